@@ -1,0 +1,90 @@
+// `npm run bench`: throughput figures printed as ratios against a bare Fastify route on this machine.
+// Each server runs in its own process so the load generator (autocannon, here) does not share its event loop.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  child.stdout.resume();
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timeout waiting for ${url}`);
+}
+
+function load(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION }, (err, result) => {
+      if (err) reject(err);
+      else resolve(result);
+    });
+  });
+}
+
+function summary(result) {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const bare = startProcess(["bench/bare-fastify.mjs"], { BENCH_PORT: "3591" });
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-"));
+const server = startProcess(["apps/server/dist/main.js"], {
+  PORT: "3592",
+  HOST: "127.0.0.1",
+  DSBOT_DATA_DIR: dataDir,
+  DSBOT_ADMIN_USERNAME: "admin",
+  DSBOT_ADMIN_PASSWORD: "bench-passwort-123",
+  DSBOT_DEMO: "0",
+  LOG_LEVEL: "warn",
+});
+
+try {
+  await Promise.all([waitFor("http://127.0.0.1:3591/ping"), waitFor("http://127.0.0.1:3592/api/health")]);
+  const login = await fetch("http://127.0.0.1:3592/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "bench-passwort-123" }),
+  });
+  const { token } = await login.json();
+
+  console.log(`dsbot bench — ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} cores\n`);
+  const baseline = summary(await load("http://127.0.0.1:3591/ping"));
+  const me = summary(await load("http://127.0.0.1:3592/api/auth/me", { authorization: `Bearer ${token}` }));
+  const rows = [
+    ["bare Fastify GET /ping", baseline],
+    ["GET /api/auth/me (bearer, session lookup)", me],
+  ];
+  for (const [name, r] of rows) {
+    console.log(`${name.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`);
+  }
+  console.log(`\nauth/me ÷ bare Fastify: ${(me.rps / baseline.rps).toFixed(3)}`);
+  if (me.errors > 0) process.exitCode = 1;
+} finally {
+  bare.kill();
+  server.kill();
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}

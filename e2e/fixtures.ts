@@ -1,0 +1,62 @@
+// Shared e2e helpers: log in through the real login form, or fetch a token through the real API.
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { users, type E2eUser } from "./users";
+
+export { expect };
+export { users };
+export const test = base;
+
+/** Log in through the login page and wait until the app has left it. */
+export async function loginAs(page: Page, who: E2eUser, target = "/dashboard"): Promise<void> {
+  const { username, password } = users[who];
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel("Benutzername").fill(username);
+  await page.getByLabel("Passwort", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.waitForURL((url) => url.pathname === target.split("?")[0]);
+}
+
+/** A web token for API-level setup in tests. */
+export async function apiToken(request: APIRequestContext, who: E2eUser): Promise<string> {
+  const response = await request.post("/api/auth/login", { data: users[who] });
+  expect(response.ok()).toBeTruthy();
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
+
+/** Create a throw-away user through the admin API; returns its id and credentials. */
+export async function createUser(
+  request: APIRequestContext,
+  prefix: string,
+  role: "admin" | "user" = "user",
+): Promise<{ id: number; username: string; password: string }> {
+  const token = await apiToken(request, "admin");
+  const username = `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const password = "e2e-passwort-123";
+  const response = await request.post("/api/users", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { username, password, role, world: { server: "die-staemme.de", world: "de231" } },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { user: { id: number } };
+  return { id: body.user.id, username, password };
+}
+
+/** Log in as any user through the form. */
+export async function loginWith(page: Page, username: string, password: string, target = "/dashboard"): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel("Benutzername").fill(username);
+  await page.getByLabel("Passwort", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.waitForURL((url) => url.pathname === target.split("?")[0]);
+}
+
+/** The sidebar navigation. */
+export function sidebar(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Hauptnavigation" });
+}
+
+/** All toasts (sonner) currently in the DOM, optionally of one variant. */
+export function toasts(page: Page, type?: "success" | "info" | "warning" | "error"): Locator {
+  return page.locator(type ? `[data-sonner-toast][data-type="${type}"]` : "[data-sonner-toast]");
+}

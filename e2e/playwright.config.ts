@@ -1,0 +1,43 @@
+// e2e: the real built server (fresh embedded database) driven through Debian's Chromium.
+import { defineConfig } from "@playwright/test";
+import { E2E_PORT, users } from "./users";
+
+export default defineConfig({
+  testDir: "./specs",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: "de-DE",
+    timezoneId: "Europe/Berlin",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: "node server.mjs",
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DSBOT_ADMIN_USERNAME: users.admin.username,
+      DSBOT_ADMIN_PASSWORD: users.admin.password,
+      DSBOT_DEMO: "1",
+      DSBOT_DEMO_PASSWORD: users.demo.password,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,92 @@
+// Login, redirect, logout and the 401 rule (spec §2 route rules, §4 login state).
+import { createUser, expect, loginWith, test, users } from "../fixtures";
+
+test("a logged-out visit to /users lands on login with the redirect and returns there after login", async ({ page }) => {
+  await page.goto("/users");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fusers$/);
+  await expect(page.locator("body")).toHaveClass(/(^|\s)page--Login(\s|$)/);
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toHaveCount(0);
+
+  await page.getByLabel("Benutzername").fill(users.admin.username);
+  await page.getByLabel("Passwort", { exact: true }).fill(users.admin.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.locator("body")).toHaveClass(/(^|\s)page--Users(\s|$)/);
+  await expect(page.getByRole("heading", { name: "Benutzer", exact: true })).toBeVisible();
+});
+
+test("a wrong password answers in German and stays on login", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Benutzername").fill(users.admin.username);
+  await page.getByLabel("Passwort", { exact: true }).fill("falsches-passwort");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page.getByText("Benutzername oder Passwort ist falsch.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("empty login fields show 'Eingabe erforderlich'", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page.getByText("Eingabe erforderlich")).toHaveCount(2);
+});
+
+test("a redirect to another site is not followed", async ({ page }) => {
+  await page.goto("/login?redirect=%2F%2Fevil.example%2Fx");
+  await page.getByLabel("Benutzername").fill(users.admin.username);
+  await page.getByLabel("Passwort", { exact: true }).fill(users.admin.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+});
+
+test("logout asks 'Logout bestätigen', confirming with 'Ausloggen' clears the browser storage", async ({ page }) => {
+  const user = await createUser(page.request, "logout");
+  await loginWith(page, user.username, user.password);
+  expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+
+  await page.getByRole("button", { name: "Benutzermenü" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Logout bestätigen" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("button", { name: "Benutzermenü" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  const confirm = page.getByRole("dialog", { name: "Logout bestätigen" }).getByRole("button", { name: "Ausloggen" });
+  // The spec's danger button: red background.
+  const background = await confirm.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number);
+  expect(r).toBeGreaterThan(150);
+  expect(r).toBeGreaterThan(g + 40);
+  expect(r).toBeGreaterThan(b + 40);
+  await confirm.click();
+
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+  // The token is revoked on the server: reloading a protected page lands on login again.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});
+
+test("a 401 outside login logs the user out", async ({ page }) => {
+  const user = await createUser(page.request, "revoked");
+  await loginWith(page, user.username, user.password, "/profile");
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const value = localStorage.getItem(localStorage.key(i) ?? "") ?? "";
+      const match = /"token":"([^"]+)"/.exec(value);
+      if (match) return match[1];
+    }
+    return null;
+  });
+  expect(token).toBeTruthy();
+  // Revoke the page's session behind its back, then make the page call the API.
+  const logout = await page.request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
+  expect(logout.status()).toBe(204);
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Dashboard" }).click();
+  await page.getByRole("button", { name: "Benutzermenü" }).click();
+  await page.getByRole("menuitem", { name: "Account" }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

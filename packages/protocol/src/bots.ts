@@ -1,0 +1,113 @@
+// Bots (spec §3, §4, §7): the dsbot entity, its list options, actions, connections, logs and access.
+import { z } from "zod";
+import { moduleNames, type ModuleName } from "./modules/index.js";
+import { sortBySchema } from "./table.js";
+import { validationMessages } from "./validation.js";
+import { worldSchema } from "./world.js";
+
+export const botStatuses = ["online", "offline", "paused", "starting", "stopping"] as const;
+export type BotStatus = (typeof botStatuses)[number];
+export const botStatusSchema = z.enum(botStatuses);
+
+/** Badge colours of spec §4; a missing status counts as offline. */
+export function botStatusColor(status: string | null | undefined): string {
+  switch (status ?? "offline") {
+    case "offline":
+      return "danger";
+    case "paused":
+      return "orange";
+    case "online":
+      return "success";
+    case "starting":
+    case "stopping":
+      return "warning";
+    default:
+      return "secondary";
+  }
+}
+
+export const connectionOrigins = ["bot", "bot-user"] as const;
+export const websocketConnectionSchema = z.object({
+  id: z.number().int(),
+  origin: z.enum(connectionOrigins),
+  /** The runner this connection belongs to (bot-user) or runs on (bot). */
+  runnerName: z.string().nullable().optional(),
+  createdAt: z.string().optional(),
+});
+export type WebsocketConnection = z.infer<typeof websocketConnectionSchema>;
+
+export const botModuleStateSchema = z.object({ name: z.enum(moduleNames as [ModuleName, ...ModuleName[]]), enabled: z.boolean() });
+
+export const dsbotSchema = z.object({
+  id: z.number().int(),
+  status: botStatusSchema.nullable(),
+  dsPlayer: z.object({ name: z.string() }),
+  world: worldSchema,
+  ownerId: z.number().int(),
+  websocketConnections: z.array(websocketConnectionSchema),
+  modules: z.array(botModuleStateSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Dsbot = z.infer<typeof dsbotSchema>;
+
+export const botSortFields = ["player", "status", "createdAt", "updatedAt"] as const;
+
+/** `statusFilter` arrives as a comma list or repeated params; default: all five statuses (spec §9). */
+export const statusFilterSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(botStatusSchema))
+  .default([...botStatuses]);
+
+export const botListQuerySchema = z.object({
+  activePage: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(5),
+  searchVal: z.string().trim().max(100).default(""),
+  sortBy: sortBySchema(botSortFields, "-updatedAt"),
+  statusFilter: statusFilterSchema,
+  websocketConnections: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .default(false),
+});
+export type BotListQuery = z.infer<typeof botListQuerySchema>;
+
+export const botListResponseSchema = z.object({ dsbots: z.array(dsbotSchema), totals: z.number().int() });
+
+export const dsPlayerNameSchema = z
+  .string({ error: validationMessages.required })
+  .trim()
+  .min(1, validationMessages.required)
+  .max(24, validationMessages.tooLong(24));
+
+export const botCreateSchema = z.object({
+  dsPlayer: z.object({ name: dsPlayerNameSchema }),
+  world: worldSchema,
+});
+export type BotCreate = z.infer<typeof botCreateSchema>;
+
+export const botIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const botPermissionParamsSchema = botIdParamsSchema.extend({ userId: z.coerce.number().int().positive() });
+
+export const botStartSchema = z.object({
+  websocketConnectionId: z.number({ error: validationMessages.required }).int().positive(),
+});
+
+export const moduleNameSchema = z.enum(moduleNames as [ModuleName, ...ModuleName[]], { error: "Unbekanntes Modul" });
+export const toggleModuleSchema = z.object({ moduleName: moduleNameSchema });
+export const moduleQuerySchema = z.object({ moduleName: moduleNameSchema });
+export const moduleSaveSchema = z.object({ moduleName: moduleNameSchema, module: z.record(z.string(), z.unknown()) });
+
+export const logLevels = ["debug", "info", "warn", "error"] as const;
+export const botLogSchema = z.object({
+  id: z.number().int(),
+  level: z.enum(logLevels),
+  message: z.string(),
+  username: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BotLog = z.infer<typeof botLogSchema>;
+
+export const botPermissionSchema = z.object({ userId: z.number().int(), username: z.string(), grantedAt: z.string() });
+export type BotPermission = z.infer<typeof botPermissionSchema>;

@@ -1,0 +1,45 @@
+// The error body every REST failure answers with (PRODUCT §3) and the German messages behind it.
+import { z } from "zod";
+
+export const apiErrorCodes = [
+  "bad_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "too_many_requests",
+  "internal",
+] as const;
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** German texts of the server's errors, one place for all of them. */
+export const errorMessages = {
+  badRequest: "Die Eingabe ist ungültig.",
+  unauthorized: "Bitte melde dich an.",
+  sessionExpired: "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.",
+  invalidCredentials: "Benutzername oder Passwort ist falsch.",
+  tooManyAttempts:
+    "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte einige Minuten und versuche es dann erneut.",
+  forbidden: "Dafür fehlt dir die Berechtigung.",
+  notFound: "Nicht gefunden.",
+  routeNotFound: "Diese Adresse gibt es nicht.",
+  userNotFound: "Der Benutzer wurde nicht gefunden.",
+  usernameTaken: "Dieser Benutzername ist bereits vergeben.",
+  lastAdmin: "Der letzte Administrator kann nicht gelöscht oder herabgestuft werden.",
+  cannotDeleteSelf: "Du kannst dich nicht selbst löschen.",
+  wrongCurrentPassword: "Das aktuelle Passwort ist falsch.",
+  payloadTooLarge: "Die Anfrage ist zu groß.",
+  internal: "Es ist ein interner Fehler aufgetreten. Bitte versuche es später erneut.",
+} as const;

@@ -1,0 +1,106 @@
+// The GameDriver interface: the only way a bot talks to the game. The sandbox world implements it;
+// a live-game driver would implement the same methods (not shipped, see PRODUCT §1).
+import type { Resource, Unit, UnitCounts } from "./units.js";
+
+export const buildings = [
+  "main",
+  "barracks",
+  "stable",
+  "garage",
+  "church",
+  "church_f",
+  "watchtower",
+  "snob",
+  "smith",
+  "place",
+  "statue",
+  "market",
+  "wood",
+  "stone",
+  "iron",
+  "farm",
+  "storage",
+  "hide",
+  "wall",
+] as const;
+export type Building = (typeof buildings)[number];
+export type BuildingLevels = Record<Building, number>;
+export type Resources = Record<Resource, number>;
+
+export interface VillageSnapshot {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  points: number;
+  resources: Resources;
+  storageCapacity: number;
+  population: { used: number; max: number };
+  buildings: BuildingLevels;
+  /** Units at home (own troops present in the village). */
+  units: Required<UnitCounts>;
+  buildQueue: { building: Building; level: number; finishesAt: number }[];
+}
+
+export interface PlayerSnapshot {
+  id: number;
+  name: string;
+  points: number;
+  villages: VillageSnapshot[];
+}
+
+export interface GameCommand {
+  id: number;
+  kind: "attack" | "support" | "return";
+  direction: "incoming" | "outgoing";
+  from: { villageId: number; x: number; y: number; playerName: string | null };
+  to: { villageId: number; x: number; y: number; playerName: string | null };
+  /** Server time in ms. */
+  sentAt: number;
+  arrivesAt: number;
+  label: string;
+  units?: UnitCounts;
+}
+
+/** Every action answers ok or a game-like German error. */
+export type ActionResult<T = undefined> =
+  | (T extends undefined ? { ok: true } : { ok: true; value: T })
+  | { ok: false; error: string; code: GameErrorCode };
+
+export type GameErrorCode =
+  | "not_logged_in"
+  | "captcha"
+  | "invalid_credentials"
+  | "maintenance"
+  | "resources"
+  | "queue_full"
+  | "requirements"
+  | "max_level"
+  | "units"
+  | "farm"
+  | "not_found"
+  | "invalid";
+
+export interface GameDriver {
+  /** Server time of the game world in ms (the sandbox may run faster than real time). */
+  now(): number;
+  login(): Promise<ActionResult>;
+  isLoggedIn(): boolean;
+  logout(): Promise<void>;
+  getPlayer(): Promise<ActionResult<PlayerSnapshot>>;
+  renameVillage(villageId: number, name: string): Promise<ActionResult>;
+  build(villageId: number, building: Building): Promise<ActionResult<{ level: number; finishesAt: number }>>;
+  recruit(villageId: number, units: UnitCounts): Promise<ActionResult>;
+  research(villageId: number, unit: Unit): Promise<ActionResult>;
+  sendCommand(input: {
+    fromVillageId: number;
+    to: { x: number; y: number };
+    units: UnitCounts;
+    kind: "attack" | "support";
+  }): Promise<ActionResult<GameCommand>>;
+  getCommands(): Promise<ActionResult<GameCommand[]>>;
+  tagCommand(commandId: number, label: string): Promise<ActionResult>;
+  mintCoins(villageId: number, count: number): Promise<ActionResult<{ minted: number }>>;
+  sendResources(fromVillageId: number, toVillageId: number, resources: Partial<Resources>): Promise<ActionResult>;
+  sellToDepot(villageId: number, resources: Partial<Resources>): Promise<ActionResult<{ premiumPoints: number }>>;
+}

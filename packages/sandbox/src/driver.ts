@@ -1,0 +1,283 @@
+// SandboxDriver: the GameDriver over a SandboxWorld, one per bot (game account).
+import {
+  type ActionResult,
+  type Building,
+  type GameCommand,
+  type GameDriver,
+  type GameErrorCode,
+  type PlayerSnapshot,
+  type Resources,
+  type Unit,
+  type UnitCounts,
+  type VillageSnapshot,
+} from "@dsbot/protocol";
+import { createRandom, hashSeed } from "./random.js";
+import { buildCost, buildSeconds, gameErrors, maxLevels, storageCapacity, unitCosts, unitMinutesPerField, villagePoints } from "./rules.js";
+import type { SandboxPlayer, SandboxVillage, SandboxWorld } from "./world.js";
+
+const fail = (code: GameErrorCode): { ok: false; error: string; code: GameErrorCode } => ({ ok: false, error: gameErrors[code], code });
+const BUILD_QUEUE_MAX = 5;
+
+export interface SandboxCredentials {
+  playerName: string;
+  password: string;
+}
+
+export class SandboxDriver implements GameDriver {
+  private session: { epoch: number; expiresAt: number } | null = null;
+  private readonly player: SandboxPlayer;
+  private readonly random;
+
+  constructor(
+    private readonly world: SandboxWorld,
+    private readonly credentials: SandboxCredentials,
+  ) {
+    this.player = world.player(credentials.playerName);
+    this.random = createRandom(hashSeed(`login:${credentials.playerName}`, world.seed));
+  }
+
+  now(): number {
+    return this.world.now();
+  }
+
+  async login(): Promise<ActionResult> {
+    if (!this.credentials.password) return fail("invalid_credentials");
+    if (this.captchaPending()) return fail("captcha");
+    if (this.world.captchaRate > 0 && this.random.chance(this.world.captchaRate)) {
+      this.world.injectFault(this.player.name, "captcha");
+      return fail("captcha");
+    }
+    this.session = { epoch: this.player.sessionEpoch, expiresAt: this.now() + this.world.sessionMs };
+    return { ok: true };
+  }
+
+  isLoggedIn(): boolean {
+    return this.session !== null && this.session.epoch === this.player.sessionEpoch && this.session.expiresAt > this.now();
+  }
+
+  async logout(): Promise<void> {
+    this.session = null;
+  }
+
+  private captchaPending(): boolean {
+    const until = this.player.captchaUntil;
+    if (until === null) return false;
+    if (until <= this.now()) {
+      this.player.captchaUntil = null;
+      return false;
+    }
+    return true;
+  }
+
+  /** Every action first checks the login and the bot protection, like the game does. */
+  private guard(): { ok: false; error: string; code: GameErrorCode } | null {
+    if (!this.isLoggedIn()) return fail("not_logged_in");
+    if (this.captchaPending()) return fail("captcha");
+    return null;
+  }
+
+  private ownVillage(id: number): SandboxVillage | null {
+    const village = this.world.villages.get(id);
+    if (!village || village.ownerId !== this.player.id) return null;
+    this.world.settle(village);
+    return village;
+  }
+
+  async getPlayer(): Promise<ActionResult<PlayerSnapshot>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    this.settleCommands();
+    const villages = this.player.villageIds.map((id) => this.snapshot(this.ownVillage(id) as SandboxVillage));
+    const points = villages.reduce((sum, v) => sum + v.points, 0);
+    return { ok: true, value: { id: this.player.id, name: this.player.name, points, villages } };
+  }
+
+  private snapshot(v: SandboxVillage): VillageSnapshot {
+    return {
+      id: v.id, name: v.name, x: v.x, y: v.y, points: villagePoints(v.buildings),
+      resources: { wood: Math.floor(v.resources.wood), stone: Math.floor(v.resources.stone), iron: Math.floor(v.resources.iron) },
+      storageCapacity: storageCapacity(v.buildings.storage),
+      population: { used: this.world.populationUsed(v), max: this.world.populationMax(v) },
+      buildings: { ...v.buildings }, units: { ...v.units }, buildQueue: v.buildQueue.map((q) => ({ ...q })),
+    };
+  }
+
+  async renameVillage(villageId: number, name: string): Promise<ActionResult> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const village = this.ownVillage(villageId);
+    if (!village) return fail("not_found");
+    const trimmed = name.trim();
+    if (trimmed.length < 3 || trimmed.length > 32) return fail("invalid");
+    village.name = trimmed;
+    return { ok: true };
+  }
+
+  async build(villageId: number, building: Building): Promise<ActionResult<{ level: number; finishesAt: number }>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const village = this.ownVillage(villageId);
+    if (!village) return fail("not_found");
+    if (village.buildQueue.length >= BUILD_QUEUE_MAX) return fail("queue_full");
+    const queued = village.buildQueue.filter((q) => q.building === building).length;
+    const level = village.buildings[building] + queued + 1;
+    if (level > maxLevels[building]) return fail("max_level");
+    if (building !== "main" && village.buildings.main < 1) return fail("requirements");
+    const cost = buildCost(building, level);
+    if (!this.pay(village, cost)) return fail("resources");
+    if (this.world.populationUsed(village) + cost.pop > this.world.populationMax(village) && building !== "farm") return fail("farm");
+    const start = village.buildQueue.at(-1)?.finishesAt ?? this.now();
+    const finishesAt = start + buildSeconds(building, level, village.buildings.main, this.world.speed) * 1000;
+    village.buildQueue.push({ building, level, finishesAt });
+    return { ok: true, value: { level, finishesAt } };
+  }
+
+  private pay(village: SandboxVillage, cost: Partial<Resources>): boolean {
+    const r = village.resources;
+    if ((cost.wood ?? 0) > r.wood || (cost.stone ?? 0) > r.stone || (cost.iron ?? 0) > r.iron) return false;
+    r.wood -= cost.wood ?? 0;
+    r.stone -= cost.stone ?? 0;
+    r.iron -= cost.iron ?? 0;
+    return true;
+  }
+
+  async recruit(villageId: number, counts: UnitCounts): Promise<ActionResult> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const village = this.ownVillage(villageId);
+    if (!village) return fail("not_found");
+    const total = { wood: 0, stone: 0, iron: 0 };
+    let pop = 0;
+    let seconds = 0;
+    for (const [unit, n] of Object.entries(counts) as [Unit, number][]) {
+      if (!n) continue;
+      if (!Number.isInteger(n) || n < 0) return fail("invalid");
+      const c = unitCosts[unit];
+      if (village.buildings[c.building] < 1 || !village.researched.has(unit)) return fail("requirements");
+      total.wood += c.wood * n;
+      total.stone += c.stone * n;
+      total.iron += c.iron * n;
+      pop += c.pop * n;
+      seconds += (c.seconds * n) / this.world.speed;
+    }
+    if (pop === 0) return fail("invalid");
+    if (this.world.populationUsed(village) + pop > this.world.populationMax(village)) return fail("farm");
+    if (!this.pay(village, total)) return fail("resources");
+    const start = village.recruitQueue.at(-1)?.finishesAt ?? this.now();
+    village.recruitQueue.push({ units: { ...counts }, finishesAt: start + Math.round(seconds * 1000) });
+    return { ok: true };
+  }
+
+  async research(villageId: number, unit: Unit): Promise<ActionResult> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const village = this.ownVillage(villageId);
+    if (!village) return fail("not_found");
+    if (village.researched.has(unit)) return fail("max_level");
+    if (village.buildings.smith < 1 || village.buildings[unitCosts[unit].building] < 1) return fail("requirements");
+    const c = unitCosts[unit];
+    if (!this.pay(village, { wood: c.wood * 10, stone: c.stone * 10, iron: c.iron * 10 })) return fail("resources");
+    village.researched.add(unit);
+    return { ok: true };
+  }
+
+  async sendCommand(input: { fromVillageId: number; to: { x: number; y: number }; units: UnitCounts; kind: "attack" | "support" }): Promise<ActionResult<GameCommand>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const village = this.ownVillage(input.fromVillageId);
+    if (!village) return fail("not_found");
+    const sent = Object.entries(input.units).filter(([, n]) => (n ?? 0) > 0) as [Unit, number][];
+    if (sent.length === 0) return fail("invalid");
+    if (sent.some(([u, n]) => village.units[u] < n)) return fail("units");
+    const minutes = Math.max(...sent.map(([u]) => unitMinutesPerField[u])) / (this.world.speed * this.world.unitSpeed);
+    const distance = Math.hypot(village.x - input.to.x, village.y - input.to.y);
+    for (const [u, n] of sent) village.units[u] -= n;
+    const target = [...this.world.villages.values()].find((v) => v.x === input.to.x && v.y === input.to.y);
+    const now = this.now();
+    const command: GameCommand = {
+      id: this.world.nextCommandId++, kind: input.kind, direction: "outgoing",
+      from: { villageId: village.id, x: village.x, y: village.y, playerName: this.player.name },
+      to: { villageId: target?.id ?? 0, x: input.to.x, y: input.to.y, playerName: null },
+      sentAt: now, arrivesAt: now + Math.round(distance * minutes * 60) * 1000, label: input.kind === "attack" ? "Angriff" : "Unterstützung",
+      units: Object.fromEntries(sent),
+    };
+    this.world.commands.push(command);
+    return { ok: true, value: command };
+  }
+
+  /** Arrived attacks turn into returns; arrived returns bring the units home. */
+  private settleCommands(): void {
+    const now = this.now();
+    const list = this.world.commands;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const c = list[i] as GameCommand;
+      if (c.arrivesAt > now || c.from.playerName !== this.player.name) continue;
+      list.splice(i, 1);
+      if (c.kind === "attack" && c.units) {
+        list.push({ ...c, id: this.world.nextCommandId++, kind: "return", sentAt: c.arrivesAt, arrivesAt: c.arrivesAt + (c.arrivesAt - c.sentAt), label: "Rückkehr" });
+      } else if (c.kind === "return" && c.units) {
+        const home = this.world.villages.get(c.from.villageId);
+        if (home) for (const [u, n] of Object.entries(c.units) as [Unit, number][]) home.units[u] += n;
+      }
+    }
+  }
+
+  async getCommands(): Promise<ActionResult<GameCommand[]>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    this.settleCommands();
+    const own = new Set(this.player.villageIds);
+    const value = this.world.commands
+      .filter((c) => own.has(c.from.villageId) || own.has(c.to.villageId))
+      .map((c) => ({ ...c, direction: own.has(c.to.villageId) && c.kind !== "return" ? ("incoming" as const) : ("outgoing" as const) }));
+    return { ok: true, value };
+  }
+
+  async tagCommand(commandId: number, label: string): Promise<ActionResult> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const command = this.world.commands.find((c) => c.id === commandId);
+    if (!command || !this.player.villageIds.includes(command.to.villageId)) return fail("not_found");
+    command.label = label.slice(0, 255);
+    return { ok: true };
+  }
+
+  async mintCoins(villageId: number, count: number): Promise<ActionResult<{ minted: number }>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const village = this.ownVillage(villageId);
+    if (!village) return fail("not_found");
+    if (village.buildings.snob < 1) return fail("requirements");
+    const coin = { wood: 28000, stone: 30000, iron: 25000 };
+    let minted = 0;
+    while (minted < count && this.pay(village, coin)) minted++;
+    if (minted === 0) return fail("resources");
+    village.coins += minted;
+    return { ok: true, value: { minted } };
+  }
+
+  async sendResources(fromVillageId: number, toVillageId: number, resources: Partial<Resources>): Promise<ActionResult> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const from = this.ownVillage(fromVillageId);
+    const to = this.world.villages.get(toVillageId);
+    if (!from || !to) return fail("not_found");
+    if (!this.pay(from, resources)) return fail("resources");
+    this.world.settle(to);
+    for (const r of ["wood", "stone", "iron"] as const) to.resources[r] += resources[r] ?? 0;
+    return { ok: true };
+  }
+
+  async sellToDepot(villageId: number, resources: Partial<Resources>): Promise<ActionResult<{ premiumPoints: number }>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const village = this.ownVillage(villageId);
+    if (!village) return fail("not_found");
+    if (village.buildings.market < 1) return fail("requirements");
+    if (!this.pay(village, resources)) return fail("resources");
+    const amount = (resources.wood ?? 0) + (resources.stone ?? 0) + (resources.iron ?? 0);
+    const premiumPoints = Math.floor(amount / 1000);
+    this.player.premiumPoints += premiumPoints;
+    return { ok: true, value: { premiumPoints } };
+  }
+}

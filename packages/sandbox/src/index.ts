@@ -1,0 +1,5 @@
+// The sandbox game world: a deterministic, simplified Die-Stämme world behind the GameDriver interface.
+export { SandboxWorld, type SandboxOptions, type SandboxPlayer, type SandboxVillage } from "./world.js";
+export { SandboxDriver, type SandboxCredentials } from "./driver.js";
+export { createRandom, hashSeed, type Random } from "./random.js";
+export * from "./rules.js";

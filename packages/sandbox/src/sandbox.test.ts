@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { SandboxDriver, SandboxWorld } from "./index.js";
+
+function setup(options: { timeScale?: number; captchaRate?: number } = {}) {
+  let real = 1_700_000_000_000;
+  const world = new SandboxWorld({ seed: 42, realNow: () => real, ...options });
+  const driver = new SandboxDriver(world, { playerName: "Ragnar", password: "geheim" });
+  return { world, driver, advance: (ms: number) => (real += ms) };
+}
+
+async function firstVillage(driver: SandboxDriver) {
+  const player = await driver.getPlayer();
+  if (!player.ok) throw new Error(player.error);
+  const village = player.value.villages[0];
+  if (!village) throw new Error("no village");
+  return village;
+}
+
+describe("sandbox world", () => {
+  it("is reproducible from its seed", async () => {
+    const a = setup();
+    const b = setup();
+    await a.driver.login();
+    await b.driver.login();
+    expect(await a.driver.getPlayer()).toEqual(await b.driver.getPlayer());
+  });
+
+  it("refuses actions before login with the game's German message", async () => {
+    const { driver } = setup();
+    expect(await driver.getPlayer()).toEqual({ ok: false, code: "not_logged_in", error: "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an." });
+    expect((await new SandboxDriver(new SandboxWorld({ seed: 1 }), { playerName: "x", password: "" }).login()).ok).toBe(false);
+  });
+
+  it("produces resources as game time passes, faster with a time scale", async () => {
+    const { driver, advance } = setup({ timeScale: 60 });
+    await driver.login();
+    const before = await firstVillage(driver);
+    advance(60_000); // one real minute = one game hour
+    const after = await firstVillage(driver);
+    expect(after.resources.wood).toBeGreaterThan(before.resources.wood);
+    expect(after.resources.wood).toBeLessThanOrEqual(after.storageCapacity);
+  });
+
+  it("queues a building, charges its cost and finishes it later", async () => {
+    const { driver, advance } = setup();
+    await driver.login();
+    const village = await firstVillage(driver);
+    const result = await driver.build(village.id, "wood");
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const queued = await firstVillage(driver);
+    expect(queued.resources.wood).toBeLessThan(village.resources.wood);
+    expect(queued.buildings.wood).toBe(village.buildings.wood);
+    advance(result.value.finishesAt - driver.now() + 60_000); // just past the finish time
+    expect((await firstVillage(driver)).buildings.wood).toBe(village.buildings.wood + 1);
+  });
+
+  it("answers game-like errors for impossible actions", async () => {
+    const { driver } = setup();
+    await driver.login();
+    const village = await firstVillage(driver);
+    expect((await driver.recruit(village.id, { spear: 1_000_000 })).ok).toBe(false);
+    const send = await driver.sendCommand({ fromVillageId: village.id, to: { x: 500, y: 500 }, units: { axe: 10_000_000 }, kind: "attack" });
+    expect(send).toMatchObject({ ok: false, error: "Nicht genügend Einheiten vorhanden." });
+    expect(await driver.renameVillage(999_999, "Neu")).toMatchObject({ ok: false, code: "not_found" });
+  });
+
+  it("loses the session on a fault and blocks on bot protection until it clears", async () => {
+    const { world, driver, advance } = setup();
+    await driver.login();
+    world.injectFault("Ragnar", "session_lost");
+    expect(driver.isLoggedIn()).toBe(false);
+    world.injectFault("Ragnar", "captcha", 10);
+    expect(await driver.login()).toMatchObject({ ok: false, code: "captcha" });
+    advance(11 * 60_000);
+    expect((await driver.login()).ok).toBe(true);
+    expect(driver.isLoggedIn()).toBe(true);
+  });
+
+  it("sends an attack whose travel time follows the slowest unit", async () => {
+    const { driver } = setup();
+    await driver.login();
+    const village = await firstVillage(driver);
+    const target = { x: village.x + 3, y: village.y + 4 }; // distance 5
+    const result = await driver.sendCommand({ fromVillageId: village.id, to: target, units: { spear: 1, sword: 1 }, kind: "attack" });
+    expect(result.ok).toBe(true);
+    // sword (22 min/field) is slower than spear (18 min/field)
+    if (result.ok) expect(result.value.arrivesAt - result.value.sentAt).toBe(5 * 22 * 60 * 1000);
+  });
+});

@@ -1,0 +1,176 @@
+// The sandbox world's state and clock. Villages advance lazily (like the real game): resources and
+// queues are settled up to "now" whenever a village is read or changed.
+import { buildings, units, type BuildingLevels, type GameCommand, type Resources, type Unit, type UnitCounts } from "@dsbot/protocol";
+import { createRandom, hashSeed } from "./random.js";
+import { farmCapacity, production, storageCapacity, unitCosts } from "./rules.js";
+
+export interface SandboxOptions {
+  seed: number;
+  /** Game seconds per real second; 60 makes an hour of game time pass in a minute. */
+  timeScale?: number;
+  /** World speed (production, build and recruit times). */
+  speed?: number;
+  unitSpeed?: number;
+  /** Real clock in ms; tests inject their own. */
+  realNow?: () => number;
+  /** Chance that a login meets the bot protection. */
+  captchaRate?: number;
+  /** Game hours a login stays valid. */
+  sessionHours?: number;
+}
+
+export interface SandboxVillage {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  ownerId: number | null;
+  buildings: BuildingLevels;
+  units: Record<Unit, number>;
+  researched: Set<Unit>;
+  resources: Resources;
+  settledAt: number;
+  buildQueue: { building: keyof BuildingLevels; level: number; finishesAt: number }[];
+  recruitQueue: { units: UnitCounts; finishesAt: number }[];
+  coins: number;
+}
+
+export interface SandboxPlayer {
+  id: number;
+  name: string;
+  villageIds: number[];
+  /** A pending bot-protection check blocks every action until this game time. */
+  captchaUntil: number | null;
+  sessionEpoch: number;
+  premiumPoints: number;
+}
+
+export class SandboxWorld {
+  readonly seed: number;
+  readonly speed: number;
+  readonly unitSpeed: number;
+  readonly captchaRate: number;
+  readonly sessionMs: number;
+  private readonly timeScale: number;
+  private readonly realNow: () => number;
+  private readonly realStart: number;
+  private readonly gameStart: number;
+  readonly players = new Map<string, SandboxPlayer>();
+  readonly villages = new Map<number, SandboxVillage>();
+  readonly commands: GameCommand[] = [];
+  private nextVillageId = 1;
+  private nextPlayerId = 1;
+  nextCommandId = 1;
+
+  constructor(options: SandboxOptions) {
+    this.seed = options.seed;
+    this.timeScale = options.timeScale ?? 1;
+    this.speed = options.speed ?? 1;
+    this.unitSpeed = options.unitSpeed ?? 1;
+    this.captchaRate = options.captchaRate ?? 0;
+    this.sessionMs = (options.sessionHours ?? 6) * 3_600_000;
+    this.realNow = options.realNow ?? Date.now;
+    this.realStart = this.realNow();
+    this.gameStart = this.realStart;
+  }
+
+  /** Game time in ms. */
+  now(): number {
+    return Math.floor(this.gameStart + (this.realNow() - this.realStart) * this.timeScale);
+  }
+
+  /** The player of that name, created deterministically from the seed on first use. */
+  player(name: string): SandboxPlayer {
+    const key = name.toLowerCase();
+    const existing = this.players.get(key);
+    if (existing) return existing;
+    const rnd = createRandom(hashSeed(key, this.seed));
+    const player: SandboxPlayer = { id: this.nextPlayerId++, name, villageIds: [], captchaUntil: null, sessionEpoch: 0, premiumPoints: 0 };
+    const cx = rnd.int(420, 580);
+    const cy = rnd.int(420, 580);
+    const count = rnd.int(2, 4);
+    for (let i = 0; i < count; i++) {
+      const village = this.createVillage(player.id, `${name}s Dorf ${i + 1}`, cx + rnd.int(-6, 6), cy + rnd.int(-6, 6), rnd.int(3, 12), rnd);
+      player.villageIds.push(village.id);
+    }
+    this.players.set(key, player);
+    return player;
+  }
+
+  private createVillage(ownerId: number | null, name: string, x: number, y: number, size: number, rnd: ReturnType<typeof createRandom>): SandboxVillage {
+    const levels = Object.fromEntries(buildings.map((b) => [b, 0])) as BuildingLevels;
+    Object.assign(levels, {
+      main: size, barracks: Math.max(1, size - 4), stable: Math.max(0, size - 8), smith: Math.max(1, size - 6),
+      place: 1, statue: 1, market: Math.max(1, size - 5), wood: size + rnd.int(0, 4), stone: size + rnd.int(0, 4),
+      iron: size + rnd.int(0, 3), farm: size, storage: size + 1, hide: Math.min(3, size), wall: Math.max(0, size - 6),
+    });
+    const unitsHome = Object.fromEntries(units.map((u) => [u, 0])) as Record<Unit, number>;
+    unitsHome.spear = rnd.int(20, 40) * size;
+    unitsHome.sword = rnd.int(10, 30) * size;
+    unitsHome.axe = rnd.int(0, 20) * size;
+    unitsHome.spy = rnd.int(0, 5) * size;
+    unitsHome.light = levels.stable > 0 ? rnd.int(0, 10) * size : 0;
+    const cap = storageCapacity(levels.storage);
+    const village: SandboxVillage = {
+      id: this.nextVillageId++, name, x, y, ownerId, buildings: levels, units: unitsHome,
+      researched: new Set<Unit>(["spear", "sword", "axe", "spy", ...(levels.stable > 0 ? (["light"] as Unit[]) : [])]),
+      resources: { wood: rnd.int(cap / 4, cap / 2), stone: rnd.int(cap / 4, cap / 2), iron: rnd.int(cap / 4, cap / 2) },
+      settledAt: this.now(), buildQueue: [], recruitQueue: [], coins: 0,
+    };
+    this.villages.set(village.id, village);
+    return village;
+  }
+
+  /** Advance a village's resources and queues to game time `until`. */
+  settle(village: SandboxVillage, until = this.now()): void {
+    for (;;) {
+      const nextBuild = village.buildQueue[0];
+      const nextRecruit = village.recruitQueue[0];
+      const next = Math.min(nextBuild?.finishesAt ?? Infinity, nextRecruit?.finishesAt ?? Infinity);
+      if (next > until) break;
+      this.produce(village, next);
+      if (nextBuild && nextBuild.finishesAt === next) {
+        village.buildings[nextBuild.building] = nextBuild.level;
+        village.buildQueue.shift();
+      } else if (nextRecruit) {
+        for (const [unit, n] of Object.entries(nextRecruit.units) as [Unit, number][]) village.units[unit] += n;
+        village.recruitQueue.shift();
+      }
+    }
+    this.produce(village, until);
+  }
+
+  private produce(village: SandboxVillage, until: number): void {
+    const hours = Math.max(0, until - village.settledAt) / 3_600_000;
+    const cap = storageCapacity(village.buildings.storage);
+    for (const r of ["wood", "stone", "iron"] as const) {
+      village.resources[r] = Math.min(cap, village.resources[r] + production(village.buildings[r], this.speed) * hours);
+    }
+    village.settledAt = Math.max(village.settledAt, until);
+  }
+
+  /** Population used by buildings (rough), units at home, queued and away. */
+  populationUsed(village: SandboxVillage): number {
+    let used = 0;
+    for (const b of buildings) used += Math.round(village.buildings[b] * (b === "main" ? 6 : 3));
+    for (const u of units) used += village.units[u] * unitCosts[u].pop;
+    for (const q of village.recruitQueue) for (const [u, n] of Object.entries(q.units) as [Unit, number][]) used += n * unitCosts[u].pop;
+    for (const c of this.commands) {
+      if (c.direction === "outgoing" && c.from.villageId === village.id && c.units) {
+        for (const [u, n] of Object.entries(c.units) as [Unit, number][]) used += n * unitCosts[u].pop;
+      }
+    }
+    return used;
+  }
+
+  populationMax(village: SandboxVillage): number {
+    return farmCapacity(village.buildings.farm);
+  }
+
+  /** Lets a test or the demo expire a player's logins or raise a bot-protection check. */
+  injectFault(playerName: string, fault: "session_lost" | "captcha", captchaMinutes = 10): void {
+    const player = this.player(playerName);
+    if (fault === "session_lost") player.sessionEpoch++;
+    else player.captchaUntil = this.now() + captchaMinutes * 60_000;
+  }
+}

@@ -1,0 +1,67 @@
+// Small helpers shared by the root scripts: run a command, check whether a build is stale.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Run a command with inherited stdio; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on("error", (err) => {
+      console.error(err.message);
+      resolve(1);
+    });
+  });
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === "node_modules" || entry === "dist") continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** True when `output` is missing or older than any of `inputs`. */
+export function isStale(output, inputs) {
+  const out = path.join(root, output);
+  if (!existsSync(out)) return true;
+  const builtAt = statSync(out).mtimeMs;
+  return inputs.some((input) => newestMtime(path.join(root, input)) > builtAt);
+}
+
+export const builds = [
+  {
+    name: "web",
+    output: "apps/web/dist/index.html",
+    inputs: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/public", "packages/protocol/src"],
+    command: ["npm", ["run", "build", "-w", "@dsbot/web"]],
+  },
+  {
+    name: "server",
+    output: "apps/server/dist/main.js",
+    inputs: ["apps/server/src", "apps/server/build.mjs", "packages/protocol/src"],
+    command: ["npm", ["run", "build", "-w", "@dsbot/server"]],
+  },
+];
+
+/** Build whatever is missing or out of date; exits the process on failure. */
+export async function buildMissing() {
+  for (const build of builds) {
+    if (!isStale(build.output, build.inputs)) continue;
+    console.log(`› Baue ${build.name} …`);
+    const code = await run(...build.command);
+    if (code !== 0) {
+      console.error(`Build von ${build.name} fehlgeschlagen.`);
+      process.exit(code);
+    }
+  }
+}
