@@ -1,0 +1,118 @@
+// Builds the whole server (HTTP API, realtime, SPA) on one database; main.ts listens, tests inject.
+import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "./app-context.js";
+import type { Config } from "./config.js";
+import type { Database, DatabaseHandle } from "./db/client.js";
+import { openDatabase } from "./db/client.js";
+import { registerErrorHandling } from "./http/error-handler.js";
+import { registerSecurity } from "./http/security.js";
+import { registerWeb } from "./http/static-web.js";
+import { loggerOptions } from "./logger.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { purgeOldLoginAttempts } from "./modules/auth/login.service.js";
+import { purgeDeadSessions } from "./modules/auth/sessions.service.js";
+import type { BootstrapResult } from "./modules/bootstrap/bootstrap.js";
+import { bootstrapUsers } from "./modules/bootstrap/bootstrap.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+import { profileRoutes } from "./modules/profile/profile.routes.js";
+import { usersRoutes } from "./modules/users/users.routes.js";
+import type { RealtimeServer } from "./realtime/realtime.js";
+import { attachRealtime } from "./realtime/realtime.js";
+import { createSocketKicker } from "./realtime/socket-kicker.js";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface App {
+  fastify: FastifyInstance;
+  io: RealtimeServer;
+  db: Database;
+  database: Pick<DatabaseHandle, "kind" | "location">;
+  bootstrap: BootstrapResult;
+  close: () => Promise<void>;
+}
+
+/** Like fastify's JSON parser, but an empty body (e.g. a bare POST /logout) is simply no body. */
+function acceptEmptyJson(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser("error", "error");
+  fastify.removeContentTypeParser("application/json");
+  fastify.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets">) {
+  const fastify = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: "idle",
+  });
+  registerErrorHandling(fastify);
+  acceptEmptyJson(fastify);
+  fastify.decorateRequest("auth", null);
+  await registerSecurity(fastify, { allowedOrigins: config.allowedOrigins, apiBases: config.apiBases });
+
+  const io = attachRealtime(fastify.server, {
+    db: ctx.db,
+    allowedOrigins: config.allowedOrigins,
+    trustProxy: config.trustProxy,
+    log: fastify.log,
+  });
+  const full: AppContext = { ...ctx, sockets: createSocketKicker(io) };
+  await fastify.register(healthRoutes(full));
+  await fastify.register(authRoutes(full));
+  await fastify.register(usersRoutes(full));
+  await fastify.register(profileRoutes(full));
+  await registerWeb(fastify, config.webDir);
+  return { fastify, io };
+}
+
+function startHousekeeping(db: Database, fastify: FastifyInstance): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    // Idempotent deletes: harmless when several instances run them at once.
+    Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db)]).catch((error: unknown) =>
+      fastify.log.error({ err: error }, "housekeeping failed"),
+    );
+  }, HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests); by default the one the config names is opened. */
+  database?: DatabaseHandle;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const database = options.database ?? (await openDatabase(config));
+  const { db } = database;
+  let built: Awaited<ReturnType<typeof buildHttp>> | undefined;
+  try {
+    built = await buildHttp(config, { db, config });
+    const bootstrap = await bootstrapUsers(db, config);
+    await built.fastify.ready();
+    const { fastify, io } = built;
+    const timer = startHousekeeping(db, fastify);
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        clearInterval(timer);
+        // Sockets first: open websockets would otherwise keep the HTTP server from closing.
+        await io.close();
+        await fastify.close();
+        await database.close();
+      })());
+    return { fastify, io, db, database: { kind: database.kind, location: database.location }, bootstrap, close };
+  } catch (error) {
+    if (built) {
+      await built.io.close();
+      await built.fastify.close();
+    }
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, configSettings, loadConfig } from "./config.js";
+
+describe("loadConfig", () => {
+  it("uses the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      adminUsername: "admin",
+      adminPassword: undefined,
+      demo: false,
+      demoPassword: "demo1234",
+      allowedOrigins: [],
+      apiBases: {},
+      trustProxy: false,
+      logLevel: "info",
+    });
+    expect(config.webDir).toMatch(/web[/\\]dist$/);
+  });
+
+  it("documents every variable it reads", () => {
+    const names = configSettings.map((s) => s.name);
+    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL"]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it("reads and normalises the settings", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgres://u@db:5432/dsbot",
+      DSBOT_DEMO: "1",
+      DSBOT_ALLOWED_ORIGINS: " http://localhost:5173/ , https://dsbot.example ",
+      DSBOT_API_BASES: '{"Die-Staemme.de":"https://api.example"}',
+      DSBOT_ADMIN_PASSWORD: "",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe("postgres://u@db:5432/dsbot");
+    expect(config.demo).toBe(true);
+    expect(config.allowedOrigins).toEqual(["http://localhost:5173", "https://dsbot.example"]);
+    expect(config.apiBases).toEqual({ "die-staemme.de": "https://api.example" });
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it("names every invalid variable", () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: "abc", DSBOT_DEMO: "yes", DSBOT_API_BASES: "{nope", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    for (const name of ["PORT", "DSBOT_DEMO", "DSBOT_API_BASES", "DATABASE_URL", "LOG_LEVEL"]) expect(message).toContain(name);
+  });
+
+  it("refuses a too short admin password", () => {
+    expect(() => loadConfig({ DSBOT_ADMIN_PASSWORD: "kurz" })).toThrow(/DSBOT_ADMIN_PASSWORD/);
+  });
+});

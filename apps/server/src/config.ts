@@ -1,0 +1,130 @@
+// Every server setting comes from the environment, validated once at start (PRODUCT §8).
+import path from "node:path";
+import { z } from "zod";
+import { defaultWebDir } from "./paths.js";
+
+/** The settings table for the README: name, default, meaning. Keep it in step with `envSchema`. */
+export const configSettings = [
+  { name: "PORT", default: "3000", description: "HTTP-Port für API, Realtime und Web-App" },
+  { name: "HOST", default: "0.0.0.0", description: "Adresse, an die der Server bindet" },
+  { name: "DSBOT_DATA_DIR", default: "./data", description: "Datenordner; die eingebettete Datenbank liegt in <DSBOT_DATA_DIR>/pglite" },
+  { name: "DATABASE_URL", default: "(leer)", description: "PostgreSQL-URL (postgres://…); leer = eingebettetes PGlite, memory:// = flüchtig im Speicher" },
+  { name: "DSBOT_ADMIN_USERNAME", default: "admin", description: "Benutzername des Administrators, der beim ersten Start angelegt wird" },
+  { name: "DSBOT_ADMIN_PASSWORD", default: "(generiert)", description: "Sein Passwort; leer = zufällig erzeugt und einmalig in der Konsole ausgegeben" },
+  { name: "DSBOT_DEMO", default: "0 (npm start: 1)", description: "1 = Demo-Benutzer und Demo-Daten anlegen, 0 = leer starten" },
+  { name: "DSBOT_DEMO_PASSWORD", default: "demo1234", description: "Passwort des Demo-Benutzers demo" },
+  { name: "DSBOT_ALLOWED_ORIGINS", default: "(leer)", description: "Kommaliste zusätzlicher Origins für CORS und Realtime (z. B. http://localhost:5173)" },
+  { name: "DSBOT_API_BASES", default: "{}", description: "JSON: Spielserver → API-Basisadresse, z. B. {\"die-staemme.de\":\"https://dsbot.example\"}" },
+  { name: "DSBOT_WEB_DIR", default: "apps/web/dist", description: "Ordner der gebauten Web-App" },
+  { name: "DSBOT_TRUST_PROXY", default: "0", description: "1 = X-Forwarded-For eines vorgeschalteten Proxys vertrauen (Client-IP für Login-Sperre)" },
+  { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
+] as const;
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const flag = (fallback: "0" | "1") =>
+  z
+    .enum(["0", "1", "true", "false"], { error: "muss 0 oder 1 sein" })
+    .default(fallback)
+    .transform((v) => v === "1" || v === "true");
+
+/** An origin is scheme + host (+ port), nothing else: browsers send exactly that. */
+const originSchema = z.url({ error: "ist keine gültige URL" }).transform((value, ctx) => {
+  const url = new URL(value);
+  if (url.origin === "null") {
+    ctx.addIssue({ code: "custom", message: `${value} ist kein gültiger Origin` });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+const apiBasesSchema = z
+  .string()
+  .default("{}")
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "ist kein gültiges JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().min(1), z.url({ error: "Werte müssen URLs sein" })));
+
+/** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
+const optional = (schema: z.ZodType<string>) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: "muss eine Zahl sein" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DSBOT_DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optional(
+    z.string().regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, "muss mit postgres:// oder postgresql:// beginnen (oder memory://)"),
+  ),
+  DSBOT_ADMIN_USERNAME: z.string().trim().min(3).max(32).default("admin"),
+  DSBOT_ADMIN_PASSWORD: optional(z.string().min(8, "muss mindestens 8 Zeichen haben").max(200)),
+  DSBOT_DEMO: flag("0"),
+  DSBOT_DEMO_PASSWORD: z.string().min(8, "muss mindestens 8 Zeichen haben").max(200).default("demo1234"),
+  DSBOT_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(originSchema)),
+  DSBOT_API_BASES: apiBasesSchema,
+  DSBOT_WEB_DIR: optional(z.string()),
+  DSBOT_TRUST_PROXY: flag("0"),
+  LOG_LEVEL: z.enum(logLevels, { error: `muss eines von ${logLevels.join(", ")} sein` }).default("info"),
+});
+
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… for PostgreSQL, "memory://" for a throw-away PGlite, undefined for PGlite on disk. */
+  databaseUrl: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  demo: boolean;
+  demoPassword: string;
+  allowedOrigins: string[];
+  apiBases: Record<string, string>;
+  webDir: string;
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Ungültige Konfiguration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Read the settings from an environment; throws ConfigError listing every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.map(String).join(".") || "env"}: ${issue.message}`),
+    );
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DSBOT_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminUsername: e.DSBOT_ADMIN_USERNAME,
+    adminPassword: e.DSBOT_ADMIN_PASSWORD,
+    demo: e.DSBOT_DEMO,
+    demoPassword: e.DSBOT_DEMO_PASSWORD,
+    allowedOrigins: e.DSBOT_ALLOWED_ORIGINS,
+    apiBases: Object.fromEntries(Object.entries(e.DSBOT_API_BASES).map(([k, v]) => [k.toLowerCase(), v])),
+    webDir: e.DSBOT_WEB_DIR ? path.resolve(e.DSBOT_WEB_DIR) : defaultWebDir,
+    trustProxy: e.DSBOT_TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,16 @@
+// Recognise database errors by SQLSTATE through drizzle's wrapper (DrizzleQueryError.cause) and both drivers.
+const UNIQUE_VIOLATION = "23505";
+
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,41 @@
+// Every failure answers `{ error: { code, message, issues? } }` (PRODUCT §3); never a stack trace.
+import type { ApiError, ApiErrorCode } from "@dsbot/protocol";
+import { errorMessages } from "@dsbot/protocol";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { HttpError } from "./errors.js";
+
+function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string, issues?: ApiError["error"]["issues"]) {
+  const body: ApiError = { error: issues ? { code, message, issues } : { code, message } };
+  return reply.status(status).type("application/json; charset=utf-8").send(body);
+}
+
+/** Fastify's own client errors (bad JSON, body too large, wrong content type …) by status. */
+function fromFastify(error: FastifyError): { status: number; code: ApiErrorCode; message: string } | undefined {
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { status, code: "payload_too_large", message: errorMessages.payloadTooLarge };
+  if (status === 429) return { status, code: "too_many_requests", message: errorMessages.tooManyAttempts };
+  // 415 (unsupported media type) and 400 (malformed JSON, empty body …) are both bad input.
+  if (status === 400 || status === 415) return { status: 400, code: "bad_request", message: errorMessages.badRequest };
+  if (status === 404) return { status, code: "not_found", message: errorMessages.notFound };
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return send(reply, error.statusCode, error.code, error.message, error.issues);
+    }
+    const known = fromFastify(error);
+    if (known) {
+      request.log.info({ code: error.code }, error.message);
+      return send(reply, known.status, known.code, known.message);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(reply, 500, "internal", errorMessages.internal);
+  });
+}
+
+/** Unknown API routes answer JSON 404; the SPA fallback handles the rest (see static-web.ts). */
+export function sendRouteNotFound(reply: FastifyReply) {
+  return send(reply, 404, "not_found", errorMessages.routeNotFound);
+}

@@ -1,0 +1,68 @@
+// Entry point: read the config, build the app, listen, print how to log in, shut down cleanly.
+import type { App } from "./app.js";
+import { buildApp } from "./app.js";
+import type { Config } from "./config.js";
+import { ConfigError, loadConfig } from "./config.js";
+
+function box(lines: string[]): string {
+  const width = Math.max(...lines.map((l) => l.length));
+  const border = "═".repeat(width + 2);
+  return [`╔${border}╗`, ...lines.map((l) => `║ ${l.padEnd(width)} ║`), `╚${border}╝`].join("\n");
+}
+
+function banner(app: App, config: Config, port: number): string {
+  const { bootstrap } = app;
+  const lines = [`dsbot läuft: http://localhost:${port}`, "", `Administrator: ${bootstrap.adminUsername}`];
+  if (bootstrap.adminPassword) {
+    lines.push(`Passwort:      ${bootstrap.adminPassword}`);
+    if (bootstrap.adminPasswordGenerated) lines.push("(zufällig erzeugt und nur jetzt angezeigt – bitte notieren)");
+  } else {
+    lines.push("Passwort:      wie beim ersten Start ausgegeben bzw. DSBOT_ADMIN_PASSWORD");
+  }
+  if (bootstrap.demoUser) lines.push(`Demo-Zugang:   ${bootstrap.demoUser.username} / ${bootstrap.demoUser.password}`);
+  lines.push("", `Datenbank:     ${app.database.kind === "pglite" ? `PGlite, ${app.database.location}` : app.database.location}`);
+  if (config.host !== "0.0.0.0" && config.host !== "::") lines.push(`Gebunden an:   ${config.host}`);
+  return box(lines);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  await app.fastify.listen({ port: config.port, host: config.host });
+  const address = app.fastify.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`\n${banner(app, config, port)}\n`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.fastify.log.info({ signal }, "shutting down");
+    // A hung close must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error("dsbot konnte nicht starten:", error);
+  process.exit(1);
+});

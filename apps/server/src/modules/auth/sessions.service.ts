@@ -1,0 +1,114 @@
+// Web sessions (PRODUCT §2): create, resolve a bearer token, list, revoke.
+import { errorMessages } from "@dsbot/protocol";
+import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { sessions, users } from "../../db/schema.js";
+import type { SessionRow, UserRow } from "../../db/schema.js";
+import { createToken, hashToken } from "./tokens.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/** Writing last_used_at on every request would turn every read into a write; once a minute is plenty. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionMeta {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export type TokenCheck =
+  | { ok: true; user: UserRow; session: SessionRow }
+  | { ok: false; message: string };
+
+export async function createSession(db: Database, userId: number, meta: SessionMeta): Promise<{ token: string; session: SessionRow }> {
+  const token = createToken();
+  const now = new Date();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+    })
+    .returning();
+  if (!session) throw new Error("session insert returned no row");
+  return { token, session };
+}
+
+function isExpired(session: SessionRow, now: Date): boolean {
+  return session.expiresAt <= now || session.lastUsedAt.getTime() + SESSION_IDLE_MS <= now.getTime();
+}
+
+/** Resolve a bearer token to its user and session; the same check serves REST and the socket handshake. */
+export async function checkToken(db: Database, token: string | undefined): Promise<TokenCheck> {
+  if (!token) return { ok: false, message: errorMessages.unauthorized };
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return { ok: false, message: errorMessages.unauthorized };
+  const now = new Date();
+  if (row.session.revokedAt || isExpired(row.session, now)) return { ok: false, message: errorMessages.sessionExpired };
+  if (now.getTime() - row.session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
+    row.session.lastUsedAt = now;
+  }
+  return { ok: true, user: row.user, session: row.session };
+}
+
+function activeCondition(now: Date) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+  );
+}
+
+export async function listActiveSessions(db: Database, userId: number): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), activeCondition(new Date())))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+}
+
+/** Revoke one session of a user; returns the revoked id or null when there is no such active session. */
+export async function revokeSession(db: Database, userId: number, sessionId: number): Promise<number | null> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Revoke all sessions of a user, optionally keeping one (the caller's); returns the revoked ids. */
+export async function revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<number[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+/** Housekeeping: drop sessions that can never be used again (expired or revoked long ago). */
+export async function purgeDeadSessions(db: Database, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - SESSION_IDLE_MS);
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, cutoff), lt(sessions.revokedAt, cutoff)));
+}

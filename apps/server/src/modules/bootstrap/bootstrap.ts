@@ -1,0 +1,58 @@
+// First start: create the admin (and the demo user when DSBOT_DEMO=1) so the app can be used at once.
+import { defaultWorld } from "@dsbot/protocol";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import { generatePassword } from "../auth/password.js";
+import { findUserByUsername } from "../auth/login.service.js";
+import { countUsers, createUser } from "../users/users.service.js";
+import { HttpError } from "../../http/errors.js";
+
+export const DEMO_USERNAME = "demo";
+
+export interface BootstrapResult {
+  adminUsername: string;
+  /** Set only when the admin was created in this run: the one moment its password is shown. */
+  adminPassword: string | undefined;
+  adminPasswordGenerated: boolean;
+  demoUser: { username: string; password: string } | undefined;
+}
+
+/** Another instance starting at the same time may win the insert; that is fine. */
+async function createIfAbsent(db: Database, input: Parameters<typeof createUser>[1]): Promise<boolean> {
+  try {
+    await createUser(db, input);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) return false;
+    throw error;
+  }
+}
+
+export async function bootstrapUsers(db: Database, config: Config): Promise<BootstrapResult> {
+  const result: BootstrapResult = {
+    adminUsername: config.adminUsername,
+    adminPassword: undefined,
+    adminPasswordGenerated: false,
+    demoUser: undefined,
+  };
+  if ((await countUsers(db)) === 0) {
+    const password = config.adminPassword ?? generatePassword();
+    const created = await createIfAbsent(db, {
+      username: config.adminUsername,
+      password,
+      role: "admin",
+      world: defaultWorld,
+    });
+    if (created) {
+      result.adminPassword = password;
+      result.adminPasswordGenerated = config.adminPassword === undefined;
+    }
+  }
+  if (config.demo) {
+    if (!(await findUserByUsername(db, DEMO_USERNAME))) {
+      await createIfAbsent(db, { username: DEMO_USERNAME, password: config.demoPassword, role: "user", world: defaultWorld });
+    }
+    result.demoUser = { username: DEMO_USERNAME, password: config.demoPassword };
+  }
+  return result;
+}

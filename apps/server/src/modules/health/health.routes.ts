@@ -1,0 +1,26 @@
+// Public endpoints: GET /api/health (database reachable) and GET /api/client-config (for the SPA).
+import type { ClientConfig, HealthResponse } from "@dsbot/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { pingDatabase } from "../../db/client.js";
+import { serverVersion } from "../../version.js";
+
+export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get("/api/health", async (request, reply) => {
+      try {
+        await pingDatabase(ctx.db);
+      } catch (error) {
+        request.log.error({ err: error }, "health check: database unreachable");
+        return reply.status(503).header("cache-control", "no-store").send({ status: "error", database: "error" });
+      }
+      const body: HealthResponse = { status: "ok", database: "ok" };
+      return reply.header("cache-control", "no-store").send(body);
+    });
+
+    app.get("/api/client-config", async (): Promise<ClientConfig> => ({
+      apiBases: ctx.config.apiBases,
+      version: serverVersion,
+    }));
+  };
+}

@@ -1,0 +1,40 @@
+import { clientConfigSchema, healthResponseSchema } from "@dsbot/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/test-app.js";
+import { createTestApp } from "../../../test/test-app.js";
+import { serverVersion } from "../../version.js";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ apiBases: { "die-staemme.de": "https://api.example.org" } });
+});
+afterAll(() => app?.dispose());
+
+describe("public endpoints", () => {
+  it("GET /api/health reports a reachable database without a token", async () => {
+    const response = await app.fastify.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(healthResponseSchema.parse(response.json())).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("GET /api/client-config tells the SPA the API bases and the version", async () => {
+    const response = await app.fastify.inject({ method: "GET", url: "/api/client-config" });
+    expect(response.statusCode).toBe(200);
+    expect(clientConfigSchema.parse(response.json())).toEqual({
+      apiBases: { "die-staemme.de": "https://api.example.org" },
+      version: serverVersion,
+    });
+  });
+
+  it("lists the API bases in the CSP connect-src", async () => {
+    const response = await app.fastify.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["content-security-policy"]).toContain("connect-src 'self' ws: wss: https://api.example.org");
+  });
+
+  it("GET /api/health answers 503 when the database is gone", async () => {
+    await app.databaseHandle.close();
+    const response = await app.fastify.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: "error", database: "error" });
+  });
+});

@@ -1,0 +1,155 @@
+// User administration (PRODUCT §2, §6): list, create, change, delete; guards the last admin.
+import type { Role, UserCreate, UserListQuery, UserUpdate, World } from "@dsbot/protocol";
+import { errorMessages, parseSort } from "@dsbot/protocol";
+import { asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
+import { users } from "../../db/schema.js";
+import type { UserRow } from "../../db/schema.js";
+import { conflict, notFound } from "../../http/errors.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { hashPassword } from "../auth/password.js";
+import { revokeUserSessions } from "../auth/sessions.service.js";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const sortColumns = {
+  username: sql`lower(${users.username})`,
+  role: users.role,
+  createdAt: users.createdAt,
+} satisfies Record<string, SQL | typeof users.role | typeof users.createdAt>;
+
+export async function listUsers(db: Database, query: UserListQuery): Promise<{ rows: UserRow[]; totals: number }> {
+  const where = query.searchVal ? ilike(users.username, likeContains(query.searchVal)) : undefined;
+  const { field, direction } = parseSort(query.sortBy);
+  const order = direction === "desc" ? desc(sortColumns[field]) : asc(sortColumns[field]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(order, asc(sortColumns.username), asc(users.id))
+      .limit(query.perPage)
+      .offset((query.activePage - 1) * query.perPage),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, totals: total?.n ?? 0 };
+}
+
+export async function getUser(db: Database, id: number): Promise<UserRow> {
+  const [user] = id > MAX_SERIAL_ID ? [] : await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound(errorMessages.userNotFound);
+  return user;
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  role: Role;
+  world: World;
+}
+
+export async function createUser(db: Database, input: UserCreate | NewUser): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        passwordHash,
+        role: input.role,
+        worldServer: input.world.server,
+        worldWorld: input.world.world,
+      })
+      .returning();
+    if (!user) throw new Error("user insert returned no row");
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(errorMessages.usernameTaken);
+    throw error;
+  }
+}
+
+/** Lock the admin rows so two concurrent demotions cannot both pass the "another admin is left" check. */
+async function assertAnotherAdminRemains(tx: Transaction, userId: number): Promise<void> {
+  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+  if (!admins.some((a) => a.id !== userId)) throw conflict(errorMessages.lastAdmin);
+}
+
+export interface UpdateOutcome {
+  user: UserRow;
+  revokedSessionIds: number[];
+}
+
+/**
+ * A new password revokes the user's sessions; when admins reset their own password this way the
+ * session making the request survives, as with a password change on the profile.
+ */
+export async function updateUser(
+  db: Database,
+  id: number,
+  input: UserUpdate,
+  actor: { userId: number; sessionId: number },
+): Promise<UpdateOutcome> {
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!current) throw notFound(errorMessages.userNotFound);
+    if (current.role === "admin" && input.role === "user") await assertAnotherAdminRemains(tx, id);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        role: input.role,
+        worldServer: input.world?.server,
+        worldWorld: input.world?.world,
+        passwordHash,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (!updated) throw notFound(errorMessages.userNotFound);
+    return updated;
+  });
+  const revokedSessionIds =
+    passwordHash === undefined ? [] : await revokeUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
+  return { user, revokedSessionIds };
+}
+
+export async function deleteUser(db: Database, id: number, actorId: number): Promise<void> {
+  if (id === actorId) throw conflict(errorMessages.cannotDeleteSelf);
+  await db.transaction(async (tx) => {
+    const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!current) throw notFound(errorMessages.userNotFound);
+    if (current.role === "admin") await assertAnotherAdminRemains(tx, id);
+    // Sessions go with the user (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
+
+export async function updateWorld(db: Database, id: number, world: World): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ worldServer: world.server, worldWorld: world.world, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!user) throw notFound(errorMessages.userNotFound);
+  return user;
+}
+
+export async function setPassword(db: Database, id: number, password: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}

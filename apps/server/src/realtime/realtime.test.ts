@@ -1,0 +1,153 @@
+// Real sockets against a listening app: handshake checks and disconnects on revocation.
+import { socketErrors } from "@dsbot/protocol";
+import { io as connect } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser, loginAdmin, loginAs } from "../../test/factories.js";
+import type { TestApp } from "../../test/test-app.js";
+import { createTestApp } from "../../test/test-app.js";
+import { isOriginAllowed } from "./handshake.js";
+
+const ALLOWED = "http://localhost:5173";
+let app: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+const outcomes = new WeakMap<Socket, Promise<string>>();
+
+beforeAll(async () => {
+  app = await createTestApp({ allowedOrigins: [ALLOWED] });
+  await app.fastify.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.fastify.server.address();
+  if (!address || typeof address === "string") throw new Error("not listening");
+  url = `http://127.0.0.1:${address.port}`;
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(() => app?.dispose());
+
+function open(auth: object, origin?: string): Socket {
+  const socket = connect(url, {
+    transports: ["websocket"],
+    reconnection: false,
+    auth,
+    ...(origin ? { extraHeaders: { origin } } : {}),
+  });
+  sockets.push(socket);
+  // Listen right away: the handshake may finish before a test gets around to awaiting it.
+  outcomes.set(
+    socket,
+    new Promise((resolve) => {
+      socket.once("connect", () => resolve("connected"));
+      socket.once("connect_error", (error) => resolve(error.message));
+    }),
+  );
+  return socket;
+}
+
+/** Resolves "connected" or the connect_error message. */
+function outcome(socket: Socket): Promise<string> {
+  const result = outcomes.get(socket);
+  if (!result) throw new Error("socket not opened through open()");
+  return result;
+}
+
+/** Resolves the disconnect reason, or "still connected" after 5 s so a failure does not hang. */
+function disconnected(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve("still connected"), 5000);
+    socket.once("disconnect", (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+const website = (token: string) => ({ token, origin: "website" });
+
+describe("handshake", () => {
+  it("accepts a website socket with a valid token", async () => {
+    const token = await loginAs(app, await createUser(app));
+    expect(await outcome(open(website(token)))).toBe("connected");
+    expect(await outcome(open(website(token), ALLOWED))).toBe("connected");
+    expect(await outcome(open(website(token), url))).toBe("connected");
+  });
+
+  it("refuses a socket without a valid token", async () => {
+    expect(await outcome(open({}))).toBe(socketErrors.unauthorized);
+    expect(await outcome(open(website("not-a-token")))).toBe(socketErrors.unauthorized);
+  });
+
+  it("refuses a foreign Origin even with a valid token", async () => {
+    const token = await loginAs(app, await createUser(app));
+    expect(await outcome(open(website(token), "https://evil.example"))).toBe(socketErrors.originNotAllowed);
+  });
+
+  it("refuses bot and bot-user sockets for now", async () => {
+    const token = await loginAs(app, await createUser(app));
+    expect(await outcome(open({ token, origin: "bot-user" }))).toBe(socketErrors.unauthorized);
+    expect(await outcome(open({ token, origin: "bot", dsbotId: 1 }))).toBe(socketErrors.unauthorized);
+  });
+});
+
+describe("revocation disconnects", () => {
+  it("logout disconnects the session's socket but not another session's", async () => {
+    const user = await createUser(app);
+    const token = await loginAs(app, user);
+    const otherToken = await loginAs(app, user);
+    const socket = open(website(token));
+    const other = open(website(otherToken));
+    expect(await outcome(socket)).toBe("connected");
+    expect(await outcome(other)).toBe("connected");
+    const gone = disconnected(socket);
+    await app.fastify.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(token) });
+    expect(await gone).toBe("io server disconnect");
+    expect(other.connected).toBe(true);
+  });
+
+  it("an admin revoking all sessions and deleting a user disconnects their sockets", async () => {
+    const adminToken = await loginAdmin(app);
+    const user = await createUser(app);
+    const first = open(website(await loginAs(app, user)));
+    expect(await outcome(first)).toBe("connected");
+    const firstGone = disconnected(first);
+    await app.fastify.inject({ method: "DELETE", url: `/api/users/${user.id}/sessions`, headers: bearer(adminToken) });
+    expect(await firstGone).toBe("io server disconnect");
+
+    const second = open(website(await loginAs(app, user)));
+    expect(await outcome(second)).toBe("connected");
+    const secondGone = disconnected(second);
+    await app.fastify.inject({ method: "DELETE", url: `/api/users/${user.id}`, headers: bearer(adminToken) });
+    expect(await secondGone).toBe("io server disconnect");
+  });
+
+  it("a password change disconnects the other sessions' sockets only", async () => {
+    const user = await createUser(app);
+    const current = await loginAs(app, user);
+    const here = open(website(current));
+    const elsewhere = open(website(await loginAs(app, user)));
+    expect(await outcome(here)).toBe("connected");
+    expect(await outcome(elsewhere)).toBe("connected");
+    const gone = disconnected(elsewhere);
+    const response = await app.fastify.inject({
+      method: "POST",
+      url: "/api/profile/password",
+      headers: bearer(current),
+      payload: { currentPassword: user.password, newPassword: "neues-passwort" },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await gone).toBe("io server disconnect");
+    expect(here.connected).toBe(true);
+  });
+});
+
+describe("isOriginAllowed", () => {
+  it("allows no Origin, listed origins and the request's own host only", () => {
+    const allowed = ["http://localhost:5173"];
+    expect(isOriginAllowed(undefined, ["dsbot.example"], allowed)).toBe(true);
+    expect(isOriginAllowed("http://localhost:5173", ["dsbot.example"], allowed)).toBe(true);
+    expect(isOriginAllowed("https://dsbot.example", ["dsbot.example"], allowed)).toBe(true);
+    expect(isOriginAllowed("https://dsbot.example.evil.test", ["dsbot.example"], allowed)).toBe(false);
+    expect(isOriginAllowed("https://evil.test", [undefined], allowed)).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+// A fresh PGlite costs ~7 s (initdb in WebAssembly); loading a migrated snapshot costs ~1 s.
+// The snapshot is cached in the temp dir, keyed by the migrations and the PGlite version.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { DatabaseHandle } from "../src/db/client.js";
+import { usePglite } from "../src/db/client.js";
+import { migrationsDir } from "../src/paths.js";
+
+/** The package's exports hide package.json, so find it next to the resolved entry point. */
+function pgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  while (dir !== path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "@electric-sql/pglite") return pkg.version ?? "";
+    }
+    dir = path.dirname(dir);
+  }
+  return "";
+}
+
+function templateKey(): string {
+  const hash = createHash("sha256");
+  hash.update(pgliteVersion());
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
+  };
+  walk(migrationsDir);
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function templateFile(): Promise<string> {
+  const file = path.join(os.tmpdir(), `dsbot-pglite-template-${templateKey()}.tar`);
+  if (existsSync(file)) return file;
+  const client = new PGlite();
+  const handle = await usePglite(client, "template");
+  const dump = await client.dumpDataDir("none");
+  await handle.close();
+  // Write then rename: test files starting in parallel never read a half-written snapshot.
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return file;
+}
+
+/** A throw-away in-memory database with all migrations applied. */
+export async function openPgliteFromTemplate(): Promise<DatabaseHandle> {
+  const file = await templateFile();
+  const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
+  return usePglite(client, "im Speicher (PGlite, Test)");
+}

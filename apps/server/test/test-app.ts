@@ -1,0 +1,66 @@
+// A real app (real database, real routes) for route tests via fastify.inject or a real listener.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { App } from "../src/app.js";
+import { buildApp } from "../src/app.js";
+import type { Config } from "../src/config.js";
+import type { DatabaseHandle } from "../src/db/client.js";
+import { MEMORY_URL, openDatabase } from "../src/db/client.js";
+import { openPgliteFromTemplate } from "./pglite-template.js";
+import type { TestDatabase } from "./test-database.js";
+import { createTestDatabase } from "./test-database.js";
+
+export const TEST_ADMIN = { username: "admin", password: "admin-passwort-123" } as const;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: path.join(os.tmpdir(), "dsbot-test-unused"),
+    databaseUrl: "memory://",
+    adminUsername: TEST_ADMIN.username,
+    adminPassword: TEST_ADMIN.password,
+    demo: false,
+    demoPassword: "demo1234",
+    allowedOrigins: [],
+    apiBases: {},
+    webDir: path.join(os.tmpdir(), "dsbot-test-no-web"),
+    trustProxy: false,
+    logLevel: "silent",
+    ...overrides,
+  };
+}
+
+export interface TestApp extends App {
+  testDatabase: TestDatabase;
+  /** The open connection; closing it simulates a database outage. */
+  databaseHandle: DatabaseHandle;
+  /** Close the app and drop its database. */
+  dispose: () => Promise<void>;
+}
+
+/** One app per test file (a fresh database costs ~1 s), shared by the file's tests. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const config = testConfig({ databaseUrl: testDatabase.url, ...overrides });
+  const database =
+    testDatabase.kind === "pglite" && config.databaseUrl === MEMORY_URL
+      ? await openPgliteFromTemplate()
+      : await openDatabase(config);
+  const app = await buildApp(config, { database });
+  return {
+    ...app,
+    testDatabase,
+    databaseHandle: database,
+    dispose: async () => {
+      await app.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
+export function tempDir(prefix = "dsbot-test-"): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
