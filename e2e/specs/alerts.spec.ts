@@ -1,31 +1,53 @@
 // Alerts (spec §8/§9): bottom-right expanding stack, 5000 ms, the network-error warning for 20000 ms.
+import type { Locator, Page } from "@playwright/test";
 import { expect, loginAs, sidebar, test, toasts } from "../fixtures";
+
+// Alert lifetimes are measured on the page's own clock: it is paused before the alert is triggered and
+// then moved in small steps (the way real time passes), so a slow test machine cannot skew them.
+const STEP_MS = 50;
+
+async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
+async function advance(page: Page, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= STEP_MS) await page.clock.runFor(Math.min(STEP_MS, left));
+}
+
+/** Step the paused clock until `toast` is in the DOM; answers the page time that took. */
+async function stepUntilShown(page: Page, toast: Locator): Promise<number> {
+  for (let elapsed = 0; elapsed <= 10_000; elapsed += STEP_MS) {
+    if ((await toast.count()) > 0) return elapsed;
+    await page.clock.runFor(STEP_MS);
+  }
+  throw new Error("the alert did not appear");
+}
 
 const NETWORK_ERROR = "Beim Verbinden mit dem Server ist ein Fehler aufgetreten. Bitte versuche es später erneut.";
 
 test("a network error shows one warning for 20000 ms, never twice at once", async ({ page }) => {
   await page.clock.install();
   await loginAs(page, "admin");
+  await page.mouse.move(5, 5);
   await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+  await pauseClock(page);
 
   await sidebar(page).getByRole("link", { name: "Benutzer" }).click();
   const warning = toasts(page, "warning").filter({ hasText: NETWORK_ERROR });
-  await expect(warning).toHaveCount(1);
-
-  // A second failing call while the first warning shows does not add another.
-  await page.getByRole("button", { name: "Benutzermenü" }).click();
-  await page.getByRole("menuitem", { name: "Account" }).click();
-  await page.waitForTimeout(300);
-  await expect(toasts(page).filter({ hasText: NETWORK_ERROR })).toHaveCount(1);
-
+  await stepUntilShown(page, warning);
   const toaster = page.locator("[data-sonner-toaster]");
   await expect(toaster).toHaveAttribute("data-y-position", "bottom");
   await expect(toaster).toHaveAttribute("data-x-position", "right");
 
-  await page.mouse.move(5, 5);
-  await page.clock.runFor(19_000);
+  // A second failing call while the first warning shows does not add another.
+  await page.getByRole("textbox", { name: "Suche" }).fill("admin");
+  await advance(page, 1_000);
+  await expect(toasts(page).filter({ hasText: NETWORK_ERROR })).toHaveCount(1);
+
+  await advance(page, 18_800);
   await expect(warning).toHaveCount(1);
-  await page.clock.runFor(2_000);
+  await advance(page, 1_200);
   await expect(warning).toHaveCount(0);
 });
 
@@ -47,13 +69,14 @@ test("a success alert closes after 5000 ms", async ({ page }) => {
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Benutzername").fill(username);
   await dialog.getByLabel("Passwort", { exact: true }).fill("alert-passwort-1");
+  await page.mouse.move(5, 5);
+  await pauseClock(page);
   await dialog.getByRole("button", { name: "Speichern" }).click();
   const success = toasts(page, "success");
+  await stepUntilShown(page, success);
+  await advance(page, 4_800);
   await expect(success).toHaveCount(1);
-  await page.mouse.move(5, 5);
-  await page.clock.runFor(4_500);
-  await expect(success).toHaveCount(1);
-  await page.clock.runFor(1_000);
+  await advance(page, 700);
   await expect(success).toHaveCount(0);
 });
 

@@ -73,6 +73,7 @@ test("logout asks 'Logout bestätigen', confirming with 'Ausloggen' clears the b
 test("a 401 outside login logs the user out", async ({ page }) => {
   const user = await createUser(page.request, "revoked");
   await loginWith(page, user.username, user.password, "/profile");
+  await expect(page.getByText("Diese Sitzung")).toBeVisible();
   const token = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const value = localStorage.getItem(localStorage.key(i) ?? "") ?? "";
@@ -85,8 +86,8 @@ test("a 401 outside login logs the user out", async ({ page }) => {
   // Revoke the page's session behind its back, then make the page call the API.
   const logout = await page.request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(204);
-  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Dashboard" }).click();
-  await page.getByRole("button", { name: "Benutzermenü" }).click();
-  await page.getByRole("menuitem", { name: "Account" }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole("textbox", { name: "Welt", exact: true }).fill("de232");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
 });

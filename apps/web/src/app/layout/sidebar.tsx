@@ -1,0 +1,69 @@
+// The main navigation: real <a href> links (middle/ctrl/cmd click open a new tab natively), the entry
+// of the current route highlighted with aria-current="page".
+import { Box, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import type { MouseEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { AppIcon } from "@/components/ui/app-icon";
+import { useClientConfig } from "@/lib/client-config";
+import { useSession } from "@/lib/session";
+import { useRouteMeta } from "@/lib/route-meta";
+import { isPlainLeftClick, isSidebarItemActive, sidebarSections, visibleSidebarItems, type SidebarItem } from "./sidebar-items";
+import classes from "./sidebar.module.css";
+
+export const SIDEBAR_LABEL = "Hauptnavigation";
+
+function SidebarLink({ item, active, onNavigate }: { item: SidebarItem; active: boolean; onNavigate?: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainLeftClick(event)) return;
+    event.preventDefault();
+    onNavigate?.();
+    if (location.pathname !== item.to) void navigate(item.to);
+  };
+
+  return (
+    <NavLink
+      component="a"
+      href={item.to}
+      label={item.label}
+      leftSection={<AppIcon name={item.icon} size={19} stroke={1.7} />}
+      active={active}
+      aria-current={active ? "page" : undefined}
+      onClick={onClick}
+      className={classes.link}
+    />
+  );
+}
+
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
+  const version = useClientConfig((state) => state.config?.version);
+  const routeName = useRouteMeta()?.name;
+  const items = visibleSidebarItems(isAdmin);
+
+  return (
+    <Box component="nav" aria-label={SIDEBAR_LABEL} className={classes.nav}>
+      <ScrollArea className={classes.scroll} type="auto" scrollbarSize={6}>
+        <Stack gap={2} p="sm">
+          {items.map((item, index) => (
+            <Box key={item.to}>
+              {items[index - 1]?.section !== item.section && (
+                <Text className={classes.section} aria-hidden>
+                  {sidebarSections[item.section]}
+                </Text>
+              )}
+              <SidebarLink item={item} active={isSidebarItemActive(item, routeName)} onNavigate={onNavigate} />
+            </Box>
+          ))}
+        </Stack>
+      </ScrollArea>
+      {version && (
+        <Text className={classes.footer} aria-hidden>
+          dsbot v{version}
+        </Text>
+      )}
+    </Box>
+  );
+}

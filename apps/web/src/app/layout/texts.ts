@@ -1,0 +1,11 @@
+// German texts of the app shell (header, user menu, search button).
+export const layoutTexts = {
+  toggleSidebar: "Seitenleiste umschalten",
+  search: "Suche",
+  searchShortcut: "Ctrl+K",
+  userMenu: "Benutzermenü",
+  account: "Account",
+  logout: "Logout",
+  world: "Welt",
+  home: "Zum Dashboard",
+} as const;

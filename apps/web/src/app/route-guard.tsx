@@ -1,0 +1,32 @@
+// Spec §2: every route but Login needs a signed-in user (else /login?redirect=<path+query>);
+// admin-only routes show a clear "no permission" state to everyone else.
+import { Navigate, Outlet, useLocation } from "react-router";
+import { PageHeader } from "@/components/ui/page-header";
+import { ForbiddenState } from "@/components/ui/states";
+import { paths } from "@/config/paths";
+import { loginPathWithRedirect } from "@/lib/redirect";
+import { useSession } from "@/lib/session";
+import { useRouteMeta } from "@/lib/route-meta";
+
+export function RequireAuth() {
+  const token = useSession((state) => state.token);
+  const loggedOut = useSession((state) => state.loggedOut);
+  const location = useLocation();
+  if (!token) {
+    const target = loggedOut ? paths.login : loginPathWithRedirect(`${location.pathname}${location.search}`);
+    return <Navigate to={target} replace />;
+  }
+  return <Outlet />;
+}
+
+export function RequireAdmin() {
+  const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
+  const meta = useRouteMeta();
+  if (isAdmin) return <Outlet />;
+  return (
+    <>
+      <PageHeader title={meta?.title ?? ""} icon={meta?.icon} />
+      <ForbiddenState />
+    </>
+  );
+}

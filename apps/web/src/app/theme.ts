@@ -1,0 +1,73 @@
+// The dsbot look: dark slate surfaces, one ember-orange primary, Inter, the spec's breakpoints (§2 Look, §9).
+import {
+  Card,
+  createTheme,
+  HoverCard,
+  Menu,
+  Modal,
+  PasswordInput,
+  Popover,
+  Tooltip,
+  type MantineColorsTuple,
+} from "@mantine/core";
+
+const ember: MantineColorsTuple = [
+  "#fff3e8",
+  "#ffe4cc",
+  "#ffc897",
+  "#ffaa5f",
+  "#ff9033",
+  "#ff7f17",
+  "#fa7406",
+  "#df6300",
+  "#c75600",
+  "#ad4700",
+];
+
+/** Slate dark scale: dark[7] is the page, dark[6] cards, dark[4] borders. */
+const slate: MantineColorsTuple = [
+  "#d9dee7",
+  "#b9c0cd",
+  "#8d96a8",
+  "#646d80",
+  "#3a4252",
+  "#2b3240",
+  "#1f2531",
+  "#171b24",
+  "#12151c",
+  "#0d0f14",
+];
+
+/** Spec §9 popover defaults: bottom, offset 12, no open/close delay, z-index 9999, fade 0.2 s. */
+const popoverDefaults = {
+  position: "bottom" as const,
+  offset: 12,
+  zIndex: 9999,
+  transitionProps: { transition: "fade" as const, duration: 200 },
+};
+
+export const theme = createTheme({
+  primaryColor: "ember",
+  primaryShade: { light: 7, dark: 7 },
+  colors: { ember, dark: slate },
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  headings: { fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", fontWeight: "700" },
+  defaultRadius: "md",
+  cursorType: "pointer",
+  breakpoints: { xs: "21.25em", sm: "33.75em", md: "50em", lg: "80em", xl: "96em" },
+  other: { navbarHeight: 64, cardRadius: 15 },
+  components: {
+    Card: Card.extend({ defaultProps: { radius: 15, withBorder: true, padding: "lg" } }),
+    Popover: Popover.extend({ defaultProps: popoverDefaults }),
+    Menu: Menu.extend({ defaultProps: { ...popoverDefaults, openDelay: 0, closeDelay: 0, shadow: "lg", withinPortal: true } }),
+    HoverCard: HoverCard.extend({ defaultProps: { ...popoverDefaults, openDelay: 0, closeDelay: 0 } }),
+    Tooltip: Tooltip.extend({
+      defaultProps: { position: "top", openDelay: 0, closeDelay: 0, zIndex: 9999, withArrow: true, transitionProps: { transition: "fade", duration: 200 } },
+    }),
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { "aria-label": "Passwort anzeigen" } } }),
+    Modal: Modal.extend({
+      defaultProps: { radius: 15, centered: true, overlayProps: { backgroundOpacity: 0.6, blur: 3 } },
+      styles: { title: { fontWeight: 600, fontSize: "var(--mantine-font-size-lg)" } },
+    }),
+  },
+});

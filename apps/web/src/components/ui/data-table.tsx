@@ -1,0 +1,95 @@
+// A TanStack table rendered with Mantine: sortable headers (aria-sort), skeleton rows while loading,
+// and an empty row. Sorting and paging happen on the server; the caller owns that state.
+import { Center, Group, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
+import { flexRender, type Header, type Table as TanstackTable } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import classes from "./data-table.module.css";
+
+export interface DataTableProps<T> {
+  table: TanstackTable<T>;
+  loading?: boolean;
+  skeletonRows?: number;
+  empty?: ReactNode;
+  minWidth?: number;
+  /** Accessible name of the table. */
+  label: string;
+}
+
+export function sortLabel(direction: false | "asc" | "desc"): "ascending" | "descending" | "none" {
+  if (direction === "asc") return "ascending";
+  if (direction === "desc") return "descending";
+  return "none";
+}
+
+function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
+  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+  const width = header.column.columnDef.meta?.width;
+  if (!header.column.getCanSort()) {
+    return (
+      <Table.Th style={{ width }} className={classes.th}>
+        {content}
+      </Table.Th>
+    );
+  }
+  const sorted = header.column.getIsSorted();
+  const Icon = sorted === "asc" ? IconChevronUp : sorted === "desc" ? IconChevronDown : IconSelector;
+  return (
+    <Table.Th style={{ width }} className={classes.th} aria-sort={sortLabel(sorted)}>
+      <UnstyledButton onClick={header.column.getToggleSortingHandler()} className={classes.sortButton} data-sorted={sorted || undefined}>
+        <Group gap={4} wrap="nowrap">
+          <span>{content}</span>
+          <Icon size={14} className={classes.sortIcon} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, minWidth = 640, label }: DataTableProps<T>) {
+  const columns = table.getVisibleLeafColumns();
+  const rows = table.getRowModel().rows;
+  const showSkeleton = loading && rows.length === 0;
+
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label} aria-busy={loading} className={classes.table}>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => (
+                <HeaderCell key={header.id} header={header} />
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {showSkeleton &&
+            Array.from({ length: skeletonRows }, (_, index) => (
+              <Table.Tr key={`skeleton-${index}`} data-skeleton>
+                {columns.map((column) => (
+                  <Table.Td key={column.id}>
+                    <Skeleton height={14} radius="sm" width={column.id === "actions" ? 56 : "70%"} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          {!showSkeleton && rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Center py="xl">{empty ?? <Text c="dimmed">–</Text>}</Center>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((row) => (
+            <Table.Tr key={row.id} className={loading ? classes.stale : undefined}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,83 @@
+// The tabler icons the app refers to by name (route table, module registry). A curated map keeps the
+// bundle small; AppIcon falls back to a neutral icon for names that are not listed.
+import {
+  IconBrowser,
+  IconBuildingCastle,
+  IconBuildingWarehouse,
+  IconClipboardList,
+  IconClock,
+  IconCoin,
+  IconCrown,
+  IconDownload,
+  IconEye,
+  IconFilter,
+  IconFlask,
+  IconHome,
+  IconKey,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconLogin,
+  IconMap,
+  IconMoodEmpty,
+  IconPackage,
+  IconPuzzle,
+  IconRobot,
+  IconSettings,
+  IconShieldHalf,
+  IconStar,
+  IconSwords,
+  IconTag,
+  IconTarget,
+  IconTargetArrow,
+  IconTemplate,
+  IconTractor,
+  IconTruck,
+  IconUser,
+  IconUserCircle,
+  IconUsers,
+  type Icon,
+} from "@tabler/icons-react";
+
+export const iconsByName: Record<string, Icon> = {
+  IconBrowser,
+  IconBuildingCastle,
+  IconBuildingWarehouse,
+  IconClipboardList,
+  IconClock,
+  IconCoin,
+  IconCrown,
+  IconDownload,
+  IconEye,
+  IconFilter,
+  IconFlask,
+  IconHome,
+  IconKey,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconLogin,
+  IconMap,
+  IconMoodEmpty,
+  IconPackage,
+  IconRobot,
+  IconSettings,
+  IconShieldHalf,
+  IconStar,
+  IconSwords,
+  IconTag,
+  IconTarget,
+  IconTargetArrow,
+  IconTemplate,
+  IconTractor,
+  IconTruck,
+  IconUser,
+  IconUserCircle,
+  IconUsers,
+};
+
+/** Shown for unknown icon names (spec §8: "Icon not found → fallback icon"). */
+export const FallbackIcon: Icon = IconPuzzle;
+
+export function resolveIcon(name: string | null | undefined): { icon: Icon; found: boolean } {
+  const icon = name ? iconsByName[name] : undefined;
+  return icon ? { icon, found: true } : { icon: FallbackIcon, found: false };
+}

@@ -1,0 +1,6 @@
+// Bots (/bots): the bot list. Its content arrives with a later issue; until then only the page header.
+import { RoutePageHeader } from "@/components/ui/route-page-header";
+
+export function BotsRoute() {
+  return <RoutePageHeader />;
+}

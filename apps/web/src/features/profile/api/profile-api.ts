@@ -1,0 +1,38 @@
+// REST of the own profile: world, password, sessions (/api/profile*).
+import type { PasswordChange, ProfileUpdate, SessionListResponse, User } from "@dsbot/protocol";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { useSession } from "@/lib/session";
+
+export const profileKeys = {
+  sessions: ["profile", "sessions"] as const,
+};
+
+export const profileSessionsQueryOptions = queryOptions({
+  queryKey: profileKeys.sessions,
+  queryFn: ({ signal }) => api.get<SessionListResponse>("/api/profile/sessions", { signal }),
+});
+
+export function useUpdateProfile() {
+  const setUser = useSession((state) => state.setUser);
+  return useMutation({
+    mutationFn: (body: ProfileUpdate) => api.patch<{ user: User }>("/api/profile", body),
+    onSuccess: ({ user }) => setUser(user),
+  });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChange) => api.post<void>("/api/profile/password", body),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
+}
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/profile/sessions/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
+}

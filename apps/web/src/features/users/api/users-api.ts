@@ -1,0 +1,77 @@
+// REST of the user administration (admin): list, create, detail, update, delete, revoke sessions.
+import type {
+  User,
+  UserCreate,
+  UserDetailResponse,
+  UserListResponse,
+  UserSortField,
+  UserUpdate,
+} from "@dsbot/protocol";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { useSession } from "@/lib/session";
+
+export interface UserListParams {
+  activePage: number;
+  perPage: number;
+  searchVal: string;
+  sortBy: UserSortField | `-${UserSortField}`;
+}
+
+export const userKeys = {
+  all: ["users"] as const,
+  list: (params: UserListParams) => ["users", "list", params] as const,
+  detail: (id: number) => ["users", "detail", id] as const,
+};
+
+export function usersQueryOptions(params: UserListParams) {
+  return queryOptions({
+    queryKey: userKeys.list(params),
+    queryFn: ({ signal }) => api.get<UserListResponse>("/api/users", { params: { ...params }, signal }),
+  });
+}
+
+export function userQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => api.get<UserDetailResponse>(`/api/users/${id}`, { signal }),
+  });
+}
+
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserCreate) => api.post<{ user: User }>("/api/users", body),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUpdateUser(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserUpdate) => api.patch<{ user: User }>(`/api/users/${id}`, body),
+    onSuccess: ({ user }) => {
+      // Editing oneself (e.g. the world) updates the header right away.
+      const session = useSession.getState();
+      if (session.user?.id === user.id) session.setUser(user);
+      return client.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/users/${id}`),
+    // Only the lists: the deleted user's open detail page leaves on its own (see user-detail-route).
+    onSuccess: () => client.invalidateQueries({ queryKey: ["users", "list"] }),
+  });
+}
+
+export function useRevokeUserSessions(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ revoked: number }>(`/api/users/${id}/sessions`),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.detail(id) }),
+  });
+}

@@ -1,0 +1,96 @@
+import { act } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { adminUser } from "@/test/fixtures";
+import { apiError, json, mockFetch, mockNetworkDown } from "@/test/fetch-mock";
+import { NETWORK_ERROR_ALERT_ID, useAlertStore } from "./alerts";
+import { api, ApiError } from "./api";
+import { registerApiErrorHandling } from "./api-error-handling";
+import { useSession } from "./session";
+
+const NETWORK_TEXT = "Beim Verbinden mit dem Server ist ein Fehler aufgetreten. Bitte versuche es später erneut.";
+
+function visit(path: string) {
+  window.history.replaceState(null, "", path);
+}
+
+beforeEach(() => {
+  registerApiErrorHandling();
+  useAlertStore.setState({ alerts: [] });
+  useSession.setState({ token: "tok", user: adminUser });
+  visit("/users");
+});
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+});
+
+describe("api client", () => {
+  it("sends the bearer token and JSON, and returns the answer", async () => {
+    const fetch = mockFetch({ "POST /api/users": () => json(201, { ok: true }) });
+    await expect(api.post("/api/users", { a: 1 })).resolves.toEqual({ ok: true });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.headers).toMatchObject({ authorization: "Bearer tok", "content-type": "application/json" });
+    expect(init?.body).toBe(JSON.stringify({ a: 1 }));
+  });
+
+  it("turns the server's error body into an ApiError with status, code, message and issues", async () => {
+    mockFetch({
+      "POST /api/users": () =>
+        json(409, { error: { code: "conflict", message: "Dieser Benutzername ist bereits vergeben.", issues: [{ path: "username", message: "x" }] } }),
+    });
+    const error = await api.post("/api/users", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: "conflict", message: "Dieser Benutzername ist bereits vergeben." });
+    expect((error as ApiError).issues).toEqual([{ path: "username", message: "x" }]);
+  });
+});
+
+describe("network errors", () => {
+  it("show one 20000 ms warning and never a second one while it is showing", async () => {
+    mockNetworkDown();
+    await act(async () => {
+      await expect(api.get("/api/users")).rejects.toMatchObject({ status: 0 });
+      await expect(api.get("/api/profile/sessions")).rejects.toBeInstanceOf(ApiError);
+    });
+    const alerts = useAlertStore.getState().alerts;
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ id: NETWORK_ERROR_ALERT_ID, variant: "warning", timeout: 20000, message: NETWORK_TEXT });
+  });
+
+  it("show the warning again once the first one has closed", async () => {
+    mockNetworkDown();
+    await act(async () => {
+      await api.get("/api/users").catch(() => undefined);
+    });
+    act(() => useAlertStore.getState().remove(NETWORK_ERROR_ALERT_ID));
+    await act(async () => {
+      await api.get("/api/users").catch(() => undefined);
+    });
+    expect(useAlertStore.getState().alerts).toHaveLength(1);
+  });
+
+  it("show no warning on the login page", async () => {
+    visit("/login");
+    mockNetworkDown();
+    await expect(api.post("/api/auth/login", {})).rejects.toBeInstanceOf(ApiError);
+    expect(useAlertStore.getState().alerts).toHaveLength(0);
+  });
+});
+
+describe("401 answers", () => {
+  it("log the user out outside Login, clear the browser storage and still reject", async () => {
+    window.sessionStorage.setItem("something", "1");
+    mockFetch({ "GET /api/profile/sessions": () => apiError(401, "unauthorized", "Bitte melde dich an.") });
+    await expect(api.get("/api/profile/sessions")).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState()).toMatchObject({ token: null, user: null });
+    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+  });
+
+  it("keep the state on the login page (wrong password)", async () => {
+    visit("/login");
+    useSession.setState({ token: null, user: null });
+    mockFetch({ "POST /api/auth/login": () => apiError(401, "unauthorized", "Benutzername oder Passwort ist falsch.") });
+    await expect(api.post("/api/auth/login", {})).rejects.toMatchObject({ message: "Benutzername oder Passwort ist falsch." });
+    expect(useAlertStore.getState().alerts).toHaveLength(0);
+  });
+});

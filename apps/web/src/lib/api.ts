@@ -1,0 +1,124 @@
+// The REST client: base address from the user's world (spec §7), bearer token, JSON, and ApiError for
+// every failure. 401 and network failures go through the registered handlers (api-error-handling).
+import { apiErrorSchema } from "@dsbot/protocol";
+import { currentApiBase, useSession } from "./session";
+
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ApiIssue[];
+
+  constructor(status: number, code: string, message: string, issues: ApiIssue[] = []) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+
+  /** No answer from the server at all (fetch failed). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface ApiErrorHandlers {
+  onUnauthorized: (error: ApiError) => void;
+  onNetworkError: (error: ApiError) => void;
+}
+
+const noop = () => undefined;
+let handlers: ApiErrorHandlers = { onUnauthorized: noop, onNetworkError: noop };
+
+/** Install the response error handling (done at start and again whenever Home is reached). */
+export function setApiErrorHandlers(next: ApiErrorHandlers): void {
+  handlers = next;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
+export type QueryParams = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildQuery(params: QueryParams | undefined): string {
+  if (!params) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+const FALLBACK_MESSAGE = "Es ist ein unerwarteter Fehler aufgetreten.";
+
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, issues } = parsed.data.error;
+    return new ApiError(status, code, message, issues ?? []);
+  }
+  return new ApiError(status, `http_${status}`, FALLBACK_MESSAGE);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = useSession.getState().token;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(`${currentApiBase()}${path}${buildQuery(options.params)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    const networkError = new ApiError(0, "network", FALLBACK_MESSAGE);
+    handlers.onNetworkError(networkError);
+    throw networkError;
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, body);
+    if (response.status === 401) handlers.onUnauthorized(error);
+    throw error;
+  }
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("POST", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("PATCH", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("PUT", path, { ...options, body }),
+  delete: <T = void>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+};

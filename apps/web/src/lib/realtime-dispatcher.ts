@@ -1,0 +1,50 @@
+// Routes realtime `message` payloads to the handlers features register per type (spec §4 events).
+import type { RealtimeMessage, RealtimeMessageType } from "@dsbot/protocol";
+
+export type RealtimeHandler = (data: unknown) => void;
+
+const handlers = new Map<string, Set<RealtimeHandler>>();
+
+/** Register a handler for one message type; returns the function that removes it again. */
+export function registerRealtimeHandler(type: RealtimeMessageType, handler: RealtimeHandler): () => void {
+  let set = handlers.get(type);
+  if (!set) {
+    set = new Set();
+    handlers.set(type, set);
+  }
+  set.add(handler);
+  return () => {
+    set.delete(handler);
+    if (set.size === 0) handlers.delete(type);
+  };
+}
+
+function isRealtimeMessage(value: unknown): value is RealtimeMessage {
+  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+}
+
+/** The payload string '[]' is ignored; unknown or unhandled types only warn in the console. */
+export function dispatchRealtimeMessage(payload: unknown): void {
+  if (payload === "[]") return;
+  if (!isRealtimeMessage(payload)) {
+    console.warn("[realtime] message without type ignored", payload);
+    return;
+  }
+  const set = handlers.get(payload.type);
+  if (!set || set.size === 0) {
+    console.warn(`[realtime] unhandled message type "${payload.type}"`, payload.data);
+    return;
+  }
+  for (const handler of set) {
+    try {
+      handler(payload.data);
+    } catch (error) {
+      console.error(`[realtime] handler for "${payload.type}" failed`, error);
+    }
+  }
+}
+
+/** Test helper: forget every registered handler. */
+export function resetRealtimeHandlers(): void {
+  handlers.clear();
+}

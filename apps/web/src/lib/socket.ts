@@ -1,0 +1,39 @@
+// The website's socket.io connection (spec §4): websocket only, web token + origin "website".
+import { realtimeClientOptions, type ClientToServerEvents, type ServerToClientEvents } from "@dsbot/protocol";
+import { io, type Socket } from "socket.io-client";
+import { dispatchRealtimeMessage } from "./realtime-dispatcher";
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: RealtimeSocket | null = null;
+
+/**
+ * Connect with the web token to `baseUrl` (the page's origin when empty). An existing connection is
+ * disconnected first, so there is never more than one.
+ */
+export function connectRealtime(token: string, baseUrl: string): RealtimeSocket {
+  disconnectRealtime();
+  const options = {
+    ...realtimeClientOptions,
+    transports: [...realtimeClientOptions.transports],
+    auth: { token, origin: "website" as const },
+  };
+  const next: RealtimeSocket = baseUrl ? io(baseUrl, options) : io(options);
+  next.on("connect", () => console.info("[realtime] connected", next.id));
+  next.on("disconnect", (reason) => console.info("[realtime] disconnected", reason));
+  next.on("connect_error", (error) => console.error("[realtime] connection error", error.message));
+  next.on("message", (message) => dispatchRealtimeMessage(message));
+  socket = next;
+  return next;
+}
+
+export function disconnectRealtime(): void {
+  if (!socket) return;
+  socket.removeAllListeners();
+  socket.disconnect();
+  socket = null;
+}
+
+export function getRealtimeSocket(): RealtimeSocket | null {
+  return socket;
+}
