@@ -247,3 +247,35 @@ describe("revoking a runner", () => {
     expect((await get(s.web, "/api/dsbot-auth/tokens")).json().runners).toEqual([]);
   });
 });
+
+describe("losing access", () => {
+  it("revoking a grant removes that user's runner connections and cuts their bot socket", async () => {
+    const s = await setup();
+    const helper = await createUser(app);
+    const helperWeb = await loginAs(app, helper);
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/permission/user/${helper.id}`)).statusCode).toBe(204);
+    const { token } = await pairRunner(app, helperWeb, "Helfer-PC");
+    const helperRunner = openSocket(url, { token, origin: "bot-user" }, sockets);
+    expect(await helperRunner.outcome).toBe("connected");
+    expect(await ack(helperRunner, "runner:hello", { name: "Helfer-PC", version: "1", bots: [s.bot.id] })).toMatchObject({
+      accepted: [s.bot.id],
+    });
+    const created = await waitForMessage(s.website, "bot-user-connection-created", (d) => d.websocketConnection.runnerName === "Helfer-PC");
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: created.data.id })).statusCode).toBe(200);
+    const helperBot = openSocket(url, { token, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await helperBot.outcome).toBe("connected");
+    const cut = helperBot.disconnected();
+
+    const revoked = await app.fastify.inject({
+      method: "DELETE",
+      url: `/api/dsbot/${s.bot.id}/permission/user/${helper.id}`,
+      headers: bearer(s.web),
+    });
+    expect(revoked.statusCode).toBe(204);
+    await waitForMessage(s.website, "bot-user-connection-deleted", (d) => d.id === created.data.id);
+    expect(await cut).toBe("io server disconnect");
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
+    const left = (await get(s.web, `/api/dsbot/${s.bot.id}/connections`)).json().websocketConnections;
+    expect(left).toEqual([expect.objectContaining({ id: s.connectionId, runnerName: "Test-PC" })]);
+  });
+});
