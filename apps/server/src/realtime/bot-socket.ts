@@ -4,10 +4,10 @@ import type { BotStatus } from "@dsbot/protocol";
 import { botLogMessages, botLogReportSchema, botStatusReportSchema, errorMessages } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
-import { conflict, notFound } from "../http/errors.js";
+import { conflict, HttpError, notFound } from "../http/errors.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { addBotLog } from "../modules/dsbots/dsbot-logs.service.js";
-import { changeStatus, tryChangeStatus } from "../modules/dsbots/dsbot-status.service.js";
+import { tryChangeStatus } from "../modules/dsbots/dsbot-status.service.js";
 import { presentBotConfig } from "../modules/dsbots/dsbots.presenter.js";
 import { getBotRow } from "../modules/dsbots/dsbots.service.js";
 import { addConnections, botConnections, removeSocketConnections } from "../modules/dsbots/websocket-connections.service.js";
@@ -15,22 +15,25 @@ import type { RealtimeSocket } from "./realtime.js";
 import { botRoom } from "./rooms.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
-/** A bot reporting its status: online or paused, while the dashboard has it starting, online or paused. */
+/**
+ * A bot reporting its status: online or paused, while the dashboard has it starting, online or
+ * paused. The change is tried first and the bot read only when it does not apply (hot path: one query).
+ */
 async function reportStatus(ctx: BotContext, dsbotId: number, status: "online" | "paused"): Promise<BotStatus> {
-  const bot = await getBotRow(ctx.db, dsbotId);
-  if (!bot) throw notFound(errorMessages.botNotFound);
-  if (bot.status === status) return status;
-  const notRunning = bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted;
-  if (bot.status !== "starting" && bot.status !== "online" && bot.status !== "paused") throw conflict(notRunning);
-  await changeStatus(ctx, dsbotId, {
-    from: ["starting", "online", "paused"],
+  const changed = await tryChangeStatus(ctx, dsbotId, {
+    from: reportableFrom.filter((s) => s !== status),
     to: status,
     message: status === "online" ? botLogMessages.online : botLogMessages.pausedByBot,
     userId: null,
-    conflictMessage: notRunning,
   });
-  return status;
+  if (changed) return status;
+  const bot = await getBotRow(ctx.db, dsbotId);
+  if (!bot) throw notFound(errorMessages.botNotFound);
+  if (bot.status === status) return status;
+  throw conflict(bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted);
 }
+
+const reportableFrom = ["starting", "online", "paused"] as const satisfies readonly BotStatus[];
 
 /** The last bot socket of a bot is gone: a requested stop ends, anything else is a lost connection. */
 async function botGone(ctx: BotContext, dsbotId: number): Promise<void> {
@@ -72,6 +75,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
       try {
         reply({ ok: true, status: await reportStatus(ctx, dsbotId, parsed.data.status) });
       } catch (error) {
+        if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:status failed");
         reply(failure(error));
       }
     });

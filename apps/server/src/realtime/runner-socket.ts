@@ -63,7 +63,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
         reply({ ok: true, accepted, rejected: wanted.filter((id) => !accepted.includes(id)), bots });
       } catch (error) {
         reply(failure(error));
-        throw error;
+        throw error; // logged by the queue
       }
     });
   });

@@ -4,10 +4,9 @@ import type { BotStatus, LogLevel } from "@dsbot/protocol";
 import { realtimeMessage } from "@dsbot/protocol";
 import { and, eq, inArray, or, isNull, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
-import { dsbots } from "../../db/schema.js";
+import { dsbotLogs, dsbots } from "../../db/schema.js";
 import type { DsbotRow } from "../../db/schema.js";
 import { conflict, HttpError } from "../../http/errors.js";
-import { addBotLog } from "./dsbot-logs.service.js";
 import { presentBotRef } from "./dsbots.presenter.js";
 
 export interface StatusChange {
@@ -29,19 +28,40 @@ function statusIn(from: readonly BotStatus[]) {
   return from.includes("offline") ? or(isNull(dsbots.status), listed) : listed;
 }
 
-/** Throws 409 (`conflictMessage`) when the bot is not in one of `from`, e.g. because it changed meanwhile. */
+/** A raw `dsbots` row (snake_case, as both drivers parse it) → the drizzle row shape. */
+function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
+  return {
+    id: raw.id as number,
+    ownerId: raw.owner_id as number,
+    playerName: raw.player_name as string,
+    worldServer: raw.world_server as string,
+    worldWorld: raw.world_world as string,
+    status: raw.status as DsbotRow["status"],
+    modules: raw.modules as DsbotRow["modules"],
+    createdAt: new Date(raw.created_at as string | Date),
+    updatedAt: new Date(raw.updated_at as string | Date),
+  };
+}
+
+/**
+ * Throws 409 (`conflictMessage`) when the bot is not in one of `from`, e.g. because it changed meanwhile.
+ * Update and log entry are one statement (a data-modifying CTE): atomic, and one round trip on the
+ * hot path of bots reporting their status.
+ */
 export async function changeStatus(ctx: BotContext, dsbotId: number, change: StatusChange): Promise<DsbotRow> {
-  const bot = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(dsbots)
-      .set({ status: change.to, updatedAt: sql`now()` })
-      .where(and(eq(dsbots.id, dsbotId), statusIn(change.from)))
-      .returning();
-    if (!updated) return undefined;
-    await addBotLog(tx, { dsbotId, level: change.level ?? "info", message: change.message, userId: change.userId });
-    return updated;
-  });
-  if (!bot) throw conflict(change.conflictMessage);
+  const result = await ctx.db.execute(sql`
+    with updated as (
+      update ${dsbots} set status = ${change.to}, updated_at = now()
+      where ${and(eq(dsbots.id, dsbotId), statusIn(change.from))}
+      returning *
+    ), logged as (
+      insert into ${dsbotLogs} (dsbot_id, level, message, user_id)
+      select id, ${change.level ?? "info"}, ${change.message}, ${change.userId} from updated
+    )
+    select * from updated`);
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!raw) throw conflict(change.conflictMessage);
+  const bot = toDsbotRow(raw);
   await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateStatus", { dsbot: presentBotRef(bot) }));
   return bot;
 }
