@@ -1,4 +1,5 @@
-// `npm run bench`: throughput figures printed as ratios against a bare Fastify route on this machine.
+// `npm run bench`: throughput figures printed as ratios against a bare Fastify route on this machine,
+// then the realtime figure (bot status report → website event latency, see realtime.mjs).
 // Each server runs in its own process so the load generator (autocannon, here) does not share its event loop.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -6,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { runRealtimeBench } from "./realtime.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -88,3 +90,6 @@ try {
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+const realtime = await runRealtimeBench();
+if (realtime.failed > 0 || realtime.received < realtime.expected) process.exitCode = 1;

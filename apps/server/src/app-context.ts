@@ -1,10 +1,15 @@
 // What route modules need from the app: passed explicitly instead of decorating fastify with everything.
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { Notifier } from "./realtime/notifier.js";
 import type { SocketKicker } from "./realtime/socket-kicker.js";
 
 export interface AppContext {
   db: Database;
   config: Config;
   sockets: SocketKicker;
+  realtime: Notifier;
 }
+
+/** What the bot services need: the database and the realtime side. */
+export type BotContext = Pick<AppContext, "db" | "sockets" | "realtime">;

@@ -14,11 +14,18 @@ import { purgeOldLoginAttempts } from "./modules/auth/login.service.js";
 import { purgeDeadSessions } from "./modules/auth/sessions.service.js";
 import type { BootstrapResult } from "./modules/bootstrap/bootstrap.js";
 import { bootstrapUsers } from "./modules/bootstrap/bootstrap.js";
+import { purgeOldDeviceCodes } from "./modules/dsbot-auth/device-flow.service.js";
+import { dsbotAuthRoutes } from "./modules/dsbot-auth/dsbot-auth.routes.js";
+import { resetLiveBotState } from "./modules/dsbots/bot-startup.js";
+import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
+import { dsbotDetailsRoutes } from "./modules/dsbots/dsbot-details.routes.js";
+import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
-import { attachRealtime } from "./realtime/realtime.js";
+import { createNotifier } from "./realtime/notifier.js";
+import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { createSocketKicker } from "./realtime/socket-kicker.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,7 +51,7 @@ function acceptEmptyJson(fastify: FastifyInstance): void {
   });
 }
 
-async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets">) {
+async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "realtime">) {
   const fastify = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -62,11 +69,16 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets">) {
     trustProxy: config.trustProxy,
     log: fastify.log,
   });
-  const full: AppContext = { ...ctx, sockets: createSocketKicker(io) };
+  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db) };
+  attachBotSockets(io, full, fastify.log);
   await fastify.register(healthRoutes(full));
   await fastify.register(authRoutes(full));
   await fastify.register(usersRoutes(full));
   await fastify.register(profileRoutes(full));
+  await fastify.register(dsbotsRoutes(full));
+  await fastify.register(dsbotActionsRoutes(full));
+  await fastify.register(dsbotDetailsRoutes(full));
+  await fastify.register(dsbotAuthRoutes(full));
   await registerWeb(fastify, config.webDir);
   return { fastify, io };
 }
@@ -74,7 +86,7 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets">) {
 function startHousekeeping(db: Database, fastify: FastifyInstance): NodeJS.Timeout {
   const timer = setInterval(() => {
     // Idempotent deletes: harmless when several instances run them at once.
-    Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db)]).catch((error: unknown) =>
+    Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db), purgeOldDeviceCodes(db)]).catch((error: unknown) =>
       fastify.log.error({ err: error }, "housekeeping failed"),
     );
   }, HOUSEKEEPING_INTERVAL_MS);
@@ -94,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     built = await buildHttp(config, { db, config });
     const bootstrap = await bootstrapUsers(db, config);
+    await resetLiveBotState(db);
     await built.fastify.ready();
     const { fastify, io } = built;
     const timer = startHousekeeping(db, fastify);

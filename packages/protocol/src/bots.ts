@@ -1,7 +1,7 @@
 // Bots (spec §3, §4, §7): the dsbot entity, its list options, actions, connections, logs and access.
 import { z } from "zod";
 import { moduleNames, type ModuleName } from "./modules/index.js";
-import { sortBySchema } from "./table.js";
+import { activePageSchema, perPageSchema, sortBySchema } from "./table.js";
 import { validationMessages } from "./validation.js";
 import { worldSchema } from "./world.js";
 
@@ -30,6 +30,7 @@ export const connectionOrigins = ["bot", "bot-user"] as const;
 export const websocketConnectionSchema = z.object({
   id: z.number().int(),
   origin: z.enum(connectionOrigins),
+  dsbotId: z.number().int().optional(),
   /** The runner this connection belongs to (bot-user) or runs on (bot). */
   runnerName: z.string().nullable().optional(),
   createdAt: z.string().optional(),
@@ -74,6 +75,11 @@ export const botListQuerySchema = z.object({
 export type BotListQuery = z.infer<typeof botListQuerySchema>;
 
 export const botListResponseSchema = z.object({ dsbots: z.array(dsbotSchema), totals: z.number().int() });
+export type BotListResponse = z.infer<typeof botListResponseSchema>;
+export const botResponseSchema = z.object({ dsbot: dsbotSchema });
+export type BotResponse = z.infer<typeof botResponseSchema>;
+export const websocketConnectionsResponseSchema = z.object({ websocketConnections: z.array(websocketConnectionSchema) });
+export type WebsocketConnectionsResponse = z.infer<typeof websocketConnectionsResponseSchema>;
 
 export const dsPlayerNameSchema = z
   .string({ error: validationMessages.required })
@@ -93,11 +99,20 @@ export const botPermissionParamsSchema = botIdParamsSchema.extend({ userId: z.co
 export const botStartSchema = z.object({
   websocketConnectionId: z.number({ error: validationMessages.required }).int().positive(),
 });
+export type BotStart = z.infer<typeof botStartSchema>;
+/** Stop names the runner (bot-user connection) that is told to stop the bot, like start. */
+export const botStopSchema = botStartSchema;
 
 export const moduleNameSchema = z.enum(moduleNames as [ModuleName, ...ModuleName[]], { error: "Unbekanntes Modul" });
 export const toggleModuleSchema = z.object({ moduleName: moduleNameSchema });
 export const moduleQuerySchema = z.object({ moduleName: moduleNameSchema });
 export const moduleSaveSchema = z.object({ moduleName: moduleNameSchema, module: z.record(z.string(), z.unknown()) });
+export type ModuleSave = z.infer<typeof moduleSaveSchema>;
+/** A module's configuration as its schema outputs it; `enabled` is part of it. */
+export const moduleResponseSchema = z.object({ module: z.looseObject({ enabled: z.boolean() }) });
+export type ModuleResponse = z.infer<typeof moduleResponseSchema>;
+export const toggleModuleResponseSchema = z.object({ enabled: z.boolean() });
+export type ToggleModuleResponse = z.infer<typeof toggleModuleResponseSchema>;
 
 export const logLevels = ["debug", "info", "warn", "error"] as const;
 export const botLogSchema = z.object({
@@ -108,6 +123,34 @@ export const botLogSchema = z.object({
   createdAt: z.string(),
 });
 export type BotLog = z.infer<typeof botLogSchema>;
+export type LogLevel = (typeof logLevels)[number];
+
+export const botLogQuerySchema = z.object({ activePage: activePageSchema, perPage: perPageSchema });
+export type BotLogQuery = z.infer<typeof botLogQuerySchema>;
+export const botLogListResponseSchema = z.object({ logs: z.array(botLogSchema), totals: z.number().int() });
+export type BotLogListResponse = z.infer<typeof botLogListResponseSchema>;
 
 export const botPermissionSchema = z.object({ userId: z.number().int(), username: z.string(), grantedAt: z.string() });
 export type BotPermission = z.infer<typeof botPermissionSchema>;
+export const botPermissionsResponseSchema = z.object({ permissions: z.array(botPermissionSchema) });
+export type BotPermissionsResponse = z.infer<typeof botPermissionsResponseSchema>;
+
+/** German texts of the bot log (spec: log table Level, Nachricht, Benutzer, Zeit). */
+export const botLogMessages = {
+  created: "Bot erstellt",
+  startRequested: "Start angefordert",
+  stopRequested: "Stopp angefordert",
+  stopped: "Gestoppt",
+  forceStopped: "Zwangsgestoppt",
+  paused: "Pausiert",
+  resumed: "Fortgesetzt",
+  online: "Online",
+  pausedByBot: "Vom Bot pausiert",
+  connectionLost: "Verbindung zum Bot verloren",
+  serverRestarted: "Server neu gestartet, Bot offline",
+  moduleEnabled: (label: string) => `Modul „${label}“ aktiviert`,
+  moduleDisabled: (label: string) => `Modul „${label}“ deaktiviert`,
+  moduleSaved: (label: string) => `Modul „${label}“ gespeichert`,
+  accessGranted: (username: string) => `Zugriff für ${username} gewährt`,
+  accessRevoked: (username: string) => `Zugriff für ${username} entzogen`,
+} as const;

@@ -10,6 +10,12 @@ export const apiErrorCodes = [
   "payload_too_large",
   "too_many_requests",
   "internal",
+  // Device flow (RFC 8628 names): the runner polls POST /api/dsbot-auth/token and reads these.
+  "authorization_pending",
+  "slow_down",
+  "expired_token",
+  "access_denied",
+  "invalid_grant",
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
@@ -42,4 +48,25 @@ export const errorMessages = {
   wrongCurrentPassword: "Das aktuelle Passwort ist falsch.",
   payloadTooLarge: "Die Anfrage ist zu groß.",
   internal: "Es ist ein interner Fehler aufgetreten. Bitte versuche es später erneut.",
+  botNotFound: "Der Bot wurde nicht gefunden.",
+  botAlreadyStarted: "Der Bot ist bereits gestartet.",
+  botNotStarted: "Der Bot ist nicht gestartet.",
+  botNotOnline: "Der Bot ist nicht online.",
+  botNotPaused: "Der Bot ist nicht pausiert.",
+  botStopping: "Der Bot wird gerade gestoppt.",
+  botNotConnected: "Der Bot ist nicht verbunden.",
+  connectionNotOfBot: "Diese Verbindung gehört nicht zu diesem Bot.",
+  connectionNotAllowed: "Dieser Runner darf den Bot nicht steuern.",
+  botStatusNotAllowed: "Diesen Status darf der Bot nicht selbst setzen.",
+  ownerHasAccess: "Der Besitzer hat bereits Zugriff auf den Bot.",
+  ownerAccessNotRevocable: "Dem Besitzer kann der Zugriff nicht entzogen werden.",
+  moduleNotFound: "Das Modul wurde nicht gefunden.",
+  runnerNotFound: "Der Runner wurde nicht gefunden.",
+  deviceCodeNotFound: "Der Code wurde nicht gefunden.",
+  deviceCodeExpired: "Der Code ist abgelaufen. Bitte starte die Anmeldung im Runner erneut.",
+  deviceCodeUsed: "Der Code wurde bereits verwendet.",
+  deviceCodeInvalid: "Der Code ist ungültig oder wurde bereits eingelöst.",
+  deviceAuthorizationPending: "Die Anmeldung wurde noch nicht bestätigt.",
+  deviceSlowDown: "Bitte frage seltener nach.",
+  deviceAccessDenied: "Die Anmeldung wurde abgelehnt.",
 } as const;

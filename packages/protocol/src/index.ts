@@ -9,5 +9,7 @@ export * from "./users.js";
 export * from "./realtime.js";
 export * from "./units.js";
 export * from "./bots.js";
+export * from "./dsbot-auth.js";
+export * from "./runner.js";
 export * from "./game-driver.js";
 export * from "./modules/index.js";

@@ -1,9 +1,25 @@
-// The socket.io contract: handshake auth and the `message` event to the website (PRODUCT §4).
+// The socket.io contract: handshake auth, the `message` event to the website (PRODUCT §4) with a
+// payload typed per type, and the runner/bot events of runner.ts — one event map for all origins.
 import { z } from "zod";
+import { botStatusSchema, websocketConnectionSchema } from "./bots.js";
+import type {
+  BotConfig,
+  BotControl,
+  BotLogAck,
+  BotModuleConfig,
+  BotStatusAck,
+  RunnerBotsAck,
+  RunnerCommand,
+  RunnerHello,
+  RunnerHelloAck,
+  BotLogReport,
+  BotStatusReport,
+} from "./runner.js";
 
 export const socketOrigins = ["website", "bot-user", "bot"] as const;
 export type SocketOrigin = (typeof socketOrigins)[number];
 
+/** `token`: the web token (website) or a runner token (bot-user, bot); a bot names its `dsbotId`. */
 export const socketAuthSchema = z.object({
   token: z.string().min(1).max(500),
   origin: z.enum(socketOrigins),
@@ -15,33 +31,75 @@ export type SocketAuth = z.infer<typeof socketAuthSchema>;
 export const socketErrors = {
   originNotAllowed: "origin_not_allowed",
   unauthorized: "unauthorized",
+  /** A bot socket for a bot that was not started (or was stopped) from the dashboard. */
+  botNotStartable: "bot_not_startable",
 } as const;
 
-export const realtimeMessageTypes = [
-  "botUpdateStatus",
-  "botUpdateCommandStatus",
-  "botUpdateAttackError",
-  "addTabRequest",
-  "notification-created",
-  "bot-user-connection-created",
-  "bot-user-connection-deleted",
-  "bot-connection-created",
-  "bot-connection-deleted",
-] as const;
-export type RealtimeMessageType = (typeof realtimeMessageTypes)[number];
+const connectionEventSchema = z.object({
+  dsbotId: z.number().int(),
+  id: z.number().int(),
+  websocketConnection: websocketConnectionSchema,
+});
 
-/** What the server emits as `message`; payloads are typed per feature as they land. */
-export interface RealtimeMessage {
-  type: RealtimeMessageType | (string & {});
-  data: unknown;
+/** The `data` of each message type. */
+export const realtimeMessageDataSchemas = {
+  botUpdateStatus: z.object({
+    dsbot: z.object({ id: z.number().int(), status: botStatusSchema.nullable(), dsPlayer: z.object({ name: z.string() }) }),
+  }),
+  botUpdateCommandStatus: z.object({
+    command: z.object({ id: z.number().int(), dsbotId: z.number().int(), status: z.string() }),
+  }),
+  botUpdateAttackError: z.object({
+    command: z.object({ id: z.number().int(), dsbotId: z.number().int(), error: z.string() }),
+  }),
+  addTabRequest: z.object({ tabRequest: z.looseObject({ id: z.number().int(), added: z.boolean().optional() }) }),
+  "notification-created": z.object({
+    notification: z.object({ id: z.number().int(), title: z.string(), message: z.string(), read: z.boolean() }),
+  }),
+  "bot-user-connection-created": connectionEventSchema,
+  "bot-user-connection-deleted": connectionEventSchema,
+  "bot-connection-created": connectionEventSchema,
+  "bot-connection-deleted": connectionEventSchema,
+} as const;
+
+export type RealtimeMessageType = keyof typeof realtimeMessageDataSchemas;
+export const realtimeMessageTypes = Object.keys(realtimeMessageDataSchemas) as RealtimeMessageType[];
+export type RealtimeMessageData = { [K in RealtimeMessageType]: z.infer<(typeof realtimeMessageDataSchemas)[K]> };
+
+/** What the server emits as `message`: `{ type, data }` with `data` matching its type. */
+export type RealtimeMessage = { [K in RealtimeMessageType]: { type: K; data: RealtimeMessageData[K] } }[RealtimeMessageType];
+
+/** Build a message with its data checked against its type at compile time. */
+export function realtimeMessage<K extends RealtimeMessageType>(type: K, data: RealtimeMessageData[K]): RealtimeMessage {
+  return { type, data } as RealtimeMessage;
+}
+
+/** Validate an incoming message (the website's side); unknown types and bad data give undefined. */
+export function parseRealtimeMessage(value: unknown): RealtimeMessage | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { type, data } = value as { type?: unknown; data?: unknown };
+  if (typeof type !== "string" || !Object.hasOwn(realtimeMessageDataSchemas, type)) return undefined;
+  const result = realtimeMessageDataSchemas[type as RealtimeMessageType].safeParse(data);
+  return result.success ? ({ type, data: result.data } as RealtimeMessage) : undefined;
 }
 
 export interface ServerToClientEvents {
+  /** To website sockets of every user allowed to see the bot concerned. */
   message: (message: RealtimeMessage | "[]") => void;
+  /** To the runner (bot-user socket) chosen in start/stop, and to the bot's runners on force-stop. */
+  "runner:command": (command: RunnerCommand) => void;
+  /** To a bot socket. */
+  "bot:config": (config: BotConfig) => void;
+  "bot:module-config": (update: BotModuleConfig) => void;
+  "bot:control": (control: BotControl) => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the website only listens for now
-export interface ClientToServerEvents {}
+export interface ClientToServerEvents {
+  "runner:hello": (hello: RunnerHello, ack: (answer: RunnerHelloAck) => void) => void;
+  "runner:bots": (ack: (answer: RunnerBotsAck) => void) => void;
+  "bot:status": (report: BotStatusReport, ack: (answer: BotStatusAck) => void) => void;
+  "bot:log": (entry: BotLogReport, ack?: (answer: BotLogAck) => void) => void;
+}
 
 /** Socket.io client settings of spec §9. */
 export const realtimeClientOptions = {

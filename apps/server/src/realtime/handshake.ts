@@ -5,6 +5,8 @@ import type { Socket } from "socket.io";
 import type { Database } from "../db/client.js";
 import type { UserRow } from "../db/schema.js";
 import { checkToken } from "../modules/auth/sessions.service.js";
+import { checkRunnerToken } from "../modules/dsbot-auth/runner-tokens.service.js";
+import { findVisibleBot } from "../modules/dsbots/dsbots.policy.js";
 
 /** What an accepted socket carries in `socket.data`. */
 export interface SocketData {
@@ -12,25 +14,61 @@ export interface SocketData {
   user: UserRow;
   /** The web session behind a website socket (revoking it disconnects the socket). */
   sessionId: number | null;
+  /** The runner token behind a bot-user or bot socket (revoking it disconnects the socket). */
+  runner: { tokenId: number; name: string } | null;
+  /** The bot a bot socket speaks for. */
+  dsbotId: number | null;
 }
 
 export type Authenticated = Omit<SocketData, "origin">;
 
-/** One authenticator per socket origin; bots and runners plug in here when their tokens exist. */
-export type SocketAuthenticator = (auth: SocketAuth) => Promise<Authenticated | null>;
+/** Why a socket was refused, as the `connect_error` message. */
+export interface Refusal {
+  refused: string;
+}
+
+/** One authenticator per socket origin; null refuses as unauthorized. */
+export type SocketAuthenticator = (auth: SocketAuth) => Promise<Authenticated | Refusal | null>;
 
 export function websiteAuthenticator(db: Database): SocketAuthenticator {
   return async (auth) => {
     const result = await checkToken(db, auth.token);
-    return result.ok ? { user: result.user, sessionId: result.session.id } : null;
+    return result.ok ? { user: result.user, sessionId: result.session.id, runner: null, dsbotId: null } : null;
   };
 }
 
-/** Runner ("bot-user") and bot tokens do not exist yet, so those origins are refused for now. */
-const refuse: SocketAuthenticator = async () => null;
+/** A runner authenticates with its runner token (from the device flow). */
+export function runnerAuthenticator(db: Database): SocketAuthenticator {
+  return async (auth) => {
+    const found = await checkRunnerToken(db, auth.token);
+    if (!found) return null;
+    const runner = { tokenId: found.runnerToken.id, name: found.runnerToken.name };
+    return { user: found.user, sessionId: null, runner, dsbotId: null };
+  };
+}
+
+/** Statuses in which a bot socket is welcome: the dashboard started it and nobody stopped it. */
+const botConnectableStatuses = new Set(["starting", "online", "paused"]);
+
+/**
+ * A bot uses its runner's token and names its bot, which the token's user must be able to see and
+ * which must have been started from the dashboard: a stopped bot cannot simply reconnect itself.
+ */
+export function botAuthenticator(db: Database): SocketAuthenticator {
+  const runner = runnerAuthenticator(db);
+  return async (auth) => {
+    if (auth.dsbotId === undefined) return null;
+    const result = await runner(auth);
+    if (!result || "refused" in result) return result;
+    const bot = await findVisibleBot(db, result.user, auth.dsbotId);
+    if (!bot) return null;
+    if (!botConnectableStatuses.has(bot.status ?? "offline")) return { refused: socketErrors.botNotStartable };
+    return { ...result, dsbotId: bot.id };
+  };
+}
 
 export function defaultAuthenticators(db: Database): Record<SocketOrigin, SocketAuthenticator> {
-  return { website: websiteAuthenticator(db), "bot-user": refuse, bot: refuse };
+  return { website: websiteAuthenticator(db), "bot-user": runnerAuthenticator(db), bot: botAuthenticator(db) };
 }
 
 /**
@@ -70,6 +108,7 @@ export function handshakeMiddleware(
     authenticators[auth.origin](auth)
       .then((result) => {
         if (!result) return next(new Error(socketErrors.unauthorized));
+        if ("refused" in result) return next(new Error(result.refused));
         const data: SocketData = { origin: auth.origin, ...result };
         socket.data = data;
         next();

@@ -83,7 +83,7 @@ describe("handshake", () => {
     expect(await outcome(open(website(token), "https://evil.example"))).toBe(socketErrors.originNotAllowed);
   });
 
-  it("refuses bot and bot-user sockets for now", async () => {
+  it("refuses bot and bot-user sockets that bring a web token instead of a runner token", async () => {
     const token = await loginAs(app, await createUser(app));
     expect(await outcome(open({ token, origin: "bot-user" }))).toBe(socketErrors.unauthorized);
     expect(await outcome(open({ token, origin: "bot", dsbotId: 1 }))).toBe(socketErrors.unauthorized);

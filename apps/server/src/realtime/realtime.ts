@@ -1,23 +1,40 @@
-// socket.io on the app's HTTP server: websocket transport only, authenticated handshake, rooms.
+// socket.io on the app's HTTP server: websocket transport only, authenticated handshake, rooms, and
+// the handlers of runner and bot sockets.
 import type { ClientToServerEvents, ServerToClientEvents } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
+import type { Socket } from "socket.io";
+import type { BotContext } from "../app-context.js";
 import type { Database } from "../db/client.js";
+import { handleBotSocket } from "./bot-socket.js";
 import type { SocketData } from "./handshake.js";
 import { defaultAuthenticators, handshakeMiddleware } from "./handshake.js";
-import { sessionRoom, userRoom } from "./rooms.js";
+import { accountRoom, botRoom, runnerRoom, runnerTokenRoom, sessionRoom, userRoom } from "./rooms.js";
+import { handleRunnerSocket } from "./runner-socket.js";
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no inter-server events yet
 export interface InterServerEvents {}
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface RealtimeOptions {
   db: Database;
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   log: FastifyBaseLogger;
+}
+
+/** Website sockets hear `message`s (user room); runner and bot sockets get their commands instead. */
+function roomsOf(data: SocketData): string[] {
+  const rooms = [accountRoom(data.user.id)];
+  if (data.origin === "website") rooms.push(userRoom(data.user.id));
+  if (data.sessionId !== null) rooms.push(sessionRoom(data.sessionId));
+  if (data.runner) rooms.push(runnerTokenRoom(data.runner.tokenId));
+  if (data.origin === "bot-user" && data.runner) rooms.push(runnerRoom(data.runner.tokenId));
+  if (data.origin === "bot" && data.dsbotId !== null) rooms.push(botRoom(data.dsbotId));
+  return rooms;
 }
 
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): RealtimeServer {
@@ -36,12 +53,20 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   );
 
   io.on("connection", (socket) => {
-    const { user, sessionId, origin } = socket.data;
-    void socket.join(userRoom(user.id));
-    if (sessionId !== null) void socket.join(sessionRoom(sessionId));
+    const { user, origin } = socket.data;
+    void socket.join(roomsOf(socket.data));
     log.debug({ userId: user.id, origin, socketId: socket.id }, "socket connected");
     socket.on("disconnect", (reason) => log.debug({ socketId: socket.id, reason }, "socket disconnected"));
   });
 
   return io;
+}
+
+/** Runner and bot handlers need the bot services, which need the notifier built on `io`. */
+export function attachBotSockets(io: RealtimeServer, ctx: BotContext, baseLog: FastifyBaseLogger): void {
+  const log = baseLog.child({ module: "realtime" });
+  io.on("connection", (socket) => {
+    if (socket.data.origin === "bot-user") handleRunnerSocket(socket, ctx, log);
+    else if (socket.data.origin === "bot") handleBotSocket(socket, ctx, log);
+  });
 }

@@ -1,0 +1,56 @@
+// POST /api/dsbot/{id}/start|stop|force-stop|pause|resume (spec §7) → { dsbot }.
+import type { BotResponse } from "@dsbot/protocol";
+import { botIdParamsSchema, botStartSchema, botStopSchema } from "@dsbot/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { parse } from "../../http/parse.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import { forceStopBot, pauseBot, resumeBot, startBot, stopBot } from "./dsbot-actions.service.js";
+import { requireVisibleBot } from "./dsbots.policy.js";
+import { presentBot } from "./dsbots.presenter.js";
+import { connectionsOfBots } from "./websocket-connections.service.js";
+
+export function dsbotActionsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    /** Visibility first (404), then the body (400): a hidden bot reveals nothing about its inputs. */
+    async function target(request: FastifyRequest) {
+      const { id } = parse(botIdParamsSchema, request.params);
+      const { user } = caller(request);
+      return { user, bot: await requireVisibleBot(ctx.db, user, id) };
+    }
+
+    async function answer(bot: Awaited<ReturnType<typeof startBot>>): Promise<BotResponse> {
+      const connections = await connectionsOfBots(ctx.db, [bot.id]);
+      return { dsbot: presentBot(bot, connections.get(bot.id)) };
+    }
+
+    app.post("/api/dsbot/:id/start", async (request) => {
+      const { user, bot } = await target(request);
+      const { websocketConnectionId } = parse(botStartSchema, request.body);
+      return answer(await startBot(ctx, user, bot, websocketConnectionId));
+    });
+
+    app.post("/api/dsbot/:id/stop", async (request) => {
+      const { user, bot } = await target(request);
+      const { websocketConnectionId } = parse(botStopSchema, request.body);
+      return answer(await stopBot(ctx, user, bot, websocketConnectionId));
+    });
+
+    app.post("/api/dsbot/:id/force-stop", async (request) => {
+      const { user, bot } = await target(request);
+      return answer(await forceStopBot(ctx, user, bot));
+    });
+
+    app.post("/api/dsbot/:id/pause", async (request) => {
+      const { user, bot } = await target(request);
+      return answer(await pauseBot(ctx, user, bot));
+    });
+
+    app.post("/api/dsbot/:id/resume", async (request) => {
+      const { user, bot } = await target(request);
+      return answer(await resumeBot(ctx, user, bot));
+    });
+  };
+}

@@ -1,0 +1,110 @@
+// Start, stop, force-stop, pause, resume (PRODUCT §4): each a status change plus a word to the runner
+// or the bot. Start and stop name the runner through one of its bot-user connections of this bot.
+import type { RunnerCommand } from "@dsbot/protocol";
+import { botLogMessages, errorMessages } from "@dsbot/protocol";
+import type { BotContext } from "../../app-context.js";
+import type { DsbotRow, UserRow } from "../../db/schema.js";
+import { badRequest, HttpError } from "../../http/errors.js";
+import { changeStatus, runningStatuses } from "./dsbot-status.service.js";
+import { findVisibleBot } from "./dsbots.policy.js";
+import { botConnections, findConnection } from "./websocket-connections.service.js";
+
+/** The runner socket behind a bot-user connection of this bot, whose user may still see the bot. */
+async function runnerSocketFor(ctx: BotContext, bot: DsbotRow, connectionId: number): Promise<string> {
+  const connection = await findConnection(ctx.db, connectionId);
+  if (!connection || connection.origin !== "bot-user" || connection.dsbotId !== bot.id) {
+    const message = errorMessages.connectionNotOfBot;
+    throw badRequest(message, [{ path: "websocketConnectionId", message }]);
+  }
+  if (!(await findVisibleBot(ctx.db, connection.runnerUser, bot.id))) {
+    throw new HttpError(403, "forbidden", errorMessages.connectionNotAllowed);
+  }
+  return connection.socketId;
+}
+
+export async function startBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, connectionId: number): Promise<DsbotRow> {
+  const socketId = await runnerSocketFor(ctx, bot, connectionId);
+  const started = await changeStatus(ctx, bot.id, {
+    from: ["offline"],
+    to: "starting",
+    message: botLogMessages.startRequested,
+    userId: actor.id,
+    conflictMessage: errorMessages.botAlreadyStarted,
+  });
+  ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "start", dsbotId: bot.id });
+  return started;
+}
+
+/**
+ * Stopping asks the runner (and the bot) to stop; the bot socket closing then makes it offline
+ * ("Gestoppt"). A bot that never connected has nothing to close, so it goes offline at once.
+ */
+export async function stopBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, connectionId: number): Promise<DsbotRow> {
+  const socketId = await runnerSocketFor(ctx, bot, connectionId);
+  let stopped = await changeStatus(ctx, bot.id, {
+    from: ["starting", "online", "paused"],
+    to: "stopping",
+    message: botLogMessages.stopRequested,
+    userId: actor.id,
+    conflictMessage: bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted,
+  });
+  ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "stop", dsbotId: bot.id });
+  ctx.realtime.botControl(bot.id, { action: "stop" });
+  if ((await botConnections(ctx.db, bot.id, "bot")).length === 0) {
+    stopped = await changeStatus(ctx, bot.id, {
+      from: ["stopping"],
+      to: "offline",
+      message: botLogMessages.stopped,
+      userId: actor.id,
+      conflictMessage: errorMessages.botNotStarted,
+    });
+  }
+  return stopped;
+}
+
+/** Offline at once: the bot socket is cut and every runner that may run it hears force-stop. */
+export async function forceStopBot(ctx: BotContext, actor: UserRow, bot: DsbotRow): Promise<DsbotRow> {
+  const stopped = await changeStatus(ctx, bot.id, {
+    from: runningStatuses,
+    to: "offline",
+    message: botLogMessages.forceStopped,
+    level: "warn",
+    userId: actor.id,
+    conflictMessage: errorMessages.botNotStarted,
+  });
+  const connections = await botConnections(ctx.db, bot.id);
+  const command: RunnerCommand = { action: "force-stop", dsbotId: bot.id };
+  ctx.realtime.runnerCommand(
+    {
+      socketIds: connections.filter((c) => c.origin === "bot-user").map((c) => c.socketId),
+      runnerTokenIds: connections.filter((c) => c.origin === "bot").map((c) => c.runnerTokenId),
+    },
+    command,
+  );
+  ctx.sockets.disconnectBot(bot.id);
+  return stopped;
+}
+
+export async function pauseBot(ctx: BotContext, actor: UserRow, bot: DsbotRow): Promise<DsbotRow> {
+  const paused = await changeStatus(ctx, bot.id, {
+    from: ["online"],
+    to: "paused",
+    message: botLogMessages.paused,
+    userId: actor.id,
+    conflictMessage: errorMessages.botNotOnline,
+  });
+  ctx.realtime.botControl(bot.id, { action: "pause" });
+  return paused;
+}
+
+export async function resumeBot(ctx: BotContext, actor: UserRow, bot: DsbotRow): Promise<DsbotRow> {
+  const resumed = await changeStatus(ctx, bot.id, {
+    from: ["paused"],
+    to: "online",
+    message: botLogMessages.resumed,
+    userId: actor.id,
+    conflictMessage: errorMessages.botNotPaused,
+  });
+  ctx.realtime.botControl(bot.id, { action: "resume" });
+  return resumed;
+}

@@ -1,0 +1,77 @@
+// The one way a bot's status changes: a conditional update (so concurrent changes cannot both pass),
+// a log entry naming who did it, and botUpdateStatus to everyone who may see the bot.
+import type { BotStatus, LogLevel } from "@dsbot/protocol";
+import { realtimeMessage } from "@dsbot/protocol";
+import { and, eq, inArray, or, isNull, sql } from "drizzle-orm";
+import type { BotContext } from "../../app-context.js";
+import { dsbotLogs, dsbots } from "../../db/schema.js";
+import type { DsbotRow } from "../../db/schema.js";
+import { conflict, HttpError } from "../../http/errors.js";
+import { presentBotRef } from "./dsbots.presenter.js";
+
+export interface StatusChange {
+  to: BotStatus;
+  /** Statuses the bot may be in for this change; "offline" includes NULL (never started). */
+  from: readonly BotStatus[];
+  message: string;
+  level?: LogLevel;
+  /** The acting user; null when the bot or the server caused the change. */
+  userId: number | null;
+  /** 409 message when the bot is in none of `from`. */
+  conflictMessage: string;
+}
+
+export const runningStatuses = ["starting", "online", "paused", "stopping"] as const satisfies readonly BotStatus[];
+
+function statusIn(from: readonly BotStatus[]) {
+  const listed = inArray(dsbots.status, [...from]);
+  return from.includes("offline") ? or(isNull(dsbots.status), listed) : listed;
+}
+
+/** A raw `dsbots` row (snake_case, as both drivers parse it) → the drizzle row shape. */
+function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
+  return {
+    id: raw.id as number,
+    ownerId: raw.owner_id as number,
+    playerName: raw.player_name as string,
+    worldServer: raw.world_server as string,
+    worldWorld: raw.world_world as string,
+    status: raw.status as DsbotRow["status"],
+    modules: raw.modules as DsbotRow["modules"],
+    createdAt: new Date(raw.created_at as string | Date),
+    updatedAt: new Date(raw.updated_at as string | Date),
+  };
+}
+
+/**
+ * Throws 409 (`conflictMessage`) when the bot is not in one of `from`, e.g. because it changed meanwhile.
+ * Update and log entry are one statement (a data-modifying CTE): atomic, and one round trip on the
+ * hot path of bots reporting their status.
+ */
+export async function changeStatus(ctx: BotContext, dsbotId: number, change: StatusChange): Promise<DsbotRow> {
+  const result = await ctx.db.execute(sql`
+    with updated as (
+      update ${dsbots} set status = ${change.to}, updated_at = now()
+      where ${and(eq(dsbots.id, dsbotId), statusIn(change.from))}
+      returning *
+    ), logged as (
+      insert into ${dsbotLogs} (dsbot_id, level, message, user_id)
+      select id, ${change.level ?? "info"}, ${change.message}, ${change.userId} from updated
+    )
+    select * from updated`);
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!raw) throw conflict(change.conflictMessage);
+  const bot = toDsbotRow(raw);
+  await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateStatus", { dsbot: presentBotRef(bot) }));
+  return bot;
+}
+
+/** Like changeStatus, but a bot that moved on meanwhile is simply left alone (socket events, cleanup). */
+export async function tryChangeStatus(ctx: BotContext, dsbotId: number, change: Omit<StatusChange, "conflictMessage">): Promise<DsbotRow | undefined> {
+  try {
+    return await changeStatus(ctx, dsbotId, { ...change, conflictMessage: "" });
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+// Who may see and manage a bot (PRODUCT §2): the owner, users it was granted to, and admins.
+// One place for routes, sockets and the realtime fan-out; a bot the caller may not see is "not found".
+import { errorMessages } from "@dsbot/protocol";
+import { and, eq, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { dsbotPermissions, dsbots, users } from "../../db/schema.js";
+import type { DsbotRow, UserRow } from "../../db/schema.js";
+import { forbidden, notFound } from "../../http/errors.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+
+type Viewer = Pick<UserRow, "id" | "role">;
+
+/** WHERE condition on `dsbots` for the bots this user may see (none for admins: they see all). */
+export function visibleBotsCondition(user: Viewer): SQL | undefined {
+  if (user.role === "admin") return undefined;
+  return or(
+    eq(dsbots.ownerId, user.id),
+    sql`exists (select 1 from ${dsbotPermissions} where ${dsbotPermissions.dsbotId} = ${dsbots.id} and ${dsbotPermissions.userId} = ${user.id})`,
+  );
+}
+
+/** The bot, if this user may see it; otherwise undefined (also for ids that cannot exist). */
+export async function findVisibleBot(db: Database, user: Viewer, id: number): Promise<DsbotRow | undefined> {
+  if (id > MAX_SERIAL_ID) return undefined;
+  const [bot] = await db
+    .select()
+    .from(dsbots)
+    .where(and(eq(dsbots.id, id), visibleBotsCondition(user)))
+    .limit(1);
+  return bot;
+}
+
+/** Every per-bot route starts here: 404 unless the caller may see the bot. */
+export async function requireVisibleBot(db: Database, user: Viewer, id: number): Promise<DsbotRow> {
+  const bot = await findVisibleBot(db, user, id);
+  if (!bot) throw notFound(errorMessages.botNotFound);
+  return bot;
+}
+
+export function canManageBot(user: Viewer, bot: Pick<DsbotRow, "ownerId">): boolean {
+  return user.role === "admin" || bot.ownerId === user.id;
+}
+
+/** Deleting a bot and granting or revoking access: owner and admins only (after requireVisibleBot). */
+export function requireManageBot(user: Viewer, bot: Pick<DsbotRow, "ownerId">): void {
+  if (!canManageBot(user, bot)) throw forbidden();
+}
+
+/** Ids of the users who may see the bot now: its realtime audience. */
+export async function audienceOf(db: Database, dsbotId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .union(db.select({ id: dsbots.ownerId }).from(dsbots).where(eq(dsbots.id, dsbotId)))
+    .union(db.select({ id: dsbotPermissions.userId }).from(dsbotPermissions).where(eq(dsbotPermissions.dsbotId, dsbotId)));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,62 @@
+// /api/dsbot (spec §7): list, detail, connections, create, delete; plus GET /api/websocket-connections.
+import type { BotListResponse, BotResponse, WebsocketConnectionsResponse } from "@dsbot/protocol";
+import { botCreateSchema, botIdParamsSchema, botListQuerySchema } from "@dsbot/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { parse } from "../../http/parse.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import { forceStopBot } from "./dsbot-actions.service.js";
+import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
+import { presentBot, presentConnection } from "./dsbots.presenter.js";
+import { createBot, deleteBotRow, listBots } from "./dsbots.service.js";
+import { connectionsOfBots, runnerConnectionsOfUser } from "./websocket-connections.service.js";
+
+export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    app.get("/api/dsbot", async (request): Promise<BotListResponse> => {
+      const query = parse(botListQuerySchema, request.query);
+      const { rows, totals } = await listBots(ctx.db, caller(request).user, query);
+      const connections = query.websocketConnections ? await connectionsOfBots(ctx.db, rows.map((r) => r.id)) : new Map();
+      return { dsbots: rows.map((row) => presentBot(row, connections.get(row.id))), totals };
+    });
+
+    app.post("/api/dsbot", async (request, reply) => {
+      const input = parse(botCreateSchema, request.body);
+      const bot = await createBot(ctx.db, caller(request).user, input);
+      const body: BotResponse = { dsbot: presentBot(bot) };
+      return reply.status(201).send(body);
+    });
+
+    app.get("/api/dsbot/:id", async (request): Promise<BotResponse> => {
+      const { id } = parse(botIdParamsSchema, request.params);
+      const bot = await requireVisibleBot(ctx.db, caller(request).user, id);
+      const connections = await connectionsOfBots(ctx.db, [bot.id]);
+      return { dsbot: presentBot(bot, connections.get(bot.id)) };
+    });
+
+    app.get("/api/dsbot/:id/connections", async (request): Promise<WebsocketConnectionsResponse> => {
+      const { id } = parse(botIdParamsSchema, request.params);
+      const bot = await requireVisibleBot(ctx.db, caller(request).user, id);
+      const connections = await connectionsOfBots(ctx.db, [bot.id]);
+      return { websocketConnections: (connections.get(bot.id) ?? []).map(presentConnection) };
+    });
+
+    /** A running bot is force-stopped first, so its runner and bot socket hear of it. */
+    app.delete("/api/dsbot/:id", async (request, reply) => {
+      const { id } = parse(botIdParamsSchema, request.params);
+      const { user } = caller(request);
+      const bot = await requireVisibleBot(ctx.db, user, id);
+      requireManageBot(user, bot);
+      if (bot.status !== null && bot.status !== "offline") await forceStopBot(ctx, user, bot);
+      await deleteBotRow(ctx.db, bot.id);
+      return reply.status(204).send();
+    });
+
+    app.get("/api/websocket-connections", async (request): Promise<WebsocketConnectionsResponse> => {
+      const rows = await runnerConnectionsOfUser(ctx.db, caller(request).user.id);
+      return { websocketConnections: rows.map(presentConnection) };
+    });
+  };
+}

@@ -1,0 +1,281 @@
+// A bot's life over real sockets: runner pairing and hello, start → bot connects → online, pause,
+// resume, stop, force-stop, a dropped bot, module pushes and revoking the runner.
+import type { BotConfig, BotLogListResponse, BotModuleConfig, RunnerCommand } from "@dsbot/protocol";
+import { botLogListResponseSchema, botLogMessages, errorMessages, socketErrors } from "@dsbot/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { TestSocket } from "../../test/bots.js";
+import { ack, createBot, listen, openSocket, pairRunner, settle, waitForMessage } from "../../test/bots.js";
+import { bearer, createUser, loginAs } from "../../test/factories.js";
+import type { TestApp } from "../../test/test-app.js";
+import { createTestApp } from "../../test/test-app.js";
+
+let app: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  url = await listen(app);
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.socket.disconnect();
+});
+afterAll(() => app?.dispose());
+
+const post = (token: string, path: string, payload?: object) =>
+  app.fastify.inject({ method: "POST", url: path, headers: bearer(token), ...(payload ? { payload } : {}) });
+const get = (token: string, path: string) => app.fastify.inject({ method: "GET", url: path, headers: bearer(token) });
+
+/** An owner with a website socket, a paired runner that announced one bot, and that bot. */
+async function setup() {
+  const owner = await createUser(app);
+  const web = await loginAs(app, owner);
+  const bot = await createBot(app, web);
+  const { token: runnerToken, runnerId } = await pairRunner(app, web);
+  const website = openSocket(url, { token: web, origin: "website" }, sockets);
+  const runner = openSocket(url, { token: runnerToken, origin: "bot-user" }, sockets);
+  expect(await website.outcome).toBe("connected");
+  expect(await runner.outcome).toBe("connected");
+  const hello = await ack<{ accepted: number[]; rejected: number[] }>(runner, "runner:hello", {
+    name: "Test-PC",
+    version: "1.0.0",
+    bots: [bot.id, 999999],
+  });
+  expect(hello).toMatchObject({ ok: true, accepted: [bot.id], rejected: [999999] });
+  const created = await waitForMessage(website, "bot-user-connection-created", (d) => d.dsbotId === bot.id);
+  const connectionId = created.data.id;
+  return { owner, web, bot, runnerToken, runnerId, website, runner, connectionId };
+}
+
+async function startAndConnect(s: Awaited<ReturnType<typeof setup>>) {
+  const started = await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: s.connectionId });
+  expect(started.statusCode).toBe(200);
+  expect(started.json().dsbot.status).toBe("starting");
+  await s.runner.waitFor<RunnerCommand>("runner:command", (c) => c.action === "start" && c.dsbotId === s.bot.id);
+  const botSocket = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+  expect(await botSocket.outcome).toBe("connected");
+  const config = await botSocket.waitFor<BotConfig>("bot:config");
+  expect(config.dsbotId).toBe(s.bot.id);
+  expect(Object.keys(config.modules)).toHaveLength(16);
+  await waitForMessage(s.website, "bot-connection-created", (d) => d.dsbotId === s.bot.id);
+  expect(await ack(botSocket, "bot:status", { status: "online" })).toEqual({ ok: true, status: "online" });
+  await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "online");
+  return botSocket;
+}
+
+async function logMessages(token: string, id: number): Promise<string[]> {
+  const response = await get(token, `/api/dsbot/${id}/logs?perPage=50`);
+  return botLogListResponseSchema.parse(response.json()).logs.map((l) => l.message);
+}
+
+describe("runner connection", () => {
+  it("announces bot-user connections to the web and lists them; they vanish when the runner leaves", async () => {
+    const s = await setup();
+    const mine = await get(s.web, "/api/websocket-connections");
+    expect(mine.json().websocketConnections).toEqual([
+      expect.objectContaining({ id: s.connectionId, origin: "bot-user", dsbotId: s.bot.id, runnerName: "Test-PC" }),
+    ]);
+    const detail = await get(s.web, `/api/dsbot/${s.bot.id}/connections`);
+    expect(detail.json().websocketConnections).toHaveLength(1);
+    const tokens = await get(s.web, "/api/dsbot-auth/tokens");
+    expect(tokens.json().runners).toEqual([expect.objectContaining({ id: s.runnerId, name: "Test-PC", connected: true })]);
+
+    s.runner.socket.disconnect();
+    const gone = await waitForMessage(s.website, "bot-user-connection-deleted", (d) => d.id === s.connectionId);
+    expect(gone.data.websocketConnection.origin).toBe("bot-user");
+    expect((await get(s.web, "/api/websocket-connections")).json().websocketConnections).toEqual([]);
+  });
+
+  it("lists the runner's bots and answers invalid payloads with an error ack", async () => {
+    const s = await setup();
+    const bots = await ack<{ bots: { id: number }[] }>(s.runner, "runner:bots");
+    expect(bots.ok && bots.bots.map((b) => b.id)).toEqual([s.bot.id]);
+    const bad = await ack(s.runner, "runner:hello", { name: "", bots: "alle" });
+    expect(bad).toMatchObject({ ok: false, error: { code: "bad_request", message: errorMessages.badRequest } });
+  });
+});
+
+describe("bot lifecycle", () => {
+  it("start → runner command → bot connects → online; pause and resume reach the bot", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+
+    const paused = await post(s.web, `/api/dsbot/${s.bot.id}/pause`);
+    expect(paused.json().dsbot.status).toBe("paused");
+    await botSocket.waitFor("bot:control", (c: { action: string }) => c.action === "pause");
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.status === "paused");
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/pause`)).statusCode).toBe(409);
+
+    const resumed = await post(s.web, `/api/dsbot/${s.bot.id}/resume`);
+    expect(resumed.json().dsbot.status).toBe("online");
+    await botSocket.waitFor("bot:control", (c: { action: string }) => c.action === "resume");
+    const again = await post(s.web, `/api/dsbot/${s.bot.id}/resume`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(errorMessages.botNotPaused);
+
+    const twice = await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: s.connectionId });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(errorMessages.botAlreadyStarted);
+
+    expect(await logMessages(s.web, s.bot.id)).toEqual(
+      expect.arrayContaining([botLogMessages.startRequested, botLogMessages.online, botLogMessages.paused, botLogMessages.resumed]),
+    );
+  });
+
+  it("stop → runner and bot are told → the bot leaves → offline with 'Gestoppt'", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    const stopping = await post(s.web, `/api/dsbot/${s.bot.id}/stop`, { websocketConnectionId: s.connectionId });
+    expect(stopping.json().dsbot.status).toBe("stopping");
+    await s.runner.waitFor<RunnerCommand>("runner:command", (c) => c.action === "stop");
+    await botSocket.waitFor("bot:control", (c: { action: string }) => c.action === "stop");
+    // The bot may no longer claim to be online while stopping.
+    expect(await ack(botSocket, "bot:status", { status: "online" })).toMatchObject({ ok: false, error: { code: "conflict" } });
+    botSocket.socket.disconnect();
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
+    await waitForMessage(s.website, "bot-connection-deleted", (d) => d.dsbotId === s.bot.id);
+    const logs = await logMessages(s.web, s.bot.id);
+    expect(logs[0]).toBe(botLogMessages.stopped);
+    expect(logs).not.toContain(botLogMessages.connectionLost);
+  });
+
+  it("force-stop makes the bot offline at once, cuts the bot socket and tells the runner", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    const gone = botSocket.disconnected();
+    const response = await post(s.web, `/api/dsbot/${s.bot.id}/force-stop`);
+    expect(response.json().dsbot.status).toBe("offline");
+    expect(await gone).toBe("io server disconnect");
+    await s.runner.waitFor<RunnerCommand>("runner:command", (c) => c.action === "force-stop" && c.dsbotId === s.bot.id);
+    await settle();
+    const logs = await logMessages(s.web, s.bot.id);
+    expect(logs[0]).toBe(botLogMessages.forceStopped);
+    expect(logs).not.toContain(botLogMessages.connectionLost);
+    // A stopped bot cannot simply reconnect.
+    const retry = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await retry.outcome).toBe(socketErrors.botNotStartable);
+  });
+
+  it("a bot socket that drops without a stop makes the bot offline and writes a log entry", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    botSocket.socket.disconnect();
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.status === "offline");
+    const response = await get(s.web, `/api/dsbot/${s.bot.id}/logs`);
+    const { logs } = response.json<BotLogListResponse>();
+    expect(logs[0]).toMatchObject({ level: "warn", message: botLogMessages.connectionLost, username: null });
+  });
+
+  it("stores bot:log entries and refuses statuses a bot may not set", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    const logged = await ack<{ id: number }>(botSocket, "bot:log", { level: "info", message: "Dorf 500|500 umbenannt" });
+    expect(logged.ok).toBe(true);
+    expect(await logMessages(s.web, s.bot.id)).toContain("Dorf 500|500 umbenannt");
+    expect(await ack(botSocket, "bot:status", { status: "offline" })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await ack(botSocket, "bot:log", { level: "laut", message: "" })).toMatchObject({ ok: false });
+  });
+
+  it("pushes toggle-module and module saves to the connected bot at once", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    const toggled = await post(s.web, `/api/dsbot/${s.bot.id}/toggle-module`, { moduleName: "timer" });
+    expect(toggled.json()).toEqual({ enabled: true });
+    const pushed = await botSocket.waitFor<BotModuleConfig>("bot:module-config", (u) => u.moduleName === "timer");
+    expect(pushed.enabled).toBe(true);
+
+    const saved = await post(s.web, `/api/dsbot/${s.bot.id}/module`, {
+      moduleName: "command-scanner",
+      module: { intervalSeconds: 120 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const update = await botSocket.waitFor<BotModuleConfig>("bot:module-config", (u) => u.moduleName === "command-scanner");
+    expect(update.config).toMatchObject({ intervalSeconds: 120 });
+  });
+
+  it("refuses a bot socket for a bot that was not started, and one with a web token", async () => {
+    const s = await setup();
+    const early = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await early.outcome).toBe(socketErrors.botNotStartable);
+    const webToken = openSocket(url, { token: s.web, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await webToken.outcome).toBe(socketErrors.unauthorized);
+  });
+});
+
+describe("start and stop checks", () => {
+  it("rejects a start on a connection of another bot or on another user's runner", async () => {
+    const s = await setup();
+    const otherBot = await createBot(app, s.web);
+    const wrong = await post(s.web, `/api/dsbot/${otherBot.id}/start`, { websocketConnectionId: s.connectionId });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(errorMessages.connectionNotOfBot);
+
+    // A stranger's runner announcing the bot is rejected at hello, so it never gets a connection.
+    const stranger = await loginAs(app, await createUser(app));
+    const { token } = await pairRunner(app, stranger);
+    const foreign = openSocket(url, { token, origin: "bot-user" }, sockets);
+    expect(await foreign.outcome).toBe("connected");
+    expect(await ack(foreign, "runner:hello", { name: "X", version: "1", bots: [s.bot.id] })).toMatchObject({
+      ok: true,
+      accepted: [],
+      rejected: [s.bot.id],
+    });
+  });
+
+  it("a stop before the bot ever connected goes straight to offline", async () => {
+    const s = await setup();
+    await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: s.connectionId });
+    const stopped = await post(s.web, `/api/dsbot/${s.bot.id}/stop`, { websocketConnectionId: s.connectionId });
+    expect(stopped.json().dsbot.status).toBe("offline");
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/stop`, { websocketConnectionId: s.connectionId })).statusCode).toBe(409);
+  });
+});
+
+describe("revoking a runner", () => {
+  it("disconnects the runner and its bots at once; the bot goes offline", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    const runnerGone = s.runner.disconnected();
+    const botGone = botSocket.disconnected();
+    const response = await app.fastify.inject({ method: "DELETE", url: `/api/dsbot-auth/tokens/${s.runnerId}`, headers: bearer(s.web) });
+    expect(response.statusCode).toBe(204);
+    expect(await runnerGone).toBe("io server disconnect");
+    expect(await botGone).toBe("io server disconnect");
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.status === "offline");
+    const again = openSocket(url, { token: s.runnerToken, origin: "bot-user" }, sockets);
+    expect(await again.outcome).toBe(socketErrors.unauthorized);
+    expect((await get(s.web, "/api/dsbot-auth/tokens")).json().runners).toEqual([]);
+  });
+});
+
+describe("losing access", () => {
+  it("revoking a grant removes that user's runner connections and cuts their bot socket", async () => {
+    const s = await setup();
+    const helper = await createUser(app);
+    const helperWeb = await loginAs(app, helper);
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/permission/user/${helper.id}`)).statusCode).toBe(204);
+    const { token } = await pairRunner(app, helperWeb, "Helfer-PC");
+    const helperRunner = openSocket(url, { token, origin: "bot-user" }, sockets);
+    expect(await helperRunner.outcome).toBe("connected");
+    expect(await ack(helperRunner, "runner:hello", { name: "Helfer-PC", version: "1", bots: [s.bot.id] })).toMatchObject({
+      accepted: [s.bot.id],
+    });
+    const created = await waitForMessage(s.website, "bot-user-connection-created", (d) => d.websocketConnection.runnerName === "Helfer-PC");
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: created.data.id })).statusCode).toBe(200);
+    const helperBot = openSocket(url, { token, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await helperBot.outcome).toBe("connected");
+    const cut = helperBot.disconnected();
+
+    const revoked = await app.fastify.inject({
+      method: "DELETE",
+      url: `/api/dsbot/${s.bot.id}/permission/user/${helper.id}`,
+      headers: bearer(s.web),
+    });
+    expect(revoked.statusCode).toBe(204);
+    await waitForMessage(s.website, "bot-user-connection-deleted", (d) => d.id === created.data.id);
+    expect(await cut).toBe("io server disconnect");
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
+    const left = (await get(s.web, `/api/dsbot/${s.bot.id}/connections`)).json().websocketConnections;
+    expect(left).toEqual([expect.objectContaining({ id: s.connectionId, runnerName: "Test-PC" })]);
+  });
+});

@@ -1,0 +1,104 @@
+// A bot's socket (origin bot): it gets its full config on connect, reports its status and log
+// lines, and when it drops the bot goes offline ("Gestoppt" after a stop, otherwise a lost connection).
+import type { BotStatus } from "@dsbot/protocol";
+import { botLogMessages, botLogReportSchema, botStatusReportSchema, errorMessages } from "@dsbot/protocol";
+import type { FastifyBaseLogger } from "fastify";
+import type { BotContext } from "../app-context.js";
+import { conflict, HttpError, notFound } from "../http/errors.js";
+import { announceConnections } from "../modules/dsbots/connection-events.js";
+import { addBotLog } from "../modules/dsbots/dsbot-logs.service.js";
+import { tryChangeStatus } from "../modules/dsbots/dsbot-status.service.js";
+import { presentBotConfig } from "../modules/dsbots/dsbots.presenter.js";
+import { getBotRow } from "../modules/dsbots/dsbots.service.js";
+import { addConnections, botConnections, removeSocketConnections } from "../modules/dsbots/websocket-connections.service.js";
+import type { RealtimeSocket } from "./realtime.js";
+import { botRoom } from "./rooms.js";
+import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
+
+/**
+ * A bot reporting its status: online or paused, while the dashboard has it starting, online or
+ * paused. The change is tried first and the bot read only when it does not apply (hot path: one query).
+ */
+async function reportStatus(ctx: BotContext, dsbotId: number, status: "online" | "paused"): Promise<BotStatus> {
+  const changed = await tryChangeStatus(ctx, dsbotId, {
+    from: reportableFrom.filter((s) => s !== status),
+    to: status,
+    message: status === "online" ? botLogMessages.online : botLogMessages.pausedByBot,
+    userId: null,
+  });
+  if (changed) return status;
+  const bot = await getBotRow(ctx.db, dsbotId);
+  if (!bot) throw notFound(errorMessages.botNotFound);
+  if (bot.status === status) return status;
+  throw conflict(bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted);
+}
+
+const reportableFrom = ["starting", "online", "paused"] as const satisfies readonly BotStatus[];
+
+/** The last bot socket of a bot is gone: a requested stop ends, anything else is a lost connection. */
+async function botGone(ctx: BotContext, dsbotId: number): Promise<void> {
+  if ((await botConnections(ctx.db, dsbotId, "bot")).length > 0) return;
+  const bot = await getBotRow(ctx.db, dsbotId);
+  if (bot?.status === "stopping") {
+    await tryChangeStatus(ctx, dsbotId, { from: ["stopping"], to: "offline", message: botLogMessages.stopped, userId: null });
+  } else if (bot?.status === "starting" || bot?.status === "online" || bot?.status === "paused") {
+    await tryChangeStatus(ctx, dsbotId, {
+      from: ["starting", "online", "paused"],
+      to: "offline",
+      message: botLogMessages.connectionLost,
+      level: "warn",
+      userId: null,
+    });
+  }
+}
+
+export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger): void {
+  const { runner, dsbotId } = socket.data;
+  if (!runner || dsbotId === null) return;
+  const queue = serialQueue((error) => log.error({ err: error, socketId: socket.id, dsbotId }, "bot socket handler failed"));
+
+  void queue(async () => {
+    const added = await addConnections(ctx.db, [{ origin: "bot", dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id }]);
+    // One bot socket per bot: a reconnecting bot replaces a stale one (whose drop then changes nothing,
+    // because this socket's row already exists).
+    socket.nsp.in(botRoom(dsbotId)).except(socket.id).disconnectSockets(true);
+    await announceConnections(ctx, "created", added, runner.name);
+    const bot = await getBotRow(ctx.db, dsbotId);
+    if (bot) ctx.realtime.botConfig(socket.id, presentBotConfig(bot));
+  });
+
+  socket.on("bot:status", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ status: BotStatus }>(ack);
+    const parsed = botStatusReportSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    void queue(async () => {
+      try {
+        reply({ ok: true, status: await reportStatus(ctx, dsbotId, parsed.data.status) });
+      } catch (error) {
+        if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:status failed");
+        reply(failure(error));
+      }
+    });
+  });
+
+  socket.on("bot:log", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ id: number }>(ack);
+    const parsed = botLogReportSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    addBotLog(ctx.db, { dsbotId, ...parsed.data, userId: null }).then(
+      (id) => reply({ ok: true, id }),
+      (error: unknown) => {
+        log.error({ err: error, dsbotId }, "bot:log failed");
+        reply(failure(error));
+      },
+    );
+  });
+
+  socket.on("disconnect", () => {
+    void queue(async () => {
+      const removed = await removeSocketConnections(ctx.db, socket.id);
+      await announceConnections(ctx, "deleted", removed, runner.name);
+      await botGone(ctx, dsbotId);
+    });
+  });
+}

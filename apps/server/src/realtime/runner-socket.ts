@@ -1,0 +1,77 @@
+// A runner's socket (origin bot-user): it learns its bots, announces the ones it can run (one
+// websocket connection per bot, shown to the dashboard), and leaves them when it disconnects.
+import type { RunnerBot } from "@dsbot/protocol";
+import { runnerHelloSchema } from "@dsbot/protocol";
+import { and, asc, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { BotContext } from "../app-context.js";
+import { dsbots } from "../db/schema.js";
+import type { UserRow } from "../db/schema.js";
+import { announceConnections } from "../modules/dsbots/connection-events.js";
+import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
+import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
+import { addConnections, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
+import type { RealtimeSocket } from "./realtime.js";
+import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
+
+const MAX_RUNNER_BOTS = 1000;
+
+async function visibleBots(ctx: BotContext, user: UserRow, ids?: number[]): Promise<RunnerBot[]> {
+  const rows = await ctx.db
+    .select()
+    .from(dsbots)
+    .where(and(visibleBotsCondition(user), ids ? inArray(dsbots.id, ids.length > 0 ? ids : [0]) : undefined))
+    .orderBy(asc(dsbots.id))
+    .limit(MAX_RUNNER_BOTS);
+  return rows.map(presentRunnerBot);
+}
+
+export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger): void {
+  const { user, runner } = socket.data;
+  if (!runner) return;
+  const queue = serialQueue((error) => log.error({ err: error, socketId: socket.id }, "runner socket handler failed"));
+
+  socket.on("runner:bots", (ack: unknown) => {
+    const reply = replier<{ bots: RunnerBot[] }>(ack);
+    visibleBots(ctx, user).then(
+      (bots) => reply({ ok: true, bots }),
+      (error: unknown) => {
+        log.error({ err: error }, "runner:bots failed");
+        reply(failure(error));
+      },
+    );
+  });
+
+  /** A hello replaces the runner's announced set: new bots get a connection, dropped ones lose theirs. */
+  socket.on("runner:hello", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ accepted: number[]; rejected: number[]; bots: RunnerBot[] }>(ack);
+    const parsed = runnerHelloSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    const wanted = [...new Set(parsed.data.bots)];
+    void queue(async () => {
+      try {
+        const bots = await visibleBots(ctx, user, wanted);
+        const accepted = bots.map((b) => b.id);
+        const removed = await removeSocketConnections(ctx.db, socket.id, accepted);
+        await announceConnections(ctx, "deleted", removed, runner.name);
+        const kept = new Set(await socketBotIds(ctx.db, socket.id));
+        const added = await addConnections(
+          ctx.db,
+          accepted.filter((id) => !kept.has(id)).map((dsbotId) => ({ origin: "bot-user" as const, dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id })),
+        );
+        await announceConnections(ctx, "created", added, runner.name);
+        reply({ ok: true, accepted, rejected: wanted.filter((id) => !accepted.includes(id)), bots });
+      } catch (error) {
+        reply(failure(error));
+        throw error; // logged by the queue
+      }
+    });
+  });
+
+  socket.on("disconnect", () => {
+    void queue(async () => {
+      const removed = await removeSocketConnections(ctx.db, socket.id);
+      await announceConnections(ctx, "deleted", removed, runner.name);
+    });
+  });
+}

@@ -1,0 +1,131 @@
+// Bot test helpers: bots through the real API, runners paired through the real device flow, and
+// real socket.io clients against a listening app that record what they receive.
+import type {
+  BotResponse,
+  DeviceResponse,
+  DeviceTokenResponse,
+  Dsbot,
+  RealtimeMessage,
+  RealtimeMessageData,
+  RealtimeMessageType,
+  SocketAck,
+} from "@dsbot/protocol";
+import { io as connect } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import type { App } from "../src/app.js";
+import { bearer } from "./factories.js";
+
+let botSequence = 0;
+
+export async function createBot(app: App, token: string, overrides: Partial<{ name: string; world: string }> = {}): Promise<Dsbot> {
+  botSequence += 1;
+  const response = await app.fastify.inject({
+    method: "POST",
+    url: "/api/dsbot",
+    headers: bearer(token),
+    payload: { dsPlayer: { name: overrides.name ?? `Spieler ${botSequence}` }, world: { server: "die-staemme.de", world: overrides.world ?? "de230" } },
+  });
+  if (response.statusCode !== 201) throw new Error(`bot create failed: ${response.statusCode} ${response.body}`);
+  return response.json<BotResponse>().dsbot;
+}
+
+/** Device flow end to end: the runner asks, the web user approves, the runner redeems. */
+export async function pairRunner(app: App, webToken: string, name = "Test-PC"): Promise<{ token: string; runnerId: number }> {
+  const device = (await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/device", payload: { name } })).json<DeviceResponse>();
+  const approved = await app.fastify.inject({
+    method: "POST",
+    url: "/api/dsbot-auth/approve",
+    headers: bearer(webToken),
+    payload: { userCode: device.userCode },
+  });
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+  const redeemed = await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/token", payload: { deviceCode: device.deviceCode } });
+  if (redeemed.statusCode !== 200) throw new Error(`token failed: ${redeemed.body}`);
+  return { token: redeemed.json<DeviceTokenResponse>().token, runnerId: approved.json<{ runner: { id: number } }>().runner.id };
+}
+
+export async function listen(app: App): Promise<string> {
+  await app.fastify.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.fastify.server.address();
+  if (!address || typeof address === "string") throw new Error("not listening");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export interface Received {
+  event: string;
+  payload: unknown;
+}
+
+/** A socket that records every event it receives, with a way to wait for one. */
+export interface TestSocket {
+  socket: Socket;
+  received: Received[];
+  /** Resolves "connected" or the connect_error message. */
+  outcome: Promise<string>;
+  waitFor<T = unknown>(event: string, match?: (payload: T) => boolean, timeoutMs?: number): Promise<T>;
+  messages<K extends RealtimeMessageType>(type: K): { type: K; data: RealtimeMessageData[K] }[];
+  disconnected(): Promise<string>;
+}
+
+export function openSocket(url: string, auth: object, sockets?: TestSocket[]): TestSocket {
+  const socket = connect(url, { transports: ["websocket"], reconnection: false, auth });
+  const received: Received[] = [];
+  const waiters = new Set<() => void>();
+  socket.onAny((event: string, payload: unknown) => {
+    received.push({ event, payload });
+    for (const check of waiters) check();
+  });
+  const outcome = new Promise<string>((resolve) => {
+    socket.once("connect", () => resolve("connected"));
+    socket.once("connect_error", (error) => resolve(error.message));
+  });
+  const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+  const test: TestSocket = {
+    socket,
+    received,
+    outcome,
+    waitFor<T>(event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000) {
+      return new Promise<T>((resolve, reject) => {
+        const check = () => {
+          const hit = received.find((r) => r.event === event && match(r.payload as T));
+          if (!hit) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(hit.payload as T);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${event} within ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => r.payload))}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    messages<K extends RealtimeMessageType>(type: K) {
+      return received
+        .filter((r) => r.event === "message" && (r.payload as RealtimeMessage).type === type)
+        .map((r) => r.payload as { type: K; data: RealtimeMessageData[K] });
+    },
+    disconnected() {
+      return Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve("still connected"), 5000))]);
+    },
+  };
+  sockets?.push(test);
+  return test;
+}
+
+/** Wait for a message of a type whose data matches. */
+export function waitForMessage<K extends RealtimeMessageType>(
+  test: TestSocket,
+  type: K,
+  match: (data: RealtimeMessageData[K]) => boolean = () => true,
+): Promise<{ type: K; data: RealtimeMessageData[K] }> {
+  return test.waitFor<{ type: K; data: RealtimeMessageData[K] }>("message", (m) => m.type === type && match(m.data));
+}
+
+export function ack<T extends object>(test: TestSocket, event: string, ...args: unknown[]): Promise<SocketAck<T>> {
+  return test.socket.timeout(5000).emitWithAck(event, ...args) as Promise<SocketAck<T>>;
+}
+
+/** Give in-flight events a moment to arrive before asserting that none did. */
+export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));

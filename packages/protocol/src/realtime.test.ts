@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { botStatusReportSchema, normalizeUserCode, parseRealtimeMessage, realtimeMessageTypes, runnerHelloSchema } from "./index.js";
+
+describe("realtime messages", () => {
+  it("knows the nine message types of the spec", () => {
+    expect(realtimeMessageTypes).toHaveLength(9);
+    expect(realtimeMessageTypes).toContain("bot-user-connection-created");
+  });
+
+  it("parses a known message and drops unknown types or bad data", () => {
+    const message = { type: "botUpdateStatus", data: { dsbot: { id: 3, status: "online", dsPlayer: { name: "Kalle" } } } };
+    expect(parseRealtimeMessage(message)).toEqual(message);
+    expect(parseRealtimeMessage({ type: "botUpdateStatus", data: { dsbot: { id: 3, status: "weg" } } })).toBeUndefined();
+    expect(parseRealtimeMessage({ type: "somethingElse", data: {} })).toBeUndefined();
+    expect(parseRealtimeMessage("[]")).toBeUndefined();
+  });
+});
+
+describe("runner contract", () => {
+  it("lets a bot report only online or paused", () => {
+    expect(botStatusReportSchema.safeParse({ status: "online" }).success).toBe(true);
+    expect(botStatusReportSchema.safeParse({ status: "offline" }).success).toBe(false);
+  });
+
+  it("bounds the hello", () => {
+    expect(runnerHelloSchema.safeParse({ name: "PC", version: "1.0.0", bots: [1, 2] }).success).toBe(true);
+    expect(runnerHelloSchema.safeParse({ name: "PC", version: "1.0.0", bots: [0] }).success).toBe(false);
+  });
+
+  it("normalises user codes typed in any form", () => {
+    expect(normalizeUserCode("abcd efgh")).toBe("ABCD-EFGH");
+    expect(normalizeUserCode("ABCDEFGH")).toBe("ABCD-EFGH");
+    expect(normalizeUserCode("abc")).toBe("ABC");
+  });
+});

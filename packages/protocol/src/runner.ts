@@ -1,0 +1,86 @@
+// The socket contract between the server and a runner ("bot-user") and its bots ("bot") (PRODUCT §1, §4).
+// A runner implementation needs nothing but this file, realtime.ts (handshake) and dsbot-auth.ts (pairing).
+//
+// Runner: connect { token: <runner token>, origin: "bot-user" } → emit "runner:bots" to learn the bots
+// its user may run → emit "runner:hello" announcing the ones it can run (one websocket connection per
+// accepted bot shows up in the dashboard) → obey "runner:command". Re-sending hello replaces the set.
+// Bot: connect { token: <runner token>, origin: "bot", dsbotId } while the bot is starting, online or
+// paused (any other status, an unknown bot or one the token's user may not see is refused with
+// `connect_error` "bot_not_startable" / "unauthorized") → receives "bot:config" at once → reports
+// "bot:status" online (or paused) and "bot:log" → obeys "bot:control" and "bot:module-config".
+// Every client→server event takes an acknowledgement callback and answers a SocketAck.
+import { z } from "zod";
+import type { ApiErrorCode } from "./errors.js";
+import { botStatusSchema, logLevels, moduleNameSchema } from "./bots.js";
+import { worldSchema } from "./world.js";
+
+export type SocketAck<T extends object = object> =
+  | ({ ok: true } & T)
+  | { ok: false; error: { code: ApiErrorCode; message: string; issues?: { path: string; message: string }[] } };
+
+/** What a runner learns about a bot it may run: enough to pick the right game account. */
+export const runnerBotSchema = z.object({
+  id: z.number().int(),
+  dsPlayer: z.object({ name: z.string() }),
+  world: worldSchema,
+  status: botStatusSchema.nullable(),
+});
+export type RunnerBot = z.infer<typeof runnerBotSchema>;
+
+export const runnerHelloSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  version: z.string().trim().min(1).max(32),
+  bots: z.array(z.number().int().positive()).max(1000),
+});
+export type RunnerHello = z.infer<typeof runnerHelloSchema>;
+/** `accepted`: bots the runner's user may see (each now has a bot-user connection); the rest are `rejected`. */
+export type RunnerHelloAck = SocketAck<{ accepted: number[]; rejected: number[]; bots: RunnerBot[] }>;
+export type RunnerBotsAck = SocketAck<{ bots: RunnerBot[] }>;
+
+export const runnerCommandActions = ["start", "stop", "force-stop"] as const;
+export const runnerCommandSchema = z.object({ action: z.enum(runnerCommandActions), dsbotId: z.number().int() });
+export type RunnerCommand = z.infer<typeof runnerCommandSchema>;
+
+/** A bot may only report these itself; starting/stopping/offline follow the dashboard's actions. */
+export const botReportableStatuses = ["online", "paused"] as const;
+export const botStatusReportSchema = z.object({ status: z.enum(botReportableStatuses) });
+export type BotStatusReport = z.infer<typeof botStatusReportSchema>;
+export type BotStatusAck = SocketAck<{ status: z.infer<typeof botStatusSchema> }>;
+
+export const BOT_LOG_MESSAGE_MAX = 2000;
+export const botLogReportSchema = z.object({
+  level: z.enum(logLevels),
+  message: z.string().trim().min(1).max(BOT_LOG_MESSAGE_MAX),
+});
+export type BotLogReport = z.infer<typeof botLogReportSchema>;
+export type BotLogAck = SocketAck<{ id: number }>;
+
+export const botControlActions = ["pause", "resume", "stop"] as const;
+export const botControlSchema = z.object({ action: z.enum(botControlActions) });
+export type BotControl = z.infer<typeof botControlSchema>;
+
+const moduleStateSchema = z.object({ enabled: z.boolean(), config: z.record(z.string(), z.unknown()) });
+
+/** One module changed (toggle or save in the dashboard); `config` is the full, validated config. */
+export const botModuleConfigSchema = moduleStateSchema.extend({ moduleName: moduleNameSchema });
+export type BotModuleConfig = z.infer<typeof botModuleConfigSchema>;
+
+/** Sent to a bot right after it connects: everything it needs to run. */
+export const botConfigSchema = z.object({
+  dsbotId: z.number().int(),
+  status: botStatusSchema.nullable(),
+  dsPlayer: z.object({ name: z.string() }),
+  world: worldSchema,
+  modules: z.record(moduleNameSchema, moduleStateSchema),
+});
+export type BotConfig = z.infer<typeof botConfigSchema>;
+
+/** Event names, for code that prefers constants to string literals. */
+export const runnerEvents = { hello: "runner:hello", bots: "runner:bots", command: "runner:command" } as const;
+export const botEvents = {
+  status: "bot:status",
+  log: "bot:log",
+  control: "bot:control",
+  config: "bot:config",
+  moduleConfig: "bot:module-config",
+} as const;
