@@ -3,6 +3,7 @@
 import { Center, Loader } from "@mantine/core";
 import { useEffect } from "react";
 import { Outlet } from "react-router";
+import { useBotsBootstrap } from "@/features/bots/api/use-bots-loader";
 import { useRouteMeta } from "@/lib/route-meta";
 import { usePageBodyClass } from "./body-class";
 import { useAppBootstrap, useRealtimeConnection } from "./bootstrap";
@@ -12,6 +13,7 @@ export function RootLayout() {
   const ready = useAppBootstrap();
   usePageBodyClass(meta?.name);
   useRealtimeConnection(ready);
+  useBotsBootstrap(ready);
 
   useEffect(() => {
     document.title = meta && meta.name !== "Home" ? `${meta.title} · dsbot` : "dsbot";

@@ -1,9 +1,27 @@
-// Loads the bot list when a user is signed in (spec §7). There is no bot API yet: until the bots issue
-// wires GET /api/dsbot into TanStack Query this returns a no-op, deliberately without a fake call.
-import { useCallback } from "react";
+// Loads the bot list when a user is signed in (spec §7) and keeps the bot realtime handlers registered.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { useSession } from "@/lib/session";
+import { botListParams, useBotTable } from "../stores/bot-table-store";
+import { registerBotRealtimeHandlers } from "./bot-realtime";
+import { botsQueryOptions } from "./bots-api";
 
+/** Returns a function that (pre)fetches the bot list with the kept table state, if a user is present. */
 export function useBotsLoader(): () => void {
+  const client = useQueryClient();
   return useCallback(() => {
-    // Intentionally empty until GET /api/dsbot exists.
-  }, []);
+    if (!useSession.getState().user) return;
+    void client.prefetchQuery(botsQueryOptions(botListParams(useBotTable.getState())));
+  }, [client]);
+}
+
+/** App-wide bot wiring: realtime handlers for the three bot stores, and the list load on sign-in. */
+export function useBotsBootstrap(ready = true): void {
+  const client = useQueryClient();
+  const userId = useSession((state) => state.user?.id);
+  const loadBots = useBotsLoader();
+  useEffect(() => registerBotRealtimeHandlers(client), [client]);
+  useEffect(() => {
+    if (ready && userId !== undefined) loadBots();
+  }, [ready, userId, loadBots]);
 }

@@ -1,6 +1,70 @@
-// Bot detail (/bots/:id): status, actions, connections, modules, access, log. Its content arrives with a later issue; until then only the page header.
+// Bot detail (/bots/:id): overview, actions, connections, modules, access and log (PRODUCT §6).
+import { Grid, SimpleGrid, Stack } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
+import { botConnectionsQueryOptions, botQueryOptions } from "../api/bots-api";
+import { BotAccessCard } from "../components/bot-access-card";
+import { BotActionsCard } from "../components/bot-actions-card";
+import { BotConnectionsCard } from "../components/bot-connections-card";
+import { BotLogsCard } from "../components/bot-logs-card";
+import { BotModulesCard } from "../components/bot-modules-card";
+import { BotOverviewCard } from "../components/bot-overview-card";
+import { BotNotFound, BotPageSkeleton, BotPageState, parseBotId } from "../components/bot-page-state";
+import { BotStatusBadge } from "../components/bot-status-badge";
 
 export function BotDetailRoute() {
-  return <RoutePageHeader />;
+  const id = parseBotId(useParams().id);
+  if (id === undefined) {
+    return (
+      <>
+        <RoutePageHeader />
+        <BotNotFound />
+      </>
+    );
+  }
+  return <BotDetail id={id} />;
+}
+
+function BotDetail({ id }: { id: number }) {
+  const query = useQuery(botQueryOptions(id));
+  const connections = useQuery({ ...botConnectionsQueryOptions(id), enabled: query.isSuccess });
+  const bot = query.data?.dsbot;
+
+  if (!bot) {
+    return (
+      <>
+        <RoutePageHeader />
+        {query.isError ? <BotPageState error={query.error} onRetry={() => void query.refetch()} /> : <BotPageSkeleton />}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <RoutePageHeader
+        title={bot.dsPlayer.name}
+        subtitle={`${bot.world.world.toUpperCase()} · ${bot.world.server}`}
+        actions={<BotStatusBadge status={bot.status} size="lg" />}
+      />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <BotOverviewCard bot={bot} />
+          <Stack gap="lg">
+            <BotActionsCard bot={bot} />
+            <BotConnectionsCard connections={connections.data?.websocketConnections ?? bot.websocketConnections} />
+          </Stack>
+        </SimpleGrid>
+        <BotModulesCard bot={bot} />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <BotAccessCard botId={bot.id} ownerId={bot.ownerId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <BotLogsCard botId={bot.id} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </>
+  );
 }

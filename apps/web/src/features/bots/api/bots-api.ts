@@ -1,0 +1,155 @@
+// REST of the bots (spec §7): list, detail, connections, create, delete, actions, modules, access, logs.
+import { botStatuses, type BotCreate, type Dsbot, type ModuleName } from "@dsbot/protocol";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import type {
+  BotAction,
+  BotConnectionsResponse,
+  BotDetailResponse,
+  BotListParams,
+  BotListResponse,
+  BotLogsResponse,
+  BotPermissionsResponse,
+  RunnerConnectionsResponse,
+} from "./types";
+
+export const botKeys = {
+  all: ["bots"] as const,
+  lists: ["bots", "list"] as const,
+  list: (params: BotListParams) => ["bots", "list", params] as const,
+  details: ["bots", "detail"] as const,
+  detail: (id: number) => ["bots", "detail", id] as const,
+  connections: (id: number) => ["bots", "connections", id] as const,
+  module: (id: number, name: ModuleName) => ["bots", "module", id, name] as const,
+  permissions: (id: number) => ["bots", "permissions", id] as const,
+  logs: (id: number, activePage: number, perPage: number) => ["bots", "logs", id, activePage, perPage] as const,
+  runnerConnections: ["websocket-connections"] as const,
+};
+
+export const defaultBotListParams: BotListParams = {
+  activePage: 1,
+  perPage: 5,
+  searchVal: "",
+  sortBy: "-updatedAt",
+  statusFilter: [...botStatuses],
+};
+
+export function fetchBots(params: BotListParams, signal?: AbortSignal) {
+  return api.get<BotListResponse>("/api/dsbot", {
+    params: { websocketConnections: true, ...params, statusFilter: params.statusFilter },
+    signal,
+  });
+}
+
+export function botsQueryOptions(params: BotListParams) {
+  return queryOptions({ queryKey: botKeys.list(params), queryFn: ({ signal }) => fetchBots(params, signal) });
+}
+
+export function botQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: botKeys.detail(id),
+    queryFn: ({ signal }) => api.get<BotDetailResponse>(`/api/dsbot/${id}`, { signal }),
+  });
+}
+
+export function botConnectionsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: botKeys.connections(id),
+    queryFn: ({ signal }) => api.get<BotConnectionsResponse>(`/api/dsbot/${id}/connections`, { signal }),
+  });
+}
+
+export function runnerConnectionsQueryOptions() {
+  return queryOptions({
+    queryKey: botKeys.runnerConnections,
+    queryFn: ({ signal }) => api.get<RunnerConnectionsResponse>("/api/websocket-connections", { signal }),
+  });
+}
+
+export function botModuleQueryOptions(id: number, name: ModuleName) {
+  return queryOptions({
+    queryKey: botKeys.module(id, name),
+    queryFn: ({ signal }) =>
+      api.get<{ module: Record<string, unknown> }>(`/api/dsbot/${id}/module`, { params: { moduleName: name }, signal }),
+    staleTime: 0,
+  });
+}
+
+export function botPermissionsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: botKeys.permissions(id),
+    queryFn: ({ signal }) => api.get<BotPermissionsResponse>(`/api/dsbot/${id}/permissions`, { signal }),
+  });
+}
+
+export function botLogsQueryOptions(id: number, activePage: number, perPage: number) {
+  return queryOptions({
+    queryKey: botKeys.logs(id, activePage, perPage),
+    queryFn: ({ signal }) => api.get<BotLogsResponse>(`/api/dsbot/${id}/logs`, { params: { activePage, perPage }, signal }),
+  });
+}
+
+/** Spec §8: a failed delete gives false (the caller reports it); success gives true. */
+export async function deleteBot(id: number): Promise<boolean> {
+  try {
+    await api.delete(`/api/dsbot/${id}`);
+    return true;
+  } catch (error) {
+    console.error("[bots] delete failed", id, error);
+    return false;
+  }
+}
+
+export function useCreateBot() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BotCreate) => api.post<{ dsbot: Dsbot }>("/api/dsbot", body),
+    onSuccess: ({ dsbot }) => {
+      client.setQueryData(botKeys.detail(dsbot.id), { dsbot });
+      return client.invalidateQueries({ queryKey: botKeys.lists });
+    },
+  });
+}
+
+export function useBotAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, websocketConnectionId }: { action: BotAction; websocketConnectionId?: number }) =>
+      api.post<{ dsbot?: Dsbot }>(
+        `/api/dsbot/${id}/${action}`,
+        websocketConnectionId === undefined ? undefined : { websocketConnectionId },
+      ),
+    onSuccess: (answer) => {
+      if (answer?.dsbot) client.setQueryData(botKeys.detail(id), { dsbot: answer.dsbot });
+      return client.invalidateQueries({ queryKey: botKeys.lists });
+    },
+  });
+}
+
+export function startBot(id: number, websocketConnectionId: number) {
+  return api.post<{ dsbot?: Dsbot }>(`/api/dsbot/${id}/start`, { websocketConnectionId });
+}
+
+export function toggleBotModule(id: number, moduleName: ModuleName) {
+  return api.post<{ enabled: boolean }>(`/api/dsbot/${id}/toggle-module`, { moduleName });
+}
+
+export function saveBotModule(id: number, moduleName: ModuleName, module: Record<string, unknown>) {
+  return api.post<{ module: Record<string, unknown> }>(`/api/dsbot/${id}/module`, { moduleName, module });
+}
+
+export function useGrantPermission(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.post(`/api/dsbot/${id}/permission/user/${userId}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: botKeys.permissions(id) }),
+  });
+}
+
+export function useRevokePermission(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.delete(`/api/dsbot/${id}/permission/user/${userId}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: botKeys.permissions(id) }),
+  });
+}

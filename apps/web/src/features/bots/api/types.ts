@@ -1,0 +1,62 @@
+// Answers of the bot REST calls (spec §7) that packages/protocol does not type yet.
+// TODO: move these into packages/protocol/src/bots.ts once the protocol branch lands.
+import type { BotLog, BotPermission, BotStatus, Dsbot, WebsocketConnection } from "@dsbot/protocol";
+
+export type BotSortField = "player" | "status" | "createdAt" | "updatedAt";
+export type BotSortBy = BotSortField | `-${BotSortField}`;
+
+export interface BotListParams {
+  activePage: number;
+  perPage: number;
+  searchVal: string;
+  sortBy: BotSortBy;
+  statusFilter: BotStatus[];
+}
+
+export interface BotListResponse {
+  dsbots: Dsbot[];
+  totals: number;
+}
+
+export interface BotDetailResponse {
+  dsbot: Dsbot;
+}
+
+export interface BotConnectionsResponse {
+  websocketConnections: WebsocketConnection[];
+}
+
+/** A bot-user connection of the caller's runners (GET /api/websocket-connections). */
+export interface RunnerConnection {
+  id: number;
+  origin: "bot-user";
+  dsbotId: number;
+  runnerName: string | null;
+  createdAt?: string;
+}
+
+export interface RunnerConnectionsResponse {
+  websocketConnections: RunnerConnection[];
+}
+
+export interface BotLogsResponse {
+  logs: BotLog[];
+  totals: number;
+}
+
+export interface BotPermissionsResponse {
+  permissions: BotPermission[];
+}
+
+export type BotAction = "start" | "stop" | "force-stop" | "pause" | "resume";
+
+/** Realtime payloads (PRODUCT §4); the status event arrives in two shapes. */
+export type BotStatusEventData =
+  | { dsbot: { id: number; status: BotStatus | null; dsPlayer?: { name: string } } }
+  | { id: number; status: BotStatus | null; dsPlayer?: { name: string } };
+
+export interface BotConnectionEventData {
+  dsbotId?: number;
+  id?: number;
+  websocketConnection?: WebsocketConnection & { dsbotId?: number };
+}

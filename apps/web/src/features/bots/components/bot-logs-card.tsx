@@ -1,0 +1,87 @@
+// The bot's log table (spec §2): Level, Nachricht, Benutzer, Zeit; paged on the server.
+import type { BotLog } from "@dsbot/protocol";
+import { Badge, Text } from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { useState } from "react";
+import { DataTable } from "@/components/ui/data-table";
+import { SectionCard } from "@/components/ui/section-card";
+import { TablePagination } from "@/components/ui/table-pagination";
+import { formatDate } from "@/lib/dates";
+import { botLogsQueryOptions } from "../api/bots-api";
+import { botTexts } from "../texts";
+
+const levelColors: Record<string, string> = { debug: "gray", info: "blue", warn: "yellow", error: "red" };
+
+const columns: ColumnDef<BotLog>[] = [
+  {
+    id: "level",
+    header: botTexts.logColumns.level,
+    meta: { width: 90 },
+    cell: ({ row }) => (
+      <Badge size="sm" variant="light" color={levelColors[row.original.level] ?? "gray"}>
+        {row.original.level}
+      </Badge>
+    ),
+  },
+  { id: "message", header: botTexts.logColumns.message, cell: ({ row }) => <Text size="sm">{row.original.message}</Text> },
+  {
+    id: "username",
+    header: botTexts.logColumns.username,
+    cell: ({ row }) => (
+      <Text size="sm" c={row.original.username ? undefined : "dimmed"}>
+        {row.original.username ?? botTexts.system}
+      </Text>
+    ),
+  },
+  {
+    id: "createdAt",
+    header: botTexts.logColumns.createdAt,
+    meta: { width: 130 },
+    cell: ({ row }) => (
+      <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        {formatDate(row.original.createdAt)}
+      </Text>
+    ),
+  },
+];
+
+export function BotLogsCard({ botId }: { botId: number }) {
+  const [activePage, setActivePage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  const query = useQuery({ ...botLogsQueryOptions(botId, activePage, perPage), placeholderData: keepPreviousData });
+  const table = useReactTable({
+    data: query.data?.logs ?? [],
+    columns,
+    enableSorting: false,
+    manualPagination: true,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+  });
+  return (
+    <SectionCard title={botTexts.logs}>
+      <DataTable
+        table={table}
+        loading={query.isFetching}
+        label={botTexts.logsLabel}
+        minWidth={560}
+        skeletonRows={3}
+        empty={
+          <Text c="dimmed" size="sm">
+            {botTexts.logsEmpty}
+          </Text>
+        }
+      />
+      <TablePagination
+        activePage={activePage}
+        perPage={perPage}
+        totals={query.data?.totals ?? 0}
+        onPageChange={setActivePage}
+        onPerPageChange={(next) => {
+          setPerPage(next);
+          setActivePage(1);
+        }}
+      />
+    </SectionCard>
+  );
+}

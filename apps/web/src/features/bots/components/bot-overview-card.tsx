@@ -1,0 +1,45 @@
+// Player, world, status, owner and dates of a bot.
+import { gameBaseUrl, type Dsbot } from "@dsbot/protocol";
+import { Anchor, Button } from "@mantine/core";
+import { IconSettings } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { InfoList } from "@/components/ui/info-list";
+import { SectionCard } from "@/components/ui/section-card";
+import { paths } from "@/config/paths";
+import { formatDate } from "@/lib/dates";
+import { botTexts } from "../texts";
+import { BotStatusBadge } from "./bot-status-badge";
+
+export function BotOverviewCard({ bot, withConfigLink = true, title = botTexts.overview }: { bot: Dsbot; withConfigLink?: boolean; title?: string }) {
+  return (
+    <SectionCard
+      title={title}
+      action={
+        withConfigLink && (
+          <Button component={Link} to={paths.botConfig(bot.id)} variant="default" size="xs" leftSection={<IconSettings size={14} />}>
+            {botTexts.config}
+          </Button>
+        )
+      }
+    >
+      <InfoList
+        items={[
+          { label: botTexts.columns.player, value: bot.dsPlayer.name },
+          {
+            label: botTexts.world,
+            value: (
+              <Anchor href={gameBaseUrl(bot.world)} target="_blank" rel="noreferrer" size="sm">
+                {bot.world.world.toUpperCase()}
+              </Anchor>
+            ),
+          },
+          { label: botTexts.server, value: bot.world.server },
+          { label: botTexts.status, value: <BotStatusBadge status={bot.status} /> },
+          { label: botTexts.owner, value: bot.ownerId },
+          { label: botTexts.createdAt, value: formatDate(bot.createdAt) },
+          { label: botTexts.updatedAt, value: formatDate(bot.updatedAt) },
+        ]}
+      />
+    </SectionCard>
+  );
+}

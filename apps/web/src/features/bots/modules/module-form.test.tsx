@@ -1,0 +1,50 @@
+import { moduleDefaults, moduleNames, moduleRegistry } from "@dsbot/protocol";
+import { configure, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderUi } from "@/test/render-ui";
+import { ModuleForm, withDefaults } from "./module-form";
+
+// Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
+configure({ asyncUtilTimeout: 5000 });
+
+describe("generic module form", { timeout: 20_000 }, () => {
+  it.each(moduleNames)("renders the %s schema with the enable switch and German labels", async (name) => {
+    const view = renderUi(<ModuleForm name={name} initial={withDefaults(name, undefined)} onSave={vi.fn()} />);
+    expect(await screen.findByRole("form", { name: moduleRegistry[name].label })).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Modul aktiv" })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Speichern" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Auf Standard zurücksetzen" })).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it("shows the schema's German message for an out-of-range number and does not save", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<ModuleForm name="command-scanner" initial={withDefaults("command-scanner", undefined)} onSave={onSave} />);
+    const input = await screen.findByRole("textbox", { name: "Intervall (Sekunden)" });
+    await user.clear(input);
+    await user.type(input, "5");
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText("Mindestens 30")).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("saves the parsed values, including the enable switch", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<ModuleForm name="relogin" initial={withDefaults("relogin", undefined)} onSave={onSave} />);
+    await user.click(await screen.findByRole("switch", { name: "Modul aktiv" }));
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ ...moduleDefaults("relogin"), enabled: true }));
+  });
+
+  it("resets to the defaults after confirmation", async () => {
+    const user = userEvent.setup();
+    renderUi(<ModuleForm name="relogin" initial={{ ...moduleDefaults("relogin"), maxTries: 50 }} onSave={vi.fn()} />);
+    expect(await screen.findByRole("textbox", { name: "Maximale Versuche" })).toHaveValue("50");
+    await user.click(screen.getByRole("button", { name: "Auf Standard zurücksetzen" }));
+    await user.click(await screen.findByRole("button", { name: "Zurücksetzen" }));
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Maximale Versuche" })).toHaveValue("5"));
+  });
+});

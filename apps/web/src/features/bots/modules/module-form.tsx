@@ -1,0 +1,113 @@
+// The generic module form (PRODUCT §6): fields generated from the module's zod schema, the enable
+// switch on top, zod validation with the schema's German messages, save and reset to defaults.
+import { moduleDefaults, moduleRegistry, type ModuleName } from "@dsbot/protocol";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Card, Group, Stack, Switch, Text } from "@mantine/core";
+import { IconDeviceFloppy, IconRestore } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { FormProvider, useController, useForm, type FieldValues, type Resolver } from "react-hook-form";
+import { z } from "zod";
+import { de } from "zod/locales";
+import { confirm } from "@/components/ui/confirm-store";
+import { ApiError } from "@/lib/api";
+import { botTexts } from "../texts";
+import { FieldGroup } from "./module-fields";
+import { describeModuleSchema } from "./schema-fields";
+
+// Zod's own fallback messages (e.g. "too small" on ids) in German, like the schemas' own texts.
+z.config(de());
+
+export type ModuleValues = Record<string, unknown>;
+
+/** The stored config completed with the schema's defaults (older configs lack newer fields). */
+export function withDefaults(name: ModuleName, stored: ModuleValues | undefined): ModuleValues {
+  const parsed = moduleRegistry[name].schema.safeParse(stored ?? {});
+  if (parsed.success) return parsed.data as ModuleValues;
+  return { ...(moduleDefaults(name) as ModuleValues), ...stored };
+}
+
+function EnableSwitch() {
+  const { field } = useController({ name: "enabled" });
+  return (
+    <Switch
+      size="md"
+      label={botTexts.moduleEnable}
+      checked={Boolean(field.value)}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      ref={field.ref}
+      name="enabled"
+    />
+  );
+}
+
+interface ModuleFormProps {
+  name: ModuleName;
+  initial: ModuleValues;
+  onSave: (values: ModuleValues) => Promise<void>;
+}
+
+export function ModuleForm({ name, initial, onSave }: ModuleFormProps) {
+  const schema = moduleRegistry[name].schema;
+  const tree = useMemo(() => describeModuleSchema(schema), [schema]);
+  const form = useForm<FieldValues>({
+    // The registry's schemas differ per module; the form is generic over their shape.
+    resolver: zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
+    defaultValues: initial,
+    mode: "onTouched",
+  });
+  const { handleSubmit, setError, reset, formState } = form;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+      reset(values);
+    } catch (error) {
+      // Server issues go onto their fields; other failures were already reported by onSave.
+      if (error instanceof ApiError) {
+        for (const issue of error.issues) setError(issue.path || "root", { type: "server", message: issue.message });
+      }
+    }
+  });
+
+  const resetToDefaults = async () => {
+    const ok = await confirm({
+      title: botTexts.moduleResetTitle,
+      message: botTexts.moduleResetMessage,
+      confirmLabel: botTexts.moduleResetConfirm,
+    });
+    if (ok) reset(moduleDefaults(name) as FieldValues, { keepDefaultValues: true });
+  };
+
+  const fields = tree.children.filter((node) => node.key !== "enabled");
+  const hasErrors = Object.keys(formState.errors).length > 0;
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={moduleRegistry[name].label}>
+        <Stack gap="lg">
+          <Card>
+            <Group justify="space-between" gap="md" wrap="wrap">
+              <EnableSwitch />
+              <Group gap="sm">
+                <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => void resetToDefaults()}>
+                  {botTexts.moduleReset}
+                </Button>
+                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={formState.isSubmitting}>
+                  {botTexts.save}
+                </Button>
+              </Group>
+            </Group>
+          </Card>
+          <Card>
+            <FieldGroup module={name} nodes={fields} path="" />
+          </Card>
+          {hasErrors && (
+            <Text c="red.5" size="sm" role="alert">
+              {formState.errors.root?.message ?? botTexts.moduleInvalid}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,104 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryClient } from "@/lib/query-client";
+import { useSession } from "@/lib/session";
+import { botKalle } from "@/test/bot-fixtures";
+import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
+import { adminUser } from "@/test/fixtures";
+import { renderApp, signIn } from "@/test/render-app";
+
+// Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
+configure({ asyncUtilTimeout: 5000 });
+
+function setup(extra: Record<string, FetchHandler> = {}) {
+  mockFetch({
+    "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+    "GET /api/auth/me": () => json(200, { user: adminUser }),
+    "GET /api/dsbot": () => json(200, { dsbots: [botKalle], totals: 1 }),
+    "GET /api/dsbot/1": () => json(200, { dsbot: botKalle }),
+    "GET /api/dsbot/1/connections": () => json(200, { websocketConnections: botKalle.websocketConnections }),
+    "GET /api/dsbot/1/permissions": () => json(200, { permissions: [{ userId: 2, username: "demo", grantedAt: "2025-03-03T10:00:00.000Z" }] }),
+    "GET /api/dsbot/1/logs": () =>
+      json(200, { logs: [{ id: 1, level: "info", message: "Bot gestartet", username: "admin", createdAt: "2025-03-03T10:00:00.000Z" }], totals: 1 }),
+    "GET /api/users": () => json(200, { users: [adminUser], totals: 1 }),
+    ...extra,
+  });
+  signIn(adminUser);
+}
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+  queryClient.clear();
+});
+
+describe("Bot detail", { timeout: 20_000 }, () => {
+  it("shows player, status, actions by status, modules, access and the log table", async () => {
+    setup();
+    renderApp("/bots/1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Kalle" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Starten" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Pausieren" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Fortsetzen" })).toBeDisabled();
+    expect(screen.getByRole("switch", { name: "Timer aktivieren" })).toBeChecked();
+    expect(screen.getByRole("link", { name: "Auge konfigurieren" })).toHaveAttribute("href", "/bots/1/command-scanner");
+    const log = await screen.findByRole("table", { name: "Protokoll" });
+    for (const header of ["Level", "Nachricht", "Benutzer", "Zeit"]) {
+      expect(within(log).getByRole("columnheader", { name: header })).toBeInTheDocument();
+    }
+    expect(await within(log).findByText("Bot gestartet")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Zugriff von demo entziehen" })).toBeInTheDocument();
+  });
+
+  it("starts through the chosen bot-user connection", async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    setup({
+      "POST /api/dsbot/1/start": ({ body }) => {
+        bodies.push(body);
+        return json(200, { dsbot: { ...botKalle, status: "starting" } });
+      },
+    });
+    renderApp("/bots/1");
+    await user.click(await screen.findByRole("button", { name: "Starten" }));
+    await waitFor(() => expect(bodies).toEqual([{ websocketConnectionId: 11 }]));
+    expect(await screen.findByText("Der Bot wird gestartet.")).toBeInTheDocument();
+  });
+
+  it("rolls a failed module toggle back and reports it", async () => {
+    const user = userEvent.setup();
+    setup({ "POST /api/dsbot/1/toggle-module": () => apiError(500, "internal", "Das Modul konnte nicht umgeschaltet werden.") });
+    renderApp("/bots/1");
+    const toggle = await screen.findByRole("switch", { name: "Builder aktivieren" });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText("Das Modul konnte nicht umgeschaltet werden.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Builder aktivieren" })).not.toBeChecked());
+  });
+
+  it("says 'Der Bot wurde nicht gefunden.' for an unknown bot", async () => {
+    setup({ "GET /api/dsbot/1": () => apiError(404, "not_found", "Nicht gefunden.") });
+    renderApp("/bots/1");
+    expect(await screen.findByText("Der Bot wurde nicht gefunden.")).toBeInTheDocument();
+  });
+});
+
+describe("Module page", { timeout: 20_000 }, () => {
+  it("loads the module, saves it and maps server issues onto the fields", async () => {
+    const user = userEvent.setup();
+    setup({
+      "GET /api/dsbot/1/module": ({ url }) => {
+        expect(url.searchParams.get("moduleName")).toBe("command-scanner");
+        return json(200, { module: { enabled: true, intervalSeconds: 300, scanIncomings: true, scanOutgoing: false, notifyOnNobles: true } });
+      },
+      "POST /api/dsbot/1/module": () =>
+        json(400, { error: { code: "validation", message: "Ungültige Eingabe", issues: [{ path: "intervalSeconds", message: "Zu häufig für diese Welt" }] } }),
+    });
+    renderApp("/bots/1/command-scanner");
+    const input = await screen.findByRole("textbox", { name: "Intervall (Sekunden)" });
+    expect(input).toHaveValue("300");
+    expect(screen.getByRole("switch", { name: "Modul aktiv" })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText("Zu häufig für diese Welt")).toBeInTheDocument();
+  });
+});

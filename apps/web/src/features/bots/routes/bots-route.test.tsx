@@ -1,0 +1,188 @@
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { queryClient } from "@/lib/query-client";
+import { useSession } from "@/lib/session";
+import { botKalle, botNoRunner, botOnline } from "@/test/bot-fixtures";
+import { json, mockFetch } from "@/test/fetch-mock";
+import { adminUser } from "@/test/fixtures";
+import { renderApp, signIn } from "@/test/render-app";
+import { deleteBot } from "../api/bots-api";
+import { statusBadgeColor } from "../components/bot-status-badge";
+import { BOT_TABLE_STORAGE_KEY, useBotTable } from "../stores/bot-table-store";
+
+// Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
+configure({ asyncUtilTimeout: 5000 });
+
+let listCalls: URLSearchParams[] = [];
+let deleteStatus = 204;
+
+/** Calls of the bot table (the manager card sorts by player with 5 per page and no search). */
+function tableCalls() {
+  return listCalls.filter((p) => p.get("sortBy") !== "player" || p.get("searchVal"));
+}
+
+function lastSort() {
+  return listCalls.at(-1)?.get("sortBy");
+}
+
+beforeEach(() => {
+  listCalls = [];
+  deleteStatus = 204;
+  useBotTable.getState().reset();
+  mockFetch({
+    "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+    "GET /api/auth/me": () => json(200, { user: adminUser }),
+    "GET /api/dsbot": ({ url }) => {
+      listCalls.push(url.searchParams);
+      return json(200, { dsbots: [botKalle, botOnline, botNoRunner], totals: 3 });
+    },
+    "GET /api/websocket-connections": () =>
+      json(200, { websocketConnections: [{ id: 11, origin: "bot-user", dsbotId: 1, runnerName: "Desktop" }] }),
+    "DELETE /api/dsbot/1": () => (deleteStatus === 204 ? new Response(null, { status: 204 }) : json(deleteStatus, { error: { code: "x", message: "Fehler" } })),
+  });
+  signIn(adminUser);
+});
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+  queryClient.clear();
+});
+
+// Whole-route renders are slow on a loaded CI machine; the default 5 s is too tight for the first one.
+describe("Bot list", { timeout: 20_000 }, () => {
+  it("shows the spec's columns, status badges and dates DD.MM.YY HH:mm, 5 per page from page 1", async () => {
+    renderApp("/bots");
+    const table = await screen.findByRole("table", { name: "Botliste" });
+    for (const header of ["Spieler", "Status", "Module", "Erstellungsdatum", "Änderungsdatum"]) {
+      expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
+    }
+    expect(await within(table).findByRole("link", { name: "Kalle" })).toHaveAttribute("href", "/bots/1");
+    expect(within(table).getByText("Online").closest("[data-status]")).toHaveAttribute("data-status", "online");
+    // A missing status counts as offline.
+    expect(within(table).getAllByText("Offline")).toHaveLength(2);
+    expect(within(table).getAllByText(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/)).toHaveLength(6);
+    const first = tableCalls()[0];
+    expect(first?.get("activePage")).toBe("1");
+    expect(first?.get("perPage")).toBe("5");
+    expect(first?.get("websocketConnections")).toBe("true");
+    expect(first?.get("statusFilter")).toBe("online,offline,paused,starting,stopping");
+  });
+
+  it("sends the search once, 300 ms after typing stops", async () => {
+    renderApp("/bots");
+    await screen.findByRole("link", { name: "Kalle" });
+    const search = screen.getByRole("textbox", { name: "Suche" });
+    // Three keystrokes in quick succession (synchronous, so a slow machine cannot space them out).
+    for (const value of ["k", "ka", "kal"]) fireEvent.change(search, { target: { value } });
+    expect(search).toHaveValue("kal");
+    expect(listCalls.some((p) => p.get("searchVal"))).toBe(false);
+    await waitFor(() => expect(tableCalls().at(-1)?.get("searchVal")).toBe("kal"));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listCalls.filter((p) => p.get("searchVal")).map((p) => p.get("searchVal"))).toEqual(["kal"]);
+  });
+
+  it("keeps sort and hidden columns in the browser and resets them", async () => {
+    const user = userEvent.setup();
+    renderApp("/bots");
+    const table = await screen.findByRole("table", { name: "Botliste" });
+    await user.click(within(table).getByRole("button", { name: "Spieler" }));
+    await user.click(within(table).getByRole("button", { name: "Spieler" }));
+    await waitFor(() => expect(lastSort()).toBe("-player"));
+    expect(within(table).getByRole("columnheader", { name: "Spieler" })).toHaveAttribute("aria-sort", "descending");
+    await user.click(screen.getByRole("button", { name: "Spalten ein- und ausblenden" }));
+    await user.click(await screen.findByRole("checkbox", { name: "Module" }));
+    await waitFor(() => expect(within(table).queryByRole("columnheader", { name: "Module" })).not.toBeInTheDocument());
+    const stored = JSON.parse(window.localStorage.getItem(BOT_TABLE_STORAGE_KEY) ?? "{}") as { state: Record<string, unknown> };
+    expect(stored.state).toMatchObject({ sortBy: "-player", hiddenColumns: ["modules"], perPage: 5, activePage: 1 });
+
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Tabelle zurücksetzen" }));
+    expect(useBotTable.getState()).toMatchObject({ sortBy: "-updatedAt", hiddenColumns: [] });
+  });
+
+  it("restores the kept table state on load", async () => {
+    window.localStorage.setItem(
+      BOT_TABLE_STORAGE_KEY,
+      JSON.stringify({ state: { activePage: 2, perPage: 10, searchVal: "ka", sortBy: "-status", hiddenColumns: ["createdAt"], statusFilter: ["online"] }, version: 1 }),
+    );
+    await useBotTable.persist.rehydrate();
+    renderApp("/bots");
+    const table = await screen.findByRole("table", { name: "Botliste" });
+    await waitFor(() => expect(tableCalls().length).toBeGreaterThan(0));
+    const call = tableCalls()[0];
+    expect(call?.get("perPage")).toBe("10");
+    expect(call?.get("activePage")).toBe("2");
+    expect(call?.get("searchVal")).toBe("ka");
+    expect(call?.get("sortBy")).toBe("-status");
+    expect(call?.get("statusFilter")).toBe("online");
+    expect(within(table).queryByRole("columnheader", { name: "Erstellungsdatum" })).not.toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Suche" })).toHaveValue("ka");
+  });
+
+  it("deletes a bot only after 'Löschen bestätigen'", async () => {
+    const user = userEvent.setup();
+    renderApp("/bots");
+    await user.click(await screen.findByRole("button", { name: "Kalle löschen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Löschen bestätigen" });
+    expect(dialog).toHaveTextContent("Möchtest du diesen Bot wirklich löschen?");
+    expect(within(dialog).getByRole("button", { name: "Abbrechen" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Löschen" }));
+    expect(await screen.findByText("Der Bot wurde gelöscht.")).toBeInTheDocument();
+  });
+
+  it("a failed delete gives false", async () => {
+    deleteStatus = 500;
+    await expect(deleteBot(1)).resolves.toBe(false);
+    deleteStatus = 204;
+    await expect(deleteBot(1)).resolves.toBe(true);
+  });
+
+  it("colours status badges as spec §4", () => {
+    expect(statusBadgeColor("offline")).toBe("red");
+    expect(statusBadgeColor(null)).toBe("red");
+    expect(statusBadgeColor("paused")).toBe("orange");
+    expect(statusBadgeColor("online")).toBe("green");
+    expect(statusBadgeColor("starting")).toBe("yellow");
+    expect(statusBadgeColor("stopping")).toBe("yellow");
+    expect(statusBadgeColor("weird")).toBe("gray");
+  });
+});
+
+describe("Bot manager", { timeout: 20_000 }, () => {
+  it("selects only eligible bots, toggles all, and starts the selection on the active runner", async () => {
+    const user = userEvent.setup();
+    const started: unknown[] = [];
+    mockFetch({
+      "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+      "GET /api/auth/me": () => json(200, { user: adminUser }),
+      "GET /api/dsbot": () => json(200, { dsbots: [botKalle, botOnline, botNoRunner], totals: 3 }),
+      "GET /api/websocket-connections": () =>
+        json(200, { websocketConnections: [{ id: 11, origin: "bot-user", dsbotId: 1, runnerName: "Desktop" }] }),
+      "POST /api/dsbot/1/start": ({ body }) => {
+        started.push(body);
+        return json(200, { dsbot: { ...botKalle, status: "starting" } });
+      },
+    });
+    renderApp("/bots");
+    const manager = await screen.findByRole("table", { name: "Bot-Manager-Auswahl" });
+    await within(manager).findByText("Kalle");
+    expect(within(manager).getByRole("checkbox", { name: "Berta auswählen" })).toBeDisabled();
+    expect(within(manager).getByRole("checkbox", { name: "Otto auswählen" })).toBeDisabled();
+    const selectAll = within(manager).getByRole("checkbox", { name: "Alle auswählbaren Bots wählen" });
+    await user.click(selectAll);
+    expect(within(manager).getByRole("checkbox", { name: "Kalle auswählen" })).toBeChecked();
+    await user.click(selectAll);
+    expect(within(manager).getByRole("checkbox", { name: "Kalle auswählen" })).not.toBeChecked();
+    await user.click(within(manager).getByRole("checkbox", { name: "Kalle auswählen" }));
+
+    const startButton = screen.getByRole("button", { name: "Ausgewählte starten" });
+    expect(startButton).toBeDisabled();
+    await user.click(screen.getByPlaceholderText("Verbindung wählen"));
+    await user.click(await screen.findByRole("option", { name: /#11/ }));
+    await waitFor(() => expect(startButton).toBeEnabled());
+    await user.click(startButton);
+    await waitFor(() => expect(started).toEqual([{ websocketConnectionId: 11 }]));
+    expect(await screen.findByText("1 Bot wird gestartet.")).toBeInTheDocument();
+  });
+});
