@@ -27,6 +27,15 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      {
+        test: {
+          name: "runner",
+          root: "apps/runner",
+          include: ["src/**/*.test.ts"],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
       "apps/web/vite.config.ts",
     ],
   },

@@ -60,3 +60,36 @@ export function sidebar(page: Page): Locator {
 export function toasts(page: Page, type?: "success" | "info" | "warning" | "error"): Locator {
   return page.locator(type ? `[data-sonner-toast][data-type="${type}"]` : "[data-sonner-toast]");
 }
+
+/** A short unique suffix for names created by a test (bot player names allow 24 characters). */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** A web token for any user through the real login API. */
+export async function tokenFor(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post("/api/auth/login", { data: { username, password } });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Create a bot owned by the token's user (POST /api/dsbot); returns its id. */
+export async function createBot(request: APIRequestContext, token: string, playerName: string): Promise<number> {
+  const response = await request.post("/api/dsbot", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { dsPlayer: { name: playerName }, world: { server: "die-staemme.de", world: "de231" } },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { dsbot: { id: number } }).dsbot.id;
+}
+
+/** An admin sends a notification to a user (POST /api/user-notifications with userId). */
+export async function notifyUser(request: APIRequestContext, userId: number, title: string, message: string): Promise<number> {
+  const token = await apiToken(request, "admin");
+  const response = await request.post("/api/user-notifications", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, message, userId },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { notification: { id: number } }).notification.id;
+}

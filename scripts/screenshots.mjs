@@ -10,6 +10,7 @@ import { buildMissing, root } from "./lib.mjs";
 const PORT = 3461;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: "admin", password: "screenshot-passwort-1" };
+const DEMO = { username: "demo", password: "demo1234" };
 const WIDTHS = [375, 800, 1440];
 const OUT = path.join(root, "docs/screenshots");
 
@@ -43,12 +44,46 @@ async function waitForServer() {
   throw new Error("server did not start");
 }
 
+async function call(method, url, token, body) {
+  const response = await fetch(`${BASE}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+/** Demo scene: the first demo bot started on the in-process runner, two notifications for demo. */
+async function prepareDemo() {
+  const admin = (await call("POST", "/api/auth/login", undefined, ADMIN)).token;
+  const demo = (await call("POST", "/api/auth/login", undefined, DEMO)).token;
+  const { users } = await call("GET", "/api/users?searchVal=demo", admin);
+  const demoId = users.find((u) => u.username === DEMO.username).id;
+  await call("POST", "/api/user-notifications", admin, {
+    userId: demoId,
+    title: "Willkommen bei dsbot",
+    message: "Starte einen Bot im Bot-Manager: der Demo-Runner läuft bereits im Server und meldet sich sofort.",
+  });
+  const { dsbots } = await call("GET", "/api/dsbot?websocketConnections=true&sortBy=player", demo);
+  const bot = dsbots.find((b) => b.dsPlayer.name === "Kalle") ?? dsbots[0];
+  const connection = bot.websocketConnections.find((c) => c.origin === "bot-user");
+  await call("POST", `/api/dsbot/${bot.id}/start`, demo, { websocketConnectionId: connection.id });
+  for (let i = 0; i < 50; i++) {
+    const { dsbot } = await call("GET", `/api/dsbot/${bot.id}`, demo);
+    if (dsbot.status === "online") break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { botId: bot.id };
+}
+
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
 });
 try {
   await waitForServer();
+  const { botId } = await prepareDemo();
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "de-DE", timezoneId: "Europe/Berlin" });
     const page = await context.newPage();
@@ -66,6 +101,34 @@ try {
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(OUT, `users-${width}.png`) });
     await context.close();
+
+    const demo = await browser.newContext({ viewport: { width, height: 900 }, locale: "de-DE", timezoneId: "Europe/Berlin" });
+    const demoPage = await demo.newPage();
+    await demoPage.goto(`${BASE}/login?redirect=/bots`);
+    await demoPage.getByLabel("Benutzername").fill(DEMO.username);
+    await demoPage.getByLabel("Passwort", { exact: true }).fill(DEMO.password);
+    await demoPage.getByRole("button", { name: "Anmelden" }).click();
+    await demoPage.waitForURL(/\/bots$/);
+    await demoPage.getByRole("table", { name: "Botliste" }).getByRole("row").nth(1).waitFor();
+    await demoPage.waitForLoadState("networkidle");
+    await demoPage.screenshot({ path: path.join(OUT, `bots-${width}.png`) });
+    await demoPage.goto(`${BASE}/bots/${botId}`);
+    await demoPage.getByRole("table", { name: "Protokoll" }).getByText("Inventur", { exact: false }).first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `bot-detail-${width}.png`) });
+    await demoPage.goto(`${BASE}/dsbot-auth`);
+    await demoPage.getByRole("table", { name: "Verbundene Runner" }).waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `dsbot-auth-${width}.png`) });
+    await demoPage.getByRole("button", { name: "Benachrichtigungen" }).click();
+    await demoPage.getByText("Willkommen bei dsbot").waitFor();
+    await demoPage.waitForTimeout(400); // the popup's fade-in
+    await demoPage.screenshot({ path: path.join(OUT, `notifications-${width}.png`) });
+    await demoPage.keyboard.press("Escape");
+    await demoPage.keyboard.press("Control+k");
+    await demoPage.getByRole("combobox", { name: "Suche" }).fill("a");
+    await demoPage.getByText(/^Bots \(\d+\)$/i).waitFor();
+    await demoPage.waitForTimeout(400);
+    await demoPage.screenshot({ path: path.join(OUT, `search-${width}.png`) });
+    await demo.close();
     console.log(`✔ ${width}px`);
   }
 } finally {

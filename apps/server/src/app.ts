@@ -20,8 +20,11 @@ import { resetLiveBotState } from "./modules/dsbots/bot-startup.js";
 import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
 import { dsbotDetailsRoutes } from "./modules/dsbots/dsbot-details.routes.js";
 import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
+import { settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
+import { searchRoutes } from "./modules/search/search.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
@@ -35,6 +38,8 @@ export interface App {
   fastify: FastifyInstance;
   io: RealtimeServer;
   db: Database;
+  /** What the route modules get: database, config, socket kicker and notifier. */
+  ctx: AppContext;
   database: Pick<DatabaseHandle, "kind" | "location">;
   bootstrap: BootstrapResult;
   close: () => Promise<void>;
@@ -79,19 +84,28 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
   await fastify.register(dsbotActionsRoutes(full));
   await fastify.register(dsbotDetailsRoutes(full));
   await fastify.register(dsbotAuthRoutes(full));
+  await fastify.register(notificationsRoutes(full));
+  await fastify.register(searchRoutes(full));
   await registerWeb(fastify, config.webDir);
-  return { fastify, io };
+  return { fastify, io, ctx: full };
 }
 
-function startHousekeeping(db: Database, fastify: FastifyInstance): NodeJS.Timeout {
-  const timer = setInterval(() => {
+function startHousekeeping(ctx: AppContext, fastify: FastifyInstance): NodeJS.Timeout[] {
+  const { db } = ctx;
+  const every = (ms: number, name: string, work: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      work().catch((error: unknown) => fastify.log.error({ err: error }, `${name} failed`));
+    }, ms);
+    timer.unref();
+    return timer;
+  };
+  return [
     // Idempotent deletes: harmless when several instances run them at once.
-    Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db), purgeOldDeviceCodes(db)]).catch((error: unknown) =>
-      fastify.log.error({ err: error }, "housekeeping failed"),
-    );
-  }, HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  return timer;
+    every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", () =>
+      Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db), purgeOldDeviceCodes(db)]),
+    ),
+    every(STUCK_SWEEP_INTERVAL_MS, "stuck bot sweep", () => settleStuckBots(ctx)),
+  ];
 }
 
 export interface BuildOptions {
@@ -108,18 +122,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const bootstrap = await bootstrapUsers(db, config);
     await resetLiveBotState(db);
     await built.fastify.ready();
-    const { fastify, io } = built;
-    const timer = startHousekeeping(db, fastify);
+    const { fastify, io, ctx } = built;
+    const timers = startHousekeeping(ctx, fastify);
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        clearInterval(timer);
+        timers.forEach(clearInterval);
         // Sockets first: open websockets would otherwise keep the HTTP server from closing.
         await io.close();
         await fastify.close();
         await database.close();
       })());
-    return { fastify, io, db, database: { kind: database.kind, location: database.location }, bootstrap, close };
+    return { fastify, io, db, ctx, database: { kind: database.kind, location: database.location }, bootstrap, close };
   } catch (error) {
     if (built) {
       await built.io.close();

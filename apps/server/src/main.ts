@@ -3,6 +3,8 @@ import type { App } from "./app.js";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
+import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
 
 function box(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length));
@@ -19,7 +21,10 @@ function banner(app: App, config: Config, port: number): string {
   } else {
     lines.push("Passwort:      wie beim ersten Start ausgegeben bzw. DSBOT_ADMIN_PASSWORD");
   }
-  if (bootstrap.demoUser) lines.push(`Demo-Zugang:   ${bootstrap.demoUser.username} / ${bootstrap.demoUser.password}`);
+  if (bootstrap.demoUser) {
+    lines.push(`Demo-Zugang:   ${bootstrap.demoUser.username} / ${bootstrap.demoUser.password}`);
+    lines.push(`Demo-Runner:   läuft im Server, Bots unter http://localhost:${port}/bots starten`);
+  }
   lines.push("", `Datenbank:     ${app.database.kind === "pglite" ? `PGlite, ${app.database.location}` : app.database.location}`);
   if (config.host !== "0.0.0.0" && config.host !== "::") lines.push(`Gebunden an:   ${config.host}`);
   return box(lines);
@@ -41,6 +46,13 @@ async function main(): Promise<void> {
   await app.fastify.listen({ port: config.port, host: config.host });
   const address = app.fastify.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // A demo runner that cannot start costs the demo its bots, not the server.
+  const demoRunner = config.demo
+    ? await startDemoRunner(app.db, DEMO_USERNAME, selfUrl(config.host, port), app.fastify.log).catch((error: unknown) => {
+        app.fastify.log.error({ err: error }, "demo runner failed to start");
+        return undefined;
+      })
+    : undefined;
   console.log(`\n${banner(app, config, port)}\n`);
 
   let stopping = false;
@@ -50,13 +62,17 @@ async function main(): Promise<void> {
     app.fastify.log.info({ signal }, "shutting down");
     // A hung close must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    // The demo runner stops its bots first, so their sockets are gone before the database closes.
+    (demoRunner?.stop() ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -129,3 +129,37 @@ export function ack<T extends object>(test: TestSocket, event: string, ...args: 
 
 /** Give in-flight events a moment to arrive before asserting that none did. */
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A bot of the token's user, started the real way: runner paired and announced, start requested,
+ * bot socket connected and reported online.
+ */
+export async function runningBot(
+  app: App,
+  url: string,
+  webToken: string,
+  sockets: TestSocket[],
+  name?: string,
+): Promise<{ bot: Dsbot; runner: TestSocket; botSocket: TestSocket; runnerToken: string }> {
+  const bot = await createBot(app, webToken, name ? { name } : {});
+  const { token: runnerToken } = await pairRunner(app, webToken);
+  const runner = openSocket(url, { token: runnerToken, origin: "bot-user" }, sockets);
+  if ((await runner.outcome) !== "connected") throw new Error("runner did not connect");
+  const hello = await ack<{ accepted: number[] }>(runner, "runner:hello", { name: "Test-PC", version: "1.0.0", bots: [bot.id] });
+  if (!hello.ok || !hello.accepted.includes(bot.id)) throw new Error(`hello failed: ${JSON.stringify(hello)}`);
+  const connections = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${bot.id}/connections`, headers: bearer(webToken) });
+  const connectionId = connections.json<{ websocketConnections: { id: number }[] }>().websocketConnections[0]?.id;
+  const started = await app.fastify.inject({
+    method: "POST",
+    url: `/api/dsbot/${bot.id}/start`,
+    headers: bearer(webToken),
+    payload: { websocketConnectionId: connectionId },
+  });
+  if (started.statusCode !== 200) throw new Error(`start failed: ${started.body}`);
+  const botSocket = openSocket(url, { token: runnerToken, origin: "bot", dsbotId: bot.id }, sockets);
+  if ((await botSocket.outcome) !== "connected") throw new Error("bot did not connect");
+  await botSocket.waitFor("bot:config");
+  const online = await ack(botSocket, "bot:status", { status: "online" });
+  if (!online.ok) throw new Error(`online failed: ${JSON.stringify(online)}`);
+  return { bot, runner, botSocket, runnerToken };
+}

@@ -60,6 +60,7 @@ export const errorMessages = {
   botStatusNotAllowed: "Diesen Status darf der Bot nicht selbst setzen.",
   ownerHasAccess: "Der Besitzer hat bereits Zugriff auf den Bot.",
   ownerAccessNotRevocable: "Dem Besitzer kann der Zugriff nicht entzogen werden.",
+  notificationNotFound: "Die Benachrichtigung wurde nicht gefunden.",
   moduleNotFound: "Das Modul wurde nicht gefunden.",
   runnerNotFound: "Der Runner wurde nicht gefunden.",
   deviceCodeNotFound: "Der Code wurde nicht gefunden.",

@@ -13,3 +13,5 @@ export * from "./dsbot-auth.js";
 export * from "./runner.js";
 export * from "./game-driver.js";
 export * from "./modules/index.js";
+export * from "./notifications.js";
+export * from "./search.js";

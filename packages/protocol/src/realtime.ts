@@ -2,11 +2,14 @@
 // payload typed per type, and the runner/bot events of runner.ts — one event map for all origins.
 import { z } from "zod";
 import { botStatusSchema, websocketConnectionSchema } from "./bots.js";
+import { notificationSchema } from "./notifications.js";
 import type {
   BotConfig,
   BotControl,
   BotLogAck,
   BotModuleConfig,
+  BotNeedsPlayer,
+  BotNeedsPlayerAck,
   BotStatusAck,
   RunnerBotsAck,
   RunnerCommand,
@@ -53,9 +56,7 @@ export const realtimeMessageDataSchemas = {
     command: z.object({ id: z.number().int(), dsbotId: z.number().int(), error: z.string() }),
   }),
   addTabRequest: z.object({ tabRequest: z.looseObject({ id: z.number().int(), added: z.boolean().optional() }) }),
-  "notification-created": z.object({
-    notification: z.object({ id: z.number().int(), title: z.string(), message: z.string(), read: z.boolean() }),
-  }),
+  "notification-created": z.object({ notification: notificationSchema }),
   "bot-user-connection-created": connectionEventSchema,
   "bot-user-connection-deleted": connectionEventSchema,
   "bot-connection-created": connectionEventSchema,
@@ -99,6 +100,7 @@ export interface ClientToServerEvents {
   "runner:bots": (ack: (answer: RunnerBotsAck) => void) => void;
   "bot:status": (report: BotStatusReport, ack: (answer: BotStatusAck) => void) => void;
   "bot:log": (entry: BotLogReport, ack?: (answer: BotLogAck) => void) => void;
+  "bot:needs-player": (report: BotNeedsPlayer, ack?: (answer: BotNeedsPlayerAck) => void) => void;
 }
 
 /** Socket.io client settings of spec §9. */

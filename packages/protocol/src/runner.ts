@@ -7,7 +7,8 @@
 // Bot: connect { token: <runner token>, origin: "bot", dsbotId } while the bot is starting, online or
 // paused (any other status, an unknown bot or one the token's user may not see is refused with
 // `connect_error` "bot_not_startable" / "unauthorized") → receives "bot:config" at once → reports
-// "bot:status" online (or paused) and "bot:log" → obeys "bot:control" and "bot:module-config".
+// "bot:status" online (or paused) and "bot:log" → obeys "bot:control" and "bot:module-config"; when a
+// captcha, the bot protection or a rejected login stops it, it reports "bot:needs-player".
 // Every client→server event takes an acknowledgement callback and answers a SocketAck.
 import { z } from "zod";
 import type { ApiErrorCode } from "./errors.js";
@@ -75,11 +76,34 @@ export const botConfigSchema = z.object({
 });
 export type BotConfig = z.infer<typeof botConfigSchema>;
 
+/**
+ * The bot cannot go on without its player (a captcha, the game's bot protection, a rejected login):
+ * the server logs it and notifies everyone who may see the bot. The bot keeps its status.
+ */
+export const botNeedsPlayerReasons = ["captcha", "bot_protection", "invalid_credentials"] as const;
+export type BotNeedsPlayerReason = (typeof botNeedsPlayerReasons)[number];
+/** What the player has to do, as the log and the notification name it. */
+export const botNeedsPlayerLabels: Record<BotNeedsPlayerReason, string> = {
+  captcha: "Captcha",
+  bot_protection: "Bot-Schutz",
+  invalid_credentials: "Ungültige Zugangsdaten",
+};
+export const BOT_NEEDS_PLAYER_MESSAGE_MAX = 500;
+export const botNeedsPlayerSchema = z.object({
+  reason: z.enum(botNeedsPlayerReasons),
+  /** An optional detail from the bot, appended to the notification. */
+  message: z.string().trim().min(1).max(BOT_NEEDS_PLAYER_MESSAGE_MAX).optional(),
+});
+export type BotNeedsPlayer = z.infer<typeof botNeedsPlayerSchema>;
+/** `notified`: how many users were notified. */
+export type BotNeedsPlayerAck = SocketAck<{ notified: number }>;
+
 /** Event names, for code that prefers constants to string literals. */
 export const runnerEvents = { hello: "runner:hello", bots: "runner:bots", command: "runner:command" } as const;
 export const botEvents = {
   status: "bot:status",
   log: "bot:log",
+  needsPlayer: "bot:needs-player",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

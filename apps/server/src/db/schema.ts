@@ -181,6 +181,41 @@ export const websocketConnections = pgTable(
   ],
 );
 
+/** A user's notifications (spec §2 notification menu); read_at NULL = unread. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    readAt: tz("read_at"),
+    createdAt: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Attack plans (PRODUCT §5): for now only what the global search needs; the plan feature adds its
+ * columns and the attacks table in a later migration.
+ */
+export const attackPlans = pgTable(
+  "attack_plans",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    worldServer: text("world_server").notNull(),
+    worldWorld: text("world_world").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("attack_plans_owner_id_idx").on(t.ownerId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type DsbotRow = typeof dsbots.$inferSelect;
@@ -188,3 +223,5 @@ export type DsbotLogRow = typeof dsbotLogs.$inferSelect;
 export type RunnerTokenRow = typeof runnerTokens.$inferSelect;
 export type DeviceCodeRow = typeof deviceCodes.$inferSelect;
 export type WebsocketConnectionRow = typeof websocketConnections.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type AttackPlanRow = typeof attackPlans.$inferSelect;

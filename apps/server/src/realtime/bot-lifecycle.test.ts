@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../../test/bots.js";
 import { ack, createBot, listen, openSocket, pairRunner, settle, waitForMessage } from "../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../test/factories.js";
+import { settleStuckBots, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from "../modules/dsbots/stuck-bots.js";
 import type { TestApp } from "../../test/test-app.js";
 import { createTestApp } from "../../test/test-app.js";
 
@@ -228,6 +229,45 @@ describe("start and stop checks", () => {
     const stopped = await post(s.web, `/api/dsbot/${s.bot.id}/stop`, { websocketConnectionId: s.connectionId });
     expect(stopped.json().dsbot.status).toBe("offline");
     expect((await post(s.web, `/api/dsbot/${s.bot.id}/stop`, { websocketConnectionId: s.connectionId })).statusCode).toBe(409);
+  });
+});
+
+describe("bots stuck in a transition", () => {
+  it("a start the runner never answers ends offline after the timeout, not before", async () => {
+    const s = await setup();
+    const started = await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: s.connectionId });
+    expect(started.json().dsbot.status).toBe("starting");
+    expect(await settleStuckBots(app.ctx, new Date(Date.now() + START_TIMEOUT_MS - 5_000))).toEqual([]);
+    expect(await settleStuckBots(app.ctx, new Date(Date.now() + START_TIMEOUT_MS + 1_000))).toEqual([s.bot.id]);
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
+    const logs = await logMessages(s.web, s.bot.id);
+    expect(logs[0]).toBe(botLogMessages.startTimedOut);
+    const notice = await waitForMessage(s.website, "notification-created");
+    expect(notice.data.notification).toMatchObject({ title: "Start fehlgeschlagen", read: false });
+    expect(notice.data.notification.message).toContain(`"${s.bot.dsPlayer.name}"`);
+    // An online bot is left alone however old its last change.
+    expect(await settleStuckBots(app.ctx, new Date(Date.now() + 10 * START_TIMEOUT_MS))).toEqual([]);
+  });
+
+  it("a stop the bot never confirms ends offline and its socket is cut", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    await post(s.web, `/api/dsbot/${s.bot.id}/stop`, { websocketConnectionId: s.connectionId });
+    const gone = botSocket.disconnected();
+    expect(await settleStuckBots(app.ctx, new Date(Date.now() + STOP_TIMEOUT_MS + 1_000))).toEqual([s.bot.id]);
+    expect(await gone).toBe("io server disconnect");
+    const logs = await logMessages(s.web, s.bot.id);
+    expect(logs[0]).toBe(botLogMessages.stopTimedOut);
+  });
+});
+
+describe("deleting a bot", () => {
+  it("announces its runner connections as deleted before it goes", async () => {
+    const s = await setup();
+    const response = await app.fastify.inject({ method: "DELETE", url: `/api/dsbot/${s.bot.id}`, headers: bearer(s.web) });
+    expect(response.statusCode).toBe(204);
+    const deleted = await waitForMessage(s.website, "bot-user-connection-deleted", (d) => d.dsbotId === s.bot.id);
+    expect(deleted.data.id).toBe(s.connectionId);
   });
 });
 

@@ -1,10 +1,12 @@
-// A bot's socket (origin bot): it gets its full config on connect, reports its status and log
-// lines, and when it drops the bot goes offline ("Gestoppt" after a stop, otherwise a lost connection).
+// A bot's socket (origin bot): it gets its full config on connect, reports its status, log lines and
+// when it needs its player, and when it drops the bot goes offline ("Gestoppt" after a stop,
+// otherwise a lost connection, which also notifies everyone who may see the bot).
 import type { BotStatus } from "@dsbot/protocol";
-import { botLogMessages, botLogReportSchema, botStatusReportSchema, errorMessages } from "@dsbot/protocol";
+import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botStatusReportSchema, errorMessages } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
 import { conflict, HttpError, notFound } from "../http/errors.js";
+import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { addBotLog } from "../modules/dsbots/dsbot-logs.service.js";
 import { tryChangeStatus } from "../modules/dsbots/dsbot-status.service.js";
@@ -42,13 +44,14 @@ async function botGone(ctx: BotContext, dsbotId: number): Promise<void> {
   if (bot?.status === "stopping") {
     await tryChangeStatus(ctx, dsbotId, { from: ["stopping"], to: "offline", message: botLogMessages.stopped, userId: null });
   } else if (bot?.status === "starting" || bot?.status === "online" || bot?.status === "paused") {
-    await tryChangeStatus(ctx, dsbotId, {
+    const lost = await tryChangeStatus(ctx, dsbotId, {
       from: ["starting", "online", "paused"],
       to: "offline",
       message: botLogMessages.connectionLost,
       level: "warn",
       userId: null,
     });
+    if (lost) await notifyBotOffline(ctx, lost);
   }
 }
 
@@ -89,6 +92,19 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
       (id) => reply({ ok: true, id }),
       (error: unknown) => {
         log.error({ err: error, dsbotId }, "bot:log failed");
+        reply(failure(error));
+      },
+    );
+  });
+
+  socket.on("bot:needs-player", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ notified: number }>(ack);
+    const parsed = botNeedsPlayerSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    reportNeedsPlayer(ctx, dsbotId, parsed.data).then(
+      (notified) => reply({ ok: true, notified }),
+      (error: unknown) => {
+        if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:needs-player failed");
         reply(failure(error));
       },
     );

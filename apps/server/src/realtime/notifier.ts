@@ -1,5 +1,5 @@
-// Outgoing realtime traffic of the bot features: website messages to a bot's audience (computed at
-// emit time through the bot policy), runner commands, and config/control pushes to bot sockets.
+// Outgoing realtime traffic: website messages to one user or to a bot's audience (computed at emit
+// time through the bot policy), runner commands, and config/control pushes to bot sockets.
 import type {
   BotConfig,
   BotControl,
@@ -15,6 +15,8 @@ import { audienceOf } from "../modules/dsbots/dsbots.policy.js";
 import { botRoom, runnerRoom, userRoom } from "./rooms.js";
 
 export interface Notifier {
+  /** `message` to the website sockets of one user. */
+  toUser(userId: number, message: RealtimeMessage): void;
   /** `message` to the website sockets of every user who may see the bot right now. */
   toBotAudience(dsbotId: number, message: RealtimeMessage): Promise<void>;
   /** `runner:command` to runner sockets, by socket id and/or runner token. */
@@ -30,6 +32,9 @@ type Io = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export function createNotifier(io: Io, db: Database): Notifier {
   return {
+    toUser(userId, message) {
+      io.to(userRoom(userId)).emit("message", message);
+    },
     async toBotAudience(dsbotId, message) {
       const userIds = await audienceOf(db, dsbotId);
       if (userIds.length > 0) io.to(userIds.map(userRoom)).emit("message", message);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dispatchRealtimeMessage, registerRealtimeHandler, resetRealtimeHandlers } from "./realtime-dispatcher";
+import { dispatchRealtimeMessage, notifyRealtimeConnected, onRealtimeConnect, registerRealtimeHandler, resetRealtimeHandlers } from "./realtime-dispatcher";
 
 describe("realtime dispatcher", () => {
   afterEach(() => resetRealtimeHandlers());
@@ -37,5 +37,30 @@ describe("realtime dispatcher", () => {
     off();
     dispatchRealtimeMessage({ type: "notification-created", data: {} });
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe("onRealtimeConnect", () => {
+  it("runs every registered handler on each connect until it is removed", () => {
+    const handler = vi.fn();
+    const off = onRealtimeConnect(handler);
+    notifyRealtimeConnected();
+    notifyRealtimeConnected();
+    expect(handler).toHaveBeenCalledTimes(2);
+    off();
+    notifyRealtimeConnected();
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps going when one handler throws", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const second = vi.fn();
+    const failing = () => {
+      throw new Error("boom");
+    };
+    const offs = [onRealtimeConnect(failing), onRealtimeConnect(second)];
+    notifyRealtimeConnected();
+    expect(second).toHaveBeenCalledOnce();
+    offs.forEach((off) => off());
   });
 });

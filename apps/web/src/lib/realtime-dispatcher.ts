@@ -47,4 +47,27 @@ export function dispatchRealtimeMessage(payload: unknown): void {
 /** Test helper: forget every registered handler. */
 export function resetRealtimeHandlers(): void {
   handlers.clear();
+  connectHandlers.clear();
+}
+
+type ConnectHandler = () => void;
+const connectHandlers = new Set<ConnectHandler>();
+
+/** Run `handler` on every (re)connect of the website socket, e.g. to refetch what may have been missed. */
+export function onRealtimeConnect(handler: ConnectHandler): () => void {
+  connectHandlers.add(handler);
+  return () => {
+    connectHandlers.delete(handler);
+  };
+}
+
+/** Called by the socket on each `connect` event. */
+export function notifyRealtimeConnected(): void {
+  for (const handler of connectHandlers) {
+    try {
+      handler();
+    } catch (error) {
+      console.error("[realtime] connect handler failed", error);
+    }
+  }
 }

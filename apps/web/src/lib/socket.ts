@@ -1,7 +1,7 @@
 // The website's socket.io connection (spec §4): websocket only, web token + origin "website".
 import { realtimeClientOptions, type ClientToServerEvents, type ServerToClientEvents } from "@dsbot/protocol";
 import { io, type Socket } from "socket.io-client";
-import { dispatchRealtimeMessage } from "./realtime-dispatcher";
+import { dispatchRealtimeMessage, notifyRealtimeConnected } from "./realtime-dispatcher";
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,7 +19,10 @@ export function connectRealtime(token: string, baseUrl: string): RealtimeSocket 
     auth: { token, origin: "website" as const },
   };
   const next: RealtimeSocket = baseUrl ? io(baseUrl, options) : io(options);
-  next.on("connect", () => console.info("[realtime] connected", next.id));
+  next.on("connect", () => {
+    console.info("[realtime] connected", next.id);
+    notifyRealtimeConnected();
+  });
   next.on("disconnect", (reason) => console.info("[realtime] disconnected", reason));
   next.on("connect_error", (error) => console.error("[realtime] connection error", error.message));
   next.on("message", (message) => dispatchRealtimeMessage(message));

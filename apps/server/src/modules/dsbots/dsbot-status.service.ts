@@ -2,7 +2,7 @@
 // a log entry naming who did it, and botUpdateStatus to everyone who may see the bot.
 import type { BotStatus, LogLevel } from "@dsbot/protocol";
 import { realtimeMessage } from "@dsbot/protocol";
-import { and, eq, inArray, or, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import { dsbotLogs, dsbots } from "../../db/schema.js";
 import type { DsbotRow } from "../../db/schema.js";
@@ -19,6 +19,8 @@ export interface StatusChange {
   userId: number | null;
   /** 409 message when the bot is in none of `from`. */
   conflictMessage: string;
+  /** Only when the bot's last change is older than this (sweeps of bots stuck in a transition). */
+  unchangedSince?: Date;
 }
 
 export const runningStatuses = ["starting", "online", "paused", "stopping"] as const satisfies readonly BotStatus[];
@@ -52,7 +54,7 @@ export async function changeStatus(ctx: BotContext, dsbotId: number, change: Sta
   const result = await ctx.db.execute(sql`
     with updated as (
       update ${dsbots} set status = ${change.to}, updated_at = now()
-      where ${and(eq(dsbots.id, dsbotId), statusIn(change.from))}
+      where ${and(eq(dsbots.id, dsbotId), statusIn(change.from), change.unchangedSince ? lt(dsbots.updatedAt, change.unchangedSince) : undefined)}
       returning *
     ), logged as (
       insert into ${dsbotLogs} (dsbot_id, level, message, user_id)

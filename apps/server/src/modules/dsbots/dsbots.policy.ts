@@ -57,3 +57,16 @@ export async function audienceOf(db: Database, dsbotId: number): Promise<number[
     .union(db.select({ id: dsbotPermissions.userId }).from(dsbotPermissions).where(eq(dsbotPermissions.dsbotId, dsbotId)));
   return rows.map((r) => r.id);
 }
+
+/**
+ * Who a bot's notifications are for: its owner and the users it was shared with. Admins see every
+ * bot live but are not notified about other people's bots (that would be a flood on a busy server).
+ */
+export async function stakeholdersOf(db: Database, dsbotId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: dsbots.ownerId })
+    .from(dsbots)
+    .where(eq(dsbots.id, dsbotId))
+    .union(db.select({ id: dsbotPermissions.userId }).from(dsbotPermissions).where(eq(dsbotPermissions.dsbotId, dsbotId)));
+  return rows.map((r) => r.id);
+}

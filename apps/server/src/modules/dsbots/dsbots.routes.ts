@@ -9,7 +9,8 @@ import { forceStopBot } from "./dsbot-actions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
 import { presentBot, presentConnection } from "./dsbots.presenter.js";
 import { createBot, deleteBotRow, listBots } from "./dsbots.service.js";
-import { connectionsOfBots, runnerConnectionsOfUser } from "./websocket-connections.service.js";
+import { announceConnections } from "./connection-events.js";
+import { botConnections, connectionsOfBots, runnerConnectionsOfUser } from "./websocket-connections.service.js";
 
 export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -43,13 +44,17 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { websocketConnections: (connections.get(bot.id) ?? []).map(presentConnection) };
     });
 
-    /** A running bot is force-stopped first, so its runner and bot socket hear of it. */
+    /**
+     * A running bot is force-stopped first, so its runner and bot socket hear of it; its remaining
+     * connections are announced as deleted while its audience can still be computed.
+     */
     app.delete("/api/dsbot/:id", async (request, reply) => {
       const { id } = parse(botIdParamsSchema, request.params);
       const { user } = caller(request);
       const bot = await requireVisibleBot(ctx.db, user, id);
       requireManageBot(user, bot);
       if (bot.status !== null && bot.status !== "offline") await forceStopBot(ctx, user, bot);
+      await announceConnections(ctx, "deleted", await botConnections(ctx.db, bot.id), null);
       await deleteBotRow(ctx.db, bot.id);
       return reply.status(204).send();
     });

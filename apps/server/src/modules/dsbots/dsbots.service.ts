@@ -5,16 +5,12 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from "driz
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
+import { likeContains } from "../../db/like.js";
 import { dsbots } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { defaultModules } from "./bot-modules.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import { visibleBotsCondition } from "./dsbots.policy.js";
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A missing status counts as offline (spec §4), for filtering and for sorting. */
 const effectiveStatus = sql`coalesce(${dsbots.status}, 'offline')`;

@@ -4,6 +4,7 @@ import { errorMessages, parseSort } from "@dsbot/protocol";
 import { asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { likeContains } from "../../db/like.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { users } from "../../db/schema.js";
 import type { UserRow } from "../../db/schema.js";
@@ -13,11 +14,6 @@ import { hashPassword } from "../auth/password.js";
 import { revokeUserSessions } from "../auth/sessions.service.js";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const sortColumns = {
   username: sql`lower(${users.username})`,

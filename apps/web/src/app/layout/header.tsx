@@ -8,6 +8,8 @@ import { Logo } from "@/components/ui/logo";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { GlobalSearchDialog } from "@/features/search/components/global-search-dialog";
+import { useSearchDialog } from "@/features/search/stores/search-dialog-store";
 import { useSession } from "@/lib/session";
 import classes from "./header.module.css";
 import { isPlainLeftClick } from "./sidebar-items";
@@ -37,6 +39,7 @@ function SidebarToggle({ opened, onClick, mobile }: { opened: boolean; onClick: 
 export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobile }: HeaderProps) {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
+  const openSearch = useSearchDialog((state) => state.open);
 
   const onLogoClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainLeftClick(event)) return;
@@ -54,7 +57,7 @@ export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobi
       </Group>
       <Group gap={6} wrap="nowrap">
         <Tooltip label={layoutTexts.searchShortcut}>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="md" aria-label={layoutTexts.search}>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="md" aria-label={layoutTexts.search} aria-haspopup="dialog" onClick={openSearch}>
             <IconSearch size={19} stroke={1.8} />
           </ActionIcon>
         </Tooltip>
@@ -71,6 +74,7 @@ export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobi
               </Badge>
             </Stack>
             <UserMenu user={user} />
+            <GlobalSearchDialog />
           </>
         )}
       </Group>

@@ -1,6 +1,16 @@
-// German texts of the notification menu (spec §2).
+// German texts of the notification menu (spec §2, §4, §8).
 export const notificationTexts = {
   bell: "Benachrichtigungen",
+  bellUnread: (count: number) => `Benachrichtigungen, ${count} ungelesen`,
   title: (count: number) => `Benachrichtigungen (${count})`,
   empty: "Keine Benachrichtigungen vorhanden",
+  emptyHint: "Neue Meldungen erscheinen hier sofort.",
+  markAllRead: "Alle als gelesen markieren",
+  markRead: "Als gelesen markieren",
+  remove: "Benachrichtigung entfernen",
+  more: "Mehr anzeigen",
+  less: "Weniger anzeigen",
+  unread: "Ungelesen",
+  created: "Du hast neue Benachrichtigungen",
+  loadFailed: "Die Benachrichtigungen konnten nicht geladen werden.",
 } as const;

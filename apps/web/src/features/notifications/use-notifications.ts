@@ -1,19 +1,35 @@
-// Notifications of the signed-in user. Placeholder until the notifications issue wires
-// GET /api/user-notifications and the `notification-created` event: there are none yet, nothing fake.
-export interface NotificationItem {
-  id: number;
-  title: string;
-  message: string;
-  read: boolean;
-}
+// The signed-in user's notifications (GET /api/user-notifications, loaded on sign-in) and the app-wide
+// realtime wiring that keeps them current.
+import type { Notification } from "@dsbot/protocol";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useSession } from "@/lib/session";
+import { unreadCount } from "./api/notification-cache";
+import { registerNotificationRealtimeHandlers } from "./api/notification-realtime";
+import { notificationsQueryOptions } from "./api/notifications-api";
 
 export interface NotificationsState {
-  notifications: NotificationItem[];
+  notifications: Notification[];
   unread: number;
+  loading: boolean;
+  failed: boolean;
 }
 
-const EMPTY: NotificationsState = { notifications: [], unread: 0 };
+const EMPTY: Notification[] = [];
 
 export function useNotifications(): NotificationsState {
-  return EMPTY;
+  const userId = useSession((state) => state.user?.id);
+  const query = useQuery({ ...notificationsQueryOptions(userId ?? 0), enabled: userId !== undefined });
+  return {
+    notifications: query.data?.notifications ?? EMPTY,
+    unread: unreadCount(query.data),
+    loading: query.isPending && userId !== undefined,
+    failed: query.isError,
+  };
+}
+
+/** `notification-created` handling and the refetch on every socket (re)connect. */
+export function useNotificationRealtime(): void {
+  const client = useQueryClient();
+  useEffect(() => registerNotificationRealtimeHandlers(client), [client]);
 }

@@ -5,6 +5,7 @@ import { alert } from "@/lib/alerts";
 import { registerRealtimeHandler } from "@/lib/realtime-dispatcher";
 import { botTexts } from "../texts";
 import { addBotConnection, findKnownBot, removeBotConnection, setBotStatus } from "./bot-cache";
+import { botKeys } from "./bots-api";
 import type { BotConnectionEventData } from "./types";
 
 interface StatusPayload {
@@ -43,6 +44,8 @@ export function handleBotStatus(client: QueryClient, data: unknown): void {
   }
   const known = findKnownBot(client, event.id);
   setBotStatus(client, event.id, event.status);
+  // Every status change is logged on the server; an open log shows it.
+  void client.invalidateQueries({ queryKey: botKeys.botLogs(event.id) });
   if (known && (event.status === "online" || event.status === "offline")) {
     alert.success(botTexts.statusChanged(known.dsPlayer.name || event.playerName || String(event.id), event.status));
   }

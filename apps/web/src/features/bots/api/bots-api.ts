@@ -22,6 +22,8 @@ export const botKeys = {
   connections: (id: number) => ["bots", "connections", id] as const,
   module: (id: number, name: ModuleName) => ["bots", "module", id, name] as const,
   permissions: (id: number) => ["bots", "permissions", id] as const,
+  /** Every page of one bot's log. */
+  botLogs: (id: number) => ["bots", "logs", id] as const,
   logs: (id: number, activePage: number, perPage: number) => ["bots", "logs", id, activePage, perPage] as const,
   runnerConnections: ["websocket-connections"] as const,
 };
@@ -119,8 +121,16 @@ export function useBotAction(id: number) {
         `/api/dsbot/${id}/${action}`,
         websocketConnectionId === undefined ? undefined : { websocketConnectionId },
       ),
-    onSuccess: (answer) => {
-      if (answer?.dsbot) client.setQueryData(botKeys.detail(id), { dsbot: answer.dsbot });
+    // The realtime status event can overtake the HTTP answer (a fast runner stops a bot before the
+    // stop request has returned): the answer only wins while no event changed the status meanwhile.
+    onMutate: () => ({ statusBefore: client.getQueryData<{ dsbot: Dsbot }>(botKeys.detail(id))?.dsbot.status }),
+    onSuccess: (answer, _variables, context) => {
+      const current = client.getQueryData<{ dsbot: Dsbot }>(botKeys.detail(id))?.dsbot;
+      if (answer?.dsbot && (!current || current.status === context?.statusBefore)) {
+        client.setQueryData(botKeys.detail(id), { dsbot: answer.dsbot });
+      }
+      // Every action writes a log entry.
+      void client.invalidateQueries({ queryKey: botKeys.botLogs(id) });
       return client.invalidateQueries({ queryKey: botKeys.lists });
     },
   });

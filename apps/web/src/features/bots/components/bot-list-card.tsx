@@ -37,6 +37,12 @@ export function BotListCard({ onCreate }: { onCreate: () => void }) {
   const query = useQuery({ ...botsQueryOptions(params), placeholderData: keepPreviousData });
   const bots = query.data?.dsbots ?? [];
   const totals = query.data?.totals ?? 0;
+  // A kept page beyond the end (the last rows deleted, fewer bots than before) shows the last page.
+  const lastPage = Math.max(1, Math.ceil(totals / prefs.perPage));
+  const { setActivePage } = prefs;
+  useEffect(() => {
+    if (query.isSuccess && !query.isPlaceholderData && prefs.activePage > lastPage) setActivePage(lastPage);
+  }, [query.isSuccess, query.isPlaceholderData, prefs.activePage, lastPage, setActivePage]);
   const confirmDelete = useConfirmDeleteBot();
   const onDelete = useCallback((bot: Dsbot) => void confirmDelete(bot.id), [confirmDelete]);
 

@@ -48,6 +48,12 @@ export function BotManagerCard() {
     if (botsQuery.data) setBots(botsQuery.data.dsbots);
   }, [botsQuery.data, setBots]);
 
+  // A page beyond the end (its last bots deleted) shows the last page instead of an empty one.
+  const lastPage = Math.max(1, Math.ceil((botsQuery.data?.totals ?? 0) / BOT_MANAGER_PAGE_SIZE));
+  useEffect(() => {
+    if (botsQuery.isSuccess && !botsQuery.isPlaceholderData && activePage > lastPage) setActivePage(lastPage);
+  }, [botsQuery.isSuccess, botsQuery.isPlaceholderData, activePage, lastPage]);
+
   const runnerConnections = useMemo(() => runnersQuery.data?.websocketConnections ?? [], [runnersQuery.data]);
   const active = runnerConnections.find((c) => c.id === activeConnectionId);
 

@@ -23,6 +23,7 @@ export function useToggleModule(bot: Pick<Dsbot, "id" | "modules">) {
       const { enabled } = await toggleBotModule(bot.id, name);
       setBotModuleEnabled(client, bot.id, name, enabled);
       void client.invalidateQueries({ queryKey: botKeys.module(bot.id, name) });
+      void client.invalidateQueries({ queryKey: botKeys.botLogs(bot.id) });
       const label = moduleRegistry[name].label;
       alert.success(enabled ? botTexts.moduleEnabled(label) : botTexts.moduleDisabled(label));
     } catch (error) {

@@ -142,6 +142,8 @@ function RecordField({ module, node, path }: FieldProps<Extract<FieldNode, { kin
     field.onChange(copy);
   };
   const number = node.value.kind === "number" ? node.value : undefined;
+  // A bad value sits under its key (e.g. "templateA.light"), not on the record itself.
+  const keyErrors = (fieldState.error ?? {}) as Record<string, { message?: string } | undefined>;
   return (
     <Fieldset legend={fieldLabel(module, path)} error={fieldState.error?.message}>
       <SimpleGrid type="container" cols={{ base: 2, "420px": 3, "640px": 4 }} spacing="sm">
@@ -156,6 +158,7 @@ function RecordField({ module, node, path }: FieldProps<Extract<FieldNode, { kin
             allowDecimal={false}
             clampBehavior="none"
             size="xs"
+            error={keyErrors[key]?.message}
           />
         ))}
       </SimpleGrid>

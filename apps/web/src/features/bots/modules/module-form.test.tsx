@@ -47,4 +47,17 @@ describe("generic module form", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "Zurücksetzen" }));
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Maximale Versuche" })).toHaveValue("5"));
   });
+
+  it("shows the message of a bad value inside a record (unit template) on its own input", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<ModuleForm name="simplefarm" initial={withDefaults("simplefarm", undefined)} onSave={onSave} />);
+    const inputs = await screen.findAllByRole("textbox", { name: "Leichte Kavallerie" });
+    await user.clear(inputs[0]!);
+    await user.type(inputs[0]!, "2000000");
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText("Höchstens 1000000")).toBeInTheDocument();
+    expect(inputs[0]).toHaveAttribute("aria-invalid", "true");
+    expect(onSave).not.toHaveBeenCalled();
+  });
 });

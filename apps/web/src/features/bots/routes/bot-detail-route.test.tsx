@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
+import { dispatchRealtimeMessage } from "@/lib/realtime-dispatcher";
 import { useSession } from "@/lib/session";
 import { botKalle } from "@/test/bot-fixtures";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
@@ -63,6 +64,45 @@ describe("Bot detail", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "Starten" }));
     await waitFor(() => expect(bodies).toEqual([{ websocketConnectionId: 11 }]));
     expect(await screen.findByText("Der Bot wird gestartet.")).toBeInTheDocument();
+  });
+
+  it("keeps a status the realtime event brought while the action's answer was on its way", async () => {
+    const user = userEvent.setup();
+    const online = { ...botKalle, status: "online" as const };
+    setup({
+      "GET /api/dsbot/1": () => json(200, { dsbot: online }),
+      "POST /api/dsbot/1/stop": () => {
+        // A fast runner: the bot is offline before the stop request has answered "stopping".
+        for (const status of ["stopping", "offline"]) {
+          dispatchRealtimeMessage({ type: "botUpdateStatus", data: { dsbot: { id: 1, status, dsPlayer: { name: "Kalle" } } } });
+        }
+        return json(200, { dsbot: { ...online, status: "stopping" } });
+      },
+    });
+    renderApp("/bots/1");
+    await user.click(await screen.findByRole("button", { name: "Stoppen" }));
+    expect(await screen.findByText("Der Bot wird gestoppt.")).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector("[data-status]")).toHaveAttribute("data-status", "offline"));
+  });
+
+  it("an action refreshes the log (the server logged it)", async () => {
+    const user = userEvent.setup();
+    let started = false;
+    setup({
+      "POST /api/dsbot/1/start": () => {
+        started = true;
+        return json(200, { dsbot: { ...botKalle, status: "starting" } });
+      },
+      "GET /api/dsbot/1/logs": () =>
+        json(200, {
+          logs: started ? [{ id: 2, level: "info", message: "Start angefordert", username: "admin", createdAt: "2025-03-03T10:05:00.000Z" }] : [],
+          totals: started ? 1 : 0,
+        }),
+    });
+    renderApp("/bots/1");
+    const log = await screen.findByRole("table", { name: "Protokoll" });
+    await user.click(await screen.findByRole("button", { name: "Starten" }));
+    expect(await within(log).findByText("Start angefordert")).toBeInTheDocument();
   });
 
   it("rolls a failed module toggle back and reports it", async () => {

@@ -46,6 +46,7 @@ function BotModulePage({ id, name }: { id: number; name: ModuleName }) {
       const { module } = await saveBotModule(id, name, values);
       client.setQueryData(botKeys.module(id, name), { module });
       setBotModuleEnabled(client, id, name, Boolean(module.enabled ?? values.enabled));
+      void client.invalidateQueries({ queryKey: botKeys.botLogs(id) });
       alert.success(botTexts.moduleSaved(meta.label));
     } catch (error) {
       if (!(error instanceof ApiError && error.issues.length > 0)) alertError(error);

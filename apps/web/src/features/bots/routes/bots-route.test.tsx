@@ -120,6 +120,19 @@ describe("Bot list", { timeout: 20_000 }, () => {
     expect(screen.getByRole("textbox", { name: "Suche" })).toHaveValue("ka");
   });
 
+  it("a kept page beyond the end (e.g. its last bots deleted) falls back to the last page", async () => {
+    window.localStorage.setItem(
+      BOT_TABLE_STORAGE_KEY,
+      JSON.stringify({ state: { activePage: 3, perPage: 5, searchVal: "", sortBy: "-updatedAt", hiddenColumns: [], statusFilter: [] }, version: 1 }),
+    );
+    await useBotTable.persist.rehydrate();
+    renderApp("/bots");
+    // The server has 3 bots: page 3 of 5 per page is empty, so the list asks for page 1 instead.
+    await waitFor(() => expect(tableCalls().map((p) => p.get("activePage"))).toEqual(["3", "1"]));
+    expect(useBotTable.getState().activePage).toBe(1);
+    expect(await screen.findAllByText("1–3 von 3")).toHaveLength(2); // list and bot manager
+  });
+
   it("deletes a bot only after 'Löschen bestätigen'", async () => {
     const user = userEvent.setup();
     renderApp("/bots");

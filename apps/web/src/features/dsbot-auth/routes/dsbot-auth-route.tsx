@@ -1,6 +1,21 @@
-// Dsbot Auth (/dsbot-auth): pair the runner and list paired runners. Its content arrives with a later issue; until then only the page header.
+// Dsbot Auth (/dsbot-auth, PRODUCT §6): approve a runner's pairing code and manage paired runners.
+import { Grid } from "@mantine/core";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
+import { PairCard } from "../components/pair-card";
+import { RunnersCard } from "../components/runners-card";
 
 export function DsbotAuthRoute() {
-  return <RoutePageHeader />;
+  return (
+    <>
+      <RoutePageHeader />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <PairCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <RunnersCard />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
 }

@@ -1,0 +1,51 @@
+// `dsbot run`: connect with the stored pairing and run the local bots in a seeded sandbox world
+// until SIGINT/SIGTERM, which stops the bots and disconnects.
+import { SandboxWorld } from "@dsbot/sandbox";
+import { readRunnerConfig } from "../config-file.js";
+import { consoleLogger } from "../logger.js";
+import { createRunner } from "../runner.js";
+import { createSandboxDriverFactory } from "../sandbox-driver.js";
+import { RUNNER_VERSION } from "../version.js";
+import { UsageError, type CliOutput } from "./output.js";
+
+export interface RunCommand {
+  configPath: string;
+  seed: string | undefined;
+  timeScale: string | undefined;
+  verbose: boolean;
+}
+
+function positiveNumber(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} muss eine positive Zahl sein`);
+  return n;
+}
+
+export async function runCommand(command: RunCommand, output: CliOutput): Promise<void> {
+  const config = await readRunnerConfig(command.configPath);
+  if (!config.server || !config.token) throw new UsageError("Nicht gekoppelt. Bitte zuerst: dsbot pair --server URL");
+  if (config.bots.length === 0) output.err("Keine lokalen Bots eingetragen (dsbot bots add …); der Runner verbindet sich trotzdem.");
+  const world = new SandboxWorld({
+    seed: Math.trunc(positiveNumber(command.seed, 1, "--seed")),
+    timeScale: positiveNumber(command.timeScale, 1, "--time-scale"),
+  });
+  const runner = createRunner({
+    serverUrl: config.server,
+    token: config.token,
+    name: config.name ?? "Dsbot",
+    version: RUNNER_VERSION,
+    bots: config.bots,
+    driverFactory: createSandboxDriverFactory(world),
+    logger: consoleLogger(command.verbose ? "debug" : "info"),
+  });
+  await new Promise<void>((resolve) => {
+    const shutdown = () => {
+      process.off("SIGINT", shutdown);
+      process.off("SIGTERM", shutdown);
+      void runner.stop().then(resolve);
+    };
+    process.on("SIGINT", shutdown);
+    process.on("SIGTERM", shutdown);
+  });
+}

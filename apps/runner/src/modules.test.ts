@@ -1,0 +1,153 @@
+// The modules the sandbox runner executes for real (timer, relogin, inventory) and the stubs, each
+// running in a bot session against a real server and a sandbox world on a manual clock.
+import { weekdays } from "@dsbot/protocol";
+import { SandboxWorld } from "@dsbot/sandbox";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { botLogs, botStatus, createAccount, createTestApp, eventually, listen, notifications, restClient, type TestApp } from "../test/harness.js";
+import { createManualClock } from "./clock.js";
+import { reloginMessages } from "./modules/relogin.js";
+import { createRunner, type Runner } from "./runner.js";
+import { createSandboxDriverFactory } from "./sandbox-driver.js";
+
+let app: TestApp;
+let url: string;
+const runners: Runner[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  url = await listen(app);
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+});
+afterAll(() => app?.dispose());
+
+/** A bot with the given module settings (saved through REST before the start), started and online. */
+async function startBot(modules: Record<string, Record<string, unknown>>) {
+  const account = await createAccount(app);
+  const rest = restClient(app, account.web);
+  for (const [moduleName, module] of Object.entries(modules)) {
+    const saved = await rest.post(`/api/dsbot/${account.bot.id}/module`, { moduleName, module });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+  const clock = createManualClock(new Date(2026, 0, 5, 12, 0).getTime());
+  const world = new SandboxWorld({ seed: 11, realNow: clock.now });
+  const runner = createRunner({
+    serverUrl: url,
+    token: account.runnerToken,
+    name: "Test-PC",
+    version: "0.1.0",
+    bots: [{ dsbotId: account.bot.id, playerName: account.player, password: "geheim" }],
+    driverFactory: createSandboxDriverFactory(world),
+    clock,
+    random: () => 0.5,
+  });
+  runners.push(runner);
+  await runner.ready();
+  const connections = (await rest.get(`/api/dsbot/${account.bot.id}/connections`)).json<{ websocketConnections: { id: number }[] }>();
+  const started = await rest.post(`/api/dsbot/${account.bot.id}/start`, { websocketConnectionId: connections.websocketConnections[0]?.id });
+  expect(started.statusCode).toBe(200);
+  await eventually(async () => expect(await botStatus(app, account)).toBe("online"));
+
+  const messages = async () => (await botLogs(app, account)).map((l) => l.message);
+  /** Tick the bot's clock until a log line matches. */
+  const waitForLog = (match: RegExp) =>
+    eventually(
+      async () => {
+        const all = await messages();
+        expect(all.some((m) => match.test(m)), `${match} in ${JSON.stringify(all)}`).toBe(true);
+      },
+      { clock },
+    );
+  return { account, rest, clock, world, runner, messages, waitForLog };
+}
+
+const inventoryEveryMinute = { enabled: true, intervalMinutes: 1 };
+
+describe("timer", () => {
+  it("runs no other module outside the active hours, logs going idle once, and lets them run when switched off", async () => {
+    const allDaysOff = Object.fromEntries(weekdays.map((d) => [d, { active: false }]));
+    const s = await startBot({ timer: { enabled: true, days: allDaysOff }, inventory: inventoryEveryMinute });
+    await s.waitForLog(/^Timer: außerhalb der aktiven Zeit/);
+    for (let i = 0; i < 5; i++) s.clock.advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const idle = await s.messages();
+    expect(idle.filter((m) => m.startsWith("Timer: außerhalb"))).toHaveLength(1);
+    expect(idle.some((m) => m.startsWith("Inventur:"))).toBe(false);
+
+    await s.rest.post(`/api/dsbot/${s.account.bot.id}/toggle-module`, { moduleName: "timer" });
+    await s.waitForLog(/^Inventur:/);
+  });
+
+  it("inside the active hours the other modules run", async () => {
+    const s = await startBot({ timer: { enabled: true, breaks: { enabled: false } }, inventory: inventoryEveryMinute });
+    await s.waitForLog(/^Inventur:/);
+    expect(await s.messages()).toContain("Timer: aktive Zeit, der Bot arbeitet");
+  });
+});
+
+describe("relogin", () => {
+  it("logs in again after the game session expired", async () => {
+    const s = await startBot({ relogin: { enabled: true } });
+    s.world.injectFault(s.account.player, "session_lost");
+    await s.waitForLog(new RegExp(`^${reloginMessages.succeeded(1).replace(/[()]/g, "\\$&")}$`));
+    expect(await botStatus(app, s.account)).toBe("online");
+  });
+
+  it("pauses the bot on a captcha when configured so; the server shows it paused", async () => {
+    const s = await startBot({ relogin: { enabled: true, onCaptcha: "pause" } });
+    s.world.injectFault(s.account.player, "session_lost");
+    s.world.injectFault(s.account.player, "captcha");
+    await s.waitForLog(/^Relogin: Bot-Schutz \(Captcha\) erkannt, Bot pausiert$/);
+    await eventually(async () => expect(await botStatus(app, s.account)).toBe("paused"));
+    expect(s.runner.session(s.account.bot.id)?.state).toBe("paused");
+    expect(await s.messages()).toContain("Vom Bot pausiert");
+    // The player is told (bot:needs-player → a notification for the bot's owner).
+    await eventually(async () =>
+      expect(await notifications(app, s.account)).toEqual([
+        expect.objectContaining({ title: "Bot braucht dich", message: expect.stringMatching(new RegExp(`^Der Bot "${s.account.player}" braucht dich: Captcha`)) }),
+      ]),
+    );
+  });
+
+  it("with a tab request policy it warns, retries at its interval and gives up after the maximum tries", async () => {
+    const s = await startBot({ relogin: { enabled: true, retryIntervalSeconds: 10, maxTries: 2 } });
+    s.world.injectFault(s.account.player, "session_lost");
+    s.world.injectFault(s.account.player, "captcha", 60);
+    await s.waitForLog(/^Relogin nach 2 Versuchen aufgegeben$/);
+    const logs = await botLogs(app, s.account);
+    expect(logs.filter((l) => l.message === reloginMessages.captchaTabRequest)).toEqual([
+      expect.objectContaining({ level: "warn" }),
+      expect.objectContaining({ level: "warn" }),
+    ]);
+    expect(await botStatus(app, s.account)).toBe("online");
+    // Two failed tries, one notification.
+    expect((await notifications(app, s.account)).map((n) => n.title)).toEqual(["Bot braucht dich"]);
+  });
+});
+
+describe("inventory", () => {
+  it("scans the villages, keeps the snapshot and logs a summary", async () => {
+    const s = await startBot({ inventory: inventoryEveryMinute });
+    await s.waitForLog(/^Inventur: \d+ Dörfer/);
+    const player = s.world.player(s.account.player);
+    const snapshot = s.runner.session(s.account.bot.id)?.inventory;
+    expect(snapshot?.villages.map((v) => v.id)).toEqual(player.villageIds);
+    const summary = (await s.messages()).find((m) => m.startsWith("Inventur:"));
+    expect(summary).toContain(`Inventur: ${player.villageIds.length} Dörfer`);
+    expect(summary).toMatch(/Rohstoffe: [\d.]+ Holz, [\d.]+ Lehm, [\d.]+ Eisen/);
+    expect(summary).toMatch(/Einheiten: .*Speerträger/);
+  });
+});
+
+describe("modules not executed yet", () => {
+  it("say so in the bot log at debug level and change nothing in the game", async () => {
+    const s = await startBot({ renamer: { enabled: true } });
+    const names = () => s.world.player(s.account.player).villageIds.map((id) => s.world.villages.get(id)?.name);
+    const before = names();
+    await s.waitForLog(/^Modul „Umbenenner“ ist im Sandbox-Runner noch nicht umgesetzt$/);
+    const entry = (await botLogs(app, s.account)).find((l) => l.message.includes("Umbenenner"));
+    expect(entry?.level).toBe("debug");
+    expect(names()).toEqual(before);
+  });
+});

@@ -1,0 +1,4 @@
+// Offplaner Scanner: not executed by the sandbox runner yet (logs that it would run).
+import { stubModule } from "./stub.js";
+
+export const createAttackPlannerScannerModule = () => stubModule("attack-planner-scanner");

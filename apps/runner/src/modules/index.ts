@@ -1,0 +1,44 @@
+// The runner's module registry: one factory per module (fresh state per bot session), run in this
+// order each round — the gates first (timer, relogin), then the rest in the dashboard's order.
+import { moduleNames, type ModuleName } from "@dsbot/protocol";
+import { createAttackPlannerScannerModule } from "./attack-planner-scanner.js";
+import { createBuilderModule } from "./builder.js";
+import { createCommandScannerModule } from "./command-scanner.js";
+import { createDepotModule } from "./depot.js";
+import { createInventoryModule } from "./inventory.js";
+import { createMinterModule } from "./minter.js";
+import type { BotModule } from "./module.js";
+import { createRecruiterModule } from "./recruiter.js";
+import { createReloginModule } from "./relogin.js";
+import { createRenamerModule } from "./renamer.js";
+import { createResearchModule } from "./research.js";
+import { createRessmoverModule } from "./ressmover.js";
+import { createSimplefarmModule } from "./simplefarm.js";
+import { createSnobbuilderModule } from "./snobbuilder.js";
+import { createTemplateassignerModule } from "./templateassigner.js";
+import { createTimerModule } from "./timer.js";
+import { createVpbuilderModule } from "./vpbuilder.js";
+
+export const moduleFactories: { [N in ModuleName]: () => BotModule<N> } = {
+  timer: createTimerModule,
+  renamer: createRenamerModule,
+  "command-scanner": createCommandScannerModule,
+  "attack-planner-scanner": createAttackPlannerScannerModule,
+  relogin: createReloginModule,
+  minter: createMinterModule,
+  vpbuilder: createVpbuilderModule,
+  snobbuilder: createSnobbuilderModule,
+  ressmover: createRessmoverModule,
+  builder: createBuilderModule,
+  recruiter: createRecruiterModule,
+  research: createResearchModule,
+  templateassigner: createTemplateassignerModule,
+  inventory: createInventoryModule,
+  simplefarm: createSimplefarmModule,
+  depot: createDepotModule,
+};
+
+const gates: ModuleName[] = ["timer", "relogin"];
+export const moduleRunOrder: ModuleName[] = [...gates, ...moduleNames.filter((name) => !gates.includes(name))];
+
+export type { BotModule, ModuleContext, ModuleOutcome, SessionControl } from "./module.js";

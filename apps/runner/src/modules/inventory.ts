@@ -1,0 +1,39 @@
+// Inventur: scans the player's villages at its interval, keeps the snapshot in the session and logs
+// a summary (villages, points, resources, units at home) as far as the config asks for each part.
+import { resourceLabels, resources, unitLabels, units, type ModuleConfig, type PlayerSnapshot } from "@dsbot/protocol";
+import type { BotModule } from "./module.js";
+
+const format = (n: number) => n.toLocaleString("de-DE");
+
+export function inventorySummary(player: PlayerSnapshot, config: ModuleConfig<"inventory">): string {
+  const parts = [`Inventur: ${player.villages.length} Dörfer`];
+  if (config.scanBuildings) parts.push(`${format(player.points)} Punkte`);
+  if (config.scanResources) {
+    const totals = resources.map((r) => `${format(player.villages.reduce((sum, v) => sum + v.resources[r], 0))} ${resourceLabels[r]}`);
+    parts.push(`Rohstoffe: ${totals.join(", ")}`);
+  }
+  if (config.scanTroops) {
+    const counts = units
+      .map((u) => [u, player.villages.reduce((sum, v) => sum + v.units[u], 0)] as const)
+      .filter(([, n]) => n > 0)
+      .map(([u, n]) => `${format(n)} ${unitLabels[u]}`);
+    parts.push(`Einheiten: ${counts.length > 0 ? counts.join(", ") : "keine"}`);
+  }
+  return parts.join(" · ");
+}
+
+export function createInventoryModule(): BotModule<"inventory"> {
+  return {
+    name: "inventory",
+    intervalMs: (config) => config.intervalMinutes * 60_000,
+    async run(ctx) {
+      const result = await ctx.driver.getPlayer();
+      if (!result.ok) {
+        ctx.log("warn", `Inventur fehlgeschlagen: ${result.error}`);
+        return;
+      }
+      ctx.session.setInventory(result.value);
+      ctx.log("info", inventorySummary(result.value, ctx.config));
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// The contract every bot module implements (one file per module, keyed by the registry's name) and
+// the context a run gets: the validated config, the game driver and the session's few levers.
+import type { BotNeedsPlayer, GameDriver, LogLevel, ModuleConfig, ModuleName, PlayerSnapshot } from "@dsbot/protocol";
+
+/** What a module may ask of the bot session it runs in. */
+export interface SessionControl {
+  /** Pause the bot (reports `paused` to the server) and log why. */
+  pause(reason: string): Promise<void>;
+  /** Keep the latest inventory scan for modules and reports that need it. */
+  setInventory(snapshot: PlayerSnapshot): void;
+  /** Ask the player to act in the game (captcha, rejected login): the server notifies them. */
+  needsPlayer(report: BotNeedsPlayer): Promise<void>;
+}
+
+export interface ModuleContext<N extends ModuleName = ModuleName> {
+  config: ModuleConfig<N>;
+  driver: GameDriver;
+  /** The runner's clock (ms). */
+  now(): number;
+  /** In [0, 1); injectable so tests and the demo stay deterministic. */
+  random(): number;
+  /** To the bot's log on the server (German). */
+  log(level: LogLevel, message: string): void;
+  session: SessionControl;
+}
+
+/** `halt`: the rest of this round is skipped (the timer's idle time, a lost login). */
+export type ModuleOutcome = "continue" | "halt";
+
+// Method syntax on purpose: a BotModule<"timer"> must be storable as a BotModule of any module.
+export interface BotModule<N extends ModuleName = ModuleName> {
+  readonly name: N;
+  /** How long after a run the next one is due; 0 = every scheduler tick. */
+  intervalMs(config: ModuleConfig<N>): number;
+  run(ctx: ModuleContext<N>): Promise<ModuleOutcome | void>;
+}

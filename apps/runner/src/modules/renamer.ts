@@ -1,0 +1,4 @@
+// Umbenenner: not executed by the sandbox runner yet (logs that it would run).
+import { stubModule } from "./stub.js";
+
+export const createRenamerModule = () => stubModule("renamer");

@@ -1,0 +1,4 @@
+// VP-Builder: not executed by the sandbox runner yet (logs that it would run).
+import { stubModule } from "./stub.js";
+
+export const createVpbuilderModule = () => stubModule("vpbuilder");

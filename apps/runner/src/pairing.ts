@@ -1,0 +1,67 @@
+// Pairing through the device flow (RFC 8628 style): ask for a code pair, show the user code and
+// link, poll for the token at the server's interval (+5 s on slow_down) until approved or refused.
+import { apiErrorSchema, deviceResponseSchema, deviceTokenResponseSchema, type DeviceTokenResponse } from "@dsbot/protocol";
+
+export interface PairingCode {
+  userCode: string;
+  link: string;
+  expiresIn: number;
+}
+
+export interface PairOptions {
+  server: string;
+  name: string;
+  onCode(code: PairingCode): void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const SLOW_DOWN_SECONDS = 5;
+
+const refusals: Record<string, string> = {
+  expired_token: "Der Kopplungscode ist abgelaufen. Bitte starte die Kopplung neu.",
+  access_denied: "Die Kopplung wurde abgelehnt.",
+  invalid_grant: "Der Kopplungscode ist ungültig oder wurde schon verwendet. Bitte starte die Kopplung neu.",
+};
+
+export class PairingError extends Error {}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const serverBase = (server: string) => server.replace(/\/+$/, "");
+
+async function post(url: string, body: object): Promise<{ status: number; json: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch (error) {
+    throw new PairingError(`Server nicht erreichbar (${url}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { status: response.status, json: await response.json().catch(() => null) };
+}
+
+export async function pairDevice(options: PairOptions): Promise<DeviceTokenResponse> {
+  const base = serverBase(options.server);
+  const sleep = options.sleep ?? wait;
+  const started = await post(`${base}/api/dsbot-auth/device`, { name: options.name });
+  const device = deviceResponseSchema.safeParse(started.json);
+  if (started.status !== 200 || !device.success) throw new PairingError(`Kopplung konnte nicht gestartet werden (HTTP ${started.status})`);
+  const { deviceCode, userCode, expiresIn } = device.data;
+  options.onCode({ userCode, link: `${base}/dsbot-auth?code=${encodeURIComponent(userCode)}`, expiresIn });
+
+  let interval = device.data.interval;
+  for (;;) {
+    await sleep(interval * 1000);
+    const polled = await post(`${base}/api/dsbot-auth/token`, { deviceCode });
+    if (polled.status === 200) {
+      const token = deviceTokenResponseSchema.safeParse(polled.json);
+      if (token.success) return token.data;
+    }
+    const code = apiErrorSchema.safeParse(polled.json).data?.error.code;
+    if (code === "authorization_pending") continue;
+    if (code === "slow_down") {
+      interval += SLOW_DOWN_SECONDS;
+      continue;
+    }
+    throw new PairingError(refusals[code ?? ""] ?? `Unerwartete Antwort des Servers (HTTP ${polled.status})`);
+  }
+}

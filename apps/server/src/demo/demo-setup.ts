@@ -1,0 +1,49 @@
+// Demo data beyond the users (PRODUCT §8): the demo user's bots and the token of the runner that
+// `npm start` runs in-process, so a newcomer can start a bot and watch it come online.
+import type { ModuleName } from "@dsbot/protocol";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { dsbots, runnerTokens } from "../db/schema.js";
+import { createToken, hashToken } from "../modules/auth/tokens.js";
+import { findUserByUsername } from "../modules/auth/login.service.js";
+import { defaultModules, readModule } from "../modules/dsbots/bot-modules.js";
+import { createBot } from "../modules/dsbots/dsbots.service.js";
+
+export const DEMO_RUNNER_NAME = "Demo-Runner";
+/** Game accounts of the demo bots (players of the sandbox world, made up on first use). */
+export const DEMO_BOT_PLAYERS = ["Kalle", "Zora", "Bruno"] as const;
+/** Switched on for the demo bots, so a started bot visibly does something (the sandbox runs these). */
+export const DEMO_ENABLED_MODULES = ["relogin", "inventory"] as const satisfies readonly ModuleName[];
+
+export interface DemoRunnerSetup {
+  /** A fresh runner token (plaintext, in memory only); earlier demo runner tokens are revoked. */
+  token: string;
+  /** Every bot the demo user owns: the in-process runner hosts them all. */
+  bots: { dsbotId: number; playerName: string }[];
+}
+
+/** Seeds the demo bots once and issues the demo runner's token; undefined without a demo user. */
+export async function prepareDemoRunner(db: Database, demoUsername: string): Promise<DemoRunnerSetup | undefined> {
+  const user = await findUserByUsername(db, demoUsername);
+  if (!user) return undefined;
+  const owned = () => db.select().from(dsbots).where(eq(dsbots.ownerId, user.id)).orderBy(asc(dsbots.id));
+  let bots = await owned();
+  if (bots.length === 0) {
+    const modules = defaultModules();
+    for (const name of DEMO_ENABLED_MODULES) modules[name] = { ...readModule(modules, name), enabled: true };
+    for (const name of DEMO_BOT_PLAYERS) {
+      const bot = await createBot(db, user, { dsPlayer: { name }, world: { server: user.worldServer, world: user.worldWorld } });
+      await db.update(dsbots).set({ modules }).where(eq(dsbots.id, bot.id));
+    }
+    bots = await owned();
+  }
+  const token = createToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(runnerTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(runnerTokens.userId, user.id), eq(runnerTokens.name, DEMO_RUNNER_NAME), isNull(runnerTokens.revokedAt)));
+    await tx.insert(runnerTokens).values({ userId: user.id, name: DEMO_RUNNER_NAME, tokenHash: hashToken(token) });
+  });
+  return { token, bots: bots.map((b) => ({ dsbotId: b.id, playerName: b.playerName })) };
+}

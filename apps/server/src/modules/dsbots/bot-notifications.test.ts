@@ -1,0 +1,121 @@
+// Notifications about bots over real sockets: a bot that drops without a stop and a bot that needs
+// its player notify the bot's owner and the users it is shared with, and no one else: not a stranger,
+// and not an admin, who sees every bot live but is not notified about other people's bots.
+import type { BotLogListResponse, Notification } from "@dsbot/protocol";
+import { botLogMessages, notificationListResponseSchema } from "@dsbot/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { TestSocket } from "../../../test/bots.js";
+import { ack, listen, openSocket, runningBot, settle, waitForMessage } from "../../../test/bots.js";
+import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
+import type { TestApp } from "../../../test/test-app.js";
+import { createTestApp } from "../../../test/test-app.js";
+import { notificationTexts } from "../notifications/notification-texts.js";
+
+let app: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  app = await createTestApp();
+  url = await listen(app);
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.socket.disconnect();
+});
+afterAll(() => app?.dispose());
+
+const inject = (token: string, method: "GET" | "POST", path: string) => app.fastify.inject({ method, url: path, headers: bearer(token) });
+
+async function notificationsOf(token: string): Promise<Notification[]> {
+  return notificationListResponseSchema.parse((await inject(token, "GET", "/api/user-notifications")).json()).notifications;
+}
+
+/** Owner, a user the bot was granted to, a stranger and an admin, each with a website socket; the bot is online. */
+async function audience(name: string) {
+  const [owner, granted, stranger] = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+  const tokens = {
+    owner: await loginAs(app, owner),
+    granted: await loginAs(app, granted),
+    stranger: await loginAs(app, stranger),
+    admin: await loginAdmin(app),
+  };
+  const running = await runningBot(app, url, tokens.owner, sockets, name);
+  const grant = await inject(tokens.owner, "POST", `/api/dsbot/${running.bot.id}/permission/user/${granted.id}`);
+  expect(grant.statusCode).toBe(204);
+  const web = {
+    owner: openSocket(url, { token: tokens.owner, origin: "website" }, sockets),
+    granted: openSocket(url, { token: tokens.granted, origin: "website" }, sockets),
+    stranger: openSocket(url, { token: tokens.stranger, origin: "website" }, sockets),
+    admin: openSocket(url, { token: tokens.admin, origin: "website" }, sockets),
+  };
+  for (const socket of Object.values(web)) expect(await socket.outcome).toBe("connected");
+  return { ...running, tokens, web };
+}
+
+describe("a bot that loses its connection", () => {
+  it("notifies owner and granted users (each on their own socket), not a stranger or an admin", async () => {
+    const s = await audience("Verlierer");
+    s.botSocket.socket.disconnect();
+    const expected = notificationTexts.botOffline("Verlierer");
+    expect(expected.message).toBe('Der Bot "Verlierer" hat die Verbindung verloren und ist nun offline.');
+    for (const who of ["owner", "granted"] as const) {
+      const pushed = await waitForMessage(s.web[who], "notification-created", (d) => d.notification.message === expected.message);
+      expect(pushed.data.notification).toMatchObject({ title: expected.title, read: false });
+      const stored = await notificationsOf(s.tokens[who]);
+      expect(stored).toContainEqual(pushed.data.notification);
+    }
+    await settle();
+    for (const who of ["stranger", "admin"] as const) {
+      expect(s.web[who].messages("notification-created")).toEqual([]);
+      expect(await notificationsOf(s.tokens[who])).not.toContainEqual(expect.objectContaining({ message: expected.message }));
+    }
+    // Each user got exactly their own notification, not everyone's.
+    const ownerIds = s.web.owner.messages("notification-created").map((m) => m.data.notification.id);
+    const grantedIds = s.web.granted.messages("notification-created").map((m) => m.data.notification.id);
+    expect(ownerIds).toHaveLength(1);
+    expect(grantedIds).toHaveLength(1);
+    expect(ownerIds[0]).not.toBe(grantedIds[0]);
+  });
+
+  it("does not notify when the bot was stopped or force-stopped", async () => {
+    const s = await audience("Gestoppt");
+    await inject(s.tokens.owner, "POST", `/api/dsbot/${s.bot.id}/force-stop`);
+    await waitForMessage(s.web.owner, "botUpdateStatus", (d) => d.dsbot.status === "offline");
+    await waitForMessage(s.web.owner, "bot-connection-deleted", (d) => d.dsbotId === s.bot.id);
+    await settle();
+    expect(s.web.owner.messages("notification-created")).toEqual([]);
+    expect(await notificationsOf(s.tokens.owner)).toEqual([]);
+  });
+});
+
+describe("bot:needs-player", () => {
+  it("logs the reason and notifies the bot's audience", async () => {
+    const s = await audience("Rätselbot");
+    const answer = await ack<{ notified: number }>(s.botSocket, "bot:needs-player", { reason: "captcha", message: "Dorf 500|500" });
+    expect(answer.ok).toBe(true);
+    const expected = notificationTexts.botNeedsPlayer("Rätselbot", "captcha", "Dorf 500|500");
+    expect(expected.message).toMatch(/^Der Bot "Rätselbot" braucht dich: Captcha/);
+    for (const who of ["owner", "granted"] as const) {
+      const pushed = await waitForMessage(s.web[who], "notification-created", (d) => d.notification.message === expected.message);
+      expect(pushed.data.notification).toMatchObject({ ...expected, read: false });
+    }
+    if (answer.ok) expect(answer.notified).toBe(2);
+    await settle();
+    expect(s.web.stranger.messages("notification-created")).toEqual([]);
+    expect(s.web.admin.messages("notification-created")).toEqual([]);
+    const logs = (await inject(s.tokens.owner, "GET", `/api/dsbot/${s.bot.id}/logs`)).json<BotLogListResponse>().logs;
+    expect(logs[0]).toMatchObject({ level: "warn", message: botLogMessages.needsPlayer("Captcha", "Dorf 500|500"), username: null });
+  });
+
+  it("names each reason in German and refuses an unknown reason", async () => {
+    const s = await audience("Schutzbot");
+    expect(await ack(s.botSocket, "bot:needs-player", { reason: "bot_protection" })).toMatchObject({ ok: true });
+    const pushed = await waitForMessage(s.web.owner, "notification-created");
+    expect(pushed.data.notification.message).toBe('Der Bot "Schutzbot" braucht dich: Bot-Schutz – bitte bestätige im Spiel, dass du kein Bot bist.');
+    expect(await ack(s.botSocket, "bot:needs-player", { reason: "invalid_credentials" })).toMatchObject({ ok: true });
+    await waitForMessage(s.web.owner, "notification-created", (d) => d.notification.message.includes("Zugangsdaten"));
+    const bad = await ack(s.botSocket, "bot:needs-player", { reason: "langeweile" });
+    expect(bad).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    await settle();
+    expect(await notificationsOf(s.tokens.owner)).toHaveLength(2);
+  });
+});

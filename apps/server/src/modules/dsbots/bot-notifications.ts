@@ -1,0 +1,35 @@
+// Notifications about a bot go to its owner and the users it is shared with (not to every admin).
+import type { BotNeedsPlayer, Notification } from "@dsbot/protocol";
+import { botLogMessages, botNeedsPlayerLabels, errorMessages } from "@dsbot/protocol";
+import type { DsbotRow } from "../../db/schema.js";
+import { notFound } from "../../http/errors.js";
+import { notificationTexts } from "../notifications/notification-texts.js";
+import type { NotificationContent, NotifyContext } from "../notifications/notify.js";
+import { notify } from "../notifications/notify.js";
+import { addBotLog } from "./dsbot-logs.service.js";
+import { stakeholdersOf } from "./dsbots.policy.js";
+import { getBotRow } from "./dsbots.service.js";
+
+export async function notifyBotAudience(ctx: NotifyContext, dsbotId: number, content: NotificationContent): Promise<Notification[]> {
+  return notify(ctx, await stakeholdersOf(ctx.db, dsbotId), content);
+}
+
+/** The bot socket dropped without a stop (after the status went offline). */
+export function notifyBotOffline(ctx: NotifyContext, bot: Pick<DsbotRow, "id" | "playerName">): Promise<Notification[]> {
+  return notifyBotAudience(ctx, bot.id, notificationTexts.botOffline(bot.playerName));
+}
+
+/** The runner never brought the started bot online, or the bot never confirmed its stop. */
+export function notifyBotStuck(ctx: NotifyContext, bot: Pick<DsbotRow, "id" | "playerName">, phase: "starting" | "stopping"): Promise<Notification[]> {
+  return notifyBotAudience(ctx, bot.id, phase === "starting" ? notificationTexts.botStartFailed(bot.playerName) : notificationTexts.botStopUnconfirmed(bot.playerName));
+}
+
+/** `bot:needs-player`: a log entry (warn) and a notification to the bot's audience; answers how many were notified. */
+export async function reportNeedsPlayer(ctx: NotifyContext, dsbotId: number, report: BotNeedsPlayer): Promise<number> {
+  const bot = await getBotRow(ctx.db, dsbotId);
+  if (!bot) throw notFound(errorMessages.botNotFound);
+  const label = botNeedsPlayerLabels[report.reason];
+  await addBotLog(ctx.db, { dsbotId, level: "warn", message: botLogMessages.needsPlayer(label, report.message), userId: null });
+  const sent = await notifyBotAudience(ctx, dsbotId, notificationTexts.botNeedsPlayer(bot.playerName, report.reason, report.message));
+  return sent.length;
+}

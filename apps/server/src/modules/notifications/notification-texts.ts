@@ -1,0 +1,32 @@
+// The German texts of the notifications the server writes, one place for all of them.
+import type { BotNeedsPlayerReason } from "@dsbot/protocol";
+import type { NotificationContent } from "./notifications.service.js";
+
+const needsPlayerTexts: Record<BotNeedsPlayerReason, string> = {
+  captcha: "Captcha – bitte löse es im Spiel, dann läuft der Bot weiter.",
+  bot_protection: "Bot-Schutz – bitte bestätige im Spiel, dass du kein Bot bist.",
+  invalid_credentials: "Die Anmeldung im Spiel ist fehlgeschlagen – bitte prüfe die Zugangsdaten im Runner.",
+};
+
+export const notificationTexts = {
+  botOffline: (playerName: string): NotificationContent => ({
+    title: "Bot offline",
+    message: `Der Bot "${playerName}" hat die Verbindung verloren und ist nun offline.`,
+  }),
+  botStartFailed: (playerName: string): NotificationContent => ({
+    title: "Start fehlgeschlagen",
+    message: `Der Bot "${playerName}" hat sich nach dem Start nicht gemeldet und ist nun offline. Läuft der Dsbot auf deinem Rechner?`,
+  }),
+  botStopUnconfirmed: (playerName: string): NotificationContent => ({
+    title: "Bot offline",
+    message: `Der Bot "${playerName}" hat den Stopp nicht bestätigt und wurde offline gesetzt.`,
+  }),
+  botNeedsPlayer: (playerName: string, reason: BotNeedsPlayerReason, detail?: string): NotificationContent => ({
+    title: "Bot braucht dich",
+    message: `Der Bot "${playerName}" braucht dich: ${needsPlayerTexts[reason]}${detail ? ` Meldung des Bots: ${detail}` : ""}`,
+  }),
+  attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
+    title: "Angriff fehlgeschlagen",
+    message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,
+  }),
+} as const;

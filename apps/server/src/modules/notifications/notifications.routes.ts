@@ -1,0 +1,54 @@
+// /api/user-notifications (spec §7): the caller's own notifications; admins may also address others.
+import type { NotificationListResponse, NotificationMarkAllResponse, NotificationResponse } from "@dsbot/protocol";
+import { notificationCreateSchema, notificationIdParamsSchema } from "@dsbot/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { forbidden } from "../../http/errors.js";
+import { parse } from "../../http/parse.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import { getUser } from "../users/users.service.js";
+import { presentNotification } from "./notifications.presenter.js";
+import { deleteNotification, listNotifications, markAllRead, markRead } from "./notifications.service.js";
+import { notify } from "./notify.js";
+
+export function notificationsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    app.get("/api/user-notifications", async (request): Promise<NotificationListResponse> => {
+      const rows = await listNotifications(ctx.db, caller(request).user.id);
+      return { notifications: rows.map(presentNotification) };
+    });
+
+    /** For the caller; `userId` of someone else: admins only (403 otherwise, 404 for an unknown user). */
+    app.post("/api/user-notifications", async (request, reply) => {
+      const { userId, ...content } = parse(notificationCreateSchema, request.body);
+      const { user } = caller(request);
+      let recipient = user.id;
+      if (userId !== undefined && userId !== user.id) {
+        if (user.role !== "admin") throw forbidden();
+        recipient = (await getUser(ctx.db, userId)).id;
+      }
+      const [notification] = await notify(ctx, recipient, content);
+      if (!notification) throw new Error("notification insert returned no row");
+      const body: NotificationResponse = { notification };
+      return reply.status(201).send(body);
+    });
+
+    /** Answers how many were unread (and are read now). */
+    app.post("/api/user-notifications/mark-as-read", async (request): Promise<NotificationMarkAllResponse> => {
+      return { updated: await markAllRead(ctx.db, caller(request).user.id) };
+    });
+
+    app.post("/api/user-notifications/:id/mark-as-read", async (request): Promise<NotificationResponse> => {
+      const { id } = parse(notificationIdParamsSchema, request.params);
+      return { notification: presentNotification(await markRead(ctx.db, caller(request).user.id, id)) };
+    });
+
+    app.delete("/api/user-notifications/:id", async (request, reply) => {
+      const { id } = parse(notificationIdParamsSchema, request.params);
+      await deleteNotification(ctx.db, caller(request).user.id, id);
+      return reply.status(204).send();
+    });
+  };
+}

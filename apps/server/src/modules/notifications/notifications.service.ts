@@ -1,0 +1,71 @@
+// A user's notifications (spec §2 notification menu, §7): every query is scoped to its owner, so
+// another user's notification is indistinguishable from one that does not exist.
+import { errorMessages } from "@dsbot/protocol";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { notifications } from "../../db/schema.js";
+import type { NotificationRow } from "../../db/schema.js";
+import { notFound } from "../../http/errors.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+
+/**
+ * GET answers the newest 100: the menu is a popup, not an archive, and the list is loaded on every
+ * page load. Older ones stay stored (and count for "mark all as read") until the user deletes them.
+ */
+export const NOTIFICATION_LIST_LIMIT = 100;
+
+export interface NotificationContent {
+  title: string;
+  message: string;
+}
+
+/** Newest first. */
+export async function listNotifications(db: Database, userId: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_LIST_LIMIT);
+}
+
+/** One row per recipient, in one statement. */
+export async function insertNotifications(db: Database, userIds: readonly number[], content: NotificationContent): Promise<NotificationRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ userId, title: content.title, message: content.message })))
+    .returning();
+}
+
+/** Marks every unread notification of the user as read; answers how many changed. */
+export async function markAllRead(db: Database, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+const own = (userId: number, id: number) => and(eq(notifications.id, id), eq(notifications.userId, userId));
+
+/** Idempotent: an already read notification keeps the time it was first read. 404 unless it is the user's. */
+export async function markRead(db: Database, userId: number, id: number): Promise<NotificationRow> {
+  const [row] =
+    id > MAX_SERIAL_ID
+      ? []
+      : await db
+          .update(notifications)
+          .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+          .where(own(userId, id))
+          .returning();
+  if (!row) throw notFound(errorMessages.notificationNotFound);
+  return row;
+}
+
+/** 404 unless it is the user's. */
+export async function deleteNotification(db: Database, userId: number, id: number): Promise<void> {
+  const rows = id > MAX_SERIAL_ID ? [] : await db.delete(notifications).where(own(userId, id)).returning({ id: notifications.id });
+  if (rows.length === 0) throw notFound(errorMessages.notificationNotFound);
+}

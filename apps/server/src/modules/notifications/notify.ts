@@ -1,0 +1,26 @@
+// The one way any feature notifies users: store the notifications, then push `notification-created`
+// to each recipient's own website sockets (room `user:{id}`), never to anyone else.
+import type { Notification } from "@dsbot/protocol";
+import { realtimeMessage } from "@dsbot/protocol";
+import type { AppContext } from "../../app-context.js";
+import type { NotificationContent } from "./notifications.service.js";
+import { insertNotifications } from "./notifications.service.js";
+import { presentNotification } from "./notifications.presenter.js";
+
+export type NotifyContext = Pick<AppContext, "db" | "realtime">;
+export type { NotificationContent };
+
+/** Stores one notification per recipient (duplicates ignored) and emits it to that recipient only. */
+export async function notify(
+  ctx: NotifyContext,
+  recipients: number | readonly number[],
+  content: NotificationContent,
+): Promise<Notification[]> {
+  const userIds = [...new Set(typeof recipients === "number" ? [recipients] : recipients)];
+  const rows = await insertNotifications(ctx.db, userIds, content);
+  return rows.map((row) => {
+    const notification = presentNotification(row);
+    ctx.realtime.toUser(row.userId, realtimeMessage("notification-created", { notification }));
+    return notification;
+  });
+}

@@ -1,0 +1,53 @@
+import type { NotificationListResponse } from "@dsbot/protocol";
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAlertStore } from "@/lib/alerts";
+import { dispatchRealtimeMessage, notifyRealtimeConnected, resetRealtimeHandlers } from "@/lib/realtime-dispatcher";
+import { useSession } from "@/lib/session";
+import { plainUser } from "@/test/fixtures";
+import { registerNotificationRealtimeHandlers } from "./notification-realtime";
+import { notificationsQueryOptions } from "./notifications-api";
+
+let client: QueryClient;
+const key = notificationsQueryOptions(plainUser.id).queryKey;
+const notification = { id: 9, title: "Neu", message: "Hallo", read: false, createdAt: "2026-03-01T10:00:00.000Z" };
+
+beforeEach(() => {
+  client = new QueryClient();
+  useSession.setState({ token: "t", user: plainUser });
+  useAlertStore.setState({ alerts: [] });
+  registerNotificationRealtimeHandlers(client);
+});
+afterEach(() => {
+  resetRealtimeHandlers();
+  useSession.setState({ token: null, user: null });
+});
+
+describe("notification realtime", () => {
+  it("adds a created notification on top and shows the info alert", () => {
+    client.setQueryData<NotificationListResponse>(key, { notifications: [{ ...notification, id: 1, read: true }] });
+    dispatchRealtimeMessage({ type: "notification-created", data: { notification } });
+    expect(client.getQueryData<NotificationListResponse>(key)?.notifications.map((n) => n.id)).toEqual([9, 1]);
+    expect(useAlertStore.getState().alerts.map((a) => `${a.variant}:${a.message}`)).toEqual(["info:Du hast neue Benachrichtigungen"]);
+  });
+
+  it("does not add the same notification twice", () => {
+    client.setQueryData<NotificationListResponse>(key, { notifications: [notification] });
+    dispatchRealtimeMessage({ type: "notification-created", data: { notification } });
+    expect(client.getQueryData<NotificationListResponse>(key)?.notifications).toHaveLength(1);
+  });
+
+  it("ignores malformed data", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    dispatchRealtimeMessage({ type: "notification-created", data: { nope: true } });
+    expect(warn).toHaveBeenCalled();
+    expect(useAlertStore.getState().alerts).toEqual([]);
+  });
+
+  it("refetches the list on every reconnect", async () => {
+    client.setQueryData<NotificationListResponse>(key, { notifications: [] });
+    const spy = vi.spyOn(client, "invalidateQueries");
+    notifyRealtimeConnected();
+    expect(spy).toHaveBeenCalledWith({ queryKey: ["user-notifications"] });
+  });
+});

@@ -1,0 +1,36 @@
+// Realtime `notification-created` (spec §4): the notification joins the cached list and an info alert
+// 'Du hast neue Benachrichtigungen' shows. Every (re)connect refetches the list, so nothing sent while
+// the socket was down is missed.
+import { realtimeMessageDataSchemas } from "@dsbot/protocol";
+import type { QueryClient } from "@tanstack/react-query";
+import { alert } from "@/lib/alerts";
+import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispatcher";
+import { useSession } from "@/lib/session";
+import { notificationTexts } from "../texts";
+import { upsertNotification, type NotificationList } from "./notification-cache";
+import { notificationKeys, notificationsQueryOptions } from "./notifications-api";
+
+export function handleNotificationCreated(client: QueryClient, data: unknown): void {
+  const parsed = realtimeMessageDataSchemas["notification-created"].safeParse(data);
+  if (!parsed.success) {
+    console.warn("[notifications] notification-created without notification", data);
+    return;
+  }
+  const userId = useSession.getState().user?.id;
+  if (userId !== undefined) {
+    const { queryKey } = notificationsQueryOptions(userId);
+    // Without a loaded list there is nothing to add to: the first fetch brings it along.
+    if (client.getQueryData(queryKey)) {
+      client.setQueryData(queryKey, (list: NotificationList) => upsertNotification(list, parsed.data.notification));
+    }
+  }
+  alert.info(notificationTexts.created);
+}
+
+export function registerNotificationRealtimeHandlers(client: QueryClient): () => void {
+  const offs = [
+    registerRealtimeHandler("notification-created", (data) => handleNotificationCreated(client, data)),
+    onRealtimeConnect(() => void client.invalidateQueries({ queryKey: notificationKeys.all })),
+  ];
+  return () => offs.forEach((off) => off());
+}

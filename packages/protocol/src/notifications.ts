@@ -1,0 +1,47 @@
+// Notifications (spec §2 notification menu, §3, §7; PRODUCT §4): they belong to one user.
+import { z } from "zod";
+import { requiredString } from "./validation.js";
+
+export const NOTIFICATION_TITLE_MAX = 120;
+export const NOTIFICATION_MESSAGE_MAX = 2000;
+/** Messages longer than this are cut in the menu (spec §9). */
+export const NOTIFICATION_PREVIEW_LENGTH = 50;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListResponseSchema = z.object({ notifications: z.array(notificationSchema) });
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/**
+ * POST /api/user-notifications: a notification for the caller; an admin may address another user
+ * with `userId` (anyone else naming a user other than themselves gets 403).
+ */
+export const notificationCreateSchema = z.object({
+  title: requiredString(NOTIFICATION_TITLE_MAX),
+  message: requiredString(NOTIFICATION_MESSAGE_MAX),
+  userId: z.number().int().positive().optional(),
+});
+export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
+export const notificationResponseSchema = z.object({ notification: notificationSchema });
+export type NotificationResponse = z.infer<typeof notificationResponseSchema>;
+
+/** POST /api/user-notifications/mark-as-read: how many of the caller's unread notifications it marked. */
+export const notificationMarkAllResponseSchema = z.object({ updated: z.number().int().nonnegative() });
+export type NotificationMarkAllResponse = z.infer<typeof notificationMarkAllResponseSchema>;
+
+export const notificationIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The menu's preview: the first 50 characters plus an ellipsis when longer. */
+export function notificationPreview(message: string): { text: string; truncated: boolean } {
+  const chars = Array.from(message);
+  return chars.length > NOTIFICATION_PREVIEW_LENGTH
+    ? { text: `${chars.slice(0, NOTIFICATION_PREVIEW_LENGTH).join("")}…`, truncated: true }
+    : { text: message, truncated: false };
+}
