@@ -69,15 +69,19 @@ test("mark one, mark all and remove update the badge at once and survive a reloa
   release();
   await answered;
 
+  const removed = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().includes("/api/user-notifications/"));
   await items(page).filter({ hasText: "Meldung 1" }).getByRole("button", { name: "Benachrichtigung entfernen" }).click();
   await expect(items(page)).toHaveCount(3);
   await expectUnread(page, 2);
 
+  const allRead = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/user-notifications/mark-as-read");
   await menu(page).getByRole("button", { name: "Alle als gelesen markieren" }).click();
   await expectUnread(page, 0);
   await expect(menu(page).getByText("Benachrichtigungen (0)")).toBeVisible();
 
-  await page.waitForLoadState("networkidle");
+  // The UI changed at once; the reload must only come once the server has been told.
+  expect((await removed).ok()).toBe(true);
+  expect((await allRead).ok()).toBe(true);
   await page.reload();
   await expectUnread(page, 0);
   await bell(page).click();

@@ -14,11 +14,17 @@ export function apiError(status: number, code: string, message: string): Respons
   return json(status, { error: { code, message } });
 }
 
+/** Calls every signed-in screen makes (the header's notification bell); a test's own routes win. */
+const shellRoutes: Record<string, FetchHandler> = {
+  "GET /api/user-notifications": () => json(200, { notifications: [] }),
+};
+
 export function mockFetch(routes: Record<string, FetchHandler>) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://localhost");
     const method = (init?.method ?? "GET").toUpperCase();
-    const handler = routes[`${method} ${url.pathname}`];
+    const key = `${method} ${url.pathname}`;
+    const handler = routes[key] ?? shellRoutes[key];
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
     if (!handler) return apiError(404, "not_found", "Nicht gefunden.");
     return handler({ url, init, body });

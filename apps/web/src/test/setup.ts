@@ -1,7 +1,7 @@
 // jsdom gaps Mantine and sonner rely on, plus jest-dom matchers and a clean DOM/storage per test.
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 
 Object.defineProperty(window, "matchMedia", {
   writable: true,
@@ -47,4 +47,15 @@ vi.mock("socket.io-client", () => {
     };
   });
   return { io };
+});
+
+// Failed fetches are logged by the query cache (spec §8); many tests fail fetches on purpose, so
+// those lines are dropped here (in beforeEach: tests restore their mocks). Every other
+// console.error still reaches the output.
+const consoleError = console.error.bind(console);
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    if (args[0] === "[query] failed") return;
+    consoleError(...args);
+  });
 });

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { botKalle, botNoRunner, botOnline } from "@/test/bot-fixtures";
@@ -144,9 +144,11 @@ describe("Bot list", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Der Bot wurde gelöscht.")).toBeInTheDocument();
   });
 
-  it("a failed delete gives false", async () => {
+  it("a failed delete gives false and is logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     deleteStatus = 500;
     await expect(deleteBot(1)).resolves.toBe(false);
+    expect(logged).toHaveBeenCalledWith("[bots] delete failed", 1, expect.anything());
     deleteStatus = 204;
     await expect(deleteBot(1)).resolves.toBe(true);
   });
