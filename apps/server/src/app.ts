@@ -29,6 +29,7 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
+import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
 import { createSocketKicker } from "./realtime/socket-kicker.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -90,7 +91,7 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
   return { fastify, io, ctx: full };
 }
 
-function startHousekeeping(ctx: AppContext, fastify: FastifyInstance): NodeJS.Timeout[] {
+function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer): NodeJS.Timeout[] {
   const { db } = ctx;
   const every = (ms: number, name: string, work: () => Promise<unknown>) => {
     const timer = setInterval(() => {
@@ -105,6 +106,7 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance): NodeJS.Ti
       Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db), purgeOldDeviceCodes(db)]),
     ),
     every(STUCK_SWEEP_INTERVAL_MS, "stuck bot sweep", () => settleStuckBots(ctx)),
+    every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
   ];
 }
 
@@ -123,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await resetLiveBotState(db);
     await built.fastify.ready();
     const { fastify, io, ctx } = built;
-    const timers = startHousekeeping(ctx, fastify);
+    const timers = startHousekeeping(ctx, fastify, io);
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {

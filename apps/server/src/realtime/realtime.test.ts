@@ -1,12 +1,17 @@
 // Real sockets against a listening app: handshake checks and disconnects on revocation.
 import { socketErrors } from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, loginAdmin, loginAs } from "../../test/factories.js";
 import type { TestApp } from "../../test/test-app.js";
 import { createTestApp } from "../../test/test-app.js";
+import { sessions } from "../db/schema.js";
+import { SESSION_IDLE_MS } from "../modules/auth/sessions.service.js";
+import { hashToken } from "../modules/auth/tokens.js";
 import { isOriginAllowed } from "./handshake.js";
+import { endExpiredSessionSockets } from "./session-sockets.js";
 
 const ALLOWED = "http://localhost:5173";
 let app: TestApp;
@@ -138,6 +143,36 @@ describe("revocation disconnects", () => {
     expect(response.statusCode).toBe(204);
     expect(await gone).toBe("io server disconnect");
     expect(here.connected).toBe(true);
+  });
+});
+
+describe("session expiry", () => {
+  it("the sweep ends sockets whose session ran out and keeps the others", async () => {
+    const user = await createUser(app);
+    const expiredToken = await loginAs(app, user);
+    const expired = open(website(expiredToken));
+    const valid = open(website(await loginAs(app, user)));
+    expect(await outcome(expired)).toBe("connected");
+    expect(await outcome(valid)).toBe("connected");
+    expect(await endExpiredSessionSockets(app.io, app.db)).toBe(0);
+
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(expiredToken)));
+    const gone = disconnected(expired);
+    expect(await endExpiredSessionSockets(app.io, app.db)).toBe(1);
+    expect(await gone).toBe("io server disconnect");
+    expect(valid.connected).toBe(true);
+  });
+
+  it("a session idle for longer than allowed ends its socket too", async () => {
+    const socket = open(website(await loginAs(app, await createUser(app))));
+    expect(await outcome(socket)).toBe("connected");
+    const gone = disconnected(socket);
+    const later = new Date(Date.now() + SESSION_IDLE_MS + 60_000);
+    expect(await endExpiredSessionSockets(app.io, app.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await gone).toBe("io server disconnect");
   });
 });
 

@@ -1,6 +1,6 @@
 // Web sessions (PRODUCT §2): create, resolve a bearer token, list, revoke.
 import { errorMessages } from "@dsbot/protocol";
-import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { sessions, users } from "../../db/schema.js";
 import type { SessionRow, UserRow } from "../../db/schema.js";
@@ -69,6 +69,16 @@ function activeCondition(now: Date) {
     gt(sessions.expiresAt, now),
     gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
   );
+}
+
+/** Which of these sessions can still be used (not revoked, not expired, not idle too long). */
+export async function findActiveSessionIds(db: Database, sessionIds: readonly number[], now = new Date()): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, [...sessionIds]), activeCondition(now)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function listActiveSessions(db: Database, userId: number): Promise<SessionRow[]> {
