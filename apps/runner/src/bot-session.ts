@@ -2,6 +2,7 @@
 // server's controls (pause/resume/stop, module changes) applied to them.
 import {
   BOT_LOG_MESSAGE_MAX,
+  socketErrors,
   moduleNames,
   realtimeClientOptions,
   type BotConfig,
@@ -22,6 +23,10 @@ import { ModuleScheduler } from "./scheduler.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
 const ACK_TIMEOUT_MS = 10_000;
+/** How long a bot keeps trying to reach the server again (e.g. while it restarts) before it gives up. */
+export const RECONNECT_GIVE_UP_MS = 120_000;
+/** Refusals that mean the bot may not come back (stopped meanwhile, access or pairing revoked). */
+const finalRefusals: readonly string[] = [socketErrors.unauthorized, socketErrors.botNotStartable];
 
 export interface BotSessionOptions {
   serverUrl: string;
@@ -34,6 +39,8 @@ export interface BotSessionOptions {
   tickMs: number;
   /** Called once when the session is over, whatever ended it. */
   onEnded: () => void;
+  /** Overrides RECONNECT_GIVE_UP_MS (tests). */
+  reconnectGiveUpMs?: number;
 }
 
 export type SessionState = "connecting" | "online" | "paused" | "ended";
@@ -45,26 +52,50 @@ export class BotSession {
   private driver: GameDriver | null = null;
   private current: SessionState = "connecting";
   private lastInventory: PlayerSnapshot | null = null;
+  private everConnected = false;
+  private giveUpTimer: NodeJS.Timeout | undefined;
+  /** What each module was last given (enabled + config), to re-apply only changes after a reconnect. */
+  private readonly appliedModules = new Map<string, string>();
 
   constructor(private readonly options: BotSessionOptions) {
     this.dsbotId = options.bot.dsbotId;
     this.socket = io(options.serverUrl, {
       ...realtimeClientOptions,
       transports: [...realtimeClientOptions.transports],
-      // The server only accepts a bot socket while the dashboard has the bot started; a dropped
-      // socket makes it offline, so reconnecting would be refused anyway.
-      reconnection: false,
+      // A connection lost without being told (the server restarts, the network hiccups) is tried
+      // again: the server takes the bot back while the dashboard still has it started, and refuses
+      // it otherwise (then the session ends).
+      reconnection: true,
       autoConnect: false,
       auth: { token: options.token, origin: "bot", dsbotId: options.bot.dsbotId },
     });
     this.socket.on("bot:config", (config) => void this.configure(config));
     this.socket.on("bot:control", (control) => void this.control(control));
     this.socket.on("bot:module-config", (update) => this.applyModule(update));
-    this.socket.on("connect_error", (error) => this.end(sessionMessages.connectRefused(error.message)));
+    this.socket.on("connect", () => this.connected());
+    this.socket.on("connect_error", (error) => {
+      // The first connection must work; later, only a refusal is final (an unreachable server is not).
+      if (!this.everConnected || finalRefusals.includes(error.message)) this.end(sessionMessages.connectRefused(error.message));
+    });
     this.socket.on("disconnect", (reason) => {
       if (reason === "io server disconnect") this.end(sessionMessages.endedByServer);
-      else if (reason !== "io client disconnect") this.end(sessionMessages.connectionLost(reason));
+      else if (reason !== "io client disconnect") this.interrupted(reason);
     });
+  }
+
+  private connected(): void {
+    clearTimeout(this.giveUpTimer);
+    this.giveUpTimer = undefined;
+    if (this.everConnected && !this.ended()) this.options.logger("info", `[Bot ${this.dsbotId}] ${sessionMessages.reconnected}`);
+    this.everConnected = true;
+  }
+
+  /** Modules wait while the socket is away; the session ends if the server does not come back in time. */
+  private interrupted(reason: string): void {
+    if (this.ended() || this.giveUpTimer) return;
+    this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.connectionInterrupted(reason)}`);
+    this.giveUpTimer = setTimeout(() => this.end(sessionMessages.connectionLost(reason)), this.options.reconnectGiveUpMs ?? RECONNECT_GIVE_UP_MS);
+    this.giveUpTimer.unref();
   }
 
   /** A method, so that TypeScript does not keep a narrowing across awaits. */
@@ -108,6 +139,7 @@ export class BotSession {
   }
 
   private finish(message: string): void {
+    clearTimeout(this.giveUpTimer);
     this.options.logger("info", `[Bot ${this.dsbotId}] ${message}`);
     this.socket.disconnect();
     this.options.onEnded();
@@ -117,6 +149,7 @@ export class BotSession {
   private end(message: string): void {
     if (this.current === "ended") return;
     this.current = "ended";
+    clearTimeout(this.giveUpTimer);
     void this.scheduler?.stop();
     this.options.logger("warn", `[Bot ${this.dsbotId}] ${message}`);
     this.socket.disconnect();
@@ -124,13 +157,14 @@ export class BotSession {
   }
 
   private async configure(config: BotConfig): Promise<void> {
-    if (this.scheduler || this.current === "ended") return;
+    if (this.current === "ended") return;
+    if (this.scheduler) return this.resync(config);
     const driver = this.options.driverFactory(this.options.bot, config);
     this.driver = driver;
     this.scheduler = new ModuleScheduler({
       clock: this.options.clock,
       tickMs: this.options.tickMs,
-      isRunning: () => this.current === "online",
+      isRunning: () => this.current === "online" && this.socket.connected,
       context: () => ({
         driver,
         now: () => this.options.clock.now(),
@@ -144,16 +178,34 @@ export class BotSession {
       }),
       onError: (name, error) => this.log("error", sessionMessages.moduleFailed(name, error instanceof Error ? error.message : String(error))),
     });
-    for (const name of moduleNames) {
-      const state = config.modules[name];
-      const applied = this.scheduler.apply(name, state?.enabled ?? false, state?.config ?? {});
-      if (!applied.ok) this.log("warn", sessionMessages.moduleInvalid(name, applied.message));
-    }
+    this.applyModules(config, false);
     const login = await driver.login();
     if (this.ended()) return;
     this.log(login.ok ? "info" : "warn", login.ok ? sessionMessages.loggedIn(this.options.bot.playerName) : sessionMessages.loginFailed(login.error));
     await this.report(config.status === "paused" ? "paused" : "online");
     this.scheduler.start();
+  }
+
+  /** Apply the modules of a config: all of them at first, afterwards only those that changed. */
+  private applyModules(config: BotConfig, changedOnly: boolean): void {
+    if (!this.scheduler) return;
+    for (const name of moduleNames) {
+      const state = config.modules[name];
+      const enabled = state?.enabled ?? false;
+      const moduleConfig = state?.config ?? {};
+      const key = JSON.stringify([enabled, moduleConfig]);
+      if (changedOnly && this.appliedModules.get(name) === key) continue;
+      this.appliedModules.set(name, key);
+      const applied = this.scheduler.apply(name, enabled, moduleConfig);
+      if (!applied.ok) this.log("warn", sessionMessages.moduleInvalid(name, applied.message));
+      else if (changedOnly) this.log("info", sessionMessages.moduleApplied(name, enabled));
+    }
+  }
+
+  /** Back after a reconnect: the server sent the config again; catch up with it and confirm the status. */
+  private async resync(config: BotConfig): Promise<void> {
+    this.applyModules(config, true);
+    await this.report(config.status === "paused" ? "paused" : "online");
   }
 
   private async report(status: "online" | "paused"): Promise<void> {
@@ -192,6 +244,7 @@ export class BotSession {
 
   private applyModule({ moduleName, enabled, config }: BotModuleConfig): void {
     if (!this.scheduler) return;
+    this.appliedModules.set(moduleName, JSON.stringify([enabled, config]));
     const applied = this.scheduler.apply(moduleName, enabled, config);
     if (applied.ok) this.log("info", sessionMessages.moduleApplied(moduleName, enabled));
     else this.log("warn", sessionMessages.moduleInvalid(moduleName, applied.message));

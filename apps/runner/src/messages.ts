@@ -26,6 +26,8 @@ export const sessionMessages = {
   needsPlayerRefused: (message: string) => `Hinweis an den Spieler nicht übermittelt: ${message}`,
   connectRefused: (message: string) => `Bot-Verbindung abgelehnt: ${message}`,
   connectionLost: (reason: string) => `Verbindung des Bots getrennt (${reason})`,
+  connectionInterrupted: (reason: string) => `Verbindung des Bots unterbrochen (${reason}), verbinde neu …`,
+  reconnected: "Wieder mit dem Server verbunden",
   endedByServer: "Vom Server beendet (Zwangsstopp oder Zugriff entzogen)",
   stopped: "Gestoppt",
   forceStopped: "Zwangsgestoppt",

@@ -31,6 +31,8 @@ export interface RunnerOptions {
   random?: () => number;
   /** How often a bot's scheduler looks for due modules (clock ms). */
   tickMs?: number;
+  /** How long a bot keeps trying to reach a server that went away (default RECONNECT_GIVE_UP_MS). */
+  reconnectGiveUpMs?: number;
 }
 
 export interface HelloResult {
@@ -104,6 +106,7 @@ export function createRunner(options: RunnerOptions): Runner {
       clock,
       random: options.random ?? Math.random,
       tickMs: options.tickMs ?? DEFAULT_TICK_MS,
+      ...(options.reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs: options.reconnectGiveUpMs }),
       onEnded: () => {
         if (sessions.get(dsbotId) === session) sessions.delete(dsbotId);
       },

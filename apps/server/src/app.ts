@@ -20,7 +20,7 @@ import { resetLiveBotState } from "./modules/dsbots/bot-startup.js";
 import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
 import { dsbotDetailsRoutes } from "./modules/dsbots/dsbot-details.routes.js";
 import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
-import { settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
+import { settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
@@ -28,6 +28,7 @@ import { searchRoutes } from "./modules/search/search.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
+import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
 import { createSocketKicker } from "./realtime/socket-kicker.js";
@@ -76,7 +77,8 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
     log: fastify.log,
   });
   const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db) };
-  attachBotSockets(io, full, fastify.log);
+  const lifecycle: ServerLifecycle = { closing: false };
+  attachBotSockets(io, full, fastify.log, lifecycle);
   await fastify.register(healthRoutes(full));
   await fastify.register(authRoutes(full));
   await fastify.register(usersRoutes(full));
@@ -88,10 +90,10 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
   await fastify.register(notificationsRoutes(full));
   await fastify.register(searchRoutes(full));
   await registerWeb(fastify, config.webDir);
-  return { fastify, io, ctx: full };
+  return { fastify, io, ctx: full, lifecycle };
 }
 
-function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer): NodeJS.Timeout[] {
+function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer, startedAt: Date): NodeJS.Timeout[] {
   const { db } = ctx;
   const every = (ms: number, name: string, work: () => Promise<unknown>) => {
     const timer = setInterval(() => {
@@ -105,7 +107,10 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: Realti
     every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", () =>
       Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db), purgeOldDeviceCodes(db)]),
     ),
-    every(STUCK_SWEEP_INTERVAL_MS, "stuck bot sweep", () => settleStuckBots(ctx)),
+    every(STUCK_SWEEP_INTERVAL_MS, "stuck bot sweep", async () => {
+      await settleStuckBots(ctx);
+      await settleOrphanedBots(ctx, startedAt);
+    }),
     every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
   ];
 }
@@ -123,13 +128,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     built = await buildHttp(config, { db, config });
     const bootstrap = await bootstrapUsers(db, config);
     await resetLiveBotState(db);
+    const startedAt = new Date();
     await built.fastify.ready();
-    const { fastify, io, ctx } = built;
-    const timers = startHousekeeping(ctx, fastify, io);
+    const { fastify, io, ctx, lifecycle } = built;
+    const timers = startHousekeeping(ctx, fastify, io, startedAt);
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         timers.forEach(clearInterval);
+        lifecycle.closing = true;
         // Sockets first: open websockets would otherwise keep the HTTP server from closing.
         await io.close();
         await fastify.close();

@@ -2,11 +2,14 @@
 // resume, stop, force-stop, a dropped bot, module pushes and revoking the runner.
 import type { BotConfig, BotLogListResponse, BotModuleConfig, RunnerCommand } from "@dsbot/protocol";
 import { botLogListResponseSchema, botLogMessages, errorMessages, socketErrors } from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../../test/bots.js";
 import { ack, createBot, listen, openSocket, pairRunner, settle, waitForMessage } from "../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../test/factories.js";
-import { settleStuckBots, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from "../modules/dsbots/stuck-bots.js";
+import { websocketConnections } from "../db/schema.js";
+import { resetLiveBotState } from "../modules/dsbots/bot-startup.js";
+import { RECONNECT_GRACE_MS, settleOrphanedBots, settleStuckBots, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from "../modules/dsbots/stuck-bots.js";
 import type { TestApp } from "../../test/test-app.js";
 import { createTestApp } from "../../test/test-app.js";
 
@@ -258,6 +261,45 @@ describe("bots stuck in a transition", () => {
     expect(await gone).toBe("io server disconnect");
     const logs = await logMessages(s.web, s.bot.id);
     expect(logs[0]).toBe(botLogMessages.stopTimedOut);
+  });
+});
+
+describe("what a server restart leaves behind", () => {
+  it("a start keeps started bots and their status, sets stopping ones offline and clears every connection", async () => {
+    const running = await setup();
+    await startAndConnect(running);
+    const stopping = await setup();
+    await startAndConnect(stopping);
+    expect((await post(stopping.web, `/api/dsbot/${stopping.bot.id}/stop`, { websocketConnectionId: stopping.connectionId })).json().dsbot.status).toBe("stopping");
+
+    await resetLiveBotState(app.db);
+    expect((await get(running.web, `/api/dsbot/${running.bot.id}`)).json().dsbot.status).toBe("online");
+    expect((await get(stopping.web, `/api/dsbot/${stopping.bot.id}`)).json().dsbot.status).toBe("offline");
+    expect((await logMessages(stopping.web, stopping.bot.id))[0]).toBe(botLogMessages.serverRestarted);
+    expect((await get(running.web, `/api/dsbot/${running.bot.id}/connections`)).json().websocketConnections).toEqual([]);
+  });
+
+  it("a running bot that does not reconnect within the grace time goes offline as a lost connection", async () => {
+    const lost = await setup();
+    await startAndConnect(lost);
+    const back = await setup();
+    await startAndConnect(back);
+    // As after a restart: the lost bot has no bot socket on record, the other one came back.
+    await app.db.delete(websocketConnections).where(eq(websocketConnections.dsbotId, lost.bot.id));
+    const startedAt = new Date(Date.now() + 1_000);
+
+    expect(await settleOrphanedBots(app.ctx, startedAt, new Date(startedAt.getTime() + RECONNECT_GRACE_MS - 5_000))).toEqual([]);
+    const settled = await settleOrphanedBots(app.ctx, startedAt, new Date(startedAt.getTime() + RECONNECT_GRACE_MS + 1_000));
+    expect(settled).toContain(lost.bot.id);
+    expect(settled).not.toContain(back.bot.id);
+    await waitForMessage(lost.website, "botUpdateStatus", (d) => d.dsbot.id === lost.bot.id && d.dsbot.status === "offline");
+    expect((await logMessages(lost.web, lost.bot.id))[0]).toBe(botLogMessages.connectionLost);
+    const notice = await waitForMessage(lost.website, "notification-created");
+    expect(notice.data.notification.message).toContain(`"${lost.bot.dsPlayer.name}"`);
+    expect((await get(back.web, `/api/dsbot/${back.bot.id}`)).json().dsbot.status).toBe("online");
+    // A bot started after the restart is the disconnect handler's business, not this sweep's.
+    await app.db.delete(websocketConnections).where(eq(websocketConnections.dsbotId, back.bot.id));
+    expect(await settleOrphanedBots(app.ctx, new Date(Date.now() - RECONNECT_GRACE_MS - 60_000))).not.toContain(back.bot.id);
   });
 });
 

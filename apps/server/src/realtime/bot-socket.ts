@@ -13,7 +13,7 @@ import { tryChangeStatus } from "../modules/dsbots/dsbot-status.service.js";
 import { presentBotConfig } from "../modules/dsbots/dsbots.presenter.js";
 import { getBotRow } from "../modules/dsbots/dsbots.service.js";
 import { addConnections, botConnections, removeSocketConnections } from "../modules/dsbots/websocket-connections.service.js";
-import type { RealtimeSocket } from "./realtime.js";
+import type { RealtimeSocket, ServerLifecycle } from "./realtime.js";
 import { botRoom } from "./rooms.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
@@ -55,7 +55,7 @@ async function botGone(ctx: BotContext, dsbotId: number): Promise<void> {
   }
 }
 
-export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger): void {
+export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger, lifecycle: ServerLifecycle): void {
   const { runner, dsbotId } = socket.data;
   if (!runner || dsbotId === null) return;
   const queue = serialQueue((error) => log.error({ err: error, socketId: socket.id, dsbotId }, "bot socket handler failed"));
@@ -111,6 +111,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
   });
 
   socket.on("disconnect", () => {
+    if (lifecycle.closing) return;
     void queue(async () => {
       const removed = await removeSocketConnections(ctx.db, socket.id);
       await announceConnections(ctx, "deleted", removed, runner.name);

@@ -62,11 +62,19 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   return io;
 }
 
+/**
+ * Set while the server shuts down: the sockets it closes then did not drop, so runner and bot
+ * handlers leave the bots as they are (their runners reconnect to the next start).
+ */
+export interface ServerLifecycle {
+  closing: boolean;
+}
+
 /** Runner and bot handlers need the bot services, which need the notifier built on `io`. */
-export function attachBotSockets(io: RealtimeServer, ctx: BotContext, baseLog: FastifyBaseLogger): void {
+export function attachBotSockets(io: RealtimeServer, ctx: BotContext, baseLog: FastifyBaseLogger, lifecycle: ServerLifecycle): void {
   const log = baseLog.child({ module: "realtime" });
   io.on("connection", (socket) => {
-    if (socket.data.origin === "bot-user") handleRunnerSocket(socket, ctx, log);
-    else if (socket.data.origin === "bot") handleBotSocket(socket, ctx, log);
+    if (socket.data.origin === "bot-user") handleRunnerSocket(socket, ctx, log, lifecycle);
+    else if (socket.data.origin === "bot") handleBotSocket(socket, ctx, log, lifecycle);
   });
 }

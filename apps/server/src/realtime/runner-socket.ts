@@ -11,7 +11,7 @@ import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
 import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
 import { addConnections, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
-import type { RealtimeSocket } from "./realtime.js";
+import type { RealtimeSocket, ServerLifecycle } from "./realtime.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
 const MAX_RUNNER_BOTS = 1000;
@@ -26,7 +26,7 @@ async function visibleBots(ctx: BotContext, user: UserRow, ids?: number[]): Prom
   return rows.map(presentRunnerBot);
 }
 
-export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger): void {
+export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger, lifecycle: ServerLifecycle): void {
   const { user, runner } = socket.data;
   if (!runner) return;
   const queue = serialQueue((error) => log.error({ err: error, socketId: socket.id }, "runner socket handler failed"));
@@ -69,6 +69,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
   });
 
   socket.on("disconnect", () => {
+    if (lifecycle.closing) return;
     void queue(async () => {
       const removed = await removeSocketConnections(ctx.db, socket.id);
       await announceConnections(ctx, "deleted", removed, runner.name);

@@ -4,16 +4,18 @@
 // statement, so several instances sweeping at once change every bot once.
 import type { BotStatus } from "@dsbot/protocol";
 import { botLogMessages } from "@dsbot/protocol";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, notExists } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
-import { dsbots } from "../../db/schema.js";
-import { notifyBotStuck } from "./bot-notifications.js";
+import { dsbots, websocketConnections } from "../../db/schema.js";
+import { notifyBotOffline, notifyBotStuck } from "./bot-notifications.js";
 import { tryChangeStatus } from "./dsbot-status.service.js";
 
 /** How long a bot may take to come online after start, and to go offline after stop. */
 export const START_TIMEOUT_MS = 60_000;
 export const STOP_TIMEOUT_MS = 30_000;
 export const STUCK_SWEEP_INTERVAL_MS = 10_000;
+/** After a server start, how long running bots have to reconnect before they count as lost. */
+export const RECONNECT_GRACE_MS = 90_000;
 
 const transitions: { from: BotStatus; timeoutMs: number; message: string }[] = [
   { from: "starting", timeoutMs: START_TIMEOUT_MS, message: botLogMessages.startTimedOut },
@@ -36,6 +38,39 @@ export async function settleStuckBots(ctx: BotContext, now = new Date()): Promis
       await notifyBotStuck(ctx, bot, from === "starting" ? "starting" : "stopping");
       changed.push(id);
     }
+  }
+  return changed;
+}
+
+/**
+ * Running bots without a bot socket: after a server restart their runners get RECONNECT_GRACE_MS
+ * (from `serverStartedAt`) to bring them back; the ones that did not come are offline as a lost
+ * connection, and everyone who may see them is told. (While the server runs, a dropped bot socket
+ * already does this at once; this only catches what a restart left behind.)
+ */
+export async function settleOrphanedBots(ctx: BotContext, serverStartedAt: Date, now = new Date()): Promise<number[]> {
+  if (now.getTime() - serverStartedAt.getTime() < RECONNECT_GRACE_MS) return [];
+  const botSocket = ctx.db
+    .select({ id: websocketConnections.id })
+    .from(websocketConnections)
+    .where(and(eq(websocketConnections.dsbotId, dsbots.id), eq(websocketConnections.origin, "bot")));
+  const orphaned = await ctx.db
+    .select({ id: dsbots.id })
+    .from(dsbots)
+    .where(and(inArray(dsbots.status, ["online", "paused"]), lt(dsbots.updatedAt, serverStartedAt), notExists(botSocket)));
+  const changed: number[] = [];
+  for (const { id } of orphaned) {
+    const bot = await tryChangeStatus(ctx, id, {
+      to: "offline",
+      from: ["online", "paused"],
+      unchangedSince: serverStartedAt,
+      message: botLogMessages.connectionLost,
+      level: "warn",
+      userId: null,
+    });
+    if (!bot) continue;
+    await notifyBotOffline(ctx, bot);
+    changed.push(id);
   }
   return changed;
 }

@@ -1,0 +1,122 @@
+// A server restart (deploy) does not stop running bots: the server shuts down without marking them
+// offline, starts again on the same database, and the runner's bot sockets come back by themselves.
+// A bot whose server stays away beyond the give-up time ends.
+import { botLogMessages } from "@dsbot/protocol";
+import { SandboxWorld } from "@dsbot/sandbox";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../../server/src/app.js";
+import { tempDir, testConfig } from "../../server/test/test-app.js";
+import { createTestDatabase, type TestDatabase } from "../../server/test/test-database.js";
+import { botLogs, botStatus, connectionCount, createAccount, eventually, listen, restClient, type Account, type TestApp } from "../test/harness.js";
+import { createManualClock } from "./clock.js";
+import { createRunner, type Runner } from "./runner.js";
+import { createSandboxDriverFactory } from "./sandbox-driver.js";
+
+// PGlite on disk in a temp dir, or — with DATABASE_URL — one PostgreSQL database used by both runs.
+const data = tempDir("dsbot-runner-restart-");
+let database: TestDatabase;
+const apps: App[] = [];
+const runners: Runner[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+  for (const app of apps.splice(0)) await app.close();
+});
+afterAll(async () => {
+  await database?.drop();
+  data.remove();
+});
+
+const config = () => testConfig({ dataDir: data.dir, databaseUrl: database.kind === "postgres" ? database.url : undefined });
+
+async function startServer(port = 0): Promise<{ app: TestApp; url: string }> {
+  const app = await buildApp(config());
+  apps.push(app);
+  // The harness helpers only use the App part of a TestApp.
+  const testApp = app as TestApp;
+  if (port === 0) return { app: testApp, url: await listen(app) };
+  await app.fastify.listen({ port, host: "127.0.0.1" });
+  return { app: testApp, url: `http://127.0.0.1:${port}` };
+}
+
+async function stopServer(app: App): Promise<void> {
+  apps.splice(apps.indexOf(app), 1);
+  await app.close();
+}
+
+/** A running bot on a fresh server: the runner started it and it reported online. */
+async function runningBot(reconnectGiveUpMs?: number) {
+  const server = await startServer();
+  const account = await createAccount(server.app);
+  const clock = createManualClock(new Date(2026, 0, 5, 12, 0).getTime());
+  const runner = createRunner({
+    serverUrl: server.url,
+    token: account.runnerToken,
+    name: "Test-PC",
+    version: "0.1.0",
+    bots: [{ dsbotId: account.bot.id, playerName: account.player, password: "geheim" }],
+    driverFactory: createSandboxDriverFactory(new SandboxWorld({ seed: 7, realNow: clock.now })),
+    clock,
+    random: () => 0.5,
+    ...(reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs }),
+  });
+  runners.push(runner);
+  await runner.ready();
+  const rest = restClient(server.app, account.web);
+  const connections = (await rest.get(`/api/dsbot/${account.bot.id}/connections`)).json<{ websocketConnections: { id: number }[] }>();
+  const started = await rest.post(`/api/dsbot/${account.bot.id}/start`, { websocketConnectionId: connections.websocketConnections[0]?.id });
+  expect(started.statusCode).toBe(200);
+  await eventually(async () => expect(await botStatus(server.app, account)).toBe("online"));
+  return { ...server, account, runner, port: Number(new URL(server.url).port) };
+}
+
+async function logMessages(app: TestApp, account: Account): Promise<string[]> {
+  return (await botLogs(app, account)).map((l) => l.message);
+}
+
+describe("server restart", () => {
+  it("keeps a running bot online: its sockets reconnect and it still takes commands", async () => {
+    const first = await runningBot();
+    await stopServer(first.app);
+    // The shutdown itself changed nothing: the bot is still started.
+    expect(first.runner.session(first.account.bot.id)?.state).toBe("online");
+
+    const second = await startServer(first.port);
+    await eventually(async () => expect(await connectionCount(second.app, first.account)).toBe(2), { timeoutMs: 20_000 });
+    expect(await botStatus(second.app, first.account)).toBe("online");
+    expect(first.runner.session(first.account.bot.id)?.state).toBe("online");
+
+    const rest = restClient(second.app, first.account.web);
+    expect((await rest.post(`/api/dsbot/${first.account.bot.id}/toggle-module`, { moduleName: "timer" })).json()).toEqual({ enabled: true });
+    await eventually(async () => expect(await logMessages(second.app, first.account)).toContain("Modul „Timer“ übernommen (aktiv)"));
+
+    const runnerConnection = (await rest.get(`/api/dsbot/${first.account.bot.id}/connections`))
+      .json<{ websocketConnections: { id: number; origin: string }[] }>()
+      .websocketConnections.find((c) => c.origin === "bot-user");
+    expect((await rest.post(`/api/dsbot/${first.account.bot.id}/stop`, { websocketConnectionId: runnerConnection?.id })).statusCode).toBe(200);
+    await eventually(async () => expect(await botStatus(second.app, first.account)).toBe("offline"));
+    const messages = await logMessages(second.app, first.account);
+    expect(messages).toContain(botLogMessages.stopped);
+    expect(messages).not.toContain(botLogMessages.connectionLost);
+  });
+
+  it("a bot whose server stays away ends after the give-up time", async () => {
+    const first = await runningBot(1_500);
+    await stopServer(first.app);
+    await eventually(async () => expect(first.runner.session(first.account.bot.id)).toBeUndefined(), { timeoutMs: 10_000 });
+  });
+
+  it("a bot stopped while the server was away is refused when it comes back and ends", async () => {
+    const first = await runningBot();
+    await stopServer(first.app);
+    const second = await startServer(first.port);
+    // Stopped from the dashboard before its socket is back (the status alone decides).
+    await second.app.db.execute(`update dsbots set status = 'offline' where id = ${first.account.bot.id}`);
+    await eventually(async () => expect(first.runner.session(first.account.bot.id)).toBeUndefined(), { timeoutMs: 20_000 });
+    expect(await connectionCount(second.app, first.account)).toBe(1);
+  });
+});
+
