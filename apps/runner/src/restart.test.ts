@@ -116,7 +116,9 @@ describe("server restart", () => {
     // Stopped from the dashboard before its socket is back (the status alone decides).
     await second.app.db.execute(`update dsbots set status = 'offline' where id = ${first.account.bot.id}`);
     await eventually(async () => expect(first.runner.session(first.account.bot.id)).toBeUndefined(), { timeoutMs: 20_000 });
-    expect(await connectionCount(second.app, first.account)).toBe(1);
+    // Only the runner's own connection comes back, not the bot's.
+    await eventually(async () => expect(await connectionCount(second.app, first.account)).toBe(1), { timeoutMs: 20_000 });
+    expect(await botStatus(second.app, first.account)).toBe("offline");
   });
 });
 

@@ -169,7 +169,10 @@ describe("a bot's life", () => {
     const s = await setup();
     await start(s);
     await s.runner.stop();
-    await eventually(async () => expect(await connectionCount(app, s.account)).toBe(0));
-    expect(await botStatus(app, s.account)).toBe("offline");
+    // The server removes the connection first and then sets the bot offline: wait for both.
+    await eventually(async () => {
+      expect(await connectionCount(app, s.account)).toBe(0);
+      expect(await botStatus(app, s.account)).toBe("offline");
+    });
   });
 });
