@@ -1,5 +1,6 @@
 // Login, redirect, logout and the 401 rule (spec §2 route rules, §4 login state).
-import { createUser, expect, loginWith, test, users } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { apiToken, createUser, expect, loginWith, test, users } from "../fixtures";
 
 test("a logged-out visit to /users lands on login with the redirect and returns there after login", async ({ page }) => {
   await page.goto("/users");
@@ -70,24 +71,44 @@ test("logout asks 'Logout bestätigen', confirming with 'Ausloggen' clears the b
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });
 
-test("a 401 outside login logs the user out", async ({ page }) => {
-  const user = await createUser(page.request, "revoked");
-  await loginWith(page, user.username, user.password, "/profile");
-  await expect(page.getByText("Diese Sitzung")).toBeVisible();
-  const token = await page.evaluate(() => {
+/** The web token the page keeps in its storage. */
+async function pageToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const value = localStorage.getItem(localStorage.key(i) ?? "") ?? "";
       const match = /"token":"([^"]+)"/.exec(value);
-      if (match) return match[1];
+      if (match) return match[1] ?? null;
     }
     return null;
   });
+}
+
+test("a 401 outside login logs the user out", async ({ page }) => {
+  // No realtime connection here: the server would end it on logout and the page would log out at
+  // once (next test); this one is about the 401 of an ordinary API call.
+  await page.routeWebSocket(/\/socket\.io\//, () => undefined);
+  const user = await createUser(page.request, "revoked");
+  await loginWith(page, user.username, user.password, "/profile");
+  await expect(page.getByText("Diese Sitzung")).toBeVisible();
+  const token = await pageToken(page);
   expect(token).toBeTruthy();
   // Revoke the page's session behind its back, then make the page call the API.
   const logout = await page.request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(204);
   await page.getByRole("textbox", { name: "Welt", exact: true }).fill("de232");
   await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+});
+
+test("a session revoked elsewhere logs the open page out at once, without a click", async ({ page, request }) => {
+  const user = await createUser(request, "kicked");
+  await loginWith(page, user.username, user.password, "/profile");
+  await expect(page.getByText("Diese Sitzung")).toBeVisible();
+  // The server ends the page's socket when the session goes (or refuses it, were it not yet connected).
+  const admin = await apiToken(request, "admin");
+  const revoked = await request.delete(`/api/users/${user.id}/sessions`, { headers: { authorization: `Bearer ${admin}` } });
+  expect(revoked.status()).toBe(200);
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
   expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
 });

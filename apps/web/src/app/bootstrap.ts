@@ -45,7 +45,10 @@ export function useRealtimeConnection(enabled: boolean): void {
   const apiBases = useClientConfig((state) => state.config?.apiBases);
   useEffect(() => {
     if (!enabled || !token) return;
-    connectRealtime(token, currentApiBase());
+    // Refused or ended by the server: ask who we are; a 401 logs out through the error handling.
+    connectRealtime(token, currentApiBase(), () => {
+      refreshCurrentUser().catch((error: unknown) => console.warn("[realtime] session check failed", error));
+    });
     return () => disconnectRealtime();
   }, [enabled, token, world, apiBases]);
 }

@@ -24,6 +24,21 @@ describe("realtime connection", () => {
     disconnectRealtime();
   });
 
+  it("reports a server-side end or a refused token, nothing else", () => {
+    const onRefused = vi.fn();
+    const socket = connectRealtime("tok", "", onRefused) as unknown as { listeners: Map<string, (...args: unknown[]) => void> };
+    const fire = (event: string, arg: unknown) => socket.listeners.get(event)?.(arg);
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    fire("disconnect", "transport close");
+    fire("connect_error", new Error("websocket error"));
+    expect(onRefused).not.toHaveBeenCalled();
+    fire("disconnect", "io server disconnect");
+    fire("connect_error", new Error("unauthorized"));
+    expect(onRefused).toHaveBeenCalledTimes(2);
+    disconnectRealtime();
+  });
+
   it("disconnects an existing connection before connecting again", () => {
     const first = connectRealtime("a", "");
     connectRealtime("b", "");
