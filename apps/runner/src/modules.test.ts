@@ -1,13 +1,10 @@
 // The modules the sandbox runner executes for real (timer, relogin, inventory) and the stubs, each
 // running in a bot session against a real server and a sandbox world on a manual clock.
 import { weekdays } from "@dsbot/protocol";
-import { SandboxWorld } from "@dsbot/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { botLogs, botStatus, createAccount, createTestApp, eventually, listen, notifications, restClient, type TestApp } from "../test/harness.js";
-import { createManualClock } from "./clock.js";
+import { botLogs, botStatus, createAccount, createTestApp, createTestRunner, eventually, listen, notifications, restClient, startBotOnline, type TestApp } from "../test/harness.js";
 import { reloginMessages } from "./modules/relogin.js";
-import { createRunner, type Runner } from "./runner.js";
-import { createSandboxDriverFactory } from "./sandbox-driver.js";
+import type { Runner } from "./runner.js";
 
 let app: TestApp;
 let url: string;
@@ -30,24 +27,10 @@ async function startBot(modules: Record<string, Record<string, unknown>>) {
     const saved = await rest.post(`/api/dsbot/${account.bot.id}/module`, { moduleName, module });
     expect(saved.statusCode, saved.body).toBe(200);
   }
-  const clock = createManualClock(new Date(2026, 0, 5, 12, 0).getTime());
-  const world = new SandboxWorld({ seed: 11, realNow: clock.now });
-  const runner = createRunner({
-    serverUrl: url,
-    token: account.runnerToken,
-    name: "Test-PC",
-    version: "0.1.0",
-    bots: [{ dsbotId: account.bot.id, playerName: account.player, password: "geheim" }],
-    driverFactory: createSandboxDriverFactory(world),
-    clock,
-    random: () => 0.5,
-  });
+  const { clock, world, runner } = createTestRunner(url, account, { seed: 11 });
   runners.push(runner);
   await runner.ready();
-  const connections = (await rest.get(`/api/dsbot/${account.bot.id}/connections`)).json<{ websocketConnections: { id: number }[] }>();
-  const started = await rest.post(`/api/dsbot/${account.bot.id}/start`, { websocketConnectionId: connections.websocketConnections[0]?.id });
-  expect(started.statusCode).toBe(200);
-  await eventually(async () => expect(await botStatus(app, account)).toBe("online"));
+  await startBotOnline(app, account);
 
   const messages = async () => (await botLogs(app, account)).map((l) => l.message);
   /** Tick the bot's clock until a log line matches. */

@@ -2,15 +2,12 @@
 // offline, starts again on the same database, and the runner's bot sockets come back by themselves.
 // A bot whose server stays away beyond the give-up time ends.
 import { botLogMessages } from "@dsbot/protocol";
-import { SandboxWorld } from "@dsbot/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/src/app.js";
 import { tempDir, testConfig } from "../../server/test/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../../server/test/test-database.js";
-import { botLogs, botStatus, connectionCount, createAccount, eventually, listen, restClient, type Account, type TestApp } from "../test/harness.js";
-import { createManualClock } from "./clock.js";
-import { createRunner, type Runner } from "./runner.js";
-import { createSandboxDriverFactory } from "./sandbox-driver.js";
+import { botLogs, botStatus, connectionCount, createAccount, createTestRunner, eventually, listen, restClient, startBotOnline, type Account, type TestApp } from "../test/harness.js";
+import type { Runner } from "./runner.js";
 
 // PGlite on disk in a temp dir, or — with DATABASE_URL — one PostgreSQL database used by both runs.
 const data = tempDir("dsbot-runner-restart-");
@@ -51,25 +48,10 @@ async function stopServer(app: App): Promise<void> {
 async function runningBot(reconnectGiveUpMs?: number) {
   const server = await startServer();
   const account = await createAccount(server.app);
-  const clock = createManualClock(new Date(2026, 0, 5, 12, 0).getTime());
-  const runner = createRunner({
-    serverUrl: server.url,
-    token: account.runnerToken,
-    name: "Test-PC",
-    version: "0.1.0",
-    bots: [{ dsbotId: account.bot.id, playerName: account.player, password: "geheim" }],
-    driverFactory: createSandboxDriverFactory(new SandboxWorld({ seed: 7, realNow: clock.now })),
-    clock,
-    random: () => 0.5,
-    ...(reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs }),
-  });
+  const { runner } = createTestRunner(server.url, account, { seed: 7, ...(reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs }) });
   runners.push(runner);
   await runner.ready();
-  const rest = restClient(server.app, account.web);
-  const connections = (await rest.get(`/api/dsbot/${account.bot.id}/connections`)).json<{ websocketConnections: { id: number }[] }>();
-  const started = await rest.post(`/api/dsbot/${account.bot.id}/start`, { websocketConnectionId: connections.websocketConnections[0]?.id });
-  expect(started.statusCode).toBe(200);
-  await eventually(async () => expect(await botStatus(server.app, account)).toBe("online"));
+  await startBotOnline(server.app, account);
   return { ...server, account, runner, port: Number(new URL(server.url).port) };
 }
 

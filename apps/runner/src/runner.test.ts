@@ -1,23 +1,9 @@
 // The runner against a real server: hello, start → online, module pushes, pause/resume, stop,
 // force-stop and leaving, all through the server's REST API and sockets.
 import { botLogMessages } from "@dsbot/protocol";
-import { SandboxWorld } from "@dsbot/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  botLogs,
-  botStatus,
-  connectionCount,
-  createAccount,
-  createTestApp,
-  eventually,
-  listen,
-  restClient,
-  type Account,
-  type TestApp,
-} from "../test/harness.js";
-import { createManualClock } from "./clock.js";
-import { createRunner, type Runner } from "./runner.js";
-import { createSandboxDriverFactory } from "./sandbox-driver.js";
+import { botLogs, botStatus, connectionCount, createAccount, createTestApp, createTestRunner, eventually, listen, restClient, startBotOnline, type Account, type TestApp } from "../test/harness.js";
+import type { Runner } from "./runner.js";
 
 let app: TestApp;
 let url: string;
@@ -35,18 +21,7 @@ afterAll(() => app?.dispose());
 /** A paired account and a runner for its bot, connected and announced. */
 async function setup(extraBots: number[] = []) {
   const account = await createAccount(app);
-  const clock = createManualClock(new Date(2026, 0, 5, 12, 0).getTime());
-  const world = new SandboxWorld({ seed: 7, realNow: clock.now });
-  const runner = createRunner({
-    serverUrl: url,
-    token: account.runnerToken,
-    name: "Test-PC",
-    version: "0.1.0",
-    bots: [{ dsbotId: account.bot.id, playerName: account.player, password: "geheim" }, ...extraBots.map((dsbotId) => ({ dsbotId, playerName: "X", password: "y" }))],
-    driverFactory: createSandboxDriverFactory(world),
-    clock,
-    random: () => 0.5,
-  });
+  const { clock, world, runner } = createTestRunner(url, account, { seed: 7, extraBots });
   runners.push(runner);
   const hello = await runner.ready();
   return { account, clock, world, runner, hello, rest: restClient(app, account.web) };
@@ -62,9 +37,7 @@ async function connectionId(s: Setup): Promise<number> {
 }
 
 async function start(s: Setup): Promise<void> {
-  const response = await s.rest.post(`/api/dsbot/${s.account.bot.id}/start`, { websocketConnectionId: await connectionId(s) });
-  expect(response.statusCode).toBe(200);
-  await eventually(async () => expect(await botStatus(app, s.account)).toBe("online"));
+  await startBotOnline(app, s.account);
 }
 
 async function expectLog(account: Account, message: string | RegExp, s?: Setup) {

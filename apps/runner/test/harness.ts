@@ -5,7 +5,11 @@ import { botLogListResponseSchema } from "@dsbot/protocol";
 import { createBot, listen, pairRunner } from "../../server/test/bots.js";
 import { bearer, createUser, loginAs } from "../../server/test/factories.js";
 import { createTestApp, type TestApp } from "../../server/test/test-app.js";
-import type { ManualClock } from "../src/clock.js";
+import { SandboxWorld } from "@dsbot/sandbox";
+import { expect } from "vitest";
+import { createManualClock, type ManualClock } from "../src/clock.js";
+import { createRunner } from "../src/runner.js";
+import { createSandboxDriverFactory } from "../src/sandbox-driver.js";
 
 export { createTestApp, listen, type TestApp };
 
@@ -71,4 +75,39 @@ export async function eventually<T>(check: () => Promise<T>, options: { clock?: 
     options.clock?.advance(options.stepMs ?? 1000);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * A runner for the account's bot (plus `extraBots`, unknown to the server) in a sandbox world with
+ * the given seed, on a manual clock starting Monday 5 January 2026, 12:00.
+ */
+export function createTestRunner(serverUrl: string, account: Account, options: { seed: number; extraBots?: number[]; reconnectGiveUpMs?: number }) {
+  const clock = createManualClock(new Date(2026, 0, 5, 12, 0).getTime());
+  const world = new SandboxWorld({ seed: options.seed, realNow: clock.now });
+  const runner = createRunner({
+    serverUrl,
+    token: account.runnerToken,
+    name: "Test-PC",
+    version: "0.1.0",
+    bots: [
+      { dsbotId: account.bot.id, playerName: account.player, password: "geheim" },
+      ...(options.extraBots ?? []).map((dsbotId) => ({ dsbotId, playerName: "X", password: "y" })),
+    ],
+    driverFactory: createSandboxDriverFactory(world),
+    clock,
+    random: () => 0.5,
+    ...(options.reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs: options.reconnectGiveUpMs }),
+  });
+  return { clock, world, runner };
+}
+
+/** Start the bot through REST on its runner's connection and wait until it reports online. */
+export async function startBotOnline(app: TestApp, account: Account): Promise<void> {
+  const rest = restClient(app, account.web);
+  const connections = (await rest.get(`/api/dsbot/${account.bot.id}/connections`)).json<{ websocketConnections: { id: number }[] }>();
+  const [connection] = connections.websocketConnections;
+  if (!connection) throw new Error("no bot-user connection");
+  const response = await rest.post(`/api/dsbot/${account.bot.id}/start`, { websocketConnectionId: connection.id });
+  expect(response.statusCode).toBe(200);
+  await eventually(async () => expect(await botStatus(app, account)).toBe("online"));
 }
