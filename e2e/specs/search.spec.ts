@@ -64,9 +64,9 @@ test("typing a bot's name in another case sends exactly one request a second aft
   const requestAt = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/search").then(() => Date.now());
   await searchInput(page).pressSequentially(prefix.toLowerCase(), { delay: 120 });
   await expect(page.getByTestId("search-skeleton")).toBeVisible();
-  await page.waitForTimeout(600);
-  expect(requests).toHaveLength(0);
 
+  // Measured from the browser's last keystroke, so a slow test machine cannot fake an early request:
+  // the first request must follow the last keystroke by about a second (none went out while typing).
   const sentAfter = (await requestAt) - (await page.evaluate(() => (window as unknown as { lastKeyAt: number }).lastKeyAt));
   expect(sentAfter).toBeGreaterThanOrEqual(950);
   expect(sentAfter).toBeLessThan(2500);
