@@ -4,17 +4,20 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "./app-context.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
+import type { RouteContract } from "./http/contract.js";
 import { openDatabase } from "./db/client.js";
 import { registerErrorHandling } from "./http/error-handler.js";
+import { registerInputGuard } from "./http/input-guard.js";
 import { registerSecurity } from "./http/security.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./logger.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
-import { purgeOldLoginAttempts } from "./modules/auth/login.service.js";
 import { purgeDeadSessions } from "./modules/auth/sessions.service.js";
 import type { BootstrapResult } from "./modules/bootstrap/bootstrap.js";
 import { bootstrapUsers } from "./modules/bootstrap/bootstrap.js";
 import { purgeOldDeviceCodes } from "./modules/dsbot-auth/device-flow.service.js";
+import { purgeOldGuesses } from "./modules/limits/password-guesses.js";
+import { purgeOldRateLimits } from "./modules/limits/rate-limit.js";
 import { dsbotAuthRoutes } from "./modules/dsbot-auth/dsbot-auth.routes.js";
 import { resetLiveBotState } from "./modules/dsbots/bot-startup.js";
 import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
@@ -25,6 +28,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
+import { userLookupRoutes } from "./modules/users/user-lookup.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
@@ -36,8 +40,17 @@ import { createSocketKicker } from "./realtime/socket-kicker.js";
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
+/** A route as registered, with its input contract: what the security matrix and the fuzzer walk. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  contract: RouteContract | undefined;
+}
+
 export interface App {
   fastify: FastifyInstance;
+  /** Every route of the app (HEAD routes Fastify adds for GET left out). */
+  routes: RegisteredRoute[];
   io: RealtimeServer;
   db: Database;
   /** What the route modules get: database, config, socket kicker and notifier. */
@@ -58,17 +71,24 @@ function acceptEmptyJson(fastify: FastifyInstance): void {
   });
 }
 
-async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "realtime">) {
+async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "realtime">, logStream?: NodeJS.WritableStream) {
   const fastify = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     forceCloseConnections: "idle",
   });
+  const routes: RegisteredRoute[] = [];
+  fastify.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routes.push({ method, url: route.url, contract: route.config?.contract });
+    }
+  });
   registerErrorHandling(fastify);
+  registerInputGuard(fastify);
   acceptEmptyJson(fastify);
   fastify.decorateRequest("auth", null);
-  await registerSecurity(fastify, { allowedOrigins: config.allowedOrigins, apiBases: config.apiBases });
+  await registerSecurity(fastify, { allowedOrigins: config.allowedOrigins, apiBases: config.apiBases, trustProxy: config.trustProxy });
 
   const io = attachRealtime(fastify.server, {
     db: ctx.db,
@@ -81,6 +101,7 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
   attachBotSockets(io, full, fastify.log, lifecycle);
   await fastify.register(healthRoutes(full));
   await fastify.register(authRoutes(full));
+  await fastify.register(userLookupRoutes(full));
   await fastify.register(usersRoutes(full));
   await fastify.register(profileRoutes(full));
   await fastify.register(dsbotsRoutes(full));
@@ -90,7 +111,7 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
   await fastify.register(notificationsRoutes(full));
   await fastify.register(searchRoutes(full));
   await registerWeb(fastify, config.webDir);
-  return { fastify, io, ctx: full, lifecycle };
+  return { fastify, io, ctx: full, lifecycle, routes };
 }
 
 function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer, startedAt: Date): NodeJS.Timeout[] {
@@ -105,7 +126,7 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: Realti
   return [
     // Idempotent deletes: harmless when several instances run them at once.
     every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", () =>
-      Promise.all([purgeDeadSessions(db), purgeOldLoginAttempts(db), purgeOldDeviceCodes(db)]),
+      Promise.all([purgeDeadSessions(db), purgeOldGuesses(db), purgeOldRateLimits(db), purgeOldDeviceCodes(db)]),
     ),
     every(STUCK_SWEEP_INTERVAL_MS, "stuck bot sweep", async () => {
       await settleStuckBots(ctx);
@@ -118,6 +139,8 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: Realti
 export interface BuildOptions {
   /** An already opened database (tests); by default the one the config names is opened. */
   database?: DatabaseHandle;
+  /** Where the log goes instead of stdout (tests). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -125,12 +148,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
   let built: Awaited<ReturnType<typeof buildHttp>> | undefined;
   try {
-    built = await buildHttp(config, { db, config });
+    built = await buildHttp(config, { db, config }, options.logStream);
     const bootstrap = await bootstrapUsers(db, config);
+    if (bootstrap.usernameKeyClashes.length > 0) {
+      built.fastify.log.warn({ usernames: bootstrap.usernameKeyClashes }, "usernames share a case-insensitive key; rename one of each pair");
+    }
     await resetLiveBotState(db);
     const startedAt = new Date();
     await built.fastify.ready();
-    const { fastify, io, ctx, lifecycle } = built;
+    const { fastify, io, ctx, lifecycle, routes } = built;
     const timers = startHousekeeping(ctx, fastify, io, startedAt);
     let closing: Promise<void> | undefined;
     const close = () =>
@@ -142,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await fastify.close();
         await database.close();
       })());
-    return { fastify, io, db, ctx, database: { kind: database.kind, location: database.location }, bootstrap, close };
+    return { fastify, io, routes, db, ctx, database: { kind: database.kind, location: database.location }, bootstrap, close };
   } catch (error) {
     if (built) {
       await built.io.close();

@@ -6,7 +6,7 @@ import { defaultWebDir } from "./paths.js";
 /** The settings table for the README: name, default, meaning. Keep it in step with `envSchema`. */
 export const configSettings = [
   { name: "PORT", default: "3000", description: "HTTP-Port für API, Realtime und Web-App" },
-  { name: "HOST", default: "0.0.0.0", description: "Adresse, an die der Server bindet" },
+  { name: "HOST", default: "0.0.0.0 (mit Demo-Daten: 127.0.0.1)", description: "Adresse, an die der Server bindet; mit Demo-Daten nur dieser Rechner, bis HOST gesetzt ist" },
   { name: "DSBOT_DATA_DIR", default: "./data", description: "Datenordner; die eingebettete Datenbank liegt in <DSBOT_DATA_DIR>/pglite" },
   { name: "DATABASE_URL", default: "(leer)", description: "PostgreSQL-URL (postgres://…); leer = eingebettetes PGlite, memory:// = flüchtig im Speicher" },
   { name: "DSBOT_ADMIN_USERNAME", default: "admin", description: "Benutzername des Administrators, der beim ersten Start angelegt wird" },
@@ -57,7 +57,7 @@ const optional = (schema: z.ZodType<string>) =>
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: "muss eine Zahl sein" }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: optional(z.string().min(1)),
   DSBOT_DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optional(
     z.string().regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, "muss mit postgres:// oder postgresql:// beginnen (oder memory://)"),
@@ -114,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = result.data;
   return {
     port: e.PORT,
-    host: e.HOST,
+    // The demo's well-known login (demo/demo1234) must not be open to the network by default.
+    host: e.HOST ?? (e.DSBOT_DEMO ? "127.0.0.1" : "0.0.0.0"),
     dataDir: path.resolve(e.DSBOT_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     adminUsername: e.DSBOT_ADMIN_USERNAME,

@@ -12,6 +12,10 @@ function box(lines: string[]): string {
   return [`╔${border}╗`, ...lines.map((l) => `║ ${l.padEnd(width)} ║`), `╚${border}╝`].join("\n");
 }
 
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
 function banner(app: App, config: Config, port: number): string {
   const { bootstrap } = app;
   const lines = [`dsbot läuft: http://localhost:${port}`, "", `Administrator: ${bootstrap.adminUsername}`];
@@ -27,6 +31,10 @@ function banner(app: App, config: Config, port: number): string {
   }
   lines.push("", `Datenbank:     ${app.database.kind === "pglite" ? `PGlite, ${app.database.location}` : app.database.location}`);
   if (config.host !== "0.0.0.0" && config.host !== "::") lines.push(`Gebunden an:   ${config.host}`);
+  if (bootstrap.demoUser && isLoopback(config.host)) {
+    lines.push("", "Nur auf diesem Rechner erreichbar. Fürs Netzwerk öffnen (Demo-Passwort vorher ändern!):");
+    lines.push("  HOST=0.0.0.0 DSBOT_DEMO_PASSWORD=<eigenes Passwort> npm start");
+  }
   return box(lines);
 }
 

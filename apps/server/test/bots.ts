@@ -30,8 +30,15 @@ export async function createBot(app: App, token: string, overrides: Partial<{ na
 }
 
 /** Device flow end to end: the runner asks, the web user approves, the runner redeems. */
+let pairings = 0;
+
+/** Each pairing comes from its own address, as runners on different PCs would: the per-IP code limit stays out of the way. */
 export async function pairRunner(app: App, webToken: string, name = "Test-PC"): Promise<{ token: string; runnerId: number }> {
-  const device = (await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/device", payload: { name } })).json<DeviceResponse>();
+  pairings += 1;
+  const remoteAddress = `10.77.${Math.floor(pairings / 250) % 250}.${(pairings % 250) + 1}`;
+  const asked = await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/device", payload: { name }, remoteAddress });
+  if (asked.statusCode !== 200) throw new Error(`device failed: ${asked.body}`);
+  const device = asked.json<DeviceResponse>();
   const approved = await app.fastify.inject({
     method: "POST",
     url: "/api/dsbot-auth/approve",

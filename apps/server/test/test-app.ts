@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import type { App } from "../src/app.js";
 import { buildApp } from "../src/app.js";
 import type { Config } from "../src/config.js";
@@ -41,14 +42,14 @@ export interface TestApp extends App {
 }
 
 /** One app per test file (a fresh database costs ~1 s), shared by the file's tests. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = testConfig({ databaseUrl: testDatabase.url, ...overrides });
   const database =
     testDatabase.kind === "pglite" && config.databaseUrl === MEMORY_URL
       ? await openPgliteFromTemplate()
       : await openDatabase(config);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logStream: options.logStream });
   return {
     ...app,
     testDatabase,
@@ -63,4 +64,38 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 export function tempDir(prefix = "dsbot-test-"): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A second server instance on the same database, as behind a load balancer: on PostgreSQL with its own
+ * connection pool; on PGlite sharing the one embedded database (closing it leaves the database open).
+ */
+export async function createSecondInstance(first: TestApp): Promise<App> {
+  const config = testConfig({ databaseUrl: first.testDatabase.url });
+  const database: DatabaseHandle =
+    first.testDatabase.kind === "postgres"
+      ? await openDatabase(config)
+      : { ...first.databaseHandle, close: async () => {} };
+  return buildApp(config, { database });
+}
+
+/** A log stream for `createTestApp(…, { logStream })`: every JSON line the app wrote, parsed. */
+export function captureLog(): { stream: NodeJS.WritableStream; lines: () => Record<string, unknown>[]; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  const text = () => chunks.join("");
+  return {
+    stream,
+    text,
+    lines: () =>
+      text()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }

@@ -1,6 +1,6 @@
 // Login, the signed-in user and sessions (PRODUCT §2).
 import { z } from "zod";
-import { validationMessages } from "./validation.js";
+import { text, validationMessages } from "./validation.js";
 import { worldSchema } from "./world.js";
 
 export const roles = ["admin", "user"] as const;
@@ -14,23 +14,38 @@ export const PASSWORD_MAX = 200;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 
-export const usernameSchema = z
-  .string({ error: validationMessages.required })
+export const usernameSchema = text({ error: validationMessages.required })
   .trim()
+  // One spelling per name: compatibility forms (ﬁ, full-width letters …) become their plain letters.
+  .overwrite((name) => name.normalize("NFKC"))
   .min(1, validationMessages.required)
   .min(USERNAME_MIN, validationMessages.tooShort(USERNAME_MIN))
   .max(USERNAME_MAX, validationMessages.tooLong(USERNAME_MAX))
   .regex(/^[\p{L}\p{N}._-]+$/u, validationMessages.usernameChars);
 
-export const passwordSchema = z
-  .string({ error: validationMessages.required })
+/**
+ * The one case-insensitive form of a username, used for uniqueness, lookup and the login limit alike
+ * (never the database's lower(), whose rules depend on its locale). Upper- and lower-casing until
+ * nothing changes folds ß/ẞ/SS, σ/ς/Σ and İ consistently; NFKC first and last keeps one spelling.
+ */
+export function usernameKey(username: string): string {
+  let key = username.trim().normalize("NFKC");
+  for (let i = 0; i < 4; i++) {
+    const next = key.toUpperCase().toLowerCase().normalize("NFKC");
+    if (next === key) break;
+    key = next;
+  }
+  return key;
+}
+
+export const passwordSchema = text({ error: validationMessages.required })
   .min(1, validationMessages.required)
   .min(PASSWORD_MIN, validationMessages.tooShort(PASSWORD_MIN))
   .max(PASSWORD_MAX, validationMessages.tooLong(PASSWORD_MAX));
 
 export const loginSchema = z.object({
-  username: z.string({ error: validationMessages.required }).trim().min(1, validationMessages.required).max(100),
-  password: z.string({ error: validationMessages.required }).min(1, validationMessages.required).max(PASSWORD_MAX),
+  username: text({ error: validationMessages.required }).trim().min(1, validationMessages.required).max(100),
+  password: text({ error: validationMessages.required }).min(1, validationMessages.required).max(PASSWORD_MAX),
 });
 export type Login = z.infer<typeof loginSchema>;
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { moduleNames, type ModuleName } from "./modules/index.js";
 import { activePageSchema, perPageSchema, sortBySchema } from "./table.js";
-import { validationMessages } from "./validation.js";
+import { text, validationMessages } from "./validation.js";
 import { worldSchema } from "./world.js";
 
 export const botStatuses = ["online", "offline", "paused", "starting", "stopping"] as const;
@@ -56,7 +56,7 @@ export const botSortFields = ["player", "status", "createdAt", "updatedAt"] as c
 
 /** `statusFilter` arrives as a comma list or repeated params; default: all five statuses (spec §9). */
 export const statusFilterSchema = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(botStatusSchema))
   .default([...botStatuses]);
@@ -64,7 +64,7 @@ export const statusFilterSchema = z
 export const botListQuerySchema = z.object({
   activePage: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(5),
-  searchVal: z.string().trim().max(100).default(""),
+  searchVal: text().trim().max(100).default(""),
   sortBy: sortBySchema(botSortFields, "-updatedAt"),
   statusFilter: statusFilterSchema,
   websocketConnections: z
@@ -81,8 +81,7 @@ export type BotResponse = z.infer<typeof botResponseSchema>;
 export const websocketConnectionsResponseSchema = z.object({ websocketConnections: z.array(websocketConnectionSchema) });
 export type WebsocketConnectionsResponse = z.infer<typeof websocketConnectionsResponseSchema>;
 
-export const dsPlayerNameSchema = z
-  .string({ error: validationMessages.required })
+export const dsPlayerNameSchema = text({ error: validationMessages.required })
   .trim()
   .min(1, validationMessages.required)
   .max(24, validationMessages.tooLong(24));
@@ -106,7 +105,7 @@ export const botStopSchema = botStartSchema;
 export const moduleNameSchema = z.enum(moduleNames as [ModuleName, ...ModuleName[]], { error: "Unbekanntes Modul" });
 export const toggleModuleSchema = z.object({ moduleName: moduleNameSchema });
 export const moduleQuerySchema = z.object({ moduleName: moduleNameSchema });
-export const moduleSaveSchema = z.object({ moduleName: moduleNameSchema, module: z.record(z.string(), z.unknown()) });
+export const moduleSaveSchema = z.object({ moduleName: moduleNameSchema, module: z.record(text(), z.unknown()) });
 export type ModuleSave = z.infer<typeof moduleSaveSchema>;
 /** A module's configuration as its schema outputs it; `enabled` is part of it. */
 export const moduleResponseSchema = z.object({ module: z.looseObject({ enabled: z.boolean() }) });

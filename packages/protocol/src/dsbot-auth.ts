@@ -1,7 +1,7 @@
 // Pairing a runner with an account (PRODUCT §2, §6 "Dsbot Auth"): an OAuth-style device flow
 // (RFC 8628) that ends in a runner token, plus the list of paired runners.
 import { z } from "zod";
-import { requiredString, validationMessages } from "./validation.js";
+import { requiredString, text, validationMessages } from "./validation.js";
 
 /** Seconds a device code lives and the polling interval the runner must keep. */
 export const DEVICE_CODE_TTL_SECONDS = 600;
@@ -33,7 +33,7 @@ export const deviceResponseSchema = z.object({
 });
 export type DeviceResponse = z.infer<typeof deviceResponseSchema>;
 
-export const deviceTokenRequestSchema = z.object({ deviceCode: z.string({ error: validationMessages.required }).min(1).max(200) });
+export const deviceTokenRequestSchema = z.object({ deviceCode: text({ error: validationMessages.required }).min(1).max(200) });
 export type DeviceTokenRequest = z.infer<typeof deviceTokenRequestSchema>;
 
 /**
@@ -44,8 +44,7 @@ export type DeviceTokenRequest = z.infer<typeof deviceTokenRequestSchema>;
 export const deviceTokenResponseSchema = z.object({ token: z.string(), name: z.string() });
 export type DeviceTokenResponse = z.infer<typeof deviceTokenResponseSchema>;
 
-export const userCodeSchema = z
-  .string({ error: validationMessages.required })
+export const userCodeSchema = text({ error: validationMessages.required })
   .trim()
   .min(1, validationMessages.required)
   .max(20, validationMessages.tooLong(20))
@@ -66,9 +65,10 @@ export type Runner = z.infer<typeof runnerSchema>;
 export const deviceApproveResponseSchema = z.object({ runner: runnerSchema });
 export type DeviceApproveResponse = z.infer<typeof deviceApproveResponseSchema>;
 
-export const runnerListResponseSchema = z.object({
-  runners: z.array(runnerSchema.required({ lastSeenAt: true, connected: true })),
-});
+export const runnerListItemSchema = runnerSchema.required({ lastSeenAt: true, connected: true });
+export type RunnerListItem = z.infer<typeof runnerListItemSchema>;
+
+export const runnerListResponseSchema = z.object({ runners: z.array(runnerListItemSchema) });
 export type RunnerListResponse = z.infer<typeof runnerListResponseSchema>;
 
 export const runnerIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -70,4 +70,9 @@ export const errorMessages = {
   deviceAuthorizationPending: "Die Anmeldung wurde noch nicht bestätigt.",
   deviceSlowDown: "Bitte frage seltener nach.",
   deviceAccessDenied: "Die Anmeldung wurde abgelehnt.",
+  tooManyRequests: "Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.",
+  deviceCodeRateLimited: "Zu viele Anmeldecodes angefordert. Bitte warte eine Minute und versuche es dann erneut.",
+  deviceCodesExhausted: "Gerade sind zu viele Anmeldungen offen. Bitte versuche es in einigen Minuten erneut.",
+  invalidChars: "Die Eingabe enthält unzulässige Zeichen (z. B. ein Nullbyte).",
+  inputTooDeep: "Die Eingabe ist zu tief verschachtelt.",
 } as const;

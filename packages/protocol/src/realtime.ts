@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { botStatusSchema, websocketConnectionSchema } from "./bots.js";
 import { notificationSchema } from "./notifications.js";
+import { text } from "./validation.js";
 import type {
   BotConfig,
   BotControl,
@@ -24,7 +25,7 @@ export type SocketOrigin = (typeof socketOrigins)[number];
 
 /** `token`: the web token (website) or a runner token (bot-user, bot); a bot names its `dsbotId`. */
 export const socketAuthSchema = z.object({
-  token: z.string().min(1).max(500),
+  token: text().min(1).max(500),
   origin: z.enum(socketOrigins),
   dsbotId: z.coerce.number().int().positive().optional(),
 });

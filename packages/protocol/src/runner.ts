@@ -13,6 +13,7 @@
 import { z } from "zod";
 import type { ApiErrorCode } from "./errors.js";
 import { botStatusSchema, logLevels, moduleNameSchema } from "./bots.js";
+import { text } from "./validation.js";
 import { worldSchema } from "./world.js";
 
 export type SocketAck<T extends object = object> =
@@ -29,8 +30,8 @@ export const runnerBotSchema = z.object({
 export type RunnerBot = z.infer<typeof runnerBotSchema>;
 
 export const runnerHelloSchema = z.object({
-  name: z.string().trim().min(1).max(64),
-  version: z.string().trim().min(1).max(32),
+  name: text().trim().min(1).max(64),
+  version: text().trim().min(1).max(32),
   bots: z.array(z.number().int().positive()).max(1000),
 });
 export type RunnerHello = z.infer<typeof runnerHelloSchema>;
@@ -51,7 +52,7 @@ export type BotStatusAck = SocketAck<{ status: z.infer<typeof botStatusSchema> }
 export const BOT_LOG_MESSAGE_MAX = 2000;
 export const botLogReportSchema = z.object({
   level: z.enum(logLevels),
-  message: z.string().trim().min(1).max(BOT_LOG_MESSAGE_MAX),
+  message: text().trim().min(1).max(BOT_LOG_MESSAGE_MAX),
 });
 export type BotLogReport = z.infer<typeof botLogReportSchema>;
 export type BotLogAck = SocketAck<{ id: number }>;
@@ -92,7 +93,7 @@ export const BOT_NEEDS_PLAYER_MESSAGE_MAX = 500;
 export const botNeedsPlayerSchema = z.object({
   reason: z.enum(botNeedsPlayerReasons),
   /** An optional detail from the bot, appended to the notification. */
-  message: z.string().trim().min(1).max(BOT_NEEDS_PLAYER_MESSAGE_MAX).optional(),
+  message: text().trim().min(1).max(BOT_NEEDS_PLAYER_MESSAGE_MAX).optional(),
 });
 export type BotNeedsPlayer = z.infer<typeof botNeedsPlayerSchema>;
 /** `notified`: how many users were notified. */

@@ -1,6 +1,7 @@
 // Global search (spec §2 global search dialog, §3, §7): POST /api/search { searchVal }.
 import { z } from "zod";
 import { botStatusSchema } from "./bots.js";
+import { text } from "./validation.js";
 import { worldSchema } from "./world.js";
 
 export const SEARCH_VALUE_MAX = 100;
@@ -8,7 +9,7 @@ export const SEARCH_VALUE_MAX = 100;
 export const SEARCH_RESULT_LIMIT = 10;
 
 export const searchRequestSchema = z.object({
-  searchVal: z.string({ error: "Eingabe erforderlich" }).trim().max(SEARCH_VALUE_MAX, `Höchstens ${SEARCH_VALUE_MAX} Zeichen`),
+  searchVal: text({ error: "Eingabe erforderlich" }).trim().max(SEARCH_VALUE_MAX, `Höchstens ${SEARCH_VALUE_MAX} Zeichen`),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 

@@ -1,5 +1,6 @@
 // Table options of the spec (activePage, perPage, searchVal, sortBy) shared by every list call.
 import { z } from "zod";
+import { text } from "./validation.js";
 
 /** Query string numbers arrive as text; coerce and bound them. */
 export const activePageSchema = z.coerce.number().int().min(1).default(1);
@@ -20,5 +21,5 @@ export function parseSort<T extends string>(sortBy: T | `-${T}`): { field: T; di
 export const listQueryBase = z.object({
   activePage: activePageSchema,
   perPage: perPageSchema,
-  searchVal: z.string().trim().max(100).default(""),
+  searchVal: text().trim().max(100).default(""),
 });

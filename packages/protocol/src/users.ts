@@ -1,8 +1,9 @@
 // User administration (admin only) and the own profile (PRODUCT §3, §6).
 import { z } from "zod";
 import { passwordSchema, roleSchema, sessionInfoSchema, userSchema, usernameSchema } from "./auth.js";
+import { runnerListItemSchema } from "./dsbot-auth.js";
 import { listQueryBase, sortBySchema } from "./table.js";
-import { validationMessages } from "./validation.js";
+import { text, validationMessages } from "./validation.js";
 import { worldSchema } from "./world.js";
 
 export const userSortFields = ["username", "role", "createdAt"] as const;
@@ -37,16 +38,34 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export const userDetailResponseSchema = z.object({
   user: userSchema,
   sessions: z.array(sessionInfoSchema),
+  /** The user's paired runners (Dsbot), revocable by the admin. */
+  runners: z.array(runnerListItemSchema),
 });
 export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
 
 export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
+/** DELETE /api/users/{id}/runners/{runnerId} (admin): revoke one of the user's runner tokens. */
+export const userRunnerParamsSchema = userIdParamsSchema.extend({ runnerId: z.coerce.number().int().positive() });
+
+/** DELETE /api/users/{id}/sessions (admin): web sessions and runner tokens revoked. */
+export const revokeSessionsResponseSchema = z.object({ revoked: z.number().int(), revokedRunners: z.number().int() });
+export type RevokeSessionsResponse = z.infer<typeof revokeSessionsResponseSchema>;
+
+/**
+ * GET /api/users/lookup?username= (any signed-in user): the one user with exactly this name (case
+ * does not matter) or 404. No partial matches, so it cannot list users; rate-limited per caller.
+ */
+export const userLookupQuerySchema = z.object({ username: usernameSchema });
+export type UserLookupQuery = z.infer<typeof userLookupQuerySchema>;
+export const userLookupResponseSchema = z.object({ user: z.object({ id: z.number().int(), username: z.string() }) });
+export type UserLookupResponse = z.infer<typeof userLookupResponseSchema>;
+
 export const profileUpdateSchema = z.object({ world: worldSchema });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string({ error: validationMessages.required }).min(1, validationMessages.required),
+  currentPassword: text({ error: validationMessages.required }).min(1, validationMessages.required),
   newPassword: passwordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -12,15 +12,18 @@ export const users = pgTable(
   {
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
+    /** `usernameKey(username)` of the protocol: the one case-insensitive form, computed in JS only. */
+    usernameKey: text("username_key").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ["admin", "user"] }).notNull().default("user"),
     worldServer: text("world_server").notNull(),
     worldWorld: text("world_world").notNull(),
     ...timestamps,
   },
-  // Usernames are unique regardless of case ("Admin" and "admin" are the same person).
+  // Usernames are unique regardless of case ("Admin" and "admin" are the same person). The key is
+  // computed in JS, never with the database's lower(), whose rules depend on its locale.
   (t) => [
-    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_username_key_idx").on(t.usernameKey),
     check("users_role_check", sql`${t.role} in ('admin', 'user')`),
   ],
 );
@@ -45,22 +48,37 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-/** Failed logins; a table (not memory) so the brute-force limit survives restarts and spans instances. */
+/**
+ * Password guesses per username key + IP (logins and current-password checks). A row is written
+ * before the password is verified and deleted again when it was right; a table (not memory) so the
+ * limit survives restarts and holds across instances.
+ */
 export const loginAttempts = pgTable(
   "login_attempts",
   {
     id: serial("id").primaryKey(),
-    usernameLower: text("username_lower").notNull(),
+    usernameKey: text("username_key").notNull(),
     ip: text("ip").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    index("login_attempts_key_idx").on(t.usernameLower, t.ip, t.createdAt),
+    index("login_attempts_key_idx").on(t.usernameKey, t.ip, t.createdAt),
     index("login_attempts_created_at_idx").on(t.createdAt),
   ],
 );
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Fixed-window request counters (device codes per IP, username lookups per user …), one row per key. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: tz("window_start").notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
 
 /** Per module: whether it runs and its config as the module's schema outputs it (without `enabled`). */
 export type StoredModules = Record<string, { enabled: boolean; config: Record<string, unknown> }>;
@@ -141,6 +159,8 @@ export const deviceCodes = pgTable(
     deviceCodeHash: text("device_code_hash").notNull().unique(),
     userCode: text("user_code").notNull().unique(),
     runnerName: text("runner_name").notNull(),
+    /** The address that asked for the code: open codes are capped per address. */
+    requestedByIp: text("requested_by_ip"),
     status: text("status", { enum: ["pending", "approved", "denied", "consumed"] }).notNull().default("pending"),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     runnerTokenId: integer("runner_token_id").references(() => runnerTokens.id, { onDelete: "cascade" }),
@@ -150,6 +170,7 @@ export const deviceCodes = pgTable(
   },
   (t) => [
     index("device_codes_expires_at_idx").on(t.expiresAt),
+    index("device_codes_requested_by_ip_idx").on(t.requestedByIp, t.expiresAt),
     check("device_codes_status_check", sql`${t.status} in ('pending', 'approved', 'denied', 'consumed')`),
   ],
 );

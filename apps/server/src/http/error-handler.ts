@@ -9,14 +9,18 @@ function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: 
   return reply.status(status).type("application/json; charset=utf-8").send(body);
 }
 
-/** Fastify's own client errors (bad JSON, body too large, wrong content type …) by status. */
+/**
+ * Client errors raised by Fastify or its plugins (bad JSON, body too large, wrong content type, a
+ * path the static files refuse such as `/..%5c..`) by status; none of them is the server's fault.
+ */
 function fromFastify(error: FastifyError): { status: number; code: ApiErrorCode; message: string } | undefined {
   const status = error.statusCode ?? 500;
   if (status === 413) return { status, code: "payload_too_large", message: errorMessages.payloadTooLarge };
   if (status === 429) return { status, code: "too_many_requests", message: errorMessages.tooManyAttempts };
-  // 415 (unsupported media type) and 400 (malformed JSON, empty body …) are both bad input.
-  if (status === 400 || status === 415) return { status: 400, code: "bad_request", message: errorMessages.badRequest };
-  if (status === 404) return { status, code: "not_found", message: errorMessages.notFound };
+  // The static layer answers 403 for paths it refuses to resolve: to a client that is simply nothing.
+  if (status === 404 || status === 403) return { status: 404, code: "not_found", message: errorMessages.routeNotFound };
+  // 415 (unsupported media type), 400 (malformed JSON, empty body …) and any other 4xx: bad input.
+  if (status >= 400 && status < 500) return { status: 400, code: "bad_request", message: errorMessages.badRequest };
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notif
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { addBotLog } from "../modules/dsbots/dsbot-logs.service.js";
 import { tryChangeStatus } from "../modules/dsbots/dsbot-status.service.js";
+import { botsVisibleTo } from "../modules/dsbots/dsbots.policy.js";
 import { presentBotConfig } from "../modules/dsbots/dsbots.presenter.js";
 import { getBotRow } from "../modules/dsbots/dsbots.service.js";
 import { addConnections, botConnections, removeSocketConnections } from "../modules/dsbots/websocket-connections.service.js";
@@ -60,6 +61,16 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
   if (!runner || dsbotId === null) return;
   const queue = serialQueue((error) => log.error({ err: error, socketId: socket.id, dsbotId }, "bot socket handler failed"));
 
+  /**
+   * Every event re-checks that the socket's user may still see the bot: a demotion or a revoked grant
+   * cuts the socket at once, but an event already on its way must not get through either.
+   */
+  async function requireAccess(): Promise<void> {
+    if ((await botsVisibleTo(ctx.db, socket.data.user.id, [dsbotId as number])).has(dsbotId as number)) return;
+    socket.disconnect(true);
+    throw notFound(errorMessages.botNotFound);
+  }
+
   void queue(async () => {
     const added = await addConnections(ctx.db, [{ origin: "bot", dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id }]);
     // One bot socket per bot: a reconnecting bot replaces a stale one (whose drop then changes nothing,
@@ -76,6 +87,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     if (!parsed.success) return reply(invalidPayload(parsed.error));
     void queue(async () => {
       try {
+        await requireAccess();
         reply({ ok: true, status: await reportStatus(ctx, dsbotId, parsed.data.status) });
       } catch (error) {
         if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:status failed");
@@ -88,26 +100,30 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     const reply = replier<{ id: number }>(ack);
     const parsed = botLogReportSchema.safeParse(payload);
     if (!parsed.success) return reply(invalidPayload(parsed.error));
-    addBotLog(ctx.db, { dsbotId, ...parsed.data, userId: null }).then(
-      (id) => reply({ ok: true, id }),
-      (error: unknown) => {
-        log.error({ err: error, dsbotId }, "bot:log failed");
-        reply(failure(error));
-      },
-    );
+    requireAccess()
+      .then(() => addBotLog(ctx.db, { dsbotId, ...parsed.data, userId: null }))
+      .then(
+        (id) => reply({ ok: true, id }),
+        (error: unknown) => {
+          if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:log failed");
+          reply(failure(error));
+        },
+      );
   });
 
   socket.on("bot:needs-player", (payload: unknown, ack: unknown) => {
     const reply = replier<{ notified: number }>(ack);
     const parsed = botNeedsPlayerSchema.safeParse(payload);
     if (!parsed.success) return reply(invalidPayload(parsed.error));
-    reportNeedsPlayer(ctx, dsbotId, parsed.data).then(
-      (notified) => reply({ ok: true, notified }),
-      (error: unknown) => {
-        if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:needs-player failed");
-        reply(failure(error));
-      },
-    );
+    requireAccess()
+      .then(() => reportNeedsPlayer(ctx, dsbotId, parsed.data))
+      .then(
+        (notified) => reply({ ok: true, notified }),
+        (error: unknown) => {
+          if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:needs-player failed");
+          reply(failure(error));
+        },
+      );
   });
 
   socket.on("disconnect", () => {

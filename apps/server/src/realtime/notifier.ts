@@ -1,5 +1,7 @@
 // Outgoing realtime traffic: website messages to one user or to a bot's audience (computed at emit
-// time through the bot policy), runner commands, and config/control pushes to bot sockets.
+// time through the bot policy), runner commands, and config/control pushes to bot sockets. Pushes to
+// runner and bot sockets check each socket's user against the bot's audience at that moment: a socket
+// whose user lost access gets nothing and is disconnected.
 import type {
   BotConfig,
   BotControl,
@@ -9,9 +11,10 @@ import type {
   RunnerCommand,
   ServerToClientEvents,
 } from "@dsbot/protocol";
-import type { Server } from "socket.io";
+import type { RemoteSocket, Server } from "socket.io";
 import type { Database } from "../db/client.js";
 import { audienceOf } from "../modules/dsbots/dsbots.policy.js";
+import type { SocketData } from "./handshake.js";
 import { botRoom, runnerRoom, userRoom } from "./rooms.js";
 
 export interface Notifier {
@@ -19,18 +22,35 @@ export interface Notifier {
   toUser(userId: number, message: RealtimeMessage): void;
   /** `message` to the website sockets of every user who may see the bot right now. */
   toBotAudience(dsbotId: number, message: RealtimeMessage): Promise<void>;
-  /** `runner:command` to runner sockets, by socket id and/or runner token. */
-  runnerCommand(target: { socketIds?: string[]; runnerTokenIds?: number[] }, command: RunnerCommand): void;
-  botControl(dsbotId: number, control: BotControl): void;
-  botModuleConfig(dsbotId: number, update: BotModuleConfig): void;
+  /** `runner:command` to runner sockets, by socket id and/or runner token, if their user may see the bot. */
+  runnerCommand(target: { socketIds?: string[]; runnerTokenIds?: number[] }, command: RunnerCommand): Promise<void>;
+  botControl(dsbotId: number, control: BotControl): Promise<void>;
+  botModuleConfig(dsbotId: number, update: BotModuleConfig): Promise<void>;
   botConfig(socketId: string, config: BotConfig): void;
   /** Which of these runner tokens have a runner socket connected now. */
   connectedRunners(runnerTokenIds: number[]): Promise<Set<number>>;
 }
 
-type Io = Server<ClientToServerEvents, ServerToClientEvents>;
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Remote = RemoteSocket<ServerToClientEvents, SocketData>;
 
 export function createNotifier(io: Io, db: Database): Notifier {
+  /**
+   * The sockets in these rooms whose user may see the bot now. Bot sockets of anyone else are cut off;
+   * a runner socket may serve other bots too, so it is only left out.
+   */
+  async function allowed(rooms: string[], dsbotId: number): Promise<Remote[]> {
+    if (rooms.length === 0) return [];
+    const sockets = await io.in(rooms).fetchSockets();
+    if (sockets.length === 0) return [];
+    const audience = new Set(await audienceOf(db, dsbotId));
+    return sockets.filter((socket) => {
+      if (audience.has(socket.data.user.id)) return true;
+      if (socket.data.origin === "bot") socket.disconnect(true);
+      return false;
+    });
+  }
+
   return {
     toUser(userId, message) {
       io.to(userRoom(userId)).emit("message", message);
@@ -39,15 +59,16 @@ export function createNotifier(io: Io, db: Database): Notifier {
       const userIds = await audienceOf(db, dsbotId);
       if (userIds.length > 0) io.to(userIds.map(userRoom)).emit("message", message);
     },
-    runnerCommand({ socketIds = [], runnerTokenIds = [] }, command) {
-      const rooms = [...socketIds, ...runnerTokenIds.map(runnerRoom)];
-      if (rooms.length > 0) io.to(rooms).emit("runner:command", command);
+    async runnerCommand({ socketIds = [], runnerTokenIds = [] }, command) {
+      for (const socket of await allowed([...socketIds, ...runnerTokenIds.map(runnerRoom)], command.dsbotId)) {
+        socket.emit("runner:command", command);
+      }
     },
-    botControl(dsbotId, control) {
-      io.to(botRoom(dsbotId)).emit("bot:control", control);
+    async botControl(dsbotId, control) {
+      for (const socket of await allowed([botRoom(dsbotId)], dsbotId)) socket.emit("bot:control", control);
     },
-    botModuleConfig(dsbotId, update) {
-      io.to(botRoom(dsbotId)).emit("bot:module-config", update);
+    async botModuleConfig(dsbotId, update) {
+      for (const socket of await allowed([botRoom(dsbotId)], dsbotId)) socket.emit("bot:module-config", update);
     },
     botConfig(socketId, config) {
       io.to(socketId).emit("bot:config", config);

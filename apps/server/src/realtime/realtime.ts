@@ -1,6 +1,7 @@
 // socket.io on the app's HTTP server: websocket transport only, authenticated handshake, rooms, and
 // the handlers of runner and bot sockets.
 import type { ClientToServerEvents, ServerToClientEvents } from "@dsbot/protocol";
+import { errorMessages, findUncleanInput } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
@@ -24,6 +25,18 @@ export interface RealtimeOptions {
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Every event's payload passes the same check as REST input (no NUL bytes, lone surrogates or absurd
+ * nesting); a refused event is answered through its acknowledgement and goes no further.
+ */
+function refuseUncleanPayloads(packet: unknown[], next: (err?: Error) => void): void {
+  const ack = packet.at(-1);
+  const found = findUncleanInput(typeof ack === "function" ? packet.slice(1, -1) : packet.slice(1));
+  if (!found) return next();
+  const message = found.reason === "depth" ? errorMessages.inputTooDeep : errorMessages.invalidChars;
+  if (typeof ack === "function") (ack as (answer: unknown) => void)({ ok: false, error: { code: "bad_request", message } });
 }
 
 /** Website sockets hear `message`s (user room); runner and bot sockets get their commands instead. */
@@ -55,6 +68,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   io.on("connection", (socket) => {
     const { user, origin } = socket.data;
     void socket.join(roomsOf(socket.data));
+    socket.use(refuseUncleanPayloads);
     log.debug({ userId: user.id, origin, socketId: socket.id }, "socket connected");
     socket.on("disconnect", (reason) => log.debug({ socketId: socket.id, reason }, "socket disconnected"));
   });

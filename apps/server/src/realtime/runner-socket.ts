@@ -2,11 +2,10 @@
 // websocket connection per bot, shown to the dashboard), and leaves them when it disconnects.
 import type { RunnerBot } from "@dsbot/protocol";
 import { runnerHelloSchema } from "@dsbot/protocol";
-import { and, asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
-import { dsbots } from "../db/schema.js";
-import type { UserRow } from "../db/schema.js";
+import { dsbots, users } from "../db/schema.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
 import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
@@ -16,7 +15,13 @@ import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
 const MAX_RUNNER_BOTS = 1000;
 
-async function visibleBots(ctx: BotContext, user: UserRow, ids?: number[]): Promise<RunnerBot[]> {
+/**
+ * The bots the runner's user may see now. The user is read again each time: the socket's copy of the
+ * role may be stale after a demotion. A deleted user sees nothing.
+ */
+async function visibleBots(ctx: BotContext, userId: number, ids?: number[]): Promise<RunnerBot[]> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return [];
   const rows = await ctx.db
     .select()
     .from(dsbots)
@@ -33,7 +38,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
 
   socket.on("runner:bots", (ack: unknown) => {
     const reply = replier<{ bots: RunnerBot[] }>(ack);
-    visibleBots(ctx, user).then(
+    visibleBots(ctx, user.id).then(
       (bots) => reply({ ok: true, bots }),
       (error: unknown) => {
         log.error({ err: error }, "runner:bots failed");
@@ -50,7 +55,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
     const wanted = [...new Set(parsed.data.bots)];
     void queue(async () => {
       try {
-        const bots = await visibleBots(ctx, user, wanted);
+        const bots = await visibleBots(ctx, user.id, wanted);
         const accepted = bots.map((b) => b.id);
         const removed = await removeSocketConnections(ctx.db, socket.id, accepted);
         await announceConnections(ctx, "deleted", removed, runner.name);

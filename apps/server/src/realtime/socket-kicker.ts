@@ -1,14 +1,26 @@
 // Ends live sockets when what authorised them goes away (logout, revoked session or runner token,
-// deleted user, force-stopped bot).
+// deleted user, force-stopped bot, lost access), and lists a user's sockets for such re-checks.
 import type { Server } from "socket.io";
+import type { SocketData } from "./handshake.js";
 import { accountRoom, botRoom, runnerTokenRoom, sessionRoom } from "./rooms.js";
+
+/** A socket of a user on any instance: what it is and how to end it. */
+export interface UserSocket {
+  id: string;
+  origin: SocketData["origin"];
+  dsbotId: number | null;
+  runnerTokenId: number | null;
+  disconnect: () => void;
+}
 
 export interface SocketKicker {
   disconnectSessions(sessionIds: number[]): void;
   disconnectUser(userId: number): void;
-  disconnectRunnerToken(runnerTokenId: number): void;
+  disconnectRunnerTokens(runnerTokenIds: number[]): void;
   disconnectBot(dsbotId: number): void;
   disconnectSocketIds(socketIds: string[]): void;
+  /** Every socket of the user (website, runner and bot), on this and, with an adapter, other instances. */
+  socketsOfUser(userId: number): Promise<UserSocket[]>;
 }
 
 // `io.in(room)` reaches sockets on other instances too once a cluster adapter is installed.
@@ -20,14 +32,27 @@ export function createSocketKicker(io: Server): SocketKicker {
     disconnectUser(userId) {
       io.in(accountRoom(userId)).disconnectSockets(true);
     },
-    disconnectRunnerToken(runnerTokenId) {
-      io.in(runnerTokenRoom(runnerTokenId)).disconnectSockets(true);
+    disconnectRunnerTokens(runnerTokenIds) {
+      if (runnerTokenIds.length > 0) io.in(runnerTokenIds.map(runnerTokenRoom)).disconnectSockets(true);
     },
     disconnectBot(dsbotId) {
       io.in(botRoom(dsbotId)).disconnectSockets(true);
     },
     disconnectSocketIds(socketIds) {
       if (socketIds.length > 0) io.in(socketIds).disconnectSockets(true);
+    },
+    async socketsOfUser(userId) {
+      const sockets = await io.in(accountRoom(userId)).fetchSockets();
+      return sockets.map((socket) => {
+        const data = socket.data as SocketData;
+        return {
+          id: socket.id,
+          origin: data.origin,
+          dsbotId: data.dsbotId,
+          runnerTokenId: data.runner?.tokenId ?? null,
+          disconnect: () => socket.disconnect(true),
+        };
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 // Vorlagenzuweiser: assigns build templates to villages by group and village type.
 import { z } from "zod";
+import { text } from "../validation.js";
 import { enabledField } from "./fields.js";
 
 export const villageTypes = ["any", "off", "def", "mixed"] as const;
@@ -15,7 +16,7 @@ export const templateassignerModuleSchema = z.object({
   rules: z
     .array(
       z.object({
-        group: z.string().trim().max(50, "Höchstens 50 Zeichen").default(""),
+        group: text().trim().max(50, "Höchstens 50 Zeichen").default(""),
         villageType: z.enum(villageTypes, { error: "Ungültiger Wert" }).default("any"),
         templateId: z.number({ error: "Eingabe erforderlich" }).int().positive("Eingabe erforderlich"),
       }),

@@ -3,17 +3,19 @@ import type { LoginResponse, MeResponse } from "@dsbot/protocol";
 import { loginSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
-import { parse } from "../../http/parse.js";
+import { contract } from "../../http/contract.js";
 import { presentUser } from "../users/users.presenter.js";
 import { authenticate, caller } from "./auth-context.js";
 import { login } from "./login.service.js";
 import { revokeSession } from "./sessions.service.js";
 
+const credentials = contract({ body: loginSchema });
+const none = contract({});
+
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.post("/api/auth/login", async (request): Promise<LoginResponse> => {
-      const input = parse(loginSchema, request.body);
-      const result = await login(ctx.db, input, {
+    app.post("/api/auth/login", { config: credentials.config }, async (request): Promise<LoginResponse> => {
+      const result = await login(ctx.db, credentials.body(request), {
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? null,
       });
@@ -23,14 +25,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     app.register(async (secured) => {
       secured.addHook("onRequest", authenticate(ctx.db));
 
-      secured.post("/api/auth/logout", async (request, reply) => {
+      secured.post("/api/auth/logout", { config: none.config }, async (request, reply) => {
         const { user, sessionId } = caller(request);
         await revokeSession(ctx.db, user.id, sessionId);
         ctx.sockets.disconnectSessions([sessionId]);
         return reply.status(204).send();
       });
 
-      secured.get("/api/auth/me", async (request): Promise<MeResponse> => ({ user: presentUser(caller(request).user) }));
+      secured.get("/api/auth/me", { config: none.config }, async (request): Promise<MeResponse> => ({
+        user: presentUser(caller(request).user),
+      }));
     });
   };
 }

@@ -88,7 +88,7 @@ describe("POST /api/auth/login", () => {
     await app.db
       .update(loginAttempts)
       .set({ createdAt: new Date(Date.now() - 5 * 60 * 1000 - 1000) })
-      .where(eq(loginAttempts.usernameLower, user.username.toLowerCase()));
+      .where(eq(loginAttempts.usernameKey, user.username.toLowerCase()));
     expect((await login(app, user, ip)).statusCode).toBe(200);
   });
 

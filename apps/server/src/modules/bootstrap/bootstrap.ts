@@ -4,7 +4,7 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { generatePassword } from "../auth/password.js";
 import { findUserByUsername } from "../auth/login.service.js";
-import { countUsers, createUser } from "../users/users.service.js";
+import { countUsers, createUser, reconcileUsernameKeys } from "../users/users.service.js";
 import { HttpError } from "../../http/errors.js";
 
 export const DEMO_USERNAME = "demo";
@@ -15,6 +15,8 @@ export interface BootstrapResult {
   adminPassword: string | undefined;
   adminPasswordGenerated: boolean;
   demoUser: { username: string; password: string } | undefined;
+  /** Usernames whose case-insensitive key collides with another user's (only possible for data from before 0003). */
+  usernameKeyClashes: string[];
 }
 
 /** Another instance starting at the same time may win the insert; that is fine. */
@@ -34,7 +36,10 @@ export async function bootstrapUsers(db: Database, config: Config): Promise<Boot
     adminPassword: undefined,
     adminPasswordGenerated: false,
     demoUser: undefined,
+    usernameKeyClashes: [],
   };
+  const keys = await reconcileUsernameKeys(db);
+  result.usernameKeyClashes = keys.clashes;
   if ((await countUsers(db)) === 0) {
     const password = config.adminPassword ?? generatePassword();
     const created = await createIfAbsent(db, {

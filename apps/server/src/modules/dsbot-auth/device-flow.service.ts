@@ -9,12 +9,12 @@ import {
   errorMessages,
   userCodeAlphabet,
 } from "@dsbot/protocol";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { deviceCodes, runnerTokens } from "../../db/schema.js";
 import type { RunnerTokenRow, UserRow } from "../../db/schema.js";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors.js";
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from "../../http/errors.js";
 import { createToken, hashToken } from "../auth/tokens.js";
 
 /** A poll this much earlier than the interval counts as too fast (network jitter is not abuse). */
@@ -25,14 +25,29 @@ function newUserCode(): string {
   return `${chars.slice(0, 4).join("")}-${chars.slice(4).join("")}`;
 }
 
-export async function startDeviceFlow(db: Database, runnerName: string): Promise<DeviceResponse> {
+/** Open (pending, unexpired) codes allowed per address and in all; beyond that new codes wait. */
+export const OPEN_CODES_PER_IP = 20;
+export const OPEN_CODES_TOTAL = 10_000;
+
+/** 429 when this address, or everyone together, already holds too many open codes. */
+export async function requireRoomForDeviceCode(db: Database, ip: string, now = new Date()): Promise<void> {
+  const open = and(eq(deviceCodes.status, "pending"), gt(deviceCodes.expiresAt, now));
+  const [[mine], [all]] = await Promise.all([
+    db.select({ n: count() }).from(deviceCodes).where(and(open, eq(deviceCodes.requestedByIp, ip))),
+    db.select({ n: count() }).from(deviceCodes).where(open),
+  ]);
+  if ((mine?.n ?? 0) >= OPEN_CODES_PER_IP) throw tooManyRequests(errorMessages.deviceCodeRateLimited);
+  if ((all?.n ?? 0) >= OPEN_CODES_TOTAL) throw tooManyRequests(errorMessages.deviceCodesExhausted);
+}
+
+export async function startDeviceFlow(db: Database, runnerName: string, ip: string | null = null): Promise<DeviceResponse> {
   const deviceCode = createToken();
   const expiresAt = new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000);
   // 31^8 ≈ 8.5e11 codes: a collision is rare, a retry settles it.
   for (let attempt = 0; ; attempt++) {
     const userCode = newUserCode();
     try {
-      await db.insert(deviceCodes).values({ deviceCodeHash: hashToken(deviceCode), userCode, runnerName, expiresAt });
+      await db.insert(deviceCodes).values({ deviceCodeHash: hashToken(deviceCode), userCode, runnerName, requestedByIp: ip, expiresAt });
       return {
         deviceCode,
         userCode,
@@ -110,7 +125,7 @@ export async function redeemDeviceCode(db: Database, deviceCode: string): Promis
   return result;
 }
 
-/** Housekeeping: codes are useless a day after they expired. */
+/** Housekeeping: an hour after it expired a code has told its runner so long enough. */
 export async function purgeOldDeviceCodes(db: Database, now = new Date()): Promise<void> {
-  await db.delete(deviceCodes).where(lt(deviceCodes.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+  await db.delete(deviceCodes).where(lt(deviceCodes.expiresAt, new Date(now.getTime() - 60 * 60 * 1000)));
 }

@@ -4,58 +4,58 @@ import type { DeviceApproveResponse, DeviceResponse, DeviceTokenResponse, Runner
 import { deviceApproveSchema, deviceRequestSchema, deviceTokenRequestSchema, errorMessages, runnerIdParamsSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
+import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { parse } from "../../http/parse.js";
 import { authenticate, caller } from "../auth/auth-context.js";
-import { approveDeviceCode, denyDeviceCode, redeemDeviceCode, startDeviceFlow } from "./device-flow.service.js";
-import { listRunnerTokens, revokeRunnerToken } from "./runner-tokens.service.js";
+import type { RateLimit } from "../limits/rate-limit.js";
+import { hitRateLimit } from "../limits/rate-limit.js";
+import { approveDeviceCode, denyDeviceCode, redeemDeviceCode, requireRoomForDeviceCode, startDeviceFlow } from "./device-flow.service.js";
+import { presentRunnerList, revokeRunnerToken } from "./runner-tokens.service.js";
+
+/** Anyone may ask for a pairing code, so each address may ask only a few times a minute. */
+export const DEVICE_CODE_LIMIT: RateLimit = { name: "device-ip", max: 10, windowMs: 60_000, message: errorMessages.deviceCodeRateLimited };
+
+const device = contract({ body: deviceRequestSchema });
+const token = contract({ body: deviceTokenRequestSchema });
+const approve = contract({ body: deviceApproveSchema });
+const byId = contract({ params: runnerIdParamsSchema });
+const none = contract({});
 
 export function dsbotAuthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.post("/api/dsbot-auth/device", async (request): Promise<DeviceResponse> => {
-      const { name } = parse(deviceRequestSchema, request.body);
-      return startDeviceFlow(ctx.db, name);
+    app.post("/api/dsbot-auth/device", { config: device.config }, async (request): Promise<DeviceResponse> => {
+      const { name } = device.body(request);
+      await hitRateLimit(ctx.db, DEVICE_CODE_LIMIT, request.ip);
+      await requireRoomForDeviceCode(ctx.db, request.ip);
+      return startDeviceFlow(ctx.db, name, request.ip);
     });
 
-    app.post("/api/dsbot-auth/token", async (request): Promise<DeviceTokenResponse> => {
-      const { deviceCode } = parse(deviceTokenRequestSchema, request.body);
-      return redeemDeviceCode(ctx.db, deviceCode);
+    app.post("/api/dsbot-auth/token", { config: token.config }, async (request): Promise<DeviceTokenResponse> => {
+      return redeemDeviceCode(ctx.db, token.body(request).deviceCode);
     });
 
     app.register(async (secured) => {
       secured.addHook("onRequest", authenticate(ctx.db));
 
-      secured.post("/api/dsbot-auth/approve", async (request): Promise<DeviceApproveResponse> => {
-        const { userCode } = parse(deviceApproveSchema, request.body);
-        const runner = await approveDeviceCode(ctx.db, caller(request).user, userCode);
+      secured.post("/api/dsbot-auth/approve", { config: approve.config }, async (request): Promise<DeviceApproveResponse> => {
+        const runner = await approveDeviceCode(ctx.db, caller(request).user, approve.body(request).userCode);
         return { runner: { id: runner.id, name: runner.name, createdAt: runner.createdAt.toISOString() } };
       });
 
-      secured.post("/api/dsbot-auth/deny", async (request, reply) => {
-        const { userCode } = parse(deviceApproveSchema, request.body);
-        await denyDeviceCode(ctx.db, caller(request).user, userCode);
+      secured.post("/api/dsbot-auth/deny", { config: approve.config }, async (request, reply) => {
+        await denyDeviceCode(ctx.db, caller(request).user, approve.body(request).userCode);
         return reply.status(204).send();
       });
 
-      secured.get("/api/dsbot-auth/tokens", async (request): Promise<RunnerListResponse> => {
-        const rows = await listRunnerTokens(ctx.db, caller(request).user.id);
-        const connected = await ctx.realtime.connectedRunners(rows.map((r) => r.id));
-        return {
-          runners: rows.map((r) => ({
-            id: r.id,
-            name: r.name,
-            createdAt: r.createdAt.toISOString(),
-            lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
-            connected: connected.has(r.id),
-          })),
-        };
-      });
+      secured.get("/api/dsbot-auth/tokens", { config: none.config }, async (request): Promise<RunnerListResponse> => ({
+        runners: await presentRunnerList(ctx.db, (ids) => ctx.realtime.connectedRunners(ids), caller(request).user.id),
+      }));
 
       /** Revoking ends the runner's socket and its bots' sockets at once (their bots go offline). */
-      secured.delete("/api/dsbot-auth/tokens/:id", async (request, reply) => {
-        const { id } = parse(runnerIdParamsSchema, request.params);
+      secured.delete("/api/dsbot-auth/tokens/:id", { config: byId.config }, async (request, reply) => {
+        const { id } = byId.params(request);
         if (!(await revokeRunnerToken(ctx.db, caller(request).user.id, id))) throw notFound(errorMessages.runnerNotFound);
-        ctx.sockets.disconnectRunnerToken(id);
+        ctx.sockets.disconnectRunnerTokens([id]);
         return reply.status(204).send();
       });
     });

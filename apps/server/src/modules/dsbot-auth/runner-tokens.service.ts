@@ -1,4 +1,5 @@
 // Runner tokens (PRODUCT §2): issued by the device flow, one user each, listed and revocable.
+import type { RunnerListItem } from "@dsbot/protocol";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { runnerTokens, users } from "../../db/schema.js";
@@ -37,6 +38,19 @@ export async function listRunnerTokens(db: Database, userId: number): Promise<Ru
     .orderBy(asc(runnerTokens.createdAt), asc(runnerTokens.id));
 }
 
+/**
+ * Revoke all of a user's runner tokens (password change, an admin's "revoke sessions"); answers the
+ * revoked ids, whose sockets the caller disconnects.
+ */
+export async function revokeUserRunnerTokens(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .update(runnerTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(runnerTokens.userId, userId), isNull(runnerTokens.revokedAt)))
+    .returning({ id: runnerTokens.id });
+  return rows.map((r) => r.id);
+}
+
 /** Revoke one of the user's tokens; false when there is no such live token (another user's included). */
 export async function revokeRunnerToken(db: Database, userId: number, id: number): Promise<boolean> {
   if (id > MAX_SERIAL_ID) return false;
@@ -46,4 +60,21 @@ export async function revokeRunnerToken(db: Database, userId: number, id: number
     .where(and(eq(runnerTokens.id, id), eq(runnerTokens.userId, userId), isNull(runnerTokens.revokedAt)))
     .returning({ id: runnerTokens.id });
   return rows.length > 0;
+}
+
+/** The list items of /dsbot-auth and the admin's user detail, with "connected now". */
+export async function presentRunnerList(
+  db: Database,
+  connectedRunners: (ids: number[]) => Promise<Set<number>>,
+  userId: number,
+): Promise<RunnerListItem[]> {
+  const rows = await listRunnerTokens(db, userId);
+  const connected = await connectedRunners(rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    connected: connected.has(r.id),
+  }));
 }

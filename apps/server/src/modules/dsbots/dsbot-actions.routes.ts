@@ -3,12 +3,16 @@ import type { BotResponse } from "@dsbot/protocol";
 import { botIdParamsSchema, botStartSchema, botStopSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
-import { parse } from "../../http/parse.js";
+import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { forceStopBot, pauseBot, resumeBot, startBot, stopBot } from "./dsbot-actions.service.js";
 import { requireVisibleBot } from "./dsbots.policy.js";
 import { presentBot } from "./dsbots.presenter.js";
 import { connectionsOfBots } from "./websocket-connections.service.js";
+
+const byId = contract({ params: botIdParamsSchema });
+const start = contract({ params: botIdParamsSchema, body: botStartSchema });
+const stop = contract({ params: botIdParamsSchema, body: botStopSchema });
 
 export function dsbotActionsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -16,7 +20,7 @@ export function dsbotActionsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /** Visibility first (404), then the body (400): a hidden bot reveals nothing about its inputs. */
     async function target(request: FastifyRequest) {
-      const { id } = parse(botIdParamsSchema, request.params);
+      const { id } = byId.params(request);
       const { user } = caller(request);
       return { user, bot: await requireVisibleBot(ctx.db, user, id) };
     }
@@ -26,29 +30,29 @@ export function dsbotActionsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { dsbot: presentBot(bot, connections.get(bot.id)) };
     }
 
-    app.post("/api/dsbot/:id/start", async (request) => {
+    app.post("/api/dsbot/:id/start", { config: start.config }, async (request) => {
       const { user, bot } = await target(request);
-      const { websocketConnectionId } = parse(botStartSchema, request.body);
+      const { websocketConnectionId } = start.body(request);
       return answer(await startBot(ctx, user, bot, websocketConnectionId));
     });
 
-    app.post("/api/dsbot/:id/stop", async (request) => {
+    app.post("/api/dsbot/:id/stop", { config: stop.config }, async (request) => {
       const { user, bot } = await target(request);
-      const { websocketConnectionId } = parse(botStopSchema, request.body);
+      const { websocketConnectionId } = stop.body(request);
       return answer(await stopBot(ctx, user, bot, websocketConnectionId));
     });
 
-    app.post("/api/dsbot/:id/force-stop", async (request) => {
+    app.post("/api/dsbot/:id/force-stop", { config: byId.config }, async (request) => {
       const { user, bot } = await target(request);
       return answer(await forceStopBot(ctx, user, bot));
     });
 
-    app.post("/api/dsbot/:id/pause", async (request) => {
+    app.post("/api/dsbot/:id/pause", { config: byId.config }, async (request) => {
       const { user, bot } = await target(request);
       return answer(await pauseBot(ctx, user, bot));
     });
 
-    app.post("/api/dsbot/:id/resume", async (request) => {
+    app.post("/api/dsbot/:id/resume", { config: byId.config }, async (request) => {
       const { user, bot } = await target(request);
       return answer(await resumeBot(ctx, user, bot));
     });

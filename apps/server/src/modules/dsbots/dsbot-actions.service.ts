@@ -31,7 +31,7 @@ export async function startBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, c
     userId: actor.id,
     conflictMessage: errorMessages.botAlreadyStarted,
   });
-  ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "start", dsbotId: bot.id });
+  await ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "start", dsbotId: bot.id });
   return started;
 }
 
@@ -48,8 +48,8 @@ export async function stopBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, co
     userId: actor.id,
     conflictMessage: bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted,
   });
-  ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "stop", dsbotId: bot.id });
-  ctx.realtime.botControl(bot.id, { action: "stop" });
+  await ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "stop", dsbotId: bot.id });
+  await ctx.realtime.botControl(bot.id, { action: "stop" });
   if ((await botConnections(ctx.db, bot.id, "bot")).length === 0) {
     stopped = await changeStatus(ctx, bot.id, {
       from: ["stopping"],
@@ -74,7 +74,7 @@ export async function forceStopBot(ctx: BotContext, actor: UserRow, bot: DsbotRo
   });
   const connections = await botConnections(ctx.db, bot.id);
   const command: RunnerCommand = { action: "force-stop", dsbotId: bot.id };
-  ctx.realtime.runnerCommand(
+  await ctx.realtime.runnerCommand(
     {
       socketIds: connections.filter((c) => c.origin === "bot-user").map((c) => c.socketId),
       runnerTokenIds: connections.filter((c) => c.origin === "bot").map((c) => c.runnerTokenId),
@@ -93,7 +93,7 @@ export async function pauseBot(ctx: BotContext, actor: UserRow, bot: DsbotRow): 
     userId: actor.id,
     conflictMessage: errorMessages.botNotOnline,
   });
-  ctx.realtime.botControl(bot.id, { action: "pause" });
+  await ctx.realtime.botControl(bot.id, { action: "pause" });
   return paused;
 }
 
@@ -105,6 +105,6 @@ export async function resumeBot(ctx: BotContext, actor: UserRow, bot: DsbotRow):
     userId: actor.id,
     conflictMessage: errorMessages.botNotPaused,
   });
-  ctx.realtime.botControl(bot.id, { action: "resume" });
+  await ctx.realtime.botControl(bot.id, { action: "resume" });
   return resumed;
 }

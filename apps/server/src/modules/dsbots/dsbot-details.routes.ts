@@ -10,7 +10,7 @@ import {
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
-import { parse } from "../../http/parse.js";
+import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { moduleBody } from "./bot-modules.js";
 import { listBotLogs } from "./dsbot-logs.service.js";
@@ -18,36 +18,43 @@ import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js"
 import { grantAccess, listPermissions, revokeAccess } from "./dsbot-permissions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
 
+const byId = contract({ params: botIdParamsSchema });
+const toggle = contract({ params: botIdParamsSchema, body: toggleModuleSchema });
+const moduleQuery = contract({ params: botIdParamsSchema, query: moduleQuerySchema });
+const moduleSave = contract({ params: botIdParamsSchema, body: moduleSaveSchema });
+const permission = contract({ params: botPermissionParamsSchema });
+const logs = contract({ params: botIdParamsSchema, query: botLogQuerySchema });
+
 export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
     async function target(request: FastifyRequest) {
-      const { id } = parse(botIdParamsSchema, request.params);
+      const { id } = byId.params(request);
       const { user } = caller(request);
       return { user, bot: await requireVisibleBot(ctx.db, user, id) };
     }
 
-    app.post("/api/dsbot/:id/toggle-module", async (request): Promise<ToggleModuleResponse> => {
+    app.post("/api/dsbot/:id/toggle-module", { config: toggle.config }, async (request): Promise<ToggleModuleResponse> => {
       const { user, bot } = await target(request);
-      const { moduleName } = parse(toggleModuleSchema, request.body);
+      const { moduleName } = toggle.body(request);
       const state = await toggleModule(ctx, user, bot, moduleName);
       return { enabled: state.enabled };
     });
 
-    app.get("/api/dsbot/:id/module", async (request): Promise<ModuleResponse> => {
+    app.get("/api/dsbot/:id/module", { config: moduleQuery.config }, async (request): Promise<ModuleResponse> => {
       const { bot } = await target(request);
-      const { moduleName } = parse(moduleQuerySchema, request.query);
+      const { moduleName } = moduleQuery.query(request);
       return { module: moduleBody(getModule(bot, moduleName)) };
     });
 
-    app.post("/api/dsbot/:id/module", async (request): Promise<ModuleResponse> => {
+    app.post("/api/dsbot/:id/module", { config: moduleSave.config }, async (request): Promise<ModuleResponse> => {
       const { user, bot } = await target(request);
-      const { moduleName, module } = parse(moduleSaveSchema, request.body);
+      const { moduleName, module } = moduleSave.body(request);
       return { module: moduleBody(await saveModule(ctx, user, bot, moduleName, module)) };
     });
 
-    app.get("/api/dsbot/:id/permissions", async (request): Promise<BotPermissionsResponse> => {
+    app.get("/api/dsbot/:id/permissions", { config: byId.config }, async (request): Promise<BotPermissionsResponse> => {
       const { bot } = await target(request);
       return { permissions: await listPermissions(ctx, bot.id) };
     });
@@ -56,8 +63,9 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
       app.route({
         method,
         url: "/api/dsbot/:id/permission/user/:userId",
+        config: permission.config,
         handler: async (request, reply) => {
-          const { userId } = parse(botPermissionParamsSchema, request.params);
+          const { userId } = permission.params(request);
           const { user, bot } = await target(request);
           requireManageBot(user, bot);
           await (method === "POST" ? grantAccess : revokeAccess)(ctx, user, bot, userId);
@@ -66,9 +74,9 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
       });
     }
 
-    app.get("/api/dsbot/:id/logs", async (request): Promise<BotLogListResponse> => {
+    app.get("/api/dsbot/:id/logs", { config: logs.config }, async (request): Promise<BotLogListResponse> => {
       const { bot } = await target(request);
-      return listBotLogs(ctx.db, bot.id, parse(botLogQuerySchema, request.query));
+      return listBotLogs(ctx.db, bot.id, logs.query(request));
     });
   };
 }

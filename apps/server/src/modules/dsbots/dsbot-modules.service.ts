@@ -42,7 +42,7 @@ async function updateModule(
     await addBotLog(tx, { dsbotId, level: "info", message: log, userId: actor.id });
     return next;
   });
-  ctx.realtime.botModuleConfig(dsbotId, { moduleName: name, enabled: next.enabled, config: next.config });
+  await ctx.realtime.botModuleConfig(dsbotId, { moduleName: name, enabled: next.enabled, config: next.config });
   return next;
 }
 

@@ -1,5 +1,6 @@
-// Access grants (PRODUCT §2): owners and admins grant or revoke a bot per user. Losing access also
-// ends that user's runner connections to the bot, so nobody keeps running a bot they may not see.
+// Access grants (PRODUCT §2): owners and admins grant or revoke a bot per user, and the user is told.
+// Losing access also ends that user's runner and bot connections to the bot at once, so nobody keeps
+// running a bot they may not see.
 import type { BotPermission } from "@dsbot/protocol";
 import { botLogMessages, errorMessages } from "@dsbot/protocol";
 import { and, asc, eq } from "drizzle-orm";
@@ -7,10 +8,11 @@ import type { BotContext } from "../../app-context.js";
 import { dsbotPermissions, users } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
+import { notificationTexts } from "../notifications/notification-texts.js";
+import { notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
-import { announceConnections } from "./connection-events.js";
+import { recheckUserSockets } from "./access-recheck.js";
 import { addBotLog } from "./dsbot-logs.service.js";
-import { botConnectionsOfUser, deleteConnections } from "./websocket-connections.service.js";
 
 export async function listPermissions(ctx: BotContext, dsbotId: number): Promise<BotPermission[]> {
   const rows = await ctx.db
@@ -33,6 +35,7 @@ export async function grantAccess(ctx: BotContext, actor: UserRow, bot: DsbotRow
     .returning({ userId: dsbotPermissions.userId });
   if (inserted.length > 0) {
     await addBotLog(ctx.db, { dsbotId: bot.id, level: "info", message: botLogMessages.accessGranted(user.username), userId: actor.id });
+    await notify(ctx, user.id, notificationTexts.accessGranted(bot.playerName, actor.username));
   }
 }
 
@@ -45,12 +48,7 @@ export async function revokeAccess(ctx: BotContext, actor: UserRow, bot: DsbotRo
     .returning({ userId: dsbotPermissions.userId });
   if (removed.length === 0) return;
   await addBotLog(ctx.db, { dsbotId: bot.id, level: "info", message: botLogMessages.accessRevoked(user.username), userId: actor.id });
-  // Admins keep seeing every bot, so their runners keep their connections.
-  if (user.role === "admin") return;
-  const connections = await botConnectionsOfUser(ctx.db, bot.id, user.id);
-  const runnerRows = connections.filter((c) => c.origin === "bot-user");
-  await deleteConnections(ctx.db, runnerRows.map((c) => c.id));
-  await announceConnections(ctx, "deleted", runnerRows, null);
-  // The bot socket's own disconnect handler removes its row and sets the bot offline.
-  ctx.sockets.disconnectSocketIds(connections.filter((c) => c.origin === "bot").map((c) => c.socketId));
+  // Admins keep seeing every bot; the re-check leaves their sockets alone.
+  await recheckUserSockets(ctx, user.id);
+  if (user.role !== "admin") await notify(ctx, user.id, notificationTexts.accessRevoked(bot.playerName, actor.username));
 }

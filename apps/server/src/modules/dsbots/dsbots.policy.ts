@@ -1,7 +1,7 @@
 // Who may see and manage a bot (PRODUCT §2): the owner, users it was granted to, and admins.
 // One place for routes, sockets and the realtime fan-out; a bot the caller may not see is "not found".
 import { errorMessages } from "@dsbot/protocol";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { dsbotPermissions, dsbots, users } from "../../db/schema.js";
@@ -29,6 +29,22 @@ export async function findVisibleBot(db: Database, user: Viewer, id: number): Pr
     .where(and(eq(dsbots.id, id), visibleBotsCondition(user)))
     .limit(1);
   return bot;
+}
+
+/**
+ * Which of these bots the user may see now, reading the user's role from the database (a socket's
+ * copy of the user may be stale after a demotion). An unknown or deleted user sees nothing.
+ */
+export async function botsVisibleTo(db: Database, userId: number, dsbotIds: readonly number[]): Promise<Set<number>> {
+  const ids = [...new Set(dsbotIds)].filter((id) => id <= MAX_SERIAL_ID);
+  if (ids.length === 0) return new Set();
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return new Set();
+  const rows = await db
+    .select({ id: dsbots.id })
+    .from(dsbots)
+    .where(and(inArray(dsbots.id, ids), visibleBotsCondition(user)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Every per-bot route starts here: 404 unless the caller may see the bot. */

@@ -3,7 +3,7 @@ import type { BotListResponse, BotResponse, WebsocketConnectionsResponse } from 
 import { botCreateSchema, botIdParamsSchema, botListQuerySchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
-import { parse } from "../../http/parse.js";
+import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { forceStopBot } from "./dsbot-actions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
@@ -12,33 +12,38 @@ import { createBot, deleteBotRow, listBots } from "./dsbots.service.js";
 import { announceConnections } from "./connection-events.js";
 import { botConnections, connectionsOfBots, runnerConnectionsOfUser } from "./websocket-connections.service.js";
 
+const list = contract({ query: botListQuerySchema });
+const create = contract({ body: botCreateSchema });
+const byId = contract({ params: botIdParamsSchema });
+const none = contract({});
+
 export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.get("/api/dsbot", async (request): Promise<BotListResponse> => {
-      const query = parse(botListQuerySchema, request.query);
+    app.get("/api/dsbot", { config: list.config }, async (request): Promise<BotListResponse> => {
+      const query = list.query(request);
       const { rows, totals } = await listBots(ctx.db, caller(request).user, query);
       const connections = query.websocketConnections ? await connectionsOfBots(ctx.db, rows.map((r) => r.id)) : new Map();
       return { dsbots: rows.map((row) => presentBot(row, connections.get(row.id))), totals };
     });
 
-    app.post("/api/dsbot", async (request, reply) => {
-      const input = parse(botCreateSchema, request.body);
+    app.post("/api/dsbot", { config: create.config }, async (request, reply) => {
+      const input = create.body(request);
       const bot = await createBot(ctx.db, caller(request).user, input);
       const body: BotResponse = { dsbot: presentBot(bot) };
       return reply.status(201).send(body);
     });
 
-    app.get("/api/dsbot/:id", async (request): Promise<BotResponse> => {
-      const { id } = parse(botIdParamsSchema, request.params);
+    app.get("/api/dsbot/:id", { config: byId.config }, async (request): Promise<BotResponse> => {
+      const { id } = byId.params(request);
       const bot = await requireVisibleBot(ctx.db, caller(request).user, id);
       const connections = await connectionsOfBots(ctx.db, [bot.id]);
       return { dsbot: presentBot(bot, connections.get(bot.id)) };
     });
 
-    app.get("/api/dsbot/:id/connections", async (request): Promise<WebsocketConnectionsResponse> => {
-      const { id } = parse(botIdParamsSchema, request.params);
+    app.get("/api/dsbot/:id/connections", { config: byId.config }, async (request): Promise<WebsocketConnectionsResponse> => {
+      const { id } = byId.params(request);
       const bot = await requireVisibleBot(ctx.db, caller(request).user, id);
       const connections = await connectionsOfBots(ctx.db, [bot.id]);
       return { websocketConnections: (connections.get(bot.id) ?? []).map(presentConnection) };
@@ -46,20 +51,22 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /**
      * A running bot is force-stopped first, so its runner and bot socket hear of it; its remaining
-     * connections are announced as deleted while its audience can still be computed.
+     * connections are announced as deleted while its audience can still be computed. Any bot socket
+     * still open for it ends with it (runner connections go with the row).
      */
-    app.delete("/api/dsbot/:id", async (request, reply) => {
-      const { id } = parse(botIdParamsSchema, request.params);
+    app.delete("/api/dsbot/:id", { config: byId.config }, async (request, reply) => {
+      const { id } = byId.params(request);
       const { user } = caller(request);
       const bot = await requireVisibleBot(ctx.db, user, id);
       requireManageBot(user, bot);
       if (bot.status !== null && bot.status !== "offline") await forceStopBot(ctx, user, bot);
       await announceConnections(ctx, "deleted", await botConnections(ctx.db, bot.id), null);
       await deleteBotRow(ctx.db, bot.id);
+      ctx.sockets.disconnectBot(bot.id);
       return reply.status(204).send();
     });
 
-    app.get("/api/websocket-connections", async (request): Promise<WebsocketConnectionsResponse> => {
+    app.get("/api/websocket-connections", { config: none.config }, async (request): Promise<WebsocketConnectionsResponse> => {
       const rows = await runnerConnectionsOfUser(ctx.db, caller(request).user.id);
       return { websocketConnections: rows.map(presentConnection) };
     });

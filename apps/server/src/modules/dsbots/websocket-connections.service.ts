@@ -81,13 +81,13 @@ export async function removeSocketConnections(db: Database, socketId: string, ke
     .returning();
 }
 
-/** Connections of a bot made with the runner tokens of one user (used when that user loses access). */
-export async function botConnectionsOfUser(db: Database, dsbotId: number, userId: number): Promise<WebsocketConnectionRow[]> {
+/** The connections made with one user's runner tokens (checked when that user's access changes). */
+export async function connectionRowsOfUser(db: Database, userId: number, origin: "bot" | "bot-user"): Promise<WebsocketConnectionRow[]> {
   const rows = await db
     .select({ connection: websocketConnections })
     .from(websocketConnections)
     .innerJoin(runnerTokens, eq(runnerTokens.id, websocketConnections.runnerTokenId))
-    .where(and(eq(websocketConnections.dsbotId, dsbotId), eq(runnerTokens.userId, userId)));
+    .where(and(eq(runnerTokens.userId, userId), eq(websocketConnections.origin, origin)));
   return rows.map((r) => r.connection);
 }
 

@@ -3,11 +3,14 @@ import type { ClientConfig, HealthResponse } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { pingDatabase } from "../../db/client.js";
+import { contract } from "../../http/contract.js";
 import { serverVersion } from "../../version.js";
+
+const none = contract({});
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.get("/api/health", async (request, reply) => {
+    app.get("/api/health", { config: none.config }, async (request, reply) => {
       try {
         await pingDatabase(ctx.db);
       } catch (error) {
@@ -18,7 +21,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.header("cache-control", "no-store").send(body);
     });
 
-    app.get("/api/client-config", async (): Promise<ClientConfig> => ({
+    app.get("/api/client-config", { config: none.config }, async (): Promise<ClientConfig> => ({
       apiBases: ctx.config.apiBases,
       version: serverVersion,
     }));

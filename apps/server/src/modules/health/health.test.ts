@@ -26,9 +26,19 @@ describe("public endpoints", () => {
     });
   });
 
-  it("lists the API bases in the CSP connect-src", async () => {
-    const response = await app.fastify.inject({ method: "GET", url: "/api/health" });
-    expect(response.headers["content-security-policy"]).toContain("connect-src 'self' ws: wss: https://api.example.org");
+  it("lists the API bases and this host's websockets in the CSP connect-src, and no other websocket", async () => {
+    const response = await app.fastify.inject({ method: "GET", url: "/api/health", headers: { host: "dsbot.local:3000" } });
+    const connect = String(response.headers["content-security-policy"]).split(";").find((d) => d.trim().startsWith("connect-src"));
+    expect(connect?.trim().split(/\s+/)).toEqual([
+      "connect-src",
+      "'self'",
+      "https://api.example.org",
+      "wss://api.example.org",
+      "ws://dsbot.local:3000",
+      "wss://dsbot.local:3000",
+    ]);
+    const hostile = await app.fastify.inject({ method: "GET", url: "/api/health", headers: { host: "evil.example; script-src *" } });
+    expect(String(hostile.headers["content-security-policy"])).not.toContain("evil");
   });
 
   it("GET /api/health answers 503 when the database is gone", async () => {

@@ -25,6 +25,14 @@ export const notificationTexts = {
     title: "Bot braucht dich",
     message: `Der Bot "${playerName}" braucht dich: ${needsPlayerTexts[reason]}${detail ? ` Meldung des Bots: ${detail}` : ""}`,
   }),
+  accessGranted: (playerName: string, grantedBy: string): NotificationContent => ({
+    title: "Zugriff erhalten",
+    message: `${grantedBy} hat dir Zugriff auf den Bot "${playerName}" gegeben. Du findest ihn unter Bots.`,
+  }),
+  accessRevoked: (playerName: string, revokedBy: string): NotificationContent => ({
+    title: "Zugriff entzogen",
+    message: `${revokedBy} hat dir den Zugriff auf den Bot "${playerName}" entzogen.`,
+  }),
   attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
     title: "Angriff fehlgeschlagen",
     message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,

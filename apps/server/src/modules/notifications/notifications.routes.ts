@@ -4,25 +4,29 @@ import { notificationCreateSchema, notificationIdParamsSchema } from "@dsbot/pro
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { forbidden } from "../../http/errors.js";
-import { parse } from "../../http/parse.js";
+import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { getUser } from "../users/users.service.js";
 import { presentNotification } from "./notifications.presenter.js";
 import { deleteNotification, listNotifications, markAllRead, markRead } from "./notifications.service.js";
 import { notify } from "./notify.js";
 
+const create = contract({ body: notificationCreateSchema });
+const byId = contract({ params: notificationIdParamsSchema });
+const none = contract({});
+
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.get("/api/user-notifications", async (request): Promise<NotificationListResponse> => {
+    app.get("/api/user-notifications", { config: none.config }, async (request): Promise<NotificationListResponse> => {
       const rows = await listNotifications(ctx.db, caller(request).user.id);
       return { notifications: rows.map(presentNotification) };
     });
 
     /** For the caller; `userId` of someone else: admins only (403 otherwise, 404 for an unknown user). */
-    app.post("/api/user-notifications", async (request, reply) => {
-      const { userId, ...content } = parse(notificationCreateSchema, request.body);
+    app.post("/api/user-notifications", { config: create.config }, async (request, reply) => {
+      const { userId, ...content } = create.body(request);
       const { user } = caller(request);
       let recipient = user.id;
       if (userId !== undefined && userId !== user.id) {
@@ -36,17 +40,17 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     /** Answers how many were unread (and are read now). */
-    app.post("/api/user-notifications/mark-as-read", async (request): Promise<NotificationMarkAllResponse> => {
+    app.post("/api/user-notifications/mark-as-read", { config: none.config }, async (request): Promise<NotificationMarkAllResponse> => {
       return { updated: await markAllRead(ctx.db, caller(request).user.id) };
     });
 
-    app.post("/api/user-notifications/:id/mark-as-read", async (request): Promise<NotificationResponse> => {
-      const { id } = parse(notificationIdParamsSchema, request.params);
+    app.post("/api/user-notifications/:id/mark-as-read", { config: byId.config }, async (request): Promise<NotificationResponse> => {
+      const { id } = byId.params(request);
       return { notification: presentNotification(await markRead(ctx.db, caller(request).user.id, id)) };
     });
 
-    app.delete("/api/user-notifications/:id", async (request, reply) => {
-      const { id } = parse(notificationIdParamsSchema, request.params);
+    app.delete("/api/user-notifications/:id", { config: byId.config }, async (request, reply) => {
+      const { id } = byId.params(request);
       await deleteNotification(ctx.db, caller(request).user.id, id);
       return reply.status(204).send();
     });

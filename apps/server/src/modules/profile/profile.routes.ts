@@ -3,48 +3,59 @@ import type { MeResponse, SessionListResponse } from "@dsbot/protocol";
 import { errorMessages, passwordChangeSchema, profileUpdateSchema, userIdParamsSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
+import { contract } from "../../http/contract.js";
 import { badRequest, notFound } from "../../http/errors.js";
-import { MAX_SERIAL_ID, parse } from "../../http/parse.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { verifyPassword } from "../auth/password.js";
-import { listActiveSessions, revokeSession, revokeUserSessions } from "../auth/sessions.service.js";
+import { listActiveSessions, revokeSession } from "../auth/sessions.service.js";
+import { signOutEverywhere } from "../auth/sign-out.js";
+import { reserveGuess } from "../limits/password-guesses.js";
 import { presentSession, presentUser } from "../users/users.presenter.js";
 import { setPassword, updateWorld } from "../users/users.service.js";
 
+const update = contract({ body: profileUpdateSchema });
+const password = contract({ body: passwordChangeSchema });
 /** Session ids are plain positive ids, like user ids. */
-const sessionIdParamsSchema = userIdParamsSchema;
+const session = contract({ params: userIdParamsSchema });
+const none = contract({});
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.patch("/api/profile", async (request): Promise<MeResponse> => {
-      const { world } = parse(profileUpdateSchema, request.body);
-      const user = await updateWorld(ctx.db, caller(request).user.id, world);
+    app.patch("/api/profile", { config: update.config }, async (request): Promise<MeResponse> => {
+      const user = await updateWorld(ctx.db, caller(request).user.id, update.body(request).world);
       return { user: presentUser(user) };
     });
 
-    app.post("/api/profile/password", async (request, reply) => {
-      const input = parse(passwordChangeSchema, request.body);
+    /**
+     * The current password is a guess like a login's and shares its limit (5 per username+IP in 5
+     * minutes). A new password signs out everything but this session: other sessions and all runners.
+     */
+    app.post("/api/profile/password", { config: password.config }, async (request, reply) => {
+      const input = password.body(request);
       const { user, sessionId } = caller(request);
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      const guess = await reserveGuess(ctx.db, { username: user.username, ip: request.ip });
+      const right = await verifyPassword(user.passwordHash, input.currentPassword);
+      await guess.settle(right);
+      if (!right) {
         const message = errorMessages.wrongCurrentPassword;
         throw badRequest(message, [{ path: "currentPassword", message }]);
       }
       await setPassword(ctx.db, user.id, input.newPassword);
-      // Whoever might know the old password is thrown out everywhere except here.
-      ctx.sockets.disconnectSessions(await revokeUserSessions(ctx.db, user.id, sessionId));
+      await signOutEverywhere(ctx, user.id, sessionId);
       return reply.status(204).send();
     });
 
-    app.get("/api/profile/sessions", async (request): Promise<SessionListResponse> => {
+    app.get("/api/profile/sessions", { config: none.config }, async (request): Promise<SessionListResponse> => {
       const { user, sessionId } = caller(request);
       const sessions = await listActiveSessions(ctx.db, user.id);
       return { sessions: sessions.map((s) => presentSession(s, sessionId)) };
     });
 
-    app.delete("/api/profile/sessions/:id", async (request, reply) => {
-      const { id } = parse(sessionIdParamsSchema, request.params);
+    app.delete("/api/profile/sessions/:id", { config: session.config }, async (request, reply) => {
+      const { id } = session.params(request);
       const revoked = id > MAX_SERIAL_ID ? null : await revokeSession(ctx.db, caller(request).user.id, id);
       if (revoked === null) throw notFound();
       ctx.sockets.disconnectSessions([revoked]);

@@ -3,16 +3,18 @@ import type { SearchResponse } from "@dsbot/protocol";
 import { searchRequestSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
-import { parse } from "../../http/parse.js";
+import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { search } from "./search.service.js";
+
+const query = contract({ body: searchRequestSchema });
 
 export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.post("/api/search", async (request): Promise<SearchResponse> => {
-      const { searchVal } = parse(searchRequestSchema, request.body);
+    app.post("/api/search", { config: query.config }, async (request): Promise<SearchResponse> => {
+      const { searchVal } = query.body(request);
       return search(ctx.db, caller(request).user, searchVal);
     });
   };

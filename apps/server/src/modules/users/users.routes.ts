@@ -1,64 +1,89 @@
-// /api/users (admins only): list, create, detail with sessions, change, delete, revoke sessions.
-import type { UserDetailResponse, UserListResponse } from "@dsbot/protocol";
-import { userCreateSchema, userIdParamsSchema, userListQuerySchema, userUpdateSchema } from "@dsbot/protocol";
+// /api/users (admins only): list, create, detail with sessions and runners, change, delete, revoke
+// sessions (web sessions and runner tokens) and single runners.
+import type { RevokeSessionsResponse, UserDetailResponse, UserListResponse } from "@dsbot/protocol";
+import {
+  errorMessages,
+  userCreateSchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userRunnerParamsSchema,
+  userUpdateSchema,
+} from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
-import { parse } from "../../http/parse.js";
+import { contract } from "../../http/contract.js";
+import { notFound } from "../../http/errors.js";
 import { authenticate, caller, requireAdmin } from "../auth/auth-context.js";
-import { listActiveSessions, revokeUserSessions } from "../auth/sessions.service.js";
+import { listActiveSessions } from "../auth/sessions.service.js";
+import { signOutEverywhere } from "../auth/sign-out.js";
+import { presentRunnerList, revokeRunnerToken } from "../dsbot-auth/runner-tokens.service.js";
+import { recheckUserSockets } from "../dsbots/access-recheck.js";
 import { presentSession, presentUser } from "./users.presenter.js";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "./users.service.js";
+
+const list = contract({ query: userListQuerySchema });
+const create = contract({ body: userCreateSchema });
+const byId = contract({ params: userIdParamsSchema });
+const update = contract({ params: userIdParamsSchema, body: userUpdateSchema });
+const runner = contract({ params: userRunnerParamsSchema });
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
     app.addHook("onRequest", requireAdmin);
 
-    app.get("/api/users", async (request): Promise<UserListResponse> => {
-      const query = parse(userListQuerySchema, request.query);
-      const { rows, totals } = await listUsers(ctx.db, query);
+    app.get("/api/users", { config: list.config }, async (request): Promise<UserListResponse> => {
+      const { rows, totals } = await listUsers(ctx.db, list.query(request));
       return { users: rows.map(presentUser), totals };
     });
 
-    app.post("/api/users", async (request, reply) => {
-      const input = parse(userCreateSchema, request.body);
-      const user = await createUser(ctx.db, input);
+    app.post("/api/users", { config: create.config }, async (request, reply) => {
+      const user = await createUser(ctx.db, create.body(request));
       return reply.status(201).send({ user: presentUser(user) });
     });
 
-    app.get("/api/users/:id", async (request): Promise<UserDetailResponse> => {
-      const { id } = parse(userIdParamsSchema, request.params);
-      const user = await getUser(ctx.db, id);
-      const sessions = await listActiveSessions(ctx.db, user.id);
+    app.get("/api/users/:id", { config: byId.config }, async (request): Promise<UserDetailResponse> => {
+      const user = await getUser(ctx.db, byId.params(request).id);
+      const [sessions, runners] = await Promise.all([
+        listActiveSessions(ctx.db, user.id),
+        presentRunnerList(ctx.db, (ids) => ctx.realtime.connectedRunners(ids), user.id),
+      ]);
       const currentId = caller(request).sessionId;
-      return { user: presentUser(user), sessions: sessions.map((s) => presentSession(s, currentId)) };
+      return { user: presentUser(user), sessions: sessions.map((s) => presentSession(s, currentId)), runners };
     });
 
-    app.patch("/api/users/:id", async (request) => {
-      const { id } = parse(userIdParamsSchema, request.params);
-      const input = parse(userUpdateSchema, request.body);
+    /** A new password signs the user out everywhere (runners included); a role change re-checks their sockets. */
+    app.patch("/api/users/:id", { config: update.config }, async (request) => {
+      const { id } = update.params(request);
+      const input = update.body(request);
       const actor = caller(request);
-      const { user, revokedSessionIds } = await updateUser(ctx.db, id, input, {
-        userId: actor.user.id,
-        sessionId: actor.sessionId,
-      });
-      ctx.sockets.disconnectSessions(revokedSessionIds);
+      const user = await updateUser(ctx.db, id, input);
+      if (input.password !== undefined) {
+        await signOutEverywhere(ctx, id, id === actor.user.id ? actor.sessionId : undefined);
+      }
+      if (input.role !== undefined) await recheckUserSockets(ctx, id);
       return { user: presentUser(user) };
     });
 
-    app.delete("/api/users/:id", async (request, reply) => {
-      const { id } = parse(userIdParamsSchema, request.params);
+    app.delete("/api/users/:id", { config: byId.config }, async (request, reply) => {
+      const { id } = byId.params(request);
       await deleteUser(ctx.db, id, caller(request).user.id);
       ctx.sockets.disconnectUser(id);
       return reply.status(204).send();
     });
 
-    app.delete("/api/users/:id/sessions", async (request) => {
-      const { id } = parse(userIdParamsSchema, request.params);
+    app.delete("/api/users/:id/sessions", { config: byId.config }, async (request): Promise<RevokeSessionsResponse> => {
+      const user = await getUser(ctx.db, byId.params(request).id);
+      const { sessions, runners } = await signOutEverywhere(ctx, user.id);
+      return { revoked: sessions, revokedRunners: runners };
+    });
+
+    app.delete("/api/users/:id/runners/:runnerId", { config: runner.config }, async (request, reply) => {
+      const { id, runnerId } = runner.params(request);
       const user = await getUser(ctx.db, id);
-      const revoked = await revokeUserSessions(ctx.db, user.id);
-      ctx.sockets.disconnectSessions(revoked);
-      return { revoked: revoked.length };
+      if (!(await revokeRunnerToken(ctx.db, user.id, runnerId))) throw notFound(errorMessages.runnerNotFound);
+      ctx.sockets.disconnectRunnerTokens([runnerId]);
+      return reply.status(204).send();
     });
   };
 }

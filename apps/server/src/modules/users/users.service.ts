@@ -1,7 +1,7 @@
 // User administration (PRODUCT §2, §6): list, create, change, delete; guards the last admin.
 import type { Role, UserCreate, UserListQuery, UserUpdate, World } from "@dsbot/protocol";
-import { errorMessages, parseSort } from "@dsbot/protocol";
-import { asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { errorMessages, parseSort, usernameKey } from "@dsbot/protocol";
+import { asc, count, desc, eq, ilike } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
@@ -11,15 +11,14 @@ import type { UserRow } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { hashPassword } from "../auth/password.js";
-import { revokeUserSessions } from "../auth/sessions.service.js";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const sortColumns = {
-  username: sql`lower(${users.username})`,
+  username: users.usernameKey,
   role: users.role,
   createdAt: users.createdAt,
-} satisfies Record<string, SQL | typeof users.role | typeof users.createdAt>;
+} satisfies Record<string, SQL | typeof users.usernameKey | typeof users.role | typeof users.createdAt>;
 
 export async function listUsers(db: Database, query: UserListQuery): Promise<{ rows: UserRow[]; totals: number }> {
   const where = query.searchVal ? ilike(users.username, likeContains(query.searchVal)) : undefined;
@@ -58,6 +57,7 @@ export async function createUser(db: Database, input: UserCreate | NewUser): Pro
       .insert(users)
       .values({
         username: input.username,
+        usernameKey: usernameKey(input.username),
         passwordHash,
         role: input.role,
         worldServer: input.world.server,
@@ -78,23 +78,10 @@ async function assertAnotherAdminRemains(tx: Transaction, userId: number): Promi
   if (!admins.some((a) => a.id !== userId)) throw conflict(errorMessages.lastAdmin);
 }
 
-export interface UpdateOutcome {
-  user: UserRow;
-  revokedSessionIds: number[];
-}
-
-/**
- * A new password revokes the user's sessions; when admins reset their own password this way the
- * session making the request survives, as with a password change on the profile.
- */
-export async function updateUser(
-  db: Database,
-  id: number,
-  input: UserUpdate,
-  actor: { userId: number; sessionId: number },
-): Promise<UpdateOutcome> {
+/** Role, world and/or a new password; signing the user out after a new password is the route's job. */
+export async function updateUser(db: Database, id: number, input: UserUpdate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  const user = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!current) throw notFound(errorMessages.userNotFound);
     if (current.role === "admin" && input.role === "user") await assertAnotherAdminRemains(tx, id);
@@ -112,9 +99,6 @@ export async function updateUser(
     if (!updated) throw notFound(errorMessages.userNotFound);
     return updated;
   });
-  const revokedSessionIds =
-    passwordHash === undefined ? [] : await revokeUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
-  return { user, revokedSessionIds };
 }
 
 export async function deleteUser(db: Database, id: number, actorId: number): Promise<void> {
@@ -143,6 +127,28 @@ export async function setPassword(db: Database, id: number, password: string): P
     .update(users)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(users.id, id));
+}
+
+/**
+ * Keys written before the key came from JS (migration 0003 used the database's lower()) are made
+ * right once at start; a name whose key now clashes with another's keeps its old key and is logged.
+ */
+export async function reconcileUsernameKeys(db: Database): Promise<{ fixed: number; clashes: string[] }> {
+  const rows = await db.select({ id: users.id, username: users.username, usernameKey: users.usernameKey }).from(users);
+  let fixed = 0;
+  const clashes: string[] = [];
+  for (const row of rows) {
+    const key = usernameKey(row.username);
+    if (key === row.usernameKey) continue;
+    try {
+      await db.update(users).set({ usernameKey: key }).where(eq(users.id, row.id));
+      fixed += 1;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      clashes.push(row.username);
+    }
+  }
+  return { fixed, clashes };
 }
 
 export async function countUsers(db: Database): Promise<number> {

@@ -189,7 +189,7 @@ describe("DELETE /api/users/:id/sessions", () => {
     const tokens = [await loginAs(app, user), await loginAs(app, user)];
     const response = await call("DELETE", `/api/users/${user.id}/sessions`, adminToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ revoked: 2 });
+    expect(response.json()).toEqual({ revoked: 2, revokedRunners: 0 });
     for (const token of tokens) expect((await call("GET", "/api/auth/me", token)).statusCode).toBe(401);
     expect((await call("DELETE", "/api/users/999999/sessions", adminToken)).statusCode).toBe(404);
   });

@@ -1,0 +1,18 @@
+// Signing a user out everywhere (a new password, an admin's "revoke sessions"): web sessions and
+// runner tokens are revoked, and their sockets end at once.
+import type { AppContext } from "../../app-context.js";
+import { revokeUserRunnerTokens } from "../dsbot-auth/runner-tokens.service.js";
+import { revokeUserSessions } from "./sessions.service.js";
+
+/** `keepSessionId`: the session making the request survives its own password change. Answers the counts. */
+export async function signOutEverywhere(
+  ctx: Pick<AppContext, "db" | "sockets">,
+  userId: number,
+  keepSessionId?: number,
+): Promise<{ sessions: number; runners: number }> {
+  const sessions = await revokeUserSessions(ctx.db, userId, keepSessionId);
+  const runners = await revokeUserRunnerTokens(ctx.db, userId);
+  ctx.sockets.disconnectSessions(sessions);
+  ctx.sockets.disconnectRunnerTokens(runners);
+  return { sessions: sessions.length, runners: runners.length };
+}
