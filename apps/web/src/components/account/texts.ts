@@ -1,4 +1,4 @@
-// German texts shared by the profile and the user administration (world fields, sessions).
+// German texts shared by the profile, the user administration and Dsbot Auth (world fields, sessions, runners).
 export const accountTexts = {
   server: "Server",
   serverPlaceholder: "die-staemme.de",
@@ -13,4 +13,15 @@ export const accountTexts = {
   expiresAt: "Läuft ab",
   endSession: "Sitzung beenden",
   deviceOn: (browser: string, os: string) => `${browser} auf ${os}`,
+  runnerColumns: { name: "Name", status: "Status", createdAt: "Verbunden seit", lastSeenAt: "Zuletzt gesehen" },
+  runnerConnected: "Online",
+  runnerDisconnected: "Getrennt",
+  runnerNever: "Nie",
+  revokeRunner: "Widerrufen",
+  revokeRunnerLabel: (name: string) => `Runner ${name} widerrufen`,
+  // Revoking one of the caller's own runners (profile and Dsbot Auth).
+  revokeOwnRunnerTitle: "Runner widerrufen",
+  revokeOwnRunnerMessage: (name: string) =>
+    `Der Runner "${name}" verliert den Zugriff auf dein Konto und wird sofort getrennt. Laufende Bots gehen offline.`,
+  runnerRevoked: (name: string) => `Der Runner "${name}" wurde widerrufen.`,
 } as const;

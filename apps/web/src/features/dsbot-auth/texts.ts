@@ -22,14 +22,4 @@ export const dsbotAuthTexts = {
   runnersEmpty: "Noch kein Runner verbunden",
   runnersEmptyHint: "Verbinde den Dsbot mit dem Code oben.",
   runnersLabel: "Verbundene Runner",
-  columns: { name: "Name", status: "Status", createdAt: "Verbunden seit", lastSeenAt: "Zuletzt gesehen" },
-  connected: "Online",
-  disconnected: "Getrennt",
-  never: "Nie",
-  revoke: "Widerrufen",
-  revokeLabel: (name: string) => `Runner ${name} widerrufen`,
-  revokeTitle: "Runner widerrufen",
-  revokeMessage: (name: string) =>
-    `Der Runner "${name}" verliert den Zugriff auf dein Konto und wird sofort getrennt. Laufende Bots gehen offline.`,
-  revoked: (name: string) => `Der Runner "${name}" wurde widerrufen.`,
 } as const;

@@ -38,9 +38,20 @@ export const userTexts = {
   sessionsCard: (count: number) => `Aktive Sitzungen (${count})`,
   revokeAll: "Alle Sitzungen beenden",
   revokeTitle: "Sitzungen beenden",
-  revokeMessage: "Möchtest du wirklich alle Sitzungen dieses Benutzers beenden? Er wird überall abgemeldet.",
+  revokeMessage:
+    "Möchtest du wirklich alle Sitzungen dieses Benutzers beenden? Er wird überall abgemeldet. Auch seine Runner werden abgemeldet und müssen danach neu verbunden werden.",
   revokeConfirm: "Beenden",
-  revoked: (count: number) => (count === 1 ? "1 Sitzung wurde beendet." : `${count} Sitzungen wurden beendet.`),
+  revoked: (sessions: number, runners: number) =>
+    `${sessions === 1 ? "1 Sitzung" : `${sessions} Sitzungen`} und ${runners} Runner abgemeldet.`,
+  runnersCard: (count: number) => `Runner (${count})`,
+  runnersHint: "Mit diesem Konto verbundene Dsbot-Runner. Ein widerrufener Runner wird sofort getrennt und muss neu verbunden werden.",
+  runnersLabel: "Runner des Benutzers",
+  runnersEmpty: "Dieser Benutzer hat keinen Runner verbunden.",
+  revokeRunnerTitle: "Runner widerrufen",
+  revokeRunnerMessage: (name: string, username: string) =>
+    `Der Runner "${name}" von ${username} verliert den Zugriff und wird sofort getrennt. Laufende Bots gehen offline.`,
+  revokeRunnerConfirm: "Widerrufen",
+  runnerRevoked: (name: string) => `Der Runner "${name}" wurde widerrufen.`,
   dangerCard: "Gefahrenbereich",
   dangerHint: "Das Konto wird dauerhaft entfernt. Diese Aktion kann nicht rückgängig gemacht werden.",
 } as const;

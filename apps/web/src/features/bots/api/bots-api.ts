@@ -1,5 +1,5 @@
 // REST of the bots (spec §7): list, detail, connections, create, delete, actions, modules, access, logs.
-import { botStatuses, type BotCreate, type Dsbot, type ModuleName } from "@dsbot/protocol";
+import { botStatuses, type BotCreate, type Dsbot, type ModuleName, type UserListResponse, type UserLookupResponse } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type {
@@ -26,6 +26,7 @@ export const botKeys = {
   botLogs: (id: number) => ["bots", "logs", id] as const,
   logs: (id: number, activePage: number, perPage: number) => ["bots", "logs", id, activePage, perPage] as const,
   runnerConnections: ["websocket-connections"] as const,
+  userSuggestions: (search: string) => ["bots", "user-suggestions", search] as const,
 };
 
 export const defaultBotListParams: BotListParams = {
@@ -146,6 +147,22 @@ export function toggleBotModule(id: number, moduleName: ModuleName) {
 
 export function saveBotModule(id: number, moduleName: ModuleName, module: Record<string, unknown>) {
   return api.post<{ module: Record<string, unknown> }>(`/api/dsbot/${id}/module`, { moduleName, module });
+}
+
+/** The one user with exactly this name (case does not matter); 404 when there is none. */
+export function useLookupUser() {
+  return useMutation({
+    mutationFn: (username: string) => api.get<UserLookupResponse>("/api/users/lookup", { params: { username } }),
+  });
+}
+
+/** Admins only: usernames matching a search, offered while typing the name to grant access to. */
+export function userSuggestionsQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: botKeys.userSuggestions(search),
+    queryFn: ({ signal }) => api.get<UserListResponse>("/api/users", { params: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
+    enabled: search.length > 0,
+  });
 }
 
 export function useGrantPermission(id: number) {

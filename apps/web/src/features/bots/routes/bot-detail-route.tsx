@@ -58,7 +58,7 @@ function BotDetail({ id }: { id: number }) {
         <BotModulesCard bot={bot} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <BotAccessCard botId={bot.id} ownerId={bot.ownerId} />
+            <BotAccessCard botId={bot.id} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <BotLogsCard botId={bot.id} />

@@ -1,16 +1,23 @@
-// REST of the own profile: world, password, sessions (/api/profile*).
-import type { PasswordChange, ProfileUpdate, SessionListResponse, User } from "@dsbot/protocol";
+// REST of the own profile: world, password, sessions (/api/profile*) and the own paired runners
+// (/api/dsbot-auth/tokens, also listed on Dsbot Auth).
+import type { PasswordChange, ProfileUpdate, RunnerListResponse, SessionListResponse, User } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useSession } from "@/lib/session";
 
 export const profileKeys = {
   sessions: ["profile", "sessions"] as const,
+  runners: ["profile", "runners"] as const,
 };
 
 export const profileSessionsQueryOptions = queryOptions({
   queryKey: profileKeys.sessions,
   queryFn: ({ signal }) => api.get<SessionListResponse>("/api/profile/sessions", { signal }),
+});
+
+export const profileRunnersQueryOptions = queryOptions({
+  queryKey: profileKeys.runners,
+  queryFn: ({ signal }) => api.get<RunnerListResponse>("/api/dsbot-auth/tokens", { signal }),
 });
 
 export function useUpdateProfile() {
@@ -25,7 +32,12 @@ export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordChange) => api.post<void>("/api/profile/password", body),
-    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.sessions }),
+    // The server ended the other sessions and revoked every runner token.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: profileKeys.sessions }),
+        client.invalidateQueries({ queryKey: profileKeys.runners }),
+      ]),
   });
 }
 
@@ -34,5 +46,13 @@ export function useEndSession() {
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/profile/sessions/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
+}
+
+export function useRevokeOwnRunner() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/dsbot-auth/tokens/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.runners }),
   });
 }

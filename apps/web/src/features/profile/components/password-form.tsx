@@ -1,5 +1,6 @@
 // Change the own password (POST /api/profile/password); a wrong current password is shown on its field.
-import { passwordChangeSchema, validationMessages } from "@dsbot/protocol";
+// The server also ends the other sessions and revokes every runner token (runners pair again).
+import { errorMessages, passwordChangeSchema, validationMessages } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Stack } from "@mantine/core";
 import { useForm } from "react-hook-form";
@@ -21,6 +22,15 @@ export const passwordFormSchema = passwordChangeSchema
 type PasswordFormValues = z.infer<typeof passwordFormSchema>;
 const empty: PasswordFormValues = { currentPassword: "", newPassword: "", repeatPassword: "" };
 
+/** The answer about the current password (wrong, or too many wrong tries) belongs under its field. */
+function currentPasswordError(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 400) return error.message;
+  // A 429 without the API's error body (e.g. from a proxy) still gets the German text.
+  if (error.status === 429) return error.code === "http_429" ? errorMessages.tooManyAttempts : error.message;
+  return null;
+}
+
 export function PasswordForm() {
   const change = useChangePassword();
   const { control, handleSubmit, reset, setError } = useForm<PasswordFormValues>({
@@ -35,11 +45,9 @@ export function PasswordForm() {
       alert.success(profileTexts.passwordChanged);
     } catch (error) {
       if (applyServerIssues(error, setError, ["currentPassword", "newPassword"])) return;
-      if (error instanceof ApiError && error.status === 400) {
-        setError("currentPassword", { type: "server", message: error.message });
-        return;
-      }
-      alertError(error);
+      const message = currentPasswordError(error);
+      if (message) setError("currentPassword", { type: "server", message });
+      else alertError(error);
     }
   });
 

@@ -1,4 +1,4 @@
-// Profil (/profile): account info, world, password and own sessions.
+// Profil (/profile): account info, world, password, own sessions and own runners.
 import { worldLabel } from "@dsbot/protocol";
 import { Grid, Stack } from "@mantine/core";
 import { RoleBadge } from "@/components/account/role-badge";
@@ -9,6 +9,7 @@ import { SectionCard } from "@/components/ui/section-card";
 import { formatDate } from "@/lib/dates";
 import { useSession } from "@/lib/session";
 import { PasswordForm } from "../components/password-form";
+import { RunnersCard } from "../components/runners-card";
 import { SessionsCard } from "../components/sessions-card";
 import { WorldForm } from "../components/world-form";
 import { profileTexts } from "../texts";
@@ -44,6 +45,7 @@ export function ProfileRoute() {
               <PasswordForm />
             </SectionCard>
             <SessionsCard />
+            <RunnersCard />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,5 +1,6 @@
-// REST of the user administration (admin): list, create, detail, update, delete, revoke sessions.
+// REST of the user administration (admin): list, create, detail, update, delete, revoke sessions and runners.
 import type {
+  RevokeSessionsResponse,
   User,
   UserCreate,
   UserDetailResponse,
@@ -71,7 +72,16 @@ export function useDeleteUser() {
 export function useRevokeUserSessions(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ revoked: number }>(`/api/users/${id}/sessions`),
+    mutationFn: () => api.delete<RevokeSessionsResponse>(`/api/users/${id}/sessions`),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.detail(id) }),
+  });
+}
+
+export function useRevokeUserRunner(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (runnerId: number) => api.delete(`/api/users/${id}/runners/${runnerId}`),
+    // Also after a 404 (the runner was already gone): the list on screen is stale either way.
+    onSettled: () => client.invalidateQueries({ queryKey: userKeys.detail(id) }),
   });
 }

@@ -1,4 +1,5 @@
-// A user's active sessions with "Alle Sitzungen beenden" (DELETE /api/users/:id/sessions).
+// A user's active sessions with "Alle Sitzungen beenden" (DELETE /api/users/:id/sessions), which
+// also revokes the user's runner tokens.
 import type { SessionInfo } from "@dsbot/protocol";
 import { Button } from "@mantine/core";
 import { IconLogout2 } from "@tabler/icons-react";
@@ -10,7 +11,14 @@ import { alertError } from "@/lib/api-error-message";
 import { useRevokeUserSessions } from "../api/users-api";
 import { userTexts } from "../texts";
 
-export function UserSessionsCard({ userId, sessions }: { userId: number; sessions: SessionInfo[] }) {
+interface UserSessionsCardProps {
+  userId: number;
+  sessions: SessionInfo[];
+  /** Paired runners: the revoke signs them out too, so it is useful even without a web session. */
+  runnerCount: number;
+}
+
+export function UserSessionsCard({ userId, sessions, runnerCount }: UserSessionsCardProps) {
   const revoke = useRevokeUserSessions(userId);
 
   const revokeAll = async () => {
@@ -22,8 +30,8 @@ export function UserSessionsCard({ userId, sessions }: { userId: number; session
     });
     if (!confirmed) return;
     try {
-      const { revoked } = await revoke.mutateAsync();
-      alert.success(userTexts.revoked(revoked));
+      const { revoked, revokedRunners } = await revoke.mutateAsync();
+      alert.success(userTexts.revoked(revoked, revokedRunners));
     } catch (error) {
       alertError(error);
     }
@@ -38,7 +46,7 @@ export function UserSessionsCard({ userId, sessions }: { userId: number; session
           color="red"
           size="xs"
           leftSection={<IconLogout2 size={15} />}
-          disabled={sessions.length === 0}
+          disabled={sessions.length === 0 && runnerCount === 0}
           loading={revoke.isPending}
           onClick={() => void revokeAll()}
         >

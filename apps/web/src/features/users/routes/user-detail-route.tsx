@@ -1,4 +1,4 @@
-// Benutzerdetail (/users/:id, admin): account info, role & world, password reset, sessions, delete.
+// Benutzerdetail (/users/:id, admin): account info, role & world, password reset, sessions, runners, delete.
 import { roleLabels, worldLabel } from "@dsbot/protocol";
 import { Button, Grid, Skeleton, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
@@ -19,6 +19,7 @@ import { useConfirmDeleteUser } from "../api/delete-user";
 import { userKeys, userQueryOptions } from "../api/users-api";
 import { UserEditForm } from "../components/user-edit-form";
 import { UserPasswordForm } from "../components/user-password-form";
+import { UserRunnersCard } from "../components/user-runners-card";
 import { UserSessionsCard } from "../components/user-sessions-card";
 import { userTexts } from "../texts";
 
@@ -78,7 +79,7 @@ function UserDetail({ id }: { id: number }) {
     );
   }
 
-  const { user, sessions } = query.data;
+  const { user, sessions, runners } = query.data;
   const self = user.id === currentUserId;
   const remove = async () => {
     if (!(await confirmDelete(user.id))) return;
@@ -113,7 +114,8 @@ function UserDetail({ id }: { id: number }) {
             <SectionCard title={userTexts.editCard} description={userTexts.editHint}>
               <UserEditForm user={user} />
             </SectionCard>
-            <UserSessionsCard userId={user.id} sessions={sessions} />
+            <UserSessionsCard userId={user.id} sessions={sessions} runnerCount={runners.length} />
+            <UserRunnersCard userId={user.id} username={user.username} runners={runners} />
             <SectionCard
               danger
               title={userTexts.dangerCard}
