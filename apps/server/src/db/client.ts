@@ -56,6 +56,12 @@ export async function usePglite(client: PGlite, location: string): Promise<Datab
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection ends (server restart, a terminated backend) is emitted here;
+  // unhandled, that event would crash the process. The pool drops the client and the next query
+  // connects afresh; queries in flight fail on their own.
+  pool.on("error", (error: Error & { code?: string }) => {
+    if (error.code !== "57P01") process.emitWarning(`PostgreSQL: idle connection lost (${error.code ?? error.message})`);
+  });
   const db = drizzlePg({ client: pool, schema });
   try {
     await migratePg(db, { migrationsFolder: migrationsDir });

@@ -20,14 +20,14 @@ export interface RunnerListProps {
 export function RunnerList({ runners, label, onRevoke, revokingId = null, empty }: RunnerListProps) {
   if (runners.length === 0) return <>{empty}</>;
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={300}>
       <Table aria-label={label} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t.runnerColumns.name}</Table.Th>
             <Table.Th>{t.runnerColumns.status}</Table.Th>
-            <Table.Th>{t.runnerColumns.createdAt}</Table.Th>
-            <Table.Th>{t.runnerColumns.lastSeenAt}</Table.Th>
+            <Table.Th visibleFrom="sm">{t.runnerColumns.createdAt}</Table.Th>
+            <Table.Th visibleFrom="sm">{t.runnerColumns.lastSeenAt}</Table.Th>
             <Table.Th aria-label={t.revokeRunner} />
           </Table.Tr>
         </Table.Thead>
@@ -38,14 +38,20 @@ export function RunnerList({ runners, label, onRevoke, revokingId = null, empty 
                 <Text size="sm" fw={600}>
                   {runner.name}
                 </Text>
+                {/* Phones: the two date columns fold into the name cell. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {t.runnerColumns.createdAt} {formatDate(runner.createdAt)}
+                  <br />
+                  {t.runnerColumns.lastSeenAt} {runner.lastSeenAt ? formatDate(runner.lastSeenAt) : t.runnerNever}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color={runner.connected ? "green" : "gray"} miw="max-content">
                   {runner.connected ? t.runnerConnected : t.runnerDisconnected}
                 </Badge>
               </Table.Td>
-              <Table.Td>{formatDate(runner.createdAt)}</Table.Td>
-              <Table.Td>{runner.lastSeenAt ? formatDate(runner.lastSeenAt) : t.runnerNever}</Table.Td>
+              <Table.Td visibleFrom="sm">{formatDate(runner.createdAt)}</Table.Td>
+              <Table.Td visibleFrom="sm">{runner.lastSeenAt ? formatDate(runner.lastSeenAt) : t.runnerNever}</Table.Td>
               <Table.Td ta="right">
                 <Button
                   size="xs"

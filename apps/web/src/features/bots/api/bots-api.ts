@@ -169,7 +169,12 @@ export function useGrantPermission(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) => api.post(`/api/dsbot/${id}/permission/user/${userId}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: botKeys.permissions(id) }),
+    // The server logs the change on the bot, so its log is stale too.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: botKeys.permissions(id) }),
+        client.invalidateQueries({ queryKey: botKeys.botLogs(id) }),
+      ]),
   });
 }
 
@@ -177,6 +182,11 @@ export function useRevokePermission(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) => api.delete(`/api/dsbot/${id}/permission/user/${userId}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: botKeys.permissions(id) }),
+    // The server logs the change on the bot, so its log is stale too.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: botKeys.permissions(id) }),
+        client.invalidateQueries({ queryKey: botKeys.botLogs(id) }),
+      ]),
   });
 }
