@@ -76,3 +76,9 @@ export async function getBotRow(db: Database, id: number): Promise<DsbotRow | un
   const [bot] = await db.select().from(dsbots).where(eq(dsbots.id, id)).limit(1);
   return bot;
 }
+
+/** The ids of a user's own bots (they go with the user). */
+export async function ownedBotIds(db: Database, ownerId: number): Promise<number[]> {
+  const rows = await db.select({ id: dsbots.id }).from(dsbots).where(eq(dsbots.ownerId, ownerId));
+  return rows.map((r) => r.id);
+}

@@ -18,6 +18,9 @@ import { listActiveSessions } from "../auth/sessions.service.js";
 import { signOutEverywhere } from "../auth/sign-out.js";
 import { presentRunnerList, revokeRunnerToken } from "../dsbot-auth/runner-tokens.service.js";
 import { recheckUserSockets } from "../dsbots/access-recheck.js";
+import { announceConnections } from "../dsbots/connection-events.js";
+import { ownedBotIds } from "../dsbots/dsbots.service.js";
+import { connectionRowsOfUser } from "../dsbots/websocket-connections.service.js";
 import { presentSession, presentUser } from "./users.presenter.js";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "./users.service.js";
 
@@ -67,8 +70,20 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.delete("/api/users/:id", { config: byId.config }, async (request, reply) => {
       const { id } = byId.params(request);
+      // The user's runner and bot connections go with them (ON DELETE CASCADE), so their sockets'
+      // disconnect handlers find nothing to announce: read them first and tell the bots' audiences.
+      // Their bots go too, so other users' bot sockets for those bots end with them.
+      const user = await getUser(ctx.db, id);
+      const [runnerRows, botRows, ownedBots] = await Promise.all([
+        connectionRowsOfUser(ctx.db, user.id, "bot-user"),
+        connectionRowsOfUser(ctx.db, user.id, "bot"),
+        ownedBotIds(ctx.db, user.id),
+      ]);
+      const connections = [...runnerRows, ...botRows];
       await deleteUser(ctx.db, id, caller(request).user.id);
       ctx.sockets.disconnectUser(id);
+      for (const botId of ownedBots) ctx.sockets.disconnectBot(botId);
+      await announceConnections(ctx, "deleted", connections, null);
       return reply.status(204).send();
     });
 
