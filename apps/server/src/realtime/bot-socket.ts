@@ -16,6 +16,7 @@ import { getBotRow } from "../modules/dsbots/dsbots.service.js";
 import { addConnections, botConnections, removeSocketConnections } from "../modules/dsbots/websocket-connections.service.js";
 import type { RealtimeSocket, ServerLifecycle } from "./realtime.js";
 import { botRoom } from "./rooms.js";
+import type { Reply } from "./socket-ack.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
 /**
@@ -65,10 +66,19 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
    * Every event re-checks that the socket's user may still see the bot: a demotion or a revoked grant
    * cuts the socket at once, but an event already on its way must not get through either.
    */
+  const lostAccess = new WeakSet<object>();
   async function requireAccess(): Promise<void> {
     if ((await botsVisibleTo(ctx.db, socket.data.user.id, [dsbotId as number])).has(dsbotId as number)) return;
-    socket.disconnect(true);
-    throw notFound(errorMessages.botNotFound);
+    const error = notFound(errorMessages.botNotFound);
+    lostAccess.add(error);
+    throw error;
+  }
+
+  /** Answers a failed event; a socket that lost access is cut once its answer is on the way. */
+  function fail(reply: Reply<never>, error: unknown, event: string): void {
+    if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, `${event} failed`);
+    reply(failure(error));
+    if (lostAccess.has(error as object)) socket.disconnect(true);
   }
 
   void queue(async () => {
@@ -90,8 +100,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
         await requireAccess();
         reply({ ok: true, status: await reportStatus(ctx, dsbotId, parsed.data.status) });
       } catch (error) {
-        if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:status failed");
-        reply(failure(error));
+        fail(reply, error, "bot:status");
       }
     });
   });
@@ -104,10 +113,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
       .then(() => addBotLog(ctx.db, { dsbotId, ...parsed.data, userId: null }))
       .then(
         (id) => reply({ ok: true, id }),
-        (error: unknown) => {
-          if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:log failed");
-          reply(failure(error));
-        },
+        (error: unknown) => fail(reply, error, "bot:log"),
       );
   });
 
@@ -119,10 +125,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
       .then(() => reportNeedsPlayer(ctx, dsbotId, parsed.data))
       .then(
         (notified) => reply({ ok: true, notified }),
-        (error: unknown) => {
-          if (!(error instanceof HttpError)) log.error({ err: error, dsbotId }, "bot:needs-player failed");
-          reply(failure(error));
-        },
+        (error: unknown) => fail(reply, error, "bot:needs-player"),
       );
   });
 

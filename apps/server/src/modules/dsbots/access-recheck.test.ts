@@ -176,7 +176,10 @@ async function attempt(socket: TestSocket, event: string, payload: object): Prom
   }
 }
 
-/** A refused event: the server's not_found answer, or the cut that comes with it arriving first. */
+/**
+ * A refused event: the server's not_found answer, after which the socket is cut; an event sent
+ * alongside it may meet the cut first.
+ */
 const refusals = [
   { ok: false, error: { code: "not_found", message: errorMessages.botNotFound } },
   { ok: false, error: "socket has been disconnected" },
@@ -194,6 +197,8 @@ describe.each(losses)("right after $name", ({ other, lose }) => {
     ]);
     expect(refusals).toContainEqual(logged);
     expect(refusals).toContainEqual(needs);
+    // The first refusal is answered before the cut, so the bot learns why.
+    expect([logged, needs]).toContainEqual(refusals[0]);
     expect(await cut).toBe("io server disconnect");
 
     const logs = botLogListResponseSchema.parse((await call(s.ownerWeb, "GET", `/api/dsbot/${s.bot.id}/logs?perPage=50`)).json()).logs;
