@@ -1,0 +1,532 @@
+// The security matrix (issue 9): one row per route as Fastify registers it (`METHOD url`), saying who
+// may call it and how to build a request that only access can refuse; and one row per socket event.
+// apps/server/src/security-matrix.test.ts walks the live route table against these rows, so a new
+// route fails the suite until it has its row here, and a new socket event does not compile until it
+// has one (the event table is a Record over ClientToServerEvents).
+import type { BotStatus, ClientToServerEvents, RealtimeMessage, SocketAck, SocketOrigin } from "@dsbot/protocol";
+import { defaultWorld } from "@dsbot/protocol";
+import { and, eq, like } from "drizzle-orm";
+import type { App } from "../../src/app.js";
+import { dsbotLogs, dsbotPermissions, notifications, websocketConnections } from "../../src/db/schema.js";
+import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
+
+/** The CORS origin the matrix app allows, so the preflight route answers as in production. */
+export const ALLOWED_ORIGIN = "http://matrix.example";
+
+// ---------------------------------------------------------------------------------------------
+// Roles and objects
+
+/** Everyone a per-object route is called as. */
+export const roles = ["owner", "grantee", "revokedGrantee", "stranger", "admin", "anonymous"] as const;
+export type Role = (typeof roles)[number];
+export type UserRole = Exclude<Role, "anonymous">;
+export const userRoles = roles.filter((r): r is UserRole => r !== "anonymous");
+
+/** What a fixture of each object kind carries. Bots, notifications, sessions and runners belong to the owner. */
+export interface Fixtures {
+  /** Owned by the owner, granted to the grantee, granted to and revoked from the revoked grantee; the owner's runner announced it. */
+  bot: { id: number; name: string; connectionId: number };
+  notification: { id: number };
+  /** A second web session of the owner (not the one the owner's requests use). */
+  session: { id: number };
+  /** A runner token of the owner. */
+  runner: { id: number };
+  /** A user nobody in the matrix is (admin routes on another user), with one runner token. */
+  user: { id: number; runnerId: number };
+}
+export type ObjectKind = keyof Fixtures;
+
+/**
+ * Who sees and who manages an object of each kind. The rest get 404 (the object "does not exist" for
+ * them); a role that sees but may not manage gets 403 on managing routes.
+ */
+export const objectAccess: Record<ObjectKind, { see: readonly UserRole[]; manage: readonly UserRole[] }> = {
+  bot: { see: ["owner", "grantee", "admin"], manage: ["owner", "admin"] },
+  // Admins do not see other users' notifications, sessions or runner tokens through the owner's routes.
+  notification: { see: ["owner"], manage: ["owner"] },
+  session: { see: ["owner"], manage: ["owner"] },
+  runner: { see: ["owner"], manage: ["owner"] },
+  // Only reachable through the admin routes: access "admin" (403 for everyone else).
+  user: { see: ["admin"], manage: ["admin"] },
+};
+
+/**
+ * Who may call a route: anyone (`public`), any signed-in user (`user`), admins only (`admin`: 403 for
+ * other users), or whoever may `see` / `manage` the route's object (404 / 403 for others).
+ * Without a token every route but the public ones answers 401.
+ */
+export type Access = "public" | "user" | "admin" | "see" | "manage";
+
+// ---------------------------------------------------------------------------------------------
+// What a row's request builder gets
+
+export interface Person {
+  id: number;
+  username: string;
+}
+
+/** The test world the builders may use (implemented in world.ts). */
+export interface World {
+  app: App;
+  person(role: UserRole): Person;
+  /** A user none of the roles is (grant target, lookup target, login credentials). */
+  third: Person & { password: string };
+  /** A unique marker: bot player names and notification texts carry one, so leaks can be traced. */
+  marker(): string;
+  /** A fresh client address (the per-IP limits of the device flow). */
+  address(): string;
+  pendingDeviceCode(): Promise<{ deviceCode: string; userCode: string }>;
+  /** A device code the third user approved, ready to be redeemed. */
+  approvedDeviceCode(): Promise<{ deviceCode: string }>;
+  setBotStatus(botId: number, status: BotStatus | null): Promise<void>;
+  /** Grant straight in the database: no notification, no log, no socket re-check. */
+  grantInDatabase(botId: number, userId: number): Promise<void>;
+  resetModules(botId: number): Promise<void>;
+}
+
+/** Who makes the call: `null` for anonymous. */
+export interface Caller extends Person {
+  role: UserRole;
+  password: string | null;
+}
+
+export interface Target<F> {
+  world: World;
+  role: Role;
+  caller: Caller | null;
+  fixture: F;
+}
+
+export interface CallSpec {
+  /** Values for the route's `:params`. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** For wildcard routes (`*`): the concrete path to call. */
+  path?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS";
+
+interface RowBase<F> {
+  method: HttpMethod;
+  /** Exactly as Fastify registers it. */
+  url: string;
+  /** Tells several rows of one route apart (e.g. a notification for oneself vs. for another user). */
+  variant?: string;
+  access: Access;
+  /** The answer of a caller who may. */
+  ok: number;
+  /** Exceptions to the answers `access` implies. */
+  expect?: Partial<Record<Role, number>>;
+  /**
+   * Which session the call uses: the role's own (default), a fresh one of the role's user (the call
+   * ends it: logout), or a fresh user of the role's kind (the call signs its user out elsewhere).
+   */
+  caller?: "session" | "fresh-session" | "fresh-user";
+  /** Put the object into the state the call needs (a bot online for pause …), before every call. */
+  prepare?: (t: Target<F>) => Promise<void>;
+  request: (t: Target<F>) => CallSpec | Promise<CallSpec>;
+  /**
+   * A message every successful call sends to the website sockets of the object's owner (or of the
+   * caller): the test waits for it there, then checks that no socket that may not see it heard of it.
+   */
+  event?: { to: "owner" | "caller"; match: (message: RealtimeMessage, t: Target<F>, answer: unknown) => boolean };
+  /** The call creates a bot or notification; tracked so no socket but its seers hears of it. */
+  creates?: {
+    kind: "bot" | "notification";
+    id: (answer: unknown) => number;
+    /** Who may hear of it besides admins for bots; default: the caller. */
+    seers?: (t: Target<F>) => UserRole[];
+  };
+}
+
+/** A row as the test walks it (object kind erased). */
+export interface MatrixRow extends RowBase<Fixtures[ObjectKind] | undefined> {
+  object?: ObjectKind;
+  /** A new object for every call (the call destroys it or uses it up); otherwise one per row. */
+  fresh?: boolean;
+}
+
+function route(row: RowBase<undefined>): MatrixRow {
+  return row as MatrixRow;
+}
+
+function perObject<K extends ObjectKind>(object: K, row: RowBase<Fixtures[K]> & { fresh?: boolean }): MatrixRow {
+  return { ...(row as unknown as MatrixRow), object };
+}
+
+/** The answer a role gets, from the row's access rule (and its exceptions). */
+export function expectedStatus(row: MatrixRow, role: Role): number {
+  const exception = row.expect?.[role];
+  if (exception !== undefined) return exception;
+  if (role === "anonymous") return row.access === "public" ? row.ok : 401;
+  switch (row.access) {
+    case "public":
+    case "user":
+      return row.ok;
+    case "admin":
+      return role === "admin" ? row.ok : 403;
+    case "see":
+    case "manage": {
+      if (!row.object) throw new Error(`${row.method} ${row.url}: access "${row.access}" needs an object kind`);
+      const rule = objectAccess[row.object];
+      if (!rule.see.includes(role)) return 404;
+      if (row.access === "manage" && !rule.manage.includes(role)) return 403;
+      return row.ok;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Message helpers for `event`
+
+const botStatusOf = (botId: number) => (m: RealtimeMessage) => m.type === "botUpdateStatus" && m.data.dsbot.id === botId;
+const idOf = (answer: unknown, key: string) => ((answer as Record<string, { id: number }>)[key] as { id: number }).id;
+
+// ---------------------------------------------------------------------------------------------
+// The route matrix
+
+const noBody = (): CallSpec => ({});
+const bot = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id } });
+const online = (t: Target<Fixtures["bot"]>) => t.world.setBotStatus(t.fixture.id, "online");
+
+export const routeMatrix: MatrixRow[] = [
+  // --- public
+  route({
+    method: "OPTIONS",
+    url: "*",
+    access: "public",
+    ok: 204,
+    request: () => ({ path: "/api/dsbot", headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET" } }),
+  }),
+  route({ method: "GET", url: "/*", access: "public", ok: 200, request: () => ({ path: "/" }) }),
+  route({ method: "GET", url: "/api/health", access: "public", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/client-config", access: "public", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/auth/login",
+    access: "public",
+    ok: 200,
+    request: ({ world }) => ({ body: { username: world.third.username, password: world.third.password } }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/device",
+    access: "public",
+    ok: 200,
+    request: ({ world }) => ({ body: { name: "Matrix-PC" }, remoteAddress: world.address() }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/token",
+    access: "public",
+    ok: 200,
+    request: async ({ world }) => ({ body: { deviceCode: (await world.approvedDeviceCode()).deviceCode } }),
+  }),
+
+  // --- any signed-in user: the own account
+  route({ method: "POST", url: "/api/auth/logout", access: "user", ok: 204, caller: "fresh-session", request: noBody }),
+  route({ method: "GET", url: "/api/auth/me", access: "user", ok: 200, request: noBody }),
+  route({ method: "PATCH", url: "/api/profile", access: "user", ok: 200, request: () => ({ body: { world: defaultWorld } }) }),
+  route({
+    method: "POST",
+    url: "/api/profile/password",
+    access: "user",
+    ok: 204,
+    caller: "fresh-user",
+    request: ({ caller }) => ({ body: { currentPassword: caller?.password ?? "passwort-123", newPassword: "neues-passwort-456" } }),
+  }),
+  route({ method: "GET", url: "/api/profile/sessions", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "GET",
+    url: "/api/users/lookup",
+    access: "user",
+    ok: 200,
+    request: ({ world }) => ({ query: { username: world.third.username } }),
+  }),
+  route({ method: "POST", url: "/api/search", access: "user", ok: 200, request: () => ({ body: { searchVal: "MX" } }) }),
+
+  // --- any signed-in user: collections of the own objects
+  route({ method: "GET", url: "/api/dsbot", access: "user", ok: 200, request: () => ({ query: { websocketConnections: "true" } }) }),
+  route({
+    method: "POST",
+    url: "/api/dsbot",
+    access: "user",
+    ok: 201,
+    request: ({ world }) => ({ body: { dsPlayer: { name: world.marker() }, world: defaultWorld } }),
+    creates: { kind: "bot", id: (answer) => idOf(answer, "dsbot") },
+  }),
+  route({ method: "GET", url: "/api/websocket-connections", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/approve",
+    access: "user",
+    ok: 200,
+    request: async ({ world }) => ({ body: { userCode: (await world.pendingDeviceCode()).userCode } }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/deny",
+    access: "user",
+    ok: 204,
+    request: async ({ world }) => ({ body: { userCode: (await world.pendingDeviceCode()).userCode } }),
+  }),
+  route({ method: "GET", url: "/api/dsbot-auth/tokens", access: "user", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/user-notifications", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/user-notifications",
+    variant: "for oneself",
+    access: "user",
+    ok: 201,
+    request: ({ world }) => ({ body: { title: "Matrix", message: world.marker() } }),
+    event: { to: "caller", match: (m, _t, answer) => m.type === "notification-created" && m.data.notification.id === idOf(answer, "notification") },
+    creates: { kind: "notification", id: (answer) => idOf(answer, "notification") },
+  }),
+  route({
+    method: "POST",
+    url: "/api/user-notifications",
+    variant: "for another user",
+    access: "admin",
+    ok: 201,
+    request: ({ world }) => ({ body: { title: "Matrix", message: world.marker(), userId: world.third.id } }),
+    // Only the third user (no role, no socket) may hear of it: not even the admin who sent it.
+    creates: { kind: "notification", id: (answer) => idOf(answer, "notification"), seers: () => [] },
+  }),
+  route({ method: "POST", url: "/api/user-notifications/mark-as-read", access: "user", ok: 200, request: noBody }),
+
+  // --- admins only
+  route({ method: "GET", url: "/api/users", access: "admin", ok: 200, request: () => ({ query: { perPage: "100" } }) }),
+  route({
+    method: "POST",
+    url: "/api/users",
+    access: "admin",
+    ok: 201,
+    request: ({ world }) => ({ body: { username: `mx_${world.marker()}`, password: "passwort-123", role: "user", world: defaultWorld } }),
+  }),
+  perObject("user", { method: "GET", url: "/api/users/:id", access: "admin", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", {
+    method: "PATCH",
+    url: "/api/users/:id",
+    access: "admin",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { world: defaultWorld } }),
+  }),
+  perObject("user", { method: "DELETE", url: "/api/users/:id", access: "admin", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", { method: "DELETE", url: "/api/users/:id/sessions", access: "admin", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", {
+    method: "DELETE",
+    url: "/api/users/:id/runners/:runnerId",
+    access: "admin",
+    ok: 204,
+    fresh: true,
+    request: (t) => ({ params: { id: t.fixture.id, runnerId: t.fixture.runnerId } }),
+  }),
+
+  // --- the owner's own objects: nobody else, admins included
+  perObject("session", { method: "DELETE", url: "/api/profile/sessions/:id", access: "see", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("runner", { method: "DELETE", url: "/api/dsbot-auth/tokens/:id", access: "see", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("notification", {
+    method: "POST",
+    url: "/api/user-notifications/:id/mark-as-read",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id } }),
+  }),
+  perObject("notification", {
+    method: "DELETE",
+    url: "/api/user-notifications/:id",
+    access: "see",
+    ok: 204,
+    fresh: true,
+    request: (t) => ({ params: { id: t.fixture.id } }),
+  }),
+
+  // --- bots: owner, grantees and admins see them; owner and admins manage them
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id", access: "see", ok: 200, request: bot }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/connections", access: "see", ok: 200, request: bot }),
+  perObject("bot", {
+    method: "DELETE",
+    url: "/api/dsbot/:id",
+    access: "manage",
+    ok: 204,
+    fresh: true,
+    request: bot,
+    // The owner's runner had announced it: its audience hears the connection go.
+    event: { to: "owner", match: (m, t) => m.type === "bot-user-connection-deleted" && m.data.dsbotId === t.fixture.id },
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/start",
+    access: "see",
+    ok: 200,
+    prepare: (t) => t.world.setBotStatus(t.fixture.id, null),
+    request: (t) => ({ params: { id: t.fixture.id }, body: { websocketConnectionId: t.fixture.connectionId } }),
+    event: { to: "owner", match: (m, t) => botStatusOf(t.fixture.id)(m) },
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/stop",
+    access: "see",
+    ok: 200,
+    prepare: online,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { websocketConnectionId: t.fixture.connectionId } }),
+    event: { to: "owner", match: (m, t) => botStatusOf(t.fixture.id)(m) },
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/force-stop",
+    access: "see",
+    ok: 200,
+    prepare: online,
+    request: bot,
+    event: { to: "owner", match: (m, t) => botStatusOf(t.fixture.id)(m) },
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/pause",
+    access: "see",
+    ok: 200,
+    prepare: online,
+    request: bot,
+    event: { to: "owner", match: (m, t) => botStatusOf(t.fixture.id)(m) },
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/resume",
+    access: "see",
+    ok: 200,
+    prepare: (t) => t.world.setBotStatus(t.fixture.id, "paused"),
+    request: bot,
+    event: { to: "owner", match: (m, t) => botStatusOf(t.fixture.id)(m) },
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/toggle-module",
+    access: "see",
+    ok: 200,
+    prepare: (t) => t.world.resetModules(t.fixture.id),
+    request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "timer" } }),
+  }),
+  perObject("bot", {
+    method: "GET",
+    url: "/api/dsbot/:id/module",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, query: { moduleName: "timer" } }),
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/module",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "timer", module: {} } }),
+  }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/permissions", access: "see", ok: 200, request: bot }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/permission/user/:userId",
+    access: "manage",
+    ok: 204,
+    // A real grant each time: nobody but the role under test has given the third user access.
+    prepare: async (t) => {
+      const { id } = t.fixture;
+      await t.world.app.db.delete(dsbotPermissions).where(and(eq(dsbotPermissions.dsbotId, id), eq(dsbotPermissions.userId, t.world.third.id)));
+    },
+    request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
+  }),
+  perObject("bot", {
+    method: "DELETE",
+    url: "/api/dsbot/:id/permission/user/:userId",
+    access: "manage",
+    ok: 204,
+    // A real revoke each time: the third user holds a grant before every call.
+    prepare: (t) => t.world.grantInDatabase(t.fixture.id, t.world.third.id),
+    request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
+  }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/logs", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, query: { perPage: "10" } }) }),
+];
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+export const rowName = (r: MatrixRow) => `${routeKey(r)}${r.variant ? ` (${r.variant})` : ""}`;
+
+// ---------------------------------------------------------------------------------------------
+// Socket events: what each client→server event needs, and whether it took effect
+
+export interface EventTarget {
+  app: App;
+  bot: Fixtures["bot"];
+  /** The id of the socket that sent the event. */
+  socketId: string;
+  /** Unique per emit: lets the effect be found in the database. */
+  marker: string;
+  /** The bot's status before the emit. */
+  statusBefore: BotStatus | null;
+}
+
+export interface SocketEventRow {
+  /** The one origin whose sockets may send it (the server registers it for that origin only). */
+  origin: Exclude<SocketOrigin, "website">;
+  /** The arguments before the acknowledgement callback. */
+  args: (t: EventTarget) => unknown[];
+  /** Did it act on the bot (stored, changed, announced or disclosed it)? `ack` is undefined when none came. */
+  tookEffect: (ack: SocketAck | undefined, t: EventTarget) => Promise<boolean>;
+}
+
+/** Report the other of online/paused than the bot has, so a report that takes effect always changes it. */
+const otherStatus = (status: BotStatus | null): "online" | "paused" => (status === "online" ? "paused" : "online");
+
+/**
+ * Every client→server event. A Record over ClientToServerEvents: an event added to the protocol does
+ * not compile until it has a row, and the test fails if the server handles an event not listed here.
+ */
+export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRow> = {
+  "runner:hello": {
+    origin: "bot-user",
+    args: (t) => [{ name: "Matrix-PC", version: "1.0.0", bots: [t.bot.id] }],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db
+        .select()
+        .from(websocketConnections)
+        .where(and(eq(websocketConnections.dsbotId, t.bot.id), eq(websocketConnections.socketId, t.socketId)));
+      const hello = ack as SocketAck<{ accepted: number[] }> | undefined;
+      const accepted = hello?.ok === true && hello.accepted.includes(t.bot.id);
+      return accepted || rows.length > 0;
+    },
+  },
+  "runner:bots": {
+    origin: "bot-user",
+    args: () => [],
+    tookEffect: async (ack, t) => {
+      const list = ack as SocketAck<{ bots: { id: number }[] }> | undefined;
+      return list?.ok === true && list.bots.some((b) => b.id === t.bot.id);
+    },
+  },
+  "bot:status": {
+    origin: "bot",
+    args: (t) => [{ status: otherStatus(t.statusBefore) }],
+    tookEffect: async (ack, t) => {
+      const row = await getBotRow(t.app.db, t.bot.id);
+      return !!ack?.ok || row?.status === otherStatus(t.statusBefore);
+    },
+  },
+  "bot:log": {
+    origin: "bot",
+    args: (t) => [{ level: "info", message: t.marker }],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(dsbotLogs).where(eq(dsbotLogs.message, t.marker));
+      return !!ack?.ok || rows.length > 0;
+    },
+  },
+  "bot:needs-player": {
+    origin: "bot",
+    args: (t) => [{ reason: "captcha", message: t.marker }],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(notifications).where(like(notifications.message, `%${t.marker}%`));
+      return !!ack?.ok || rows.length > 0;
+    },
+  },
+};
