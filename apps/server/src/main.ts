@@ -1,42 +1,10 @@
 // Entry point: read the config, build the app, listen, print how to log in, shut down cleanly.
-import type { App } from "./app.js";
 import { buildApp } from "./app.js";
+import { banner } from "./banner.js";
 import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
 import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
-
-function box(lines: string[]): string {
-  const width = Math.max(...lines.map((l) => l.length));
-  const border = "═".repeat(width + 2);
-  return [`╔${border}╗`, ...lines.map((l) => `║ ${l.padEnd(width)} ║`), `╚${border}╝`].join("\n");
-}
-
-function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
-}
-
-function banner(app: App, config: Config, port: number): string {
-  const { bootstrap } = app;
-  const lines = [`dsbot läuft: http://localhost:${port}`, "", `Administrator: ${bootstrap.adminUsername}`];
-  if (bootstrap.adminPassword) {
-    lines.push(`Passwort:      ${bootstrap.adminPassword}`);
-    if (bootstrap.adminPasswordGenerated) lines.push("(zufällig erzeugt und nur jetzt angezeigt – bitte notieren)");
-  } else {
-    lines.push("Passwort:      wie beim ersten Start ausgegeben bzw. DSBOT_ADMIN_PASSWORD");
-  }
-  if (bootstrap.demoUser) {
-    lines.push(`Demo-Zugang:   ${bootstrap.demoUser.username} / ${bootstrap.demoUser.password}`);
-    lines.push(`Demo-Runner:   läuft im Server, Bots unter http://localhost:${port}/bots starten`);
-  }
-  lines.push("", `Datenbank:     ${app.database.kind === "pglite" ? `PGlite, ${app.database.location}` : app.database.location}`);
-  if (config.host !== "0.0.0.0" && config.host !== "::") lines.push(`Gebunden an:   ${config.host}`);
-  if (bootstrap.demoUser && isLoopback(config.host)) {
-    lines.push("", "Nur auf diesem Rechner erreichbar. Fürs Netzwerk öffnen (Demo-Passwort vorher ändern!):");
-    lines.push("  HOST=0.0.0.0 DSBOT_DEMO_PASSWORD=<eigenes Passwort> npm start");
-  }
-  return box(lines);
-}
 
 async function main(): Promise<void> {
   let config: Config;
