@@ -6,7 +6,7 @@ import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import type { RouteContract } from "./http/contract.js";
 import { openDatabase } from "./db/client.js";
-import { registerErrorHandling } from "./http/error-handler.js";
+import { registerErrorHandling, sendFrameworkError } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { registerSecurity } from "./http/security.js";
 import { registerWeb } from "./http/static-web.js";
@@ -77,6 +77,7 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     forceCloseConnections: "idle",
+    frameworkErrors: sendFrameworkError,
   });
   const routes: RegisteredRoute[] = [];
   fastify.addHook("onRoute", (route) => {

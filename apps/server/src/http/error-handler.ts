@@ -1,7 +1,7 @@
 // Every failure answers `{ error: { code, message, issues? } }` (PRODUCT §3); never a stack trace.
 import type { ApiError, ApiErrorCode } from "@dsbot/protocol";
 import { errorMessages } from "@dsbot/protocol";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors.js";
 
 function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string, issues?: ApiError["error"]["issues"]) {
@@ -37,6 +37,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return send(reply, 500, "internal", errorMessages.internal);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route (a path that is no valid URL
+ * component, a path param over the length limit) answers like every other refusal, not Fastify's English body.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = fromFastify(error);
+  if (!known) {
+    request.log.error({ err: error }, "unhandled error");
+    return send(reply, 500, "internal", errorMessages.internal);
+  }
+  request.log.info({ code: error.code }, error.message);
+  return send(reply, known.status, known.code, known.message);
 }
 
 /** Unknown API routes answer JSON 404; the SPA fallback handles the rest (see static-web.ts). */

@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 import fastifyCors from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { badRequest } from "./errors.js";
 
 function originsOf(urls: Iterable<string>): string[] {
   const origins = new Set<string>();
@@ -68,6 +69,11 @@ export async function registerSecurity(
   // API answers are per user and may carry tokens: no browser or proxy cache may keep them.
   app.addHook("onSend", async (request, reply) => {
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+  });
+  // A preflight without Origin or Access-Control-Request-Method is malformed: a German JSON 400 like
+  // every other refusal (the CORS plugin's own answer to it is plain text).
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "OPTIONS" && (!request.headers.origin || !request.headers["access-control-request-method"])) throw badRequest();
   });
   await app.register(fastifyCors, {
     origin: options.allowedOrigins.length > 0 ? options.allowedOrigins : false,

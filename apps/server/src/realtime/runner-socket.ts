@@ -5,6 +5,7 @@ import { runnerHelloSchema } from "@dsbot/protocol";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
+import { MAX_SERIAL_ID } from "../http/parse.js";
 import { dsbots, users } from "../db/schema.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
@@ -22,10 +23,12 @@ const MAX_RUNNER_BOTS = 1000;
 async function visibleBots(ctx: BotContext, userId: number, ids?: number[]): Promise<RunnerBot[]> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return [];
+  // Ids beyond a serial's range cannot exist (and would fail the query): such bots are simply not visible.
+  const inRange = ids?.filter((id) => id <= MAX_SERIAL_ID) ?? [];
   const rows = await ctx.db
     .select()
     .from(dsbots)
-    .where(and(visibleBotsCondition(user), ids ? inArray(dsbots.id, ids.length > 0 ? ids : [0]) : undefined))
+    .where(and(visibleBotsCondition(user), ids ? inArray(dsbots.id, inRange.length > 0 ? inRange : [0]) : undefined))
     .orderBy(asc(dsbots.id))
     .limit(MAX_RUNNER_BOTS);
   return rows.map(presentRunnerBot);
@@ -36,8 +39,9 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
   if (!runner) return;
   const queue = serialQueue((error) => log.error({ err: error, socketId: socket.id }, "runner socket handler failed"));
 
-  socket.on("runner:bots", (ack: unknown) => {
-    const reply = replier<{ bots: RunnerBot[] }>(ack);
+  // No payload; the acknowledgement is the last argument even when a client sends one anyway.
+  socket.on("runner:bots", (...args: unknown[]) => {
+    const reply = replier<{ bots: RunnerBot[] }>(args.at(-1));
     visibleBots(ctx, user.id).then(
       (bots) => reply({ ok: true, bots }),
       (error: unknown) => {
