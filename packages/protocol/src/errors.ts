@@ -75,4 +75,5 @@ export const errorMessages = {
   deviceCodesExhausted: "Gerade sind zu viele Anmeldungen offen. Bitte versuche es in einigen Minuten erneut.",
   invalidChars: "Die Eingabe enthält unzulässige Zeichen (z. B. ein Nullbyte).",
   inputTooDeep: "Die Eingabe ist zu tief verschachtelt.",
+  unknownEvent: "Dieses Ereignis ist für diese Verbindung unbekannt.",
 } as const;

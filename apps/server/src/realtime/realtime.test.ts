@@ -1,9 +1,10 @@
 // Real sockets against a listening app: handshake checks and disconnects on revocation.
-import { socketErrors } from "@dsbot/protocol";
+import { errorMessages, socketErrors } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { pairRunner } from "../../test/bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../../test/factories.js";
 import type { TestApp } from "../../test/test-app.js";
 import { createTestApp } from "../../test/test-app.js";
@@ -173,6 +174,21 @@ describe("session expiry", () => {
     const later = new Date(Date.now() + SESSION_IDLE_MS + 60_000);
     expect(await endExpiredSessionSockets(app.io, app.db, later)).toBeGreaterThanOrEqual(1);
     expect(await gone).toBe("io server disconnect");
+  });
+});
+
+describe("events a socket does not handle", () => {
+  it("are answered with a refusal instead of silence: another origin's event and an unknown name", async () => {
+    const user = await createUser(app);
+    const web = await loginAs(app, user);
+    const runner = await pairRunner(app, web);
+    const socket = open({ token: runner.token, origin: "bot-user" });
+    expect(await outcome(socket)).toBe("connected");
+    const refusal = { ok: false, error: { code: "bad_request", message: errorMessages.unknownEvent } };
+    expect(await socket.timeout(5000).emitWithAck("bot:log", { level: "info", message: "falsche Verbindung" })).toEqual(refusal);
+    expect(await socket.timeout(5000).emitWithAck("gibt-es-nicht", {})).toEqual(refusal);
+    // A handled event still works on the same socket.
+    expect(await socket.timeout(5000).emitWithAck("runner:bots")).toEqual({ ok: true, bots: [] });
   });
 });
 

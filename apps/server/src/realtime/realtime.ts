@@ -39,6 +39,24 @@ function refuseUncleanPayloads(packet: unknown[], next: (err?: Error) => void): 
   if (typeof ack === "function") (ack as (answer: unknown) => void)({ ok: false, error: { code: "bad_request", message } });
 }
 
+type Middleware = (packet: unknown[], next: (err?: Error) => void) => void;
+
+/**
+ * Every event is answered: one this socket does not handle (another origin's event, an unknown name)
+ * gets a refusal through its acknowledgement instead of silence.
+ */
+function answerUnknownEvents(socket: RealtimeSocket): Middleware {
+  return (packet, next) => {
+    const [event] = packet;
+    // Names outside the event map simply have no listeners.
+    if (typeof event === "string" && socket.listeners(event as keyof ClientToServerEvents).length > 0) return next();
+    const ack = packet.at(-1);
+    if (typeof ack === "function") {
+      (ack as (answer: unknown) => void)({ ok: false, error: { code: "bad_request", message: errorMessages.unknownEvent } });
+    }
+  };
+}
+
 /** Website sockets hear `message`s (user room); runner and bot sockets get their commands instead. */
 function roomsOf(data: SocketData): string[] {
   const rooms = [accountRoom(data.user.id)];
@@ -69,6 +87,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     const { user, origin } = socket.data;
     void socket.join(roomsOf(socket.data));
     socket.use(refuseUncleanPayloads);
+    socket.use(answerUnknownEvents(socket));
     log.debug({ userId: user.id, origin, socketId: socket.id }, "socket connected");
     socket.on("disconnect", (reason) => log.debug({ socketId: socket.id, reason }, "socket disconnected"));
   });
