@@ -3,28 +3,18 @@
 import type { BotConfig, BotLogListResponse, BotModuleConfig, RunnerCommand } from "@dsbot/protocol";
 import { botLogListResponseSchema, botLogMessages, errorMessages, socketErrors } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TestSocket } from "../../test/bots.js";
-import { ack, createBot, listen, openSocket, pairRunner, settle, waitForMessage } from "../../test/bots.js";
+import { describe, expect, it } from "vitest";
+import { ack, createBot, openSocket, pairRunner, settle, waitForMessage } from "../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../test/factories.js";
 import { websocketConnections } from "../db/schema.js";
 import { resetLiveBotState } from "../modules/dsbots/bot-startup.js";
 import { RECONNECT_GRACE_MS, settleOrphanedBots, settleStuckBots, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from "../modules/dsbots/stuck-bots.js";
 import type { TestApp } from "../../test/test-app.js";
-import { createTestApp } from "../../test/test-app.js";
+import { useListeningApp } from "../../test/listening-app.js";
 
 let app: TestApp;
 let url: string;
-const sockets: TestSocket[] = [];
-
-beforeAll(async () => {
-  app = await createTestApp();
-  url = await listen(app);
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.socket.disconnect();
-});
-afterAll(() => app?.dispose());
+const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 const post = (token: string, path: string, payload?: object) =>
   app.fastify.inject({ method: "POST", url: path, headers: bearer(token), ...(payload ? { payload } : {}) });

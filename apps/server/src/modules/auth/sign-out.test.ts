@@ -3,24 +3,16 @@
 // token is refused at the next handshake. Admins see a user's runners and may revoke a single one.
 import type { RevokeSessionsResponse, RunnerListItem, UserDetailResponse } from "@dsbot/protocol";
 import { errorMessages, socketErrors } from "@dsbot/protocol";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../test/bots.js";
-import { ack, listen, openSocket, pairRunner, runningBot } from "../../../test/bots.js";
+import { ack, openSocket, pairRunner, runningBot } from "../../../test/bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { createTestApp } from "../../../test/test-app.js";
+import { useListeningApp } from "../../../test/listening-app.js";
 
 let app: TestApp;
 let url: string;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  app = await createTestApp();
-  url = await listen(app);
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.socket.disconnect();
-});
-afterAll(() => app?.dispose());
+const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 const call = (token: string, method: "GET" | "POST" | "DELETE", path: string, payload?: object) =>
   app.fastify.inject({ method, url: path, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -5,26 +5,18 @@
 import type { BotModuleConfig, Notification, RunnerCommand } from "@dsbot/protocol";
 import { botLogListResponseSchema, errorMessages, notificationListResponseSchema, socketErrors } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../test/bots.js";
-import { ack, createBot, listen, openSocket, pairRunner, waitForMessage } from "../../../test/bots.js";
+import { ack, createBot, openSocket, pairRunner, waitForMessage } from "../../../test/bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { createTestApp } from "../../../test/test-app.js";
+import { useListeningApp } from "../../../test/listening-app.js";
 import { dsbotPermissions, dsbots, users } from "../../db/schema.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 
 let app: TestApp;
 let url: string;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  app = await createTestApp();
-  url = await listen(app);
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.socket.disconnect();
-});
-afterAll(() => app?.dispose());
+const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 const call = (token: string, method: "GET" | "POST" | "PATCH" | "DELETE", path: string, payload?: object) =>
   app.fastify.inject({ method, url: path, headers: bearer(token), ...(payload ? { payload } : {}) });

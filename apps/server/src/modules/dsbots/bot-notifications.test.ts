@@ -3,25 +3,16 @@
 // and not an admin, who sees every bot live but is not notified about other people's bots.
 import type { BotLogListResponse, Notification } from "@dsbot/protocol";
 import { botLogMessages, notificationListResponseSchema } from "@dsbot/protocol";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TestSocket } from "../../../test/bots.js";
-import { ack, listen, openSocket, runningBot, settle, waitForMessage } from "../../../test/bots.js";
+import { describe, expect, it } from "vitest";
+import { ack, openSocket, runningBot, settle, waitForMessage } from "../../../test/bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { createTestApp } from "../../../test/test-app.js";
+import { useListeningApp } from "../../../test/listening-app.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 
 let app: TestApp;
 let url: string;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  app = await createTestApp();
-  url = await listen(app);
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.socket.disconnect();
-});
-afterAll(() => app?.dispose());
+const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 const inject = (token: string, method: "GET" | "POST", path: string) => app.fastify.inject({ method, url: path, headers: bearer(token) });
 

@@ -2,25 +2,17 @@
 // admin, and the same rule for realtime events.
 import { botListResponseSchema, botPermissionsResponseSchema, errorMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../test/bots.js";
-import { createBot, listen, openSocket, settle, waitForMessage } from "../../../test/bots.js";
+import { createBot, openSocket, settle, waitForMessage } from "../../../test/bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { createTestApp } from "../../../test/test-app.js";
+import { useListeningApp } from "../../../test/listening-app.js";
 import { dsbots } from "../../db/schema.js";
 
 let app: TestApp;
 let url: string;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  app = await createTestApp();
-  url = await listen(app);
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.socket.disconnect();
-});
-afterAll(() => app?.dispose());
+const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 type Method = "GET" | "POST" | "DELETE";
 const call = (token: string, method: Method, url: string, payload?: object) =>

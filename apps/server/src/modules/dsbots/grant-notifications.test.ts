@@ -1,25 +1,15 @@
 // Issue 9, finding 5: granting or revoking a bot tells the user: a stored notification and a live
 // `notification-created` message to that user's website sockets, and to nobody else.
 import type { Notification, NotificationListResponse } from "@dsbot/protocol";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TestSocket } from "../../../test/bots.js";
-import { createBot, listen, openSocket, pairRunner, settle, waitForMessage } from "../../../test/bots.js";
+import { describe, expect, it } from "vitest";
+import { createBot, openSocket, pairRunner, settle, waitForMessage } from "../../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { createTestApp } from "../../../test/test-app.js";
+import { useListeningApp } from "../../../test/listening-app.js";
 
 let app: TestApp;
 let url: string;
-const sockets: TestSocket[] = [];
-
-beforeAll(async () => {
-  app = await createTestApp();
-  url = await listen(app);
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.socket.disconnect();
-});
-afterAll(() => app?.dispose());
+const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 const notificationsOf = async (token: string): Promise<Notification[]> => {
   const response = await app.fastify.inject({ method: "GET", url: "/api/user-notifications", headers: bearer(token) });

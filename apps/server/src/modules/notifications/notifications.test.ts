@@ -9,26 +9,17 @@ import {
   validationMessages,
 } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TestSocket } from "../../../test/bots.js";
-import { listen, openSocket, settle, waitForMessage } from "../../../test/bots.js";
+import { describe, expect, it } from "vitest";
+import { openSocket, settle, waitForMessage } from "../../../test/bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { createTestApp } from "../../../test/test-app.js";
+import { useListeningApp } from "../../../test/listening-app.js";
 import { notifications } from "../../db/schema.js";
 import { NOTIFICATION_LIST_LIMIT } from "./notifications.service.js";
 
 let app: TestApp;
 let url: string;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  app = await createTestApp();
-  url = await listen(app);
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.socket.disconnect();
-});
-afterAll(() => app?.dispose());
+const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 type Method = "GET" | "POST" | "DELETE";
 const call = (token: string, method: Method, path: string, payload?: object) =>

@@ -1,15 +1,12 @@
 // The user's paired runners (name, status, paired, last seen) with revoke; refreshed live.
-import type { Runner } from "@dsbot/protocol";
 import { IconPlugConnectedX } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { revokeOwnRunner } from "@/components/account/revoke-own-runner";
 import { RunnerList, RunnerListSkeleton } from "@/components/account/runner-list";
-import { accountTexts } from "@/components/account/texts";
-import { confirm } from "@/components/ui/confirm-store";
 import { SectionCard } from "@/components/ui/section-card";
 import { ErrorState, StateMessage } from "@/components/ui/states";
-import { alert } from "@/lib/alerts";
-import { alertError, errorMessage } from "@/lib/api-error-message";
+import { errorMessage } from "@/lib/api-error-message";
 import { registerRealtimeHandler } from "@/lib/realtime-dispatcher";
 import { dsbotAuthKeys, runnersQueryOptions, useRevokeRunner } from "../api/dsbot-auth-api";
 import { dsbotAuthTexts as t } from "../texts";
@@ -33,21 +30,6 @@ export function RunnersCard() {
   useRunnersLive();
   const runners = query.data?.runners ?? [];
 
-  const revokeRunner = async (runner: Runner) => {
-    const confirmed = await confirm({
-      title: accountTexts.revokeOwnRunnerTitle,
-      message: accountTexts.revokeOwnRunnerMessage(runner.name),
-      confirmLabel: accountTexts.revokeRunner,
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      await revoke.mutateAsync(runner.id);
-      alert.success(accountTexts.runnerRevoked(runner.name));
-    } catch (error) {
-      alertError(error);
-    }
-  };
 
   return (
     <SectionCard title={t.runnersCard(runners.length)} description={t.runnersHint}>
@@ -57,7 +39,7 @@ export function RunnersCard() {
         <RunnerList
           runners={runners}
           label={t.runnersLabel}
-          onRevoke={(runner) => void revokeRunner(runner)}
+          onRevoke={(runner) => void revokeOwnRunner(runner, revoke.mutateAsync)}
           revokingId={revoke.isPending ? revoke.variables : null}
           empty={<StateMessage framed={false} icon={<IconPlugConnectedX size={26} />} title={t.runnersEmpty} description={t.runnersEmptyHint} />}
         />

@@ -1,17 +1,14 @@
 // The own paired runners on the profile, with revoke; new runners are paired on Dsbot Auth.
-import type { RunnerListItem } from "@dsbot/protocol";
 import { Button } from "@mantine/core";
 import { IconKey, IconPlugConnectedX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { revokeOwnRunner } from "@/components/account/revoke-own-runner";
 import { RunnerList, RunnerListSkeleton } from "@/components/account/runner-list";
-import { accountTexts } from "@/components/account/texts";
-import { confirm } from "@/components/ui/confirm-store";
 import { SectionCard } from "@/components/ui/section-card";
 import { ErrorState, StateMessage } from "@/components/ui/states";
 import { paths } from "@/config/paths";
-import { alert } from "@/lib/alerts";
-import { alertError, errorMessage } from "@/lib/api-error-message";
+import { errorMessage } from "@/lib/api-error-message";
 import { profileRunnersQueryOptions, useRevokeOwnRunner } from "../api/profile-api";
 import { profileTexts } from "../texts";
 
@@ -20,21 +17,6 @@ export function RunnersCard() {
   const revoke = useRevokeOwnRunner();
   const runners = query.data?.runners ?? [];
 
-  const revokeRunner = async (runner: RunnerListItem) => {
-    const confirmed = await confirm({
-      title: accountTexts.revokeOwnRunnerTitle,
-      message: accountTexts.revokeOwnRunnerMessage(runner.name),
-      confirmLabel: accountTexts.revokeRunner,
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      await revoke.mutateAsync(runner.id);
-      alert.success(accountTexts.runnerRevoked(runner.name));
-    } catch (error) {
-      alertError(error);
-    }
-  };
 
   const pairLink = (
     <Button component={Link} to={paths.dsbotAuth} variant="light" leftSection={<IconKey size={16} />}>
@@ -50,7 +32,7 @@ export function RunnersCard() {
         <RunnerList
           runners={runners}
           label={profileTexts.runnersLabel}
-          onRevoke={(runner) => void revokeRunner(runner)}
+          onRevoke={(runner) => void revokeOwnRunner(runner, revoke.mutateAsync)}
           revokingId={revoke.isPending ? revoke.variables : null}
           empty={
             <StateMessage
