@@ -133,6 +133,22 @@ describe("bot lifecycle", () => {
     expect(logs).not.toContain(botLogMessages.connectionLost);
   });
 
+  it("a runner that closes the bot the moment it hears stop: the answer is still 'stopping', the end 'Gestoppt' once", async () => {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    s.runner.socket.on("runner:command", (c: RunnerCommand) => {
+      if (c.action === "stop") botSocket.socket.disconnect();
+    });
+    const stopping = await post(s.web, `/api/dsbot/${s.bot.id}/stop`, { websocketConnectionId: s.connectionId });
+    expect(stopping.statusCode).toBe(200);
+    expect(stopping.json().dsbot.status).toBe("stopping");
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
+    await waitForMessage(s.website, "bot-connection-deleted", (d) => d.dsbotId === s.bot.id);
+    const logs = await logMessages(s.web, s.bot.id);
+    expect(logs.filter((m) => m === botLogMessages.stopped)).toHaveLength(1);
+    expect(logs[0]).toBe(botLogMessages.stopped);
+  });
+
   it("force-stop makes the bot offline at once, cuts the bot socket and tells the runner", async () => {
     const s = await setup();
     const botSocket = await startAndConnect(s);

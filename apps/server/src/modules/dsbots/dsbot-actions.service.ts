@@ -37,7 +37,9 @@ export async function startBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, c
 
 /**
  * Stopping asks the runner (and the bot) to stop; the bot socket closing then makes it offline
- * ("Gestoppt"). A bot that never connected has nothing to close, so it goes offline at once.
+ * ("Gestoppt"). A bot without a bot socket at the time of the request has nothing to close, so it
+ * goes offline at once. That is decided before the runner hears of it: a fast runner may close the
+ * socket before this request is done, and that must not look like "never connected".
  */
 export async function stopBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, connectionId: number): Promise<DsbotRow> {
   const socketId = await runnerSocketFor(ctx, bot, connectionId);
@@ -48,9 +50,10 @@ export async function stopBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, co
     userId: actor.id,
     conflictMessage: bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted,
   });
+  const connected = (await botConnections(ctx.db, bot.id, "bot")).length > 0;
   await ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "stop", dsbotId: bot.id });
   await ctx.realtime.botControl(bot.id, { action: "stop" });
-  if ((await botConnections(ctx.db, bot.id, "bot")).length === 0) {
+  if (!connected) {
     stopped = await changeStatus(ctx, bot.id, {
       from: ["stopping"],
       to: "offline",
