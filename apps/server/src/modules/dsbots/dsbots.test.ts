@@ -159,6 +159,18 @@ describe("modules", () => {
     expect(read.json().module).toEqual(moduleDefaults("command-scanner"));
   });
 
+  it("answers an unknown renamer placeholder with 400 naming it; nothing is stored", async () => {
+    const bot = await createBot(app, token);
+    const message = "Unbekannter Platzhalter: {foo}. Erlaubt: {K}, {x}, {y}, {nr}";
+    const bad = await call("POST", `/api/dsbot/${bot.id}/module`, { moduleName: "renamer", module: { villagePattern: "{K} {foo}" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: { code: "bad_request", message, issues: [{ path: "villagePattern", message }] } });
+    const read = await call("GET", `/api/dsbot/${bot.id}/module?moduleName=renamer`);
+    expect(read.json().module).toEqual(moduleDefaults("renamer"));
+    const good = await call("POST", `/api/dsbot/${bot.id}/module`, { moduleName: "renamer", module: { villagePattern: "{x}|{y} {nr}" } });
+    expect(good.json().module).toMatchObject({ villagePattern: "{x}|{y} {nr}" });
+  });
+
   it("refuses to enable a module whose config cannot run (builder without template)", async () => {
     const bot = await createBot(app, token);
     const response = await call("POST", `/api/dsbot/${bot.id}/toggle-module`, { moduleName: "builder" });

@@ -4,6 +4,7 @@ import {
   builderTemplateModeLabels,
   captchaPolicyLabels,
   missingUnitsPolicyLabels,
+  renamerPlaceholders,
   resourceLabels,
   ressmoverModeLabels,
   unitLabels,
@@ -143,9 +144,13 @@ export function optionLabel(value: string): string {
   return optionLabels[value] ?? value;
 }
 
+/** "Platzhalter: {K}, {x}, …" from the protocol's list, so the hint and the check cannot drift. */
+const placeholderHint = (placeholders: readonly string[]) => `Platzhalter: ${placeholders.join(", ")}`;
+
 /** Extra hints under some inputs. */
 export const fieldDescriptions: Record<string, string> = {
   villageIds: "Leer = alle Dörfer des Bots",
   attackPlanIds: "Leer = alle Angriffspläne",
-  villagePattern: "Platzhalter: {K}, {x}, {y}, {nr}",
+  villagePattern: placeholderHint(renamerPlaceholders.villagePattern),
+  incomingPattern: placeholderHint(renamerPlaceholders.incomingPattern),
 };

@@ -48,6 +48,27 @@ describe("generic module form", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Maximale Versuche" })).toHaveValue("5"));
   });
 
+  it("lists the renamer's placeholders under each pattern field and refuses an unknown one there", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<ModuleForm name="renamer" initial={withDefaults("renamer", undefined)} onSave={onSave} />);
+    const village = await screen.findByRole("textbox", { name: "Dorfname-Muster" });
+    const incoming = screen.getByRole("textbox", { name: "Muster für Angriffe" });
+    expect(village).toHaveAccessibleDescription("Platzhalter: {K}, {x}, {y}, {nr}");
+    expect(incoming).toHaveAccessibleDescription("Platzhalter: {unit}, {arrival}");
+
+    await user.clear(incoming);
+    await user.click(incoming);
+    await user.paste("{unit} {x}");
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    const message = "Unbekannter Platzhalter: {x}. Erlaubt: {unit}, {arrival}";
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(incoming).toHaveAttribute("aria-invalid", "true");
+    expect(incoming).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(village).not.toHaveAttribute("aria-invalid", "true");
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it("shows the message of a bad value inside a record (unit template) on its own input", async () => {
     const user = userEvent.setup();
     const onSave = vi.fn(async () => undefined);
