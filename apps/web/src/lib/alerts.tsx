@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { create } from "zustand";
 import { paths } from "@/config/paths";
 import { commonTexts } from "@/config/texts";
+import { endToastLifetime, startToastLifetime } from "./toast-lifetime";
 
 export type AlertVariant = "success" | "info" | "warning" | "danger";
 
@@ -57,21 +58,25 @@ function show(variant: AlertVariant, message: string, options: AlertOptions = {}
   const meta = variantMeta[variant];
   const { add, remove } = useAlertStore.getState();
   add({ id, message, variant, color: meta.color, icon: meta.icon, timeout });
-  const forget = () => remove(id);
+  const forget = () => {
+    endToastLifetime(id);
+    remove(id);
+  };
   toast[meta.sonner](
     <span data-variant={variant} data-alert-id={id}>
       {message}
     </span>,
     {
       id,
-      duration: timeout,
+      // The countdown runs in toast-lifetime (it also pauses on focus); sonner only shows the toast.
+      duration: Infinity,
       icon: meta.render,
       testId: `alert-${variant}`,
       className: `dsbot-alert dsbot-alert--${variant}`,
       onDismiss: forget,
-      onAutoClose: forget,
     },
   );
+  startToastLifetime(id, timeout, () => alert.dismiss(id));
   return id;
 }
 
@@ -82,6 +87,7 @@ export const alert = {
   danger: (message: string, options?: AlertOptions) => show("danger", message, options),
   dismiss: (id: string) => {
     toast.dismiss(id);
+    endToastLifetime(id);
     useAlertStore.getState().remove(id);
   },
 };
