@@ -18,13 +18,14 @@ async function twoUsersWithBots(page: Page) {
 }
 
 /**
- * Ctrl+K once the header is interactive: right after a navigation React may not have committed the
- * shell yet, so a press that found no listener is repeated (never a second toggle once it opened).
+ * Ctrl+K (or `chord`) once the header is interactive: right after a navigation React may not have
+ * committed the shell yet, so a press that found no listener is repeated (never a second toggle once
+ * it opened).
  */
-async function pressShortcut(page: Page) {
+async function pressShortcut(page: Page, chord = "Control+k") {
   await expect(page.getByRole("banner").getByRole("button", { name: "Suche", exact: true })).toBeVisible();
   await expect(async () => {
-    if (!(await searchInput(page).isVisible())) await page.keyboard.press("Control+k");
+    if (!(await searchInput(page).isVisible())) await page.keyboard.press(chord);
     await expect(searchInput(page)).toBeVisible({ timeout: 1000 });
   }).toPass();
 }
@@ -51,6 +52,22 @@ test("Ctrl+K opens and closes the dialog, the header button opens it, Escape clo
   await expect(searchInput(page)).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog(page)).toBeHidden();
+});
+
+test.describe("on macOS", () => {
+  test.use({ userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36" });
+
+  test("⌘K and Ctrl+K both open and close the dialog, also with the focus in its input", async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "platform", { get: () => "MacIntel" }));
+    await loginAs(page, "demo");
+    expect(await page.evaluate(() => [navigator.platform, navigator.userAgent.includes("Macintosh")])).toEqual(["MacIntel", true]);
+    for (const chord of ["Meta+k", "Control+k"]) {
+      await pressShortcut(page, chord);
+      await expect(searchInput(page)).toBeFocused();
+      await page.keyboard.press(chord);
+      await expect(dialog(page)).toBeHidden();
+    }
+  });
 });
 
 test("typing a bot's name in another case sends exactly one request a second after typing stops, and only the own bot is found", async ({ page }) => {

@@ -122,6 +122,22 @@ test("the header shows user, world, bell, search with Ctrl+K tooltip and the ava
   await expect(page).toHaveURL(/\/profile$/);
 });
 
+test("on a 375px phone the header hides username and world, and the avatar menu shows both", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const user = await createUser(page.request, "phone");
+  await loginWith(page, user.username, user.password);
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("button", { name: "Benutzermenü" })).toBeVisible();
+  await expect(header.getByText("DE231", { exact: true })).toBeHidden();
+
+  await header.getByRole("button", { name: "Benutzermenü" }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByText(user.username, { exact: true })).toBeVisible();
+  await expect(menu.getByText("DE231", { exact: true })).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 375, "the menu fits the phone's width").toBe(true);
+});
+
 test("the sidebar toggle hides and shows the sidebar", async ({ page }) => {
   await loginAs(page, "admin");
   const nav = sidebar(page);

@@ -8,6 +8,8 @@ import { worldSchema } from "./world.js";
 export const botStatuses = ["online", "offline", "paused", "starting", "stopping"] as const;
 export type BotStatus = (typeof botStatuses)[number];
 export const botStatusSchema = z.enum(botStatuses);
+/** The status filter's default selection and option order (spec §9); the same five statuses. */
+export const botStatusFilterOrder = ["online", "paused", "offline", "starting", "stopping"] as const satisfies readonly BotStatus[];
 
 /** Badge colours of spec §4; a missing status counts as offline. */
 export function botStatusColor(status: string | null | undefined): string {
@@ -45,6 +47,8 @@ export const dsbotSchema = z.object({
   dsPlayer: z.object({ name: z.string() }),
   world: worldSchema,
   ownerId: z.number().int(),
+  /** The owner's own notes (general settings); empty when none. */
+  notes: z.string(),
   websocketConnections: z.array(websocketConnectionSchema),
   modules: z.array(botModuleStateSchema),
   createdAt: z.string(),
@@ -91,6 +95,24 @@ export const botCreateSchema = z.object({
   world: worldSchema,
 });
 export type BotCreate = z.infer<typeof botCreateSchema>;
+
+export const BOT_NOTES_MAX = 2000;
+
+/**
+ * PATCH /api/dsbot/{id} (owner or admin): the bot's general settings. Player and world change only
+ * while the bot is not running; notes always.
+ */
+export const botSettingsSchema = z.object({
+  dsPlayer: z.object({ name: dsPlayerNameSchema }),
+  world: worldSchema,
+  notes: text().trim().max(BOT_NOTES_MAX, validationMessages.tooLong(BOT_NOTES_MAX)),
+});
+export type BotSettings = z.infer<typeof botSettingsSchema>;
+
+export const botUpdateSchema = botSettingsSchema
+  .partial()
+  .refine((v) => v.dsPlayer !== undefined || v.world !== undefined || v.notes !== undefined, validationMessages.nothingToChange);
+export type BotUpdate = z.infer<typeof botUpdateSchema>;
 
 export const botIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const botPermissionParamsSchema = botIdParamsSchema.extend({ userId: z.coerce.number().int().positive() });
@@ -155,4 +177,8 @@ export const botLogMessages = {
   moduleSaved: (label: string) => `Modul „${label}“ gespeichert`,
   accessGranted: (username: string) => `Zugriff für ${username} gewährt`,
   accessRevoked: (username: string) => `Zugriff für ${username} entzogen`,
+  settingsChanged: (fields: string) => `Allgemeine Einstellungen geändert: ${fields}`,
 } as const;
+
+/** Names of the general settings in the log line of a change. */
+export const botSettingLabels = { dsPlayer: "Spieler", world: "Welt", notes: "Notizen" } as const;

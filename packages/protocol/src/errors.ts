@@ -76,4 +76,5 @@ export const errorMessages = {
   invalidChars: "Die Eingabe enthält unzulässige Zeichen (z. B. ein Nullbyte).",
   inputTooDeep: "Die Eingabe ist zu tief verschachtelt.",
   unknownEvent: "Dieses Ereignis ist für diese Verbindung unbekannt.",
+  botRunningSettings: "Spieler und Welt lassen sich nur ändern, solange der Bot nicht läuft. Stoppe ihn zuerst.",
 } as const;

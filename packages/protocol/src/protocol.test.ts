@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  botStatuses,
+  botStatusFilterOrder,
   loginSchema,
   parseSort,
   userCreateSchema,
@@ -57,5 +59,12 @@ describe("world", () => {
   it("rejects hosts without a dot and worlds with symbols", () => {
     expect(worldSchema.safeParse({ server: "localhost", world: "de1" }).success).toBe(false);
     expect(worldSchema.safeParse({ server: "die-staemme.de", world: "de-1" }).success).toBe(false);
+  });
+});
+
+describe("bot status filter", () => {
+  it("offers every status once, in the spec's order (online, paused, offline, starting, stopping)", () => {
+    expect(botStatusFilterOrder).toEqual(["online", "paused", "offline", "starting", "stopping"]);
+    expect([...botStatusFilterOrder].sort()).toEqual([...botStatuses].sort());
   });
 });

@@ -10,6 +10,7 @@ export const validationMessages = {
   invalidNumber: "Bitte gib eine gültige Zahl ein",
   passwordsDiffer: "Die Passwörter stimmen nicht überein",
   invalidChars: "Enthält unzulässige Zeichen (z. B. ein Nullbyte)",
+  nothingToChange: "Keine Änderung angegeben",
 } as const;
 
 /**

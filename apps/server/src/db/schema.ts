@@ -93,6 +93,8 @@ export const dsbots = pgTable(
     playerName: text("player_name").notNull(),
     worldServer: text("world_server").notNull(),
     worldWorld: text("world_world").notNull(),
+    /** The owner's own notes on the bot (general settings). */
+    notes: text("notes").notNull().default(""),
     /** NULL = never started; counts as offline (spec §4). */
     status: text("status", { enum: ["online", "offline", "paused", "starting", "stopping"] }),
     modules: jsonb("modules").$type<StoredModules>().notNull().default({}),

@@ -347,6 +347,15 @@ export const routeMatrix: MatrixRow[] = [
 
   // --- bots: owner, grantees and admins see them; owner and admins manage them
   perObject("bot", { method: "GET", url: "/api/dsbot/:id", access: "see", ok: 200, request: bot }),
+  perObject("bot", {
+    method: "PATCH",
+    url: "/api/dsbot/:id",
+    access: "manage",
+    ok: 200,
+    // Player and world change only while the bot is not running.
+    prepare: (t) => t.world.setBotStatus(t.fixture.id, null),
+    request: (t) => ({ params: { id: t.fixture.id }, body: { notes: "Matrix-Notiz", world: defaultWorld } }),
+  }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/connections", access: "see", ok: 200, request: bot }),
   perObject("bot", {
     method: "DELETE",

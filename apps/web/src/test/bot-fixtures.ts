@@ -7,6 +7,7 @@ export function makeBot(overrides: Partial<Dsbot> & { id: number }): Dsbot {
     dsPlayer: { name: `Spieler ${overrides.id}` },
     world: { server: "die-staemme.de", world: "de230" },
     ownerId: 1,
+    notes: "",
     websocketConnections: [],
     modules: [
       { name: "timer", enabled: true },

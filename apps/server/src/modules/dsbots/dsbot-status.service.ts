@@ -38,6 +38,7 @@ function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
     playerName: raw.player_name as string,
     worldServer: raw.world_server as string,
     worldWorld: raw.world_world as string,
+    notes: (raw.notes as string | null) ?? "",
     status: raw.status as DsbotRow["status"],
     modules: raw.modules as DsbotRow["modules"],
     createdAt: new Date(raw.created_at as string | Date),

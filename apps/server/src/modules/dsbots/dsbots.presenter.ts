@@ -29,6 +29,7 @@ export function presentBot(row: DsbotRow, connections: ConnectionView[] = []): D
     dsPlayer: { name: row.playerName },
     world: { server: row.worldServer, world: row.worldWorld },
     ownerId: row.ownerId,
+    notes: row.notes,
     websocketConnections: connections.map(presentConnection),
     modules: moduleNames.map((name) => ({ name, enabled: readModule(row.modules, name).enabled })),
     createdAt: row.createdAt.toISOString(),

@@ -1,10 +1,11 @@
 // /api/dsbot (spec §7): list, detail, connections, create, delete; plus GET /api/websocket-connections.
 import type { BotListResponse, BotResponse, WebsocketConnectionsResponse } from "@dsbot/protocol";
-import { botCreateSchema, botIdParamsSchema, botListQuerySchema } from "@dsbot/protocol";
+import { botCreateSchema, botIdParamsSchema, botListQuerySchema, botUpdateSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
+import { updateBotSettings } from "./bot-settings.service.js";
 import { forceStopBot } from "./dsbot-actions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
 import { presentBot, presentConnection } from "./dsbots.presenter.js";
@@ -15,6 +16,7 @@ import { botConnections, connectionsOfBots, runnerConnectionsOfUser } from "./we
 const list = contract({ query: botListQuerySchema });
 const create = contract({ body: botCreateSchema });
 const byId = contract({ params: botIdParamsSchema });
+const update = contract({ params: botIdParamsSchema, body: botUpdateSchema });
 const none = contract({});
 
 export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -40,6 +42,17 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
       const bot = await requireVisibleBot(ctx.db, caller(request).user, id);
       const connections = await connectionsOfBots(ctx.db, [bot.id]);
       return { dsbot: presentBot(bot, connections.get(bot.id)) };
+    });
+
+    /** General settings: owner and admins (403 for a grantee), player and world only while not running. */
+    app.patch("/api/dsbot/:id", { config: update.config }, async (request): Promise<BotResponse> => {
+      const { id } = update.params(request);
+      const { user } = caller(request);
+      const bot = await requireVisibleBot(ctx.db, user, id);
+      requireManageBot(user, bot);
+      const updated = await updateBotSettings(ctx.db, user, bot, update.body(request));
+      const connections = await connectionsOfBots(ctx.db, [bot.id]);
+      return { dsbot: presentBot(updated, connections.get(bot.id)) };
     });
 
     app.get("/api/dsbot/:id/connections", { config: byId.config }, async (request): Promise<WebsocketConnectionsResponse> => {

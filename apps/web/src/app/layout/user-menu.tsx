@@ -1,6 +1,7 @@
 // Avatar menu of spec §2: initial, username, "Account" (profile) and "Logout" (with confirmation).
-import { roleLabels, type User } from "@dsbot/protocol";
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+// It repeats username and world label, which the header hides on phones (below 540px).
+import { roleLabels, worldLabel, type User } from "@dsbot/protocol";
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconLogout, IconUserCircle } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths";
@@ -33,9 +34,14 @@ export function UserMenu({ user }: { user: User }) {
           <Text fw={600} size="sm" truncate>
             {user.username}
           </Text>
-          <Text size="xs" c="dimmed">
-            {roleLabels[user.role]}
-          </Text>
+          <Group gap={6} wrap="nowrap" mt={2}>
+            <Badge size="xs" variant="light" radius="sm" title={`${layoutTexts.world} ${user.world.world} · ${user.world.server}`}>
+              {worldLabel(user.world)}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {roleLabels[user.role]}
+            </Text>
+          </Group>
         </div>
         <Menu.Divider />
         <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate(paths.profile)}>

@@ -125,7 +125,13 @@ export const botTexts = {
   selectedCount: (count: number) => `${count} ausgewählt`,
   // config page
   generalSettings: "Allgemeine Einstellungen",
-  generalHint: "Spieler und Welt des Bots. Änderungen sind noch nicht möglich.",
+  generalHint: "Spieler, Welt und Notizen des Bots.",
+  notes: "Notizen",
+  notesPlaceholder: "Eigene Notizen zu diesem Bot",
+  settingsSave: "Speichern",
+  settingsSaved: "Die Einstellungen wurden gespeichert.",
+  settingsRunning: "Der Bot läuft: Spieler und Welt lassen sich erst nach dem Stoppen ändern.",
+  settingsReadOnly: "Nur der Besitzer und Administratoren können die Einstellungen ändern.",
   // module page
   moduleEnable: "Modul aktiv",
   moduleSaved: (label: string) => `Die Einstellungen von „${label}“ wurden gespeichert.`,

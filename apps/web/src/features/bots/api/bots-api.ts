@@ -1,5 +1,5 @@
 // REST of the bots (spec §7): list, detail, connections, create, delete, actions, modules, access, logs.
-import { botStatuses, type BotCreate, type Dsbot, type ModuleName, type UserListResponse, type UserLookupResponse } from "@dsbot/protocol";
+import { botStatusFilterOrder, type BotCreate, type BotUpdate, type Dsbot, type ModuleName, type UserListResponse, type UserLookupResponse } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type {
@@ -34,7 +34,7 @@ export const defaultBotListParams: BotListParams = {
   perPage: 5,
   searchVal: "",
   sortBy: "-updatedAt",
-  statusFilter: [...botStatuses],
+  statusFilter: [...botStatusFilterOrder],
 };
 
 export function fetchBots(params: BotListParams, signal?: AbortSignal) {
@@ -101,6 +101,18 @@ export async function deleteBot(id: number): Promise<boolean> {
     console.error("[bots] delete failed", id, error);
     return false;
   }
+}
+
+/** General settings (PATCH /api/dsbot/{id}); the answer replaces the cached bot. */
+export function useUpdateBot(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BotUpdate) => api.patch<{ dsbot: Dsbot }>(`/api/dsbot/${id}`, body),
+    onSuccess: ({ dsbot }) => {
+      client.setQueryData(botKeys.detail(dsbot.id), { dsbot });
+      return Promise.all([client.invalidateQueries({ queryKey: botKeys.lists }), client.invalidateQueries({ queryKey: botKeys.botLogs(id) })]);
+    },
+  });
 }
 
 export function useCreateBot() {

@@ -2,10 +2,11 @@
 import type { Dsbot } from "@dsbot/protocol";
 import { Button, Card, Stack } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { ErrorState, StateMessage } from "@/components/ui/states";
 import { TablePagination } from "@/components/ui/table-pagination";
 import { errorMessage } from "@/lib/api-error-message";
+import { useDebouncedCallback } from "@/lib/debounce";
 import { botsQueryOptions } from "../api/bots-api";
 import { useConfirmDeleteBot } from "../api/delete-bot";
 import { botListParams, useBotTable } from "../stores/bot-table-store";
@@ -21,16 +22,13 @@ export const botPerPageOptions = [5, 10, 25, 50];
 export function BotListCard({ onCreate }: { onCreate: () => void }) {
   const prefs = useBotTable();
   const [search, setSearch] = useState(prefs.searchVal);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const { setSearchVal } = prefs;
+  const sendSearch = useDebouncedCallback(prefs.setSearchVal, BOT_SEARCH_DELAY);
   const onSearchChange = useCallback(
     (value: string) => {
       setSearch(value);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setSearchVal(value), BOT_SEARCH_DELAY);
+      sendSearch(value);
     },
-    [setSearchVal],
+    [sendSearch],
   );
 
   const params = botListParams(prefs);
@@ -47,7 +45,7 @@ export function BotListCard({ onCreate }: { onCreate: () => void }) {
   const onDelete = useCallback((bot: Dsbot) => void confirmDelete(bot.id), [confirmDelete]);
 
   const reset = () => {
-    clearTimeout(timer.current);
+    sendSearch.cancel();
     prefs.reset();
     setSearch("");
   };

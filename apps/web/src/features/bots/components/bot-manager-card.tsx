@@ -1,6 +1,6 @@
 // The bot manager selection view (spec §4): pick the active runner connection, select idle bots that
 // have a bot-user connection, and start the selection on that runner. Page size 5 (spec §9).
-import { botStatuses, type Dsbot } from "@dsbot/protocol";
+import { botStatusFilterOrder, type Dsbot } from "@dsbot/protocol";
 import { Button, Checkbox, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -38,7 +38,7 @@ function runnerLabel(name: string | null | undefined): string {
 export function BotManagerCard() {
   const client = useQueryClient();
   const [activePage, setActivePage] = useState(1);
-  const params: BotListParams = { activePage, perPage: BOT_MANAGER_PAGE_SIZE, searchVal: "", sortBy: "player", statusFilter: [...botStatuses] };
+  const params: BotListParams = { activePage, perPage: BOT_MANAGER_PAGE_SIZE, searchVal: "", sortBy: "player", statusFilter: [...botStatusFilterOrder] };
   const botsQuery = useQuery({ ...botsQueryOptions(params), placeholderData: keepPreviousData });
   const runnersQuery = useQuery(runnerConnectionsQueryOptions());
   const { bots, activeConnectionId, selectedIds, setBots, setActiveConnection, toggleSelected, toggleSelectAll, clearSelection } = useBotManager();

@@ -1,12 +1,12 @@
 // Search, status filter, column menu and reset above the bot table.
-import { botStatuses, type BotStatus } from "@dsbot/protocol";
+import { botStatusFilterOrder, type BotStatus } from "@dsbot/protocol";
 import { Button, Checkbox, Group, MultiSelect, Popover, Stack, Text, TextInput } from "@mantine/core";
 import { IconColumns, IconRestore, IconSearch } from "@tabler/icons-react";
 import { botTexts, botStatusLabels } from "../texts";
 import { botColumns } from "./bots-table";
 import classes from "./bots.module.css";
 
-const statusOptions = botStatuses.map((status) => ({ value: status, label: botStatusLabels[status] }));
+const statusOptions = botStatusFilterOrder.map((status) => ({ value: status, label: botStatusLabels[status] }));
 
 interface BotTableToolbarProps {
   search: string;

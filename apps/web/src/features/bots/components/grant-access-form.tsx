@@ -2,13 +2,13 @@
 // Admins get name suggestions from the user list; others cannot list users and type the exact name.
 import { userLookupQuerySchema } from "@dsbot/protocol";
 import { Autocomplete, Button, Group, Stack, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
+import { useDebounced } from "@/lib/debounce";
 import { useSession } from "@/lib/session";
 import { useGrantPermission, useLookupUser, userSuggestionsQueryOptions } from "../api/bots-api";
 import { botTexts } from "../texts";
@@ -42,7 +42,7 @@ function PlainUsernameField({ value, onChange, error }: UsernameFieldProps) {
 }
 
 function SuggestingUsernameField({ value, onChange, error }: UsernameFieldProps) {
-  const [search] = useDebouncedValue(value.trim(), SUGGEST_DELAY);
+  const search = useDebounced(value.trim(), SUGGEST_DELAY);
   const suggestions = useQuery(userSuggestionsQueryOptions(search));
   return (
     <Autocomplete

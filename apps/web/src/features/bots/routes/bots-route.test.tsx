@@ -66,7 +66,32 @@ describe("Bot list", { timeout: 20_000 }, () => {
     expect(first?.get("activePage")).toBe("1");
     expect(first?.get("perPage")).toBe("5");
     expect(first?.get("websocketConnections")).toBe("true");
-    expect(first?.get("statusFilter")).toBe("online,offline,paused,starting,stopping");
+    expect(first?.get("statusFilter")).toBe("online,paused,offline,starting,stopping");
+  });
+
+  it("selects all five statuses by default and lists them in the spec's order: online, paused, offline, starting, stopping", async () => {
+    const user = userEvent.setup();
+    renderApp("/bots");
+    await screen.findByRole("link", { name: "Kalle" });
+    const order = ["Online", "Pausiert", "Offline", "Startet", "Stoppt"];
+    const filter = screen.getByRole("combobox", { name: "Statusfilter" });
+    const pills = filter.closest(".mantine-MultiSelect-root")?.querySelectorAll(".mantine-Pill-label");
+    expect([...(pills ?? [])].map((pill) => pill.textContent)).toEqual(order);
+    await user.click(filter);
+    const listbox = await screen.findByRole("listbox");
+    expect(within(listbox).getAllByRole("option").map((option) => option.textContent)).toEqual(order);
+  });
+
+  it("moves a status filter kept in the old default order (version 1) to the spec's order", async () => {
+    const kept = (statusFilter: string[]) =>
+      JSON.stringify({ state: { activePage: 1, perPage: 5, searchVal: "", sortBy: "-updatedAt", hiddenColumns: [], statusFilter }, version: 1 });
+    window.localStorage.setItem(BOT_TABLE_STORAGE_KEY, kept(["online", "offline", "paused", "starting", "stopping"]));
+    await useBotTable.persist.rehydrate();
+    expect(useBotTable.getState().statusFilter).toEqual(["online", "paused", "offline", "starting", "stopping"]);
+    // A choice of the user's own stays as it was.
+    window.localStorage.setItem(BOT_TABLE_STORAGE_KEY, kept(["offline", "online"]));
+    await useBotTable.persist.rehydrate();
+    expect(useBotTable.getState().statusFilter).toEqual(["offline", "online"]);
   });
 
   it("sends the search once, 300 ms after typing stops", async () => {

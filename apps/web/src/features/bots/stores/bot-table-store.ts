@@ -1,6 +1,6 @@
 // Bot table preferences (spec §2, §9): page, page size, search, sort, hidden columns and status
 // filter, kept in the browser (localStorage) and resettable to the defaults.
-import { botStatuses, type BotStatus } from "@dsbot/protocol";
+import { botStatusFilterOrder, type BotStatus } from "@dsbot/protocol";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { BotListParams, BotSortBy } from "../api/types";
@@ -22,7 +22,7 @@ export const botTableDefaults: BotTablePrefs = {
   searchVal: "",
   sortBy: "-updatedAt",
   hiddenColumns: [],
-  statusFilter: [...botStatuses],
+  statusFilter: [...botStatusFilterOrder],
 };
 
 interface BotTableState extends BotTablePrefs {
@@ -48,12 +48,18 @@ export const useBotTable = create<BotTableState>()(
         set((state) => ({
           hiddenColumns: state.hiddenColumns.includes(id) ? state.hiddenColumns.filter((c) => c !== id) : [...state.hiddenColumns, id],
         })),
-      reset: () => set({ ...botTableDefaults, statusFilter: [...botStatuses], hiddenColumns: [] }),
+      reset: () => set({ ...botTableDefaults, statusFilter: [...botStatusFilterOrder], hiddenColumns: [] }),
     }),
     {
       name: BOT_TABLE_STORAGE_KEY,
-      version: 1,
+      version: 2,
       storage: createJSONStorage(() => window.localStorage),
+      // Version 1 kept the untouched default in the old order (online, offline, paused, …).
+      migrate: (persisted, version) => {
+        const prefs = persisted as BotTablePrefs;
+        const oldDefault = (persisted as Partial<BotTablePrefs>).statusFilter?.join() === "online,offline,paused,starting,stopping";
+        return version < 2 && oldDefault ? { ...prefs, statusFilter: [...botStatusFilterOrder] } : prefs;
+      },
       partialize: ({ activePage, perPage, searchVal, sortBy, hiddenColumns, statusFilter }) => ({
         activePage,
         perPage,
@@ -73,6 +79,6 @@ export function botListParams(prefs: Pick<BotTablePrefs, "activePage" | "perPage
     perPage: prefs.perPage,
     searchVal: prefs.searchVal.trim(),
     sortBy: prefs.sortBy,
-    statusFilter: prefs.statusFilter.length > 0 ? prefs.statusFilter : [...botStatuses],
+    statusFilter: prefs.statusFilter.length > 0 ? prefs.statusFilter : [...botStatusFilterOrder],
   };
 }

@@ -4,6 +4,7 @@
 import type { SearchResponse } from "@dsbot/protocol";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api-error-message";
+import { useDebouncedCallback } from "@/lib/debounce";
 import { SEARCH_DELAY, searchRequest } from "./search-api";
 
 export interface GlobalSearchState {
@@ -25,6 +26,18 @@ function isAbort(error: unknown): boolean {
 export function useGlobalSearch(query: string, enabled = true): GlobalSearchState {
   const value = query.trim();
   const [state, setState] = useState<GlobalSearchState>(IDLE);
+  const send = useDebouncedCallback((searchVal: string, signal: AbortSignal) => {
+    searchRequest(searchVal, signal).then(
+      (results) => {
+        if (!signal.aborted) setState({ results, loading: false, error: null });
+      },
+      (error: unknown) => {
+        if (isAbort(error) || signal.aborted) return;
+        console.error("[search] failed", error);
+        setState({ results: null, loading: false, error: errorMessage(error) });
+      },
+    );
+  }, SEARCH_DELAY);
 
   useEffect(() => {
     if (!value) {
@@ -34,23 +47,12 @@ export function useGlobalSearch(query: string, enabled = true): GlobalSearchStat
     if (!enabled) return;
     const controller = new AbortController();
     setState((previous) => ({ ...previous, loading: true, error: null }));
-    const timer = window.setTimeout(() => {
-      searchRequest(value, controller.signal).then(
-        (results) => {
-          if (!controller.signal.aborted) setState({ results, loading: false, error: null });
-        },
-        (error: unknown) => {
-          if (isAbort(error) || controller.signal.aborted) return;
-          console.error("[search] failed", error);
-          setState({ results: null, loading: false, error: errorMessage(error) });
-        },
-      );
-    }, SEARCH_DELAY);
+    send(value, controller.signal);
     return () => {
-      window.clearTimeout(timer);
+      send.cancel();
       controller.abort();
     };
-  }, [value, enabled]);
+  }, [value, enabled, send]);
 
   return state;
 }

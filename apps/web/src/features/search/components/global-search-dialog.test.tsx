@@ -43,6 +43,7 @@ beforeEach(() => {
 afterEach(() => {
   act(() => useSearchDialog.getState().close());
   vi.useRealTimers();
+  vi.restoreAllMocks();
   useSession.setState({ token: null, user: null });
 });
 
@@ -56,6 +57,25 @@ describe("GlobalSearchDialog", () => {
     expect(input).toHaveFocus();
     expect(screen.getByText("Es wurden noch keine Suchen durchgeführt.")).toBeInTheDocument();
     fireEvent.keyDown(input, { key: "k", ctrlKey: true });
+    expect(useSearchDialog.getState().opened).toBe(false);
+  });
+
+  it("on macOS both Ctrl+K and ⌘K toggle it, also from inside the input", async () => {
+    vi.spyOn(window.navigator, "platform", "get").mockReturnValue("MacIntel");
+    vi.spyOn(window.navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36");
+    renderDialog();
+    for (const modifier of [{ ctrlKey: true }, { metaKey: true }]) {
+      fireEvent.keyDown(document.documentElement, { key: "k", ...modifier });
+      const input = await screen.findByRole("combobox", { name: "Suche" });
+      expect(useSearchDialog.getState().opened).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(input).toHaveFocus();
+      fireEvent.keyDown(input, { key: "K", ...modifier });
+      expect(useSearchDialog.getState().opened).toBe(false);
+    }
+    // Only the K chord: Ctrl or ⌘ with another key leaves it closed.
+    fireEvent.keyDown(document.documentElement, { key: "j", ctrlKey: true });
+    fireEvent.keyDown(document.documentElement, { key: "k", altKey: true });
     expect(useSearchDialog.getState().opened).toBe(false);
   });
 

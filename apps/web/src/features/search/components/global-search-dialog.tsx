@@ -43,7 +43,15 @@ export function GlobalSearchDialog() {
   const inputRef = useRef<HTMLInputElement>(null);
   const blank = query.trim() === "";
 
-  useHotkeys([["mod+K", toggle]], []);
+  // Spec §4: Ctrl+K on every platform, ⌘K as well (macOS). Both spelled out rather than "mod", whose
+  // meaning (⌘ only on macOS, or either key) differs between libraries. No ignored tags: the input too.
+  useHotkeys(
+    [
+      ["ctrl+K", toggle],
+      ["meta+K", toggle],
+    ],
+    [],
+  );
   useCloseOnRouteChange(close);
 
   // Spec §5: the query and results are cleared 300 ms after closing (after the fade-out).

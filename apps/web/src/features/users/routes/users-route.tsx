@@ -1,7 +1,6 @@
 // Benutzer (/users, admin): searchable, sortable, paged user list with create and delete.
 import type { User, UserSortField } from "@dsbot/protocol";
 import { Button, Card, Stack, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
@@ -10,6 +9,7 @@ import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { ErrorState } from "@/components/ui/states";
 import { TablePagination } from "@/components/ui/table-pagination";
 import { errorMessage } from "@/lib/api-error-message";
+import { useDebounced } from "@/lib/debounce";
 import { useSession } from "@/lib/session";
 import { useConfirmDeleteUser } from "../api/delete-user";
 import { usersQueryOptions, type UserListParams } from "../api/users-api";
@@ -31,7 +31,7 @@ export function toSortBy(sorting: SortingState): UserListParams["sortBy"] {
 export function UsersRoute() {
   const currentUserId = useSession((state) => state.user?.id);
   const [search, setSearch] = useState("");
-  const [debouncedSearch] = useDebouncedValue(search.trim(), LIST_SEARCH_DELAY);
+  const debouncedSearch = useDebounced(search.trim(), LIST_SEARCH_DELAY);
   const [sorting, setSorting] = useState<SortingState>([{ id: "username", desc: false }]);
   const [activePage, setActivePage] = useState(1);
   const [perPage, setPerPage] = useState(10);

@@ -1,0 +1,1 @@
+ALTER TABLE "dsbots" ADD COLUMN "notes" text DEFAULT '' NOT NULL;
