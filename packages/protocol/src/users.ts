@@ -1,6 +1,7 @@
 // User administration (admin only) and the own profile (PRODUCT §3, §6).
 import { z } from "zod";
 import { passwordSchema, roleSchema, sessionInfoSchema, userSchema, usernameSchema } from "./auth.js";
+import { botStatusSchema } from "./bots.js";
 import { runnerListItemSchema } from "./dsbot-auth.js";
 import { listQueryBase, sortBySchema } from "./table.js";
 import { text, validationMessages } from "./validation.js";
@@ -44,6 +45,21 @@ export const userDetailResponseSchema = z.object({
 export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
 
 export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /api/users/{id}/dsbots (admin): the bots a user owns or was granted, with how. */
+export const userBotAccesses = ["owner", "granted"] as const;
+export const userBotSchema = z.object({
+  id: z.number().int(),
+  dsPlayer: z.object({ name: z.string() }),
+  world: worldSchema,
+  status: botStatusSchema.nullable(),
+  access: z.enum(userBotAccesses),
+  /** When the bot was granted; null for own bots. */
+  grantedAt: z.string().nullable(),
+});
+export type UserBot = z.infer<typeof userBotSchema>;
+export const userBotsResponseSchema = z.object({ dsbots: z.array(userBotSchema) });
+export type UserBotsResponse = z.infer<typeof userBotsResponseSchema>;
 
 /** DELETE /api/users/{id}/runners/{runnerId} (admin): revoke one of the user's runner tokens. */
 export const userRunnerParamsSchema = userIdParamsSchema.extend({ runnerId: z.coerce.number().int().positive() });

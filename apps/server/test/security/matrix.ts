@@ -308,6 +308,7 @@ export const routeMatrix: MatrixRow[] = [
     request: ({ world }) => ({ body: { username: `mx_${world.marker()}`, password: "passwort-123", role: "user", world: defaultWorld } }),
   }),
   perObject("user", { method: "GET", url: "/api/users/:id", access: "admin", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", { method: "GET", url: "/api/users/:id/dsbots", access: "admin", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
   perObject("user", {
     method: "PATCH",
     url: "/api/users/:id",

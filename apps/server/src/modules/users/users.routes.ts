@@ -1,6 +1,6 @@
-// /api/users (admins only): list, create, detail with sessions and runners, change, delete, revoke
-// sessions (web sessions and runner tokens) and single runners.
-import type { RevokeSessionsResponse, UserDetailResponse, UserListResponse } from "@dsbot/protocol";
+// /api/users (admins only): list, create, detail with sessions and runners, the user's bots, change,
+// delete, revoke sessions (web sessions and runner tokens) and single runners.
+import type { RevokeSessionsResponse, UserBotsResponse, UserDetailResponse, UserListResponse } from "@dsbot/protocol";
 import {
   errorMessages,
   userCreateSchema,
@@ -21,6 +21,7 @@ import { recheckUserSockets } from "../dsbots/access-recheck.js";
 import { announceConnections } from "../dsbots/connection-events.js";
 import { ownedBotIds } from "../dsbots/dsbots.service.js";
 import { connectionRowsOfUser } from "../dsbots/websocket-connections.service.js";
+import { listUserBots } from "./user-bots.service.js";
 import { presentSession, presentUser } from "./users.presenter.js";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "./users.service.js";
 
@@ -85,6 +86,11 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       for (const botId of ownedBots) ctx.sockets.disconnectBot(botId);
       await announceConnections(ctx, "deleted", connections, null);
       return reply.status(204).send();
+    });
+
+    app.get("/api/users/:id/dsbots", { config: byId.config }, async (request): Promise<UserBotsResponse> => {
+      const user = await getUser(ctx.db, byId.params(request).id);
+      return { dsbots: await listUserBots(ctx.db, user.id) };
     });
 
     app.delete("/api/users/:id/sessions", { config: byId.config }, async (request): Promise<RevokeSessionsResponse> => {

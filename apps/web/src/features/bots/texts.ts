@@ -1,13 +1,5 @@
 // German texts of the bot area: list, detail, manager, config and module pages.
-import type { BotStatus } from "@dsbot/protocol";
-
-export const botStatusLabels: Record<BotStatus, string> = {
-  online: "Online",
-  offline: "Offline",
-  paused: "Pausiert",
-  starting: "Startet",
-  stopping: "Stoppt",
-};
+export { botStatusLabels } from "@/components/ui/bot-status-badge";
 
 export const botTexts = {
   // realtime (spec §4, exact text)

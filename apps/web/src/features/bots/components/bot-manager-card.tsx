@@ -14,7 +14,7 @@ import { botKeys, botsQueryOptions, runnerConnectionsQueryOptions, startBot } fr
 import type { BotListParams, RunnerConnection } from "../api/types";
 import { isBotSelectable, useBotManager } from "../stores/bot-manager-store";
 import { botTexts } from "../texts";
-import { BotStatusBadge } from "./bot-status-badge";
+import { BotStatusBadge } from "@/components/ui/bot-status-badge";
 
 export const BOT_MANAGER_PAGE_SIZE = 5;
 

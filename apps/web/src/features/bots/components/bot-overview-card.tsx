@@ -8,7 +8,7 @@ import { SectionCard } from "@/components/ui/section-card";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/dates";
 import { botTexts } from "../texts";
-import { BotStatusBadge } from "./bot-status-badge";
+import { BotStatusBadge } from "@/components/ui/bot-status-badge";
 
 export function BotOverviewCard({ bot, withConfigLink = true, title = botTexts.overview }: { bot: Dsbot; withConfigLink?: boolean; title?: string }) {
   return (

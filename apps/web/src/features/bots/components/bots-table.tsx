@@ -13,7 +13,7 @@ import { formatDate } from "@/lib/dates";
 import type { BotSortBy, BotSortField } from "../api/types";
 import { botTexts } from "../texts";
 import { BotModulesCell } from "./bot-modules-cell";
-import { BotStatusBadge } from "./bot-status-badge";
+import { BotStatusBadge } from "@/components/ui/bot-status-badge";
 
 /** Column ids in table order with their German headers (the column menu lists them). */
 export const botColumns = [

@@ -11,7 +11,7 @@ import { BotLogsCard } from "../components/bot-logs-card";
 import { BotModulesCard } from "../components/bot-modules-card";
 import { BotOverviewCard } from "../components/bot-overview-card";
 import { BotNotFound, BotPageSkeleton, BotPageState, parseBotId } from "../components/bot-page-state";
-import { BotStatusBadge } from "../components/bot-status-badge";
+import { BotStatusBadge } from "@/components/ui/bot-status-badge";
 
 export function BotDetailRoute() {
   const id = parseBotId(useParams().id);

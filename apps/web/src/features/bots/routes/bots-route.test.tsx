@@ -8,7 +8,7 @@ import { json, mockFetch } from "@/test/fetch-mock";
 import { adminUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { deleteBot } from "../api/bots-api";
-import { statusBadgeColor } from "../components/bot-status-badge";
+import { statusBadgeColor } from "@/components/ui/bot-status-badge";
 import { BOT_TABLE_STORAGE_KEY, useBotTable } from "../stores/bot-table-store";
 
 // Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).

@@ -1,6 +1,8 @@
 // REST of the user administration (admin): list, create, detail, update, delete, revoke sessions and runners.
 import type {
+  BotListResponse,
   RevokeSessionsResponse,
+  UserBotsResponse,
   User,
   UserCreate,
   UserDetailResponse,
@@ -23,7 +25,35 @@ export const userKeys = {
   all: ["users"] as const,
   list: (params: UserListParams) => ["users", "list", params] as const,
   detail: (id: number) => ["users", "detail", id] as const,
+  bots: (id: number) => ["users", "bots", id] as const,
+  botSuggestions: (search: string) => ["users", "bot-suggestions", search] as const,
 };
+
+/** The bots the user owns or was granted (Benutzerdetail). */
+export function userBotsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: userKeys.bots(id),
+    queryFn: ({ signal }) => api.get<UserBotsResponse>(`/api/users/${id}/dsbots`, { signal }),
+  });
+}
+
+/** Bots whose player matches a search (admins see every bot), offered when granting one. */
+export function botSuggestionsQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: userKeys.botSuggestions(search),
+    queryFn: ({ signal }) => api.get<BotListResponse>("/api/dsbot", { params: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
+  });
+}
+
+/** Grant (POST) or revoke (DELETE) the user's access to a bot through the bot's permission route. */
+export function useUserBotAccess(userId: number, method: "POST" | "DELETE") {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (botId: number) =>
+      method === "POST" ? api.post(`/api/dsbot/${botId}/permission/user/${userId}`) : api.delete(`/api/dsbot/${botId}/permission/user/${userId}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.bots(userId) }),
+  });
+}
 
 export function usersQueryOptions(params: UserListParams) {
   return queryOptions({

@@ -1,4 +1,5 @@
-// Benutzerdetail (/users/:id, admin): account info, role & world, password reset, sessions, runners, delete.
+// Benutzerdetail (/users/:id, admin): account info, role & world, password reset, sessions, runners,
+// bots (owned and granted, with grant and revoke), delete.
 import { roleLabels, worldLabel } from "@dsbot/protocol";
 import { Button, Grid, Skeleton, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
@@ -17,6 +18,7 @@ import { formatDate } from "@/lib/dates";
 import { useSession } from "@/lib/session";
 import { useConfirmDeleteUser } from "../api/delete-user";
 import { userKeys, userQueryOptions } from "../api/users-api";
+import { UserBotsCard } from "../components/user-bots-card";
 import { UserEditForm } from "../components/user-edit-form";
 import { UserPasswordForm } from "../components/user-password-form";
 import { UserRunnersCard } from "../components/user-runners-card";
@@ -116,6 +118,7 @@ function UserDetail({ id }: { id: number }) {
             </SectionCard>
             <UserSessionsCard userId={user.id} sessions={sessions} runnerCount={runners.length} />
             <UserRunnersCard userId={user.id} username={user.username} runners={runners} />
+            <UserBotsCard userId={user.id} username={user.username} />
             <SectionCard
               danger
               title={userTexts.dangerCard}

@@ -1,7 +1,15 @@
 // The bot status badge of spec §4: colour from botStatusColor; a missing status shows as offline.
+// Shared: the bot pages and the user administration show it.
 import { botStatusColor, type BotStatus } from "@dsbot/protocol";
 import { Badge, type BadgeProps } from "@mantine/core";
-import { botStatusLabels } from "../texts";
+
+export const botStatusLabels: Record<BotStatus, string> = {
+  online: "Online",
+  offline: "Offline",
+  paused: "Pausiert",
+  starting: "Startet",
+  stopping: "Stoppt",
+};
 
 const mantineColors: Record<string, string> = {
   danger: "red",
