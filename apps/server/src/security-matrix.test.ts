@@ -19,11 +19,11 @@ import {
   objectAccess,
   roles,
   routeKey,
-  routeMatrix,
   rowName,
   socketEventMatrix,
   userRoles,
 } from "../test/security/matrix.js";
+import { routeMatrix } from "../test/security/route-rows.js";
 import type { MatrixWorld } from "../test/security/world.js";
 import { createWorld, markerIn } from "../test/security/world.js";
 import type { TestApp } from "../test/test-app.js";

@@ -1,0 +1,268 @@
+// The route rows of the security matrix (issue 9): one per route as Fastify registers it
+// (`METHOD url`), saying who may call it and how to build a request that only access can refuse.
+// apps/server/src/security-matrix.test.ts walks the live route table against them, so a new route
+// fails the suite until it has its row here.
+import type { RealtimeMessage } from "@dsbot/protocol";
+import { defaultWorld } from "@dsbot/protocol";
+import { and, eq } from "drizzle-orm";
+import { dsbotPermissions } from "../../src/db/schema.js";
+import type { CallSpec, Fixtures, MatrixRow, RowBase, Target } from "./matrix.js";
+import { ALLOWED_ORIGIN, perObject, route } from "./matrix.js";
+
+// ---------------------------------------------------------------------------------------------
+// Message helpers for `event`
+
+const botStatusOf = (botId: number) => (m: RealtimeMessage) => m.type === "botUpdateStatus" && m.data.dsbot.id === botId;
+const idOf = (answer: unknown, key: string) => ((answer as Record<string, { id: number }>)[key] as { id: number }).id;
+
+// ---------------------------------------------------------------------------------------------
+// The route matrix
+
+const noBody = (): CallSpec => ({});
+const bot = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id } });
+const online = (t: Target<Fixtures["bot"]>) => t.world.setBotStatus(t.fixture.id, "online");
+const withConnection = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id }, body: { websocketConnectionId: t.fixture.connectionId } });
+
+/** A bot action (any seer may): the bot is put into the status it needs, and its owner hears the new one. */
+function botAction(
+  action: "start" | "stop" | "force-stop" | "pause" | "resume",
+  prepare: NonNullable<RowBase<Fixtures["bot"]>["prepare"]>,
+  request: (t: Target<Fixtures["bot"]>) => CallSpec = bot,
+): MatrixRow {
+  return perObject("bot", {
+    method: "POST",
+    url: `/api/dsbot/:id/${action}`,
+    access: "see",
+    ok: 200,
+    prepare,
+    request,
+    event: { to: "owner", match: (m, t) => botStatusOf(t.fixture.id)(m) },
+  });
+}
+
+export const routeMatrix: MatrixRow[] = [
+  // --- public
+  route({
+    method: "OPTIONS",
+    url: "*",
+    access: "public",
+    ok: 204,
+    request: () => ({ path: "/api/dsbot", headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET" } }),
+  }),
+  route({ method: "GET", url: "/*", access: "public", ok: 200, request: () => ({ path: "/" }) }),
+  route({ method: "GET", url: "/api/health", access: "public", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/client-config", access: "public", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/auth/login",
+    access: "public",
+    ok: 200,
+    request: ({ world }) => ({ body: { username: world.third.username, password: world.third.password } }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/device",
+    access: "public",
+    ok: 200,
+    request: ({ world }) => ({ body: { name: "Matrix-PC" }, remoteAddress: world.address() }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/token",
+    access: "public",
+    ok: 200,
+    request: async ({ world }) => ({ body: { deviceCode: (await world.approvedDeviceCode()).deviceCode } }),
+  }),
+
+  // --- any signed-in user: the own account
+  route({ method: "POST", url: "/api/auth/logout", access: "user", ok: 204, caller: "fresh-session", request: noBody }),
+  route({ method: "GET", url: "/api/auth/me", access: "user", ok: 200, request: noBody }),
+  route({ method: "PATCH", url: "/api/profile", access: "user", ok: 200, request: () => ({ body: { world: defaultWorld } }) }),
+  route({
+    method: "POST",
+    url: "/api/profile/password",
+    access: "user",
+    ok: 204,
+    caller: "fresh-user",
+    request: ({ caller }) => ({ body: { currentPassword: caller?.password ?? "passwort-123", newPassword: "neues-passwort-456" } }),
+  }),
+  route({ method: "GET", url: "/api/profile/sessions", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "GET",
+    url: "/api/users/lookup",
+    access: "user",
+    ok: 200,
+    request: ({ world }) => ({ query: { username: world.third.username } }),
+  }),
+  route({ method: "POST", url: "/api/search", access: "user", ok: 200, request: () => ({ body: { searchVal: "MX" } }) }),
+
+  // --- any signed-in user: collections of the own objects
+  route({ method: "GET", url: "/api/dsbot", access: "user", ok: 200, request: () => ({ query: { websocketConnections: "true" } }) }),
+  route({
+    method: "POST",
+    url: "/api/dsbot",
+    access: "user",
+    ok: 201,
+    request: ({ world }) => ({ body: { dsPlayer: { name: world.marker() }, world: defaultWorld } }),
+    creates: { kind: "bot", id: (answer) => idOf(answer, "dsbot") },
+  }),
+  route({ method: "GET", url: "/api/websocket-connections", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/approve",
+    access: "user",
+    ok: 200,
+    request: async ({ world }) => ({ body: { userCode: (await world.pendingDeviceCode()).userCode } }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/dsbot-auth/deny",
+    access: "user",
+    ok: 204,
+    request: async ({ world }) => ({ body: { userCode: (await world.pendingDeviceCode()).userCode } }),
+  }),
+  route({ method: "GET", url: "/api/dsbot-auth/tokens", access: "user", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/user-notifications", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/user-notifications",
+    variant: "for oneself",
+    access: "user",
+    ok: 201,
+    request: ({ world }) => ({ body: { title: "Matrix", message: world.marker() } }),
+    event: { to: "caller", match: (m, _t, answer) => m.type === "notification-created" && m.data.notification.id === idOf(answer, "notification") },
+    creates: { kind: "notification", id: (answer) => idOf(answer, "notification") },
+  }),
+  route({
+    method: "POST",
+    url: "/api/user-notifications",
+    variant: "for another user",
+    access: "admin",
+    ok: 201,
+    request: ({ world }) => ({ body: { title: "Matrix", message: world.marker(), userId: world.third.id } }),
+    // Only the third user (no role, no socket) may hear of it: not even the admin who sent it.
+    creates: { kind: "notification", id: (answer) => idOf(answer, "notification"), seers: () => [] },
+  }),
+  route({ method: "POST", url: "/api/user-notifications/mark-as-read", access: "user", ok: 200, request: noBody }),
+
+  // --- admins only
+  route({ method: "GET", url: "/api/users", access: "admin", ok: 200, request: () => ({ query: { perPage: "100" } }) }),
+  route({
+    method: "POST",
+    url: "/api/users",
+    access: "admin",
+    ok: 201,
+    request: ({ world }) => ({ body: { username: `mx_${world.marker()}`, password: "passwort-123", role: "user", world: defaultWorld } }),
+  }),
+  perObject("user", { method: "GET", url: "/api/users/:id", access: "admin", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", { method: "GET", url: "/api/users/:id/dsbots", access: "admin", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", {
+    method: "PATCH",
+    url: "/api/users/:id",
+    access: "admin",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { world: defaultWorld } }),
+  }),
+  perObject("user", { method: "DELETE", url: "/api/users/:id", access: "admin", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", { method: "DELETE", url: "/api/users/:id/sessions", access: "admin", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("user", {
+    method: "DELETE",
+    url: "/api/users/:id/runners/:runnerId",
+    access: "admin",
+    ok: 204,
+    fresh: true,
+    request: (t) => ({ params: { id: t.fixture.id, runnerId: t.fixture.runnerId } }),
+  }),
+
+  // --- the owner's own objects: nobody else, admins included
+  perObject("session", { method: "DELETE", url: "/api/profile/sessions/:id", access: "see", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("runner", { method: "DELETE", url: "/api/dsbot-auth/tokens/:id", access: "see", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("notification", {
+    method: "POST",
+    url: "/api/user-notifications/:id/mark-as-read",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id } }),
+  }),
+  perObject("notification", {
+    method: "DELETE",
+    url: "/api/user-notifications/:id",
+    access: "see",
+    ok: 204,
+    fresh: true,
+    request: (t) => ({ params: { id: t.fixture.id } }),
+  }),
+
+  // --- bots: owner, grantees and admins see them; owner and admins manage them
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id", access: "see", ok: 200, request: bot }),
+  perObject("bot", {
+    method: "PATCH",
+    url: "/api/dsbot/:id",
+    access: "manage",
+    ok: 200,
+    // Player and world change only while the bot is not running.
+    prepare: (t) => t.world.setBotStatus(t.fixture.id, null),
+    request: (t) => ({ params: { id: t.fixture.id }, body: { notes: "Matrix-Notiz", world: defaultWorld } }),
+  }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/connections", access: "see", ok: 200, request: bot }),
+  perObject("bot", {
+    method: "DELETE",
+    url: "/api/dsbot/:id",
+    access: "manage",
+    ok: 204,
+    fresh: true,
+    request: bot,
+    // The owner's runner had announced it: its audience hears the connection go.
+    event: { to: "owner", match: (m, t) => m.type === "bot-user-connection-deleted" && m.data.dsbotId === t.fixture.id },
+  }),
+  botAction("start", (t) => t.world.setBotStatus(t.fixture.id, null), withConnection),
+  botAction("stop", online, withConnection),
+  botAction("force-stop", online),
+  botAction("pause", online),
+  botAction("resume", (t) => t.world.setBotStatus(t.fixture.id, "paused")),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/toggle-module",
+    access: "see",
+    ok: 200,
+    prepare: (t) => t.world.resetModules(t.fixture.id),
+    request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "timer" } }),
+  }),
+  perObject("bot", {
+    method: "GET",
+    url: "/api/dsbot/:id/module",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, query: { moduleName: "timer" } }),
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/module",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "timer", module: {} } }),
+  }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/permissions", access: "see", ok: 200, request: bot }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/permission/user/:userId",
+    access: "manage",
+    ok: 204,
+    // A real grant each time: nobody but the role under test has given the third user access.
+    prepare: async (t) => {
+      const { id } = t.fixture;
+      await t.world.app.db.delete(dsbotPermissions).where(and(eq(dsbotPermissions.dsbotId, id), eq(dsbotPermissions.userId, t.world.third.id)));
+    },
+    request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
+  }),
+  perObject("bot", {
+    method: "DELETE",
+    url: "/api/dsbot/:id/permission/user/:userId",
+    access: "manage",
+    ok: 204,
+    // A real revoke each time: the third user holds a grant before every call.
+    prepare: (t) => t.world.grantInDatabase(t.fixture.id, t.world.third.id),
+    request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
+  }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/logs", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, query: { perPage: "10" } }) }),
+];
