@@ -4,6 +4,17 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** Our workspace packages except `allowed`, and relative paths into another workspace folder. */
+function layoutPatterns(allowed) {
+  const message = allowed
+    ? `Layout: hier nur ${allowed} und Bibliotheken importieren (siehe docs/ARCHITECTURE.md).`
+    : "Layout: das Protokoll importiert nichts aus anderen Workspaces (siehe docs/ARCHITECTURE.md).";
+  return [
+    { regex: allowed ? `^@dsbot/(?!${allowed.slice("@dsbot/".length)}$)` : "^@dsbot/", message },
+    { regex: "^(\\.\\./)+(apps/|packages/)?(server|web|runner|sandbox|protocol|e2e|bench)(/|$)", message },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: ["**/dist/**", "**/node_modules/**", "**/drizzle/**", "data/**", "**/test-results/**", "**/playwright-report/**"],
@@ -16,6 +27,16 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
+  },
+  // Layout (issue 10): the server and the web app import only packages/protocol of ours (and libraries);
+  // the protocol imports nothing of ours. The runner and the sandbox reach the server only over the wire.
+  {
+    files: ["apps/server/**/*.{ts,tsx,js,mjs}", "apps/web/**/*.{ts,tsx,js,mjs}"],
+    rules: { "no-restricted-imports": ["error", { patterns: layoutPatterns("@dsbot/protocol") }] },
+  },
+  {
+    files: ["packages/protocol/**/*.{ts,tsx,js,mjs}"],
+    rules: { "no-restricted-imports": ["error", { patterns: layoutPatterns() }] },
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],

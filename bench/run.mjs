@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { runRealtimeBench } from "./realtime.mjs";
+import { runWebBytesBench } from "./web-bytes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -77,13 +78,17 @@ try {
   const me = summary(await load("http://127.0.0.1:3592/api/auth/me", { authorization: `Bearer ${token}` }));
   const rows = [
     ["bare Fastify GET /ping", baseline],
-    ["GET /api/auth/me (bearer, session lookup)", me],
+    ["GET /api/auth/me (bearer, cached session)", me],
   ];
   for (const [name, r] of rows) {
     console.log(`${name.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`);
   }
-  console.log(`\nauth/me ÷ bare Fastify: ${(me.rps / baseline.rps).toFixed(3)}`);
-  if (me.errors > 0) process.exitCode = 1;
+  // Issue 10 §4: an authenticated request answered from the session cache, on this 2-core machine.
+  const AUTH_ME_BUDGET = 0.3;
+  const ratio = me.rps / baseline.rps;
+  const withinBudget = ratio >= AUTH_ME_BUDGET;
+  console.log(`\nauth/me ÷ bare Fastify: ${ratio.toFixed(2)} (budget ≥ ${AUTH_ME_BUDGET.toFixed(2)}) ${withinBudget ? "ok" : "MISSED"}`);
+  if (me.errors > 0 || !withinBudget) process.exitCode = 1;
 } finally {
   bare.kill();
   server.kill();
@@ -93,3 +98,6 @@ try {
 
 const realtime = await runRealtimeBench();
 if (realtime.failed > 0 || realtime.received < realtime.expected) process.exitCode = 1;
+
+const webBytes = await runWebBytesBench();
+if (webBytes.failed > 0) process.exitCode = 1;

@@ -42,7 +42,7 @@ export const builds = [
   {
     name: "web",
     output: "apps/web/dist/index.html",
-    inputs: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/public", "packages/protocol/src"],
+    inputs: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/vite-precompress.ts", "apps/web/public", "packages/protocol/src"],
     command: ["npm", ["run", "build", "-w", "@dsbot/web"]],
   },
   {
@@ -50,6 +50,12 @@ export const builds = [
     output: "apps/server/dist/main.js",
     inputs: ["apps/server/src", "apps/server/build.mjs", "packages/protocol/src"],
     command: ["npm", ["run", "build", "-w", "@dsbot/server"]],
+  },
+  {
+    name: "runner",
+    output: "apps/runner/dist/dsbot.mjs",
+    inputs: ["apps/runner/src", "apps/runner/build.mjs", "apps/runner/package.json", "packages/sandbox/src", "packages/protocol/src"],
+    command: ["npm", ["run", "build", "-w", "@dsbot/runner"]],
   },
 ];
 

@@ -63,7 +63,7 @@ async function prepareDemo() {
   await call("POST", "/api/user-notifications", admin, {
     userId: demoId,
     title: "Willkommen bei dsbot",
-    message: "Starte einen Bot im Bot-Manager: der Demo-Runner läuft bereits im Server und meldet sich sofort.",
+    message: "Starte einen Bot im Bot-Manager: der Demo-Runner läuft bereits als eigener Prozess und meldet sich sofort.",
   });
   const { dsbots } = await call("GET", "/api/dsbot?websocketConnections=true&sortBy=player", demo);
   const bot = dsbots.find((b) => b.dsPlayer.name === "Kalle") ?? dsbots[0];

@@ -2,11 +2,12 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./vite-precompress";
 
 const apiTarget = process.env.DSBOT_API_TARGET ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     proxy: {
@@ -21,11 +22,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: an app release does not invalidate the libraries in the browser cache.
+        // Mantine and the other libraries go there only as far as the first page needs them (`$initial`:
+        // the entry's static imports); the rest (tables, forms, socket.io, …) is split with the lazy
+        // routes that use it. Keep Mantine components out of app/theme.ts (`Menu.extend` would make Menu
+        // and its popover machinery part of every page).
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // sonner loads with the first alert (lib/sonner-loader.ts), never with the first page.
+            { name: "sonner", test: /node_modules[\\/]sonner[\\/]/ },
+            { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/, tags: ["$initial"] },
+            { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"] },
           ],
         },
       },
@@ -34,7 +41,7 @@ export default defineConfig({
   test: {
     name: "web",
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "vite-precompress.test.ts"],
     setupFiles: ["./src/test/setup.ts"],
     css: false,
     restoreMocks: true,

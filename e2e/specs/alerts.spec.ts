@@ -39,6 +39,10 @@ const NETWORK_ERROR = "Beim Verbinden mit dem Server ist ein Fehler aufgetreten.
 test("a network error shows one warning for 20000 ms, never twice at once", async ({ page }) => {
   await page.clock.install();
   await loginAs(page, "admin");
+  // Shell and page load their code on demand: freeze time only once they are there.
+  const usersLink = sidebar(page).getByRole("link", { name: "Benutzer" });
+  await usersLink.waitFor();
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
   await page.mouse.move(5, 5);
   await pauseClock(page);
   // Only the users list loses the network: a dashboard or header request failing in the background
@@ -49,7 +53,7 @@ test("a network error shows one warning for 20000 ms, never twice at once", asyn
   );
   await expect(toasts(page).filter({ hasText: NETWORK_ERROR })).toHaveCount(0);
 
-  await sidebar(page).getByRole("link", { name: "Benutzer" }).click();
+  await usersLink.click();
   const warning = toasts(page, "warning").filter({ hasText: NETWORK_ERROR });
   await stepUntilShown(page, warning);
   const toaster = page.locator("[data-sonner-toaster]");
@@ -111,8 +115,11 @@ async function showCopiedToast(page: Page, context: BrowserContext): Promise<Loc
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.clock.install();
   await loginAs(page, "admin", "/profile");
+  // Pages load their code on demand and React reveals them on a timer: freeze time only once the page is there.
+  const copy = page.getByRole("button", { name: "Kopieren" }).first();
+  await copy.waitFor();
   await pauseClock(page);
-  await page.getByRole("button", { name: "Kopieren" }).first().click();
+  await copy.click();
   // Off the toaster: a pointer over it holds the countdown as well.
   await page.mouse.move(5, 5);
   const toast = toasts(page, "success").filter({ hasText: COPIED });

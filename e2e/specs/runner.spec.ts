@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { createBot, createUser, expect, loginWith, test, toasts, tokenFor, uniqueSuffix } from "../fixtures";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CLI = path.join(root, "apps/runner/dist/cli.js");
+const CLI = path.join(root, "apps/runner/dist/dsbot.mjs");
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 

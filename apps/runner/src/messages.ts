@@ -11,6 +11,7 @@ export const runnerMessages = {
   connectFailed: (message: string) => `Verbindung zum Server fehlgeschlagen: ${message}`,
   unauthorized: "Der Server lehnt den Runner ab (Kopplung widerrufen?). Bitte neu koppeln: dsbot pair",
   disconnected: (reason: string) => `Verbindung zum Server getrennt (${reason}), verbinde neu …`,
+  resumed: (id: number) => `Bot ${id} lief vor dem Neustart, wird fortgesetzt`,
   unknownBot: (id: number) => `Startbefehl für Bot ${id} ignoriert: nicht in der lokalen Bot-Liste`,
   stopping: "Runner wird beendet …",
   stoppedAll: "Runner beendet",

@@ -85,6 +85,49 @@ describe("server restart", () => {
     expect(messages).not.toContain(botLogMessages.connectionLost);
   });
 
+  it("a runner restarted while the server was away resumes the bots the server still counts as running", async () => {
+    const first = await runningBot();
+    await stopServer(first.app);
+    // The runner's process ends too (a PC reboot, `npm start` stopped): its sessions are gone, and
+    // with the server away nobody saw the bot go.
+    await first.runner.stop();
+    runners.splice(runners.indexOf(first.runner), 1);
+    expect(first.runner.session(first.account.bot.id)).toBeUndefined();
+
+    const second = await startServer(first.port);
+    const { runner } = createTestRunner(second.url, first.account, { seed: 7 });
+    runners.push(runner);
+    await runner.ready();
+    // Without a command from the dashboard, the bot comes back: its own socket too.
+    await eventually(async () => expect(await connectionCount(second.app, first.account)).toBe(2), { timeoutMs: 20_000 });
+    await eventually(async () => expect(runner.session(first.account.bot.id)?.state).toBe("online"));
+    expect(await botStatus(second.app, first.account)).toBe("online");
+    expect(await logMessages(second.app, first.account)).not.toContain(botLogMessages.connectionLost);
+  });
+
+  it("a runner does not start a bot the server does not count as running", async () => {
+    const server = await startServer();
+    const account = await createAccount(server.app);
+    const { runner } = createTestRunner(server.url, account, { seed: 7 });
+    runners.push(runner);
+    await runner.ready();
+    expect(runner.session(account.bot.id)).toBeUndefined();
+    expect(await connectionCount(server.app, account)).toBe(1);
+    // Never started: no status at all.
+    expect(await botStatus(server.app, account)).toBeNull();
+  });
+
+  it("a second runner does not take over a bot that runs on another one", async () => {
+    const first = await runningBot();
+    const { runner } = createTestRunner(first.url, first.account, { seed: 7 });
+    runners.push(runner);
+    await runner.ready();
+    // Both runners are announced, the bot socket stays with the first.
+    await eventually(async () => expect(await connectionCount(first.app, first.account)).toBe(3));
+    expect(runner.session(first.account.bot.id)).toBeUndefined();
+    expect(first.runner.session(first.account.bot.id)?.state).toBe("online");
+  });
+
   it("a bot whose server stays away ends after the give-up time", async () => {
     const first = await runningBot(1_500);
     await stopServer(first.app);

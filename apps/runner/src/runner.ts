@@ -84,6 +84,7 @@ export function createRunner(options: RunnerOptions): Runner {
       if (!answer.ok) return logger("error", runnerMessages.helloFailed(answer.error.message));
       for (const id of answer.rejected) logger("warn", runnerMessages.rejected(id));
       logger("info", runnerMessages.connected(options.name, answer.accepted.length));
+      resumeRunning(answer.resume ?? []);
       hello = { accepted: answer.accepted, rejected: answer.rejected };
       for (const resolve of waiting) resolve(hello);
       waiting.clear();
@@ -113,6 +114,22 @@ export function createRunner(options: RunnerOptions): Runner {
     });
     sessions.set(dsbotId, session);
     session.connect();
+  }
+
+  /**
+   * Bots the server still counts as started but that run nowhere (`resume` of the hello answer): this
+   * runner was restarted while the server was away too (a PC reboot during a deploy, `npm start`
+   * stopped and started). The server never saw them stop, so they are resumed, not left to be
+   * declared lost. A bot that stopped or dropped while the server ran is offline and stays so.
+   */
+  function resumeRunning(ids: number[]): void {
+    for (const id of ids) {
+      const running = sessions.get(id);
+      if (running && running.state !== "ended") continue;
+      if (!local.has(id)) continue;
+      logger("info", runnerMessages.resumed(id));
+      startBot(id);
+    }
   }
 
   function obey({ action, dsbotId }: RunnerCommand): void {

@@ -6,12 +6,15 @@ import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import type { RouteContract } from "./http/contract.js";
 import { openDatabase } from "./db/client.js";
+import { registerCompression } from "./http/compression.js";
 import { registerErrorHandling, sendFrameworkError } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { registerSecurity } from "./http/security.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./logger.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import type { SessionCacheHandle } from "./modules/auth/session-cache.js";
+import { openSessionCache } from "./modules/auth/session-cache.js";
 import { purgeDeadSessions } from "./modules/auth/sessions.service.js";
 import type { BootstrapResult } from "./modules/bootstrap/bootstrap.js";
 import { bootstrapUsers } from "./modules/bootstrap/bootstrap.js";
@@ -24,6 +27,7 @@ import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
 import { dsbotDetailsRoutes } from "./modules/dsbots/dsbot-details.routes.js";
 import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
 import { settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
+import { downloadsRoutes } from "./modules/downloads/downloads.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
@@ -56,6 +60,8 @@ export interface App {
   /** What the route modules get: database, config, socket kicker and notifier. */
   ctx: AppContext;
   database: Pick<DatabaseHandle, "kind" | "location">;
+  /** Resolved web sessions of this instance and, on PostgreSQL, the listener that keeps them true. */
+  sessions: SessionCacheHandle;
   bootstrap: BootstrapResult;
   close: () => Promise<void>;
 }
@@ -71,9 +77,14 @@ function acceptEmptyJson(fastify: FastifyInstance): void {
   });
 }
 
-async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "realtime">, logStream?: NodeJS.WritableStream) {
+async function buildHttp(
+  config: Config,
+  ctx: Omit<AppContext, "sockets" | "realtime">,
+  sessions: SessionCacheHandle,
+  logStream?: NodeJS.WritableStream,
+) {
   const fastify = Fastify({
-    logger: loggerOptions(config.logLevel, logStream),
+    logger: loggerOptions(config.logLevel, logStream, config.logFormat),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     forceCloseConnections: "idle",
@@ -89,7 +100,9 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
   registerInputGuard(fastify);
   acceptEmptyJson(fastify);
   fastify.decorateRequest("auth", null);
+  fastify.decorate("sessionCache", sessions.cache);
   await registerSecurity(fastify, { allowedOrigins: config.allowedOrigins, apiBases: config.apiBases, trustProxy: config.trustProxy });
+  registerCompression(fastify);
 
   const io = attachRealtime(fastify.server, {
     db: ctx.db,
@@ -111,6 +124,7 @@ async function buildHttp(config: Config, ctx: Omit<AppContext, "sockets" | "real
   await fastify.register(dsbotAuthRoutes(full));
   await fastify.register(notificationsRoutes(full));
   await fastify.register(searchRoutes(full));
+  await fastify.register(downloadsRoutes(full));
   await registerWeb(fastify, config.webDir);
   return { fastify, io, ctx: full, lifecycle, routes };
 }
@@ -148,8 +162,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const { db } = database;
   let built: Awaited<ReturnType<typeof buildHttp>> | undefined;
+  let sessions: SessionCacheHandle | undefined;
   try {
-    built = await buildHttp(config, { db, config }, options.logStream);
+    sessions = await openSessionCache(database, { warn: (details, message) => built?.fastify.log.warn(details, message) });
+    built = await buildHttp(config, { db, config }, sessions, options.logStream);
     const bootstrap = await bootstrapUsers(db, config);
     if (bootstrap.usernameKeyClashes.length > 0) {
       built.fastify.log.warn({ usernames: bootstrap.usernameKeyClashes }, "usernames share a case-insensitive key; rename one of each pair");
@@ -158,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const startedAt = new Date();
     await built.fastify.ready();
     const { fastify, io, ctx, lifecycle, routes } = built;
+    const openedSessions = sessions;
     const timers = startHousekeeping(ctx, fastify, io, startedAt);
     let closing: Promise<void> | undefined;
     const close = () =>
@@ -167,14 +184,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         // Sockets first: open websockets would otherwise keep the HTTP server from closing.
         await io.close();
         await fastify.close();
+        await openedSessions.close();
         await database.close();
       })());
-    return { fastify, io, routes, db, ctx, database: { kind: database.kind, location: database.location }, bootstrap, close };
+    return { fastify, io, routes, db, ctx, database: { kind: database.kind, location: database.location }, sessions, bootstrap, close };
   } catch (error) {
     if (built) {
       await built.io.close();
       await built.fastify.close();
     }
+    await sessions?.close();
     await database.close();
     throw error;
   }

@@ -24,7 +24,7 @@ export function banner(app: Pick<App, "bootstrap" | "database">, config: Pick<Co
   }
   if (bootstrap.demoUser) {
     lines.push(`Demo-Zugang:   ${bootstrap.demoUser.username} / ${bootstrap.demoUser.password}`);
-    lines.push(`Demo-Runner:   läuft im Server, Bots unter http://localhost:${port}/bots starten`);
+    lines.push(`Demo-Runner:   eigener Prozess (dsbot.mjs), Bots unter http://localhost:${port}/bots starten`);
   }
   lines.push("", `Datenbank:     ${app.database.kind === "pglite" ? `PGlite, ${app.database.location}` : app.database.location}`);
   if (config.host !== "0.0.0.0" && config.host !== "::") lines.push(`Gebunden an:   ${config.host}`);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configSettings, loadConfig } from "./config.js";
+import { usePretty } from "./logger.js";
 
 describe("loadConfig", () => {
   it("uses the documented defaults", () => {
@@ -20,11 +21,26 @@ describe("loadConfig", () => {
       logLevel: "info",
     });
     expect(config.webDir).toMatch(/web[/\\]dist$/);
+    expect(config.runnerDir).toMatch(/runner[/\\]dist$/);
+    expect(config.logFormat).toBeUndefined();
+  });
+
+  it("reads the log format and refuses an unknown one in German", () => {
+    expect(loadConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT: muss eines von pretty, json sein/);
+  });
+
+  it("prints pretty lines at a terminal and JSON otherwise, unless LOG_FORMAT says so", () => {
+    expect(usePretty(undefined, true)).toBe(true);
+    expect(usePretty(undefined, false)).toBe(false);
+    expect(usePretty("json", true)).toBe(false);
+    expect(usePretty("pretty", false)).toBe(true);
   });
 
   it("documents every variable it reads", () => {
     const names = configSettings.map((s) => s.name);
-    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL"]) {
+    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL", "LOG_FORMAT", "DSBOT_RUNNER_DIR"]) {
       expect(names).toContain(name);
     }
   });

@@ -1,7 +1,7 @@
 // Every server setting comes from the environment, validated once at start (PRODUCT §8).
 import path from "node:path";
 import { z } from "zod";
-import { defaultWebDir } from "./paths.js";
+import { defaultWebDir, defaultRunnerDir } from "./paths.js";
 
 /** The settings table for the README: name, default, meaning. Keep it in step with `envSchema`. */
 export const configSettings = [
@@ -16,11 +16,15 @@ export const configSettings = [
   { name: "DSBOT_ALLOWED_ORIGINS", default: "(leer)", description: "Kommaliste zusätzlicher Origins für CORS und Realtime (z. B. http://localhost:5173)" },
   { name: "DSBOT_API_BASES", default: "{}", description: "JSON: Spielserver → API-Basisadresse, z. B. {\"die-staemme.de\":\"https://dsbot.example\"}" },
   { name: "DSBOT_WEB_DIR", default: "apps/web/dist", description: "Ordner der gebauten Web-App" },
+  { name: "DSBOT_RUNNER_DIR", default: "apps/runner/dist", description: "Ordner des gebauten Runners (dsbot.mjs): Download und Demo-Runner" },
   { name: "DSBOT_TRUST_PROXY", default: "0", description: "1 = X-Forwarded-For eines vorgeschalteten Proxys vertrauen (Client-IP für Login-Sperre)" },
   { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
+  { name: "LOG_FORMAT", default: "(Terminal: pretty, sonst json)", description: "pretty = lesbare Zeilen, json = eine JSON-Zeile je Eintrag" },
 ] as const;
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const logFormats = ["pretty", "json"] as const;
+export type LogFormat = (typeof logFormats)[number];
 
 const flag = (fallback: "0" | "1") =>
   z
@@ -52,7 +56,7 @@ const apiBasesSchema = z
   .pipe(z.record(z.string().min(1), z.url({ error: "Werte müssen URLs sein" })));
 
 /** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
-const optional = (schema: z.ZodType<string>) =>
+const optional = <T extends string>(schema: z.ZodType<T>) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
 const envSchema = z.object({
@@ -73,8 +77,10 @@ const envSchema = z.object({
     .pipe(z.array(originSchema)),
   DSBOT_API_BASES: apiBasesSchema,
   DSBOT_WEB_DIR: optional(z.string()),
+  DSBOT_RUNNER_DIR: optional(z.string()),
   DSBOT_TRUST_PROXY: flag("0"),
   LOG_LEVEL: z.enum(logLevels, { error: `muss eines von ${logLevels.join(", ")} sein` }).default("info"),
+  LOG_FORMAT: optional(z.enum(logFormats, { error: `muss eines von ${logFormats.join(", ")} sein` })),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -92,8 +98,12 @@ export interface Config {
   allowedOrigins: string[];
   apiBases: Record<string, string>;
   webDir: string;
+  /** The built runner (apps/runner/dist): dsbot.mjs and its manifest, offered on /downloads. */
+  runnerDir: string;
   trustProxy: boolean;
   logLevel: LogLevel;
+  /** Undefined: pretty at a terminal, JSON otherwise. */
+  logFormat?: LogFormat;
 }
 
 export class ConfigError extends Error {
@@ -125,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.DSBOT_ALLOWED_ORIGINS,
     apiBases: Object.fromEntries(Object.entries(e.DSBOT_API_BASES).map(([k, v]) => [k.toLowerCase(), v])),
     webDir: e.DSBOT_WEB_DIR ? path.resolve(e.DSBOT_WEB_DIR) : defaultWebDir,
+    runnerDir: e.DSBOT_RUNNER_DIR ? path.resolve(e.DSBOT_RUNNER_DIR) : defaultRunnerDir,
     trustProxy: e.DSBOT_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }

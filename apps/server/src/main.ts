@@ -24,7 +24,14 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : config.port;
   // A demo runner that cannot start costs the demo its bots, not the server.
   const demoRunner = config.demo
-    ? await startDemoRunner(app.db, DEMO_USERNAME, selfUrl(config.host, port), app.fastify.log).catch((error: unknown) => {
+    ? await startDemoRunner({
+        db: app.db,
+        demoUsername: DEMO_USERNAME,
+        serverUrl: selfUrl(config.host, port),
+        runnerDir: config.runnerDir,
+        dataDir: config.dataDir,
+        log: app.fastify.log,
+      }).catch((error: unknown) => {
         app.fastify.log.error({ err: error }, "demo runner failed to start");
         return undefined;
       })
@@ -38,10 +45,11 @@ async function main(): Promise<void> {
     app.fastify.log.info({ signal }, "shutting down");
     // A hung close must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
-    // The demo runner stops its bots first, so their sockets are gone before the database closes.
-    (demoRunner?.stop() ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => app.close())
+    // The server closes first: its sockets end as "shutting down", which leaves the bots' status alone.
+    // Only then does the demo runner process end, so the next start's runner resumes the running bots.
+    app
+      .close()
+      .then(() => demoRunner?.stop())
       .then(
         () => process.exit(0),
         (error: unknown) => {

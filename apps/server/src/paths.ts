@@ -7,3 +7,6 @@ export const migrationsDir = fileURLToPath(new URL("../drizzle", import.meta.url
 
 /** The built SPA (apps/web/dist) unless DSBOT_WEB_DIR says otherwise. */
 export const defaultWebDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** The built runner (apps/runner/dist) unless DSBOT_RUNNER_DIR says otherwise. */
+export const defaultRunnerDir = fileURLToPath(new URL("../../runner/dist", import.meta.url));

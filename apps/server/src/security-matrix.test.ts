@@ -39,7 +39,9 @@ beforeAll(async () => {
   // A built web app, so the static route is in the table as in production.
   web = tempDir("dsbot-matrix-web-");
   writeFileSync(path.join(web.dir, "index.html"), "<!doctype html><title>dsbot</title>");
-  app = await createTestApp({ webDir: web.dir, allowedOrigins: [ALLOWED_ORIGIN] });
+  // A built runner, so the download answers its file (the folder holds both builds).
+  writeFileSync(path.join(web.dir, "dsbot.mjs"), "console.log('dsbot');\n");
+  app = await createTestApp({ webDir: web.dir, runnerDir: web.dir, allowedOrigins: [ALLOWED_ORIGIN] });
   world = await createWorld(app, await listen(app));
 });
 

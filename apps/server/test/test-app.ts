@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedOrigins: [],
     apiBases: {},
     webDir: path.join(os.tmpdir(), "dsbot-test-no-web"),
+    runnerDir: path.join(os.tmpdir(), "dsbot-test-no-runner"),
     trustProxy: false,
     logLevel: "silent",
     ...overrides,

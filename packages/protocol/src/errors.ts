@@ -64,6 +64,7 @@ export const errorMessages = {
   moduleNotFound: "Das Modul wurde nicht gefunden.",
   runnerNotFound: "Der Runner wurde nicht gefunden.",
   deviceCodeNotFound: "Der Code wurde nicht gefunden.",
+  downloadNotAvailable: "Dieser Download ist auf diesem Server nicht verfügbar.",
   deviceCodeExpired: "Der Code ist abgelaufen. Bitte starte die Anmeldung im Runner erneut.",
   deviceCodeUsed: "Der Code wurde bereits verwendet.",
   deviceCodeInvalid: "Der Code ist ungültig oder wurde bereits eingelöst.",

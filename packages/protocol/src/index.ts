@@ -15,3 +15,4 @@ export * from "./game-driver.js";
 export * from "./modules/index.js";
 export * from "./notifications.js";
 export * from "./search.js";
+export * from "./downloads.js";

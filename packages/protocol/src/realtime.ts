@@ -31,13 +31,9 @@ export const socketAuthSchema = z.object({
 });
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
-/** Error messages the handshake answers with (`connect_error` on the client). */
-export const socketErrors = {
-  originNotAllowed: "origin_not_allowed",
-  unauthorized: "unauthorized",
-  /** A bot socket for a bot that was not started (or was stopped) from the dashboard. */
-  botNotStartable: "bot_not_startable",
-} as const;
+// Handshake error messages and client settings live in realtime-client.ts (no zod: the web app's
+// first page needs them).
+export { realtimeClientOptions, socketErrors } from "./realtime-client.js";
 
 const connectionEventSchema = z.object({
   dsbotId: z.number().int(),
@@ -103,12 +99,3 @@ export interface ClientToServerEvents {
   "bot:log": (entry: BotLogReport, ack?: (answer: BotLogAck) => void) => void;
   "bot:needs-player": (report: BotNeedsPlayer, ack?: (answer: BotNeedsPlayerAck) => void) => void;
 }
-
-/** Socket.io client settings of spec §9. */
-export const realtimeClientOptions = {
-  transports: ["websocket"],
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  timeout: 20000,
-} as const;

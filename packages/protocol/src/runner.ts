@@ -35,8 +35,13 @@ export const runnerHelloSchema = z.object({
   bots: z.array(z.number().int().positive()).max(1000),
 });
 export type RunnerHello = z.infer<typeof runnerHelloSchema>;
-/** `accepted`: bots the runner's user may see (each now has a bot-user connection); the rest are `rejected`. */
-export type RunnerHelloAck = SocketAck<{ accepted: number[]; rejected: number[]; bots: RunnerBot[] }>;
+/**
+ * `accepted`: bots the runner's user may see (each now has a bot-user connection); the rest are `rejected`.
+ * `resume`: accepted bots the server counts as started (starting, online, paused) that have no bot
+ * socket anywhere — the runner went away together with the server; a runner that does not run them
+ * already starts them again, as if told "start".
+ */
+export type RunnerHelloAck = SocketAck<{ accepted: number[]; rejected: number[]; resume: number[]; bots: RunnerBot[] }>;
 export type RunnerBotsAck = SocketAck<{ bots: RunnerBot[] }>;
 
 export const runnerCommandActions = ["start", "stop", "force-stop"] as const;

@@ -13,6 +13,8 @@ export interface RunCommand {
   seed: string | undefined;
   timeScale: string | undefined;
   verbose: boolean;
+  /** End when stdin closes (DSBOT_EXIT_WITH_PARENT=1): set by a host that runs the runner as its child. */
+  exitWithParent?: boolean;
 }
 
 function positiveNumber(value: string | undefined, fallback: number, flag: string): number {
@@ -40,12 +42,18 @@ export async function runCommand(command: RunCommand, output: CliOutput): Promis
     logger: consoleLogger(command.verbose ? "debug" : "info"),
   });
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const shutdown = () => {
+      if (stopping) return;
+      stopping = true;
       process.off("SIGINT", shutdown);
       process.off("SIGTERM", shutdown);
       void runner.stop().then(resolve);
     };
     process.on("SIGINT", shutdown);
     process.on("SIGTERM", shutdown);
+    // A host process (the server's demo) keeps our stdin open: when it is gone, so are we.
+    if (command.exitWithParent) process.stdin.on("end", shutdown).on("error", shutdown).resume();
   });
+  if (command.exitWithParent) process.stdin.destroy();
 }

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Human-readable location for the start banner (never contains a password). */
   location: string;
+  /** PostgreSQL only: a fresh, unconnected client outside the pool (the session cache LISTENs on one). */
+  newClient?: () => pg.Client;
   close: () => Promise<void>;
 }
 
@@ -69,7 +71,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end();
     throw error;
   }
-  return { db, kind: "postgres", location: redactUrl(url), close: once(() => pool.end()) };
+  const newClient = () => new pg.Client({ connectionString: url, keepAlive: true, application_name: "dsbot-session-listener" });
+  return { db, kind: "postgres", location: redactUrl(url), newClient, close: once(() => pool.end()) };
 }
 
 /** Closing twice (shutdown racing a failed start, tests) must not throw. */

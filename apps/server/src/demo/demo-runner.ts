@@ -1,15 +1,27 @@
-// The demo's own runner (PRODUCT §8): started in-process after the server listens, paired with the
-// demo user, hosting the demo user's bots in a sandbox world, so starting a bot works out of the box.
-import { createRunner, createSandboxDriverFactory, RUNNER_VERSION, type Runner } from "@dsbot/runner";
-import { SandboxWorld } from "@dsbot/sandbox";
+// The demo's own runner (PRODUCT §8): the built runner file (apps/runner/dist/dsbot.mjs) started as its
+// own process, exactly as a player would run it on their PC. The server never imports runner code: it
+// writes the runner's config file (server, a runner token, the demo bots) into its data folder and runs
+// `node dsbot.mjs run --config <file> --seed <demo world>`. The process is supervised: restarted with
+// backoff when it dies, stopped after the server has closed its sockets (so a shutdown leaves the bots'
+// status alone, and the next start's runner resumes them).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
-import { DEMO_RUNNER_NAME, prepareDemoRunner } from "./demo-setup.js";
+import { DEMO_RUNNER_NAME, prepareDemoRunner, type DemoRunnerSetup } from "./demo-setup.js";
 
 /** The sandbox world of the demo: fixed seed, game time runs at real speed. */
 export const DEMO_WORLD_SEED = 231;
-/** The server does not wait longer than this for its own runner; the runner keeps reconnecting. */
-const READY_TIMEOUT_MS = 10_000;
+/** The sandbox takes any password; a real runner keeps the player's own on their PC. */
+const DEMO_BOT_PASSWORD = "demo";
+const RESTART_MIN_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+/** A run this long counts as healthy: the next crash restarts quickly again. */
+const HEALTHY_RUN_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
 
 /** Where the server itself is reachable from inside its process. */
 export function selfUrl(host: string, port: number): string {
@@ -17,29 +29,113 @@ export function selfUrl(host: string, port: number): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
-export async function startDemoRunner(
-  db: Database,
-  demoUsername: string,
-  serverUrl: string,
-  log: FastifyBaseLogger,
-): Promise<Runner | undefined> {
-  const setup = await prepareDemoRunner(db, demoUsername);
-  if (!setup) return undefined;
-  const runnerLog = log.child({ runner: DEMO_RUNNER_NAME });
-  const runner = createRunner({
-    serverUrl,
+/** The runner's own config format (apps/runner config-file.ts), written with mode 0600: it holds a token. */
+export async function writeDemoRunnerConfig(file: string, serverUrl: string, setup: DemoRunnerSetup): Promise<void> {
+  const config = {
+    server: serverUrl,
     token: setup.token,
     name: DEMO_RUNNER_NAME,
-    version: RUNNER_VERSION,
-    // The sandbox takes any password; a real runner keeps the player's own on their PC.
-    bots: setup.bots.map((bot) => ({ ...bot, password: "demo" })),
-    driverFactory: createSandboxDriverFactory(new SandboxWorld({ seed: DEMO_WORLD_SEED })),
-    logger: (level, message) => runnerLog[level](message),
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), READY_TIMEOUT_MS)));
-  const outcome = await Promise.race([runner.ready(), timedOut]);
-  clearTimeout(timer);
-  if (outcome === "timeout") runnerLog.warn(`demo runner not connected after ${READY_TIMEOUT_MS} ms, still trying (${serverUrl})`);
-  return runner;
+    bots: setup.bots.map((bot) => ({ dsbotId: bot.dsbotId, playerName: bot.playerName, password: DEMO_BOT_PASSWORD })),
+  };
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  await rename(temp, file);
+  await chmod(file, 0o600);
+}
+
+/** The runner's console lines (`<ISO time> LEVEL message`) go into the server log at their own level. */
+function relay(log: FastifyBaseLogger, line: string, fallback: "info" | "warn"): void {
+  const match = /^\d{4}-\d{2}-\d{2}T\S+Z (DEBUG|INFO|WARN|ERROR)\s+(.*)$/.exec(line);
+  if (!match) return log[fallback](line);
+  const level = (match[1] as string).toLowerCase() as "debug" | "info" | "warn" | "error";
+  log[level](match[2] as string);
+}
+
+export interface DemoRunnerProcess {
+  /** The running child's pid (undefined between a crash and its restart). */
+  readonly pid: number | undefined;
+  /** Resolves once the runner process ended (SIGTERM, SIGKILL after a grace time). */
+  stop(): Promise<void>;
+}
+
+export interface DemoRunnerOptions {
+  db: Database;
+  demoUsername: string;
+  serverUrl: string;
+  /** Folder with dsbot.mjs (config.runnerDir). */
+  runnerDir: string;
+  /** Where the runner's config file goes (the server's data folder). */
+  dataDir: string;
+  log: FastifyBaseLogger;
+}
+
+export async function startDemoRunner(options: DemoRunnerOptions): Promise<DemoRunnerProcess | undefined> {
+  const runnerFile = path.join(options.runnerDir, "dsbot.mjs");
+  const log = options.log.child({ runner: DEMO_RUNNER_NAME });
+  if (!existsSync(runnerFile)) {
+    log.warn({ runnerFile }, "Demo-Runner nicht gebaut (npm run build): die Demo-Bots lassen sich nicht starten");
+    return undefined;
+  }
+  const setup = await prepareDemoRunner(options.db, options.demoUsername);
+  if (!setup) return undefined;
+  const configFile = path.join(options.dataDir, "demo-runner.json");
+  await writeDemoRunnerConfig(configFile, options.serverUrl, setup);
+
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let delay = RESTART_MIN_MS;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let exited: Promise<void> = Promise.resolve();
+
+  const launch = () => {
+    const startedAt = Date.now();
+    const proc = spawn(process.execPath, [runnerFile, "run", "--config", configFile, "--seed", String(DEMO_WORLD_SEED)], {
+      // Its own process group: Ctrl+C in the terminal reaches the server, which stops the runner in order.
+      detached: true,
+      // stdin stays open as a lifeline: the runner ends when the server is gone (DSBOT_EXIT_WITH_PARENT).
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, DSBOT_EXIT_WITH_PARENT: "1", DSBOT_RUNNER_CONFIG: configFile },
+    });
+    child = proc;
+    createInterface({ input: proc.stdout }).on("line", (line) => relay(log, line, "info"));
+    createInterface({ input: proc.stderr }).on("line", (line) => relay(log, line, "warn"));
+    exited = new Promise((resolve) => {
+      proc.on("exit", (code, signal) => {
+        if (child === proc) child = undefined;
+        resolve();
+        if (stopping) return;
+        if (Date.now() - startedAt > HEALTHY_RUN_MS) delay = RESTART_MIN_MS;
+        log.error({ code, signal, restartInMs: delay }, "Demo-Runner beendet, starte neu");
+        restartTimer = setTimeout(launch, delay);
+        delay = Math.min(delay * 2, RESTART_MAX_MS);
+      });
+    });
+    proc.on("error", (error) => {
+      if (child === proc) child = undefined;
+      log.error({ err: error }, "Demo-Runner konnte nicht gestartet werden");
+    });
+  };
+  launch();
+  log.info({ pid: child?.pid, runnerFile }, "Demo-Runner gestartet");
+  // Killed with the server (also on a crash); a SIGKILL of the server is caught by the stdin lifeline.
+  const killOnExit = () => child?.kill("SIGKILL");
+  process.once("exit", killOnExit);
+
+  return {
+    get pid() {
+      return child?.pid;
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(restartTimer);
+      process.off("exit", killOnExit);
+      const proc = child;
+      if (!proc) return;
+      proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -1,21 +1,45 @@
-// The demo (PRODUCT §8): demo bots seeded once, a fresh runner token per start, and the in-process
-// runner hosting the demo user's bots over real sockets.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The demo (PRODUCT §8): demo bots seeded once, a fresh runner token per start, and the built runner
+// as its own process hosting the demo user's bots over real sockets.
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pino from "pino";
 import { checkRunnerToken } from "../modules/dsbot-auth/runner-tokens.service.js";
 import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
 import { bearer, loginAs } from "../../test/factories.js";
 import { listen } from "../../test/bots.js";
 import type { TestApp } from "../../test/test-app.js";
-import { createTestApp } from "../../test/test-app.js";
+import { createTestApp, tempDir } from "../../test/test-app.js";
 import { selfUrl, startDemoRunner } from "./demo-runner.js";
 import { DEMO_BOT_PLAYERS, DEMO_RUNNER_NAME, prepareDemoRunner } from "./demo-setup.js";
 
 let app: TestApp;
+// The real runner file, built here: the unit tests run before `npm run build`.
+const runnerBuild = tempDir("dsbot-demo-runner-");
+const data = tempDir("dsbot-demo-data-");
 beforeAll(async () => {
+  execFileSync(process.execPath, [fileURLToPath(new URL("../../../runner/build.mjs", import.meta.url))], {
+    env: { ...process.env, DSBOT_RUNNER_OUT: runnerBuild.dir },
+    stdio: "ignore",
+  });
   app = await createTestApp({ demo: true });
+}, 60_000);
+afterAll(async () => {
+  await app?.dispose();
+  runnerBuild.remove();
+  data.remove();
 });
-afterAll(() => app?.dispose());
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const demo = { username: DEMO_USERNAME, password: "demo1234" };
 
@@ -42,19 +66,64 @@ describe("demo setup", () => {
     expect(await prepareDemoRunner(app.db, "niemand")).toBeUndefined();
   });
 
-  it("runs an in-process runner whose connections the demo user sees", async () => {
+  it("runs the built runner as its own process, restarts it when it dies and stops it", async () => {
     const url = await listen(app);
-    const runner = await startDemoRunner(app.db, DEMO_USERNAME, selfUrl("0.0.0.0", Number(new URL(url).port)), pino({ level: "silent" }));
+    const runner = await startDemoRunner({
+      db: app.db,
+      demoUsername: DEMO_USERNAME,
+      serverUrl: selfUrl("0.0.0.0", Number(new URL(url).port)),
+      runnerDir: runnerBuild.dir,
+      dataDir: data.dir,
+      log: pino({ level: "silent" }),
+    });
+    expect(runner).toBeDefined();
+    const web = await loginAs(app, demo);
+    const connections = async () =>
+      (await app.fastify.inject({ method: "GET", url: "/api/websocket-connections", headers: bearer(web) })).json<{
+        websocketConnections: { origin: string; runnerName: string }[];
+      }>().websocketConnections;
     try {
-      expect(runner).toBeDefined();
-      const web = await loginAs(app, demo);
-      const list = await app.fastify.inject({ method: "GET", url: "/api/websocket-connections", headers: bearer(web) });
-      const connections = list.json<{ websocketConnections: { origin: string; runnerName: string }[] }>().websocketConnections;
-      expect(connections).toHaveLength(DEMO_BOT_PLAYERS.length);
-      expect(connections.every((c) => c.origin === "bot-user" && c.runnerName === DEMO_RUNNER_NAME)).toBe(true);
+      // Not this process: another one, paired through the config file the server wrote (mode 0600).
+      const firstPid = runner?.pid;
+      expect(firstPid).toBeGreaterThan(0);
+      expect(firstPid).not.toBe(process.pid);
+      const configFile = path.join(data.dir, "demo-runner.json");
+      expect(statSync(configFile).mode & 0o777).toBe(0o600);
+      const written = JSON.parse(readFileSync(configFile, "utf8")) as { server: string; token: string; bots: { playerName: string }[] };
+      expect(written.bots.map((b) => b.playerName)).toEqual([...DEMO_BOT_PLAYERS]);
+      expect(await checkRunnerToken(app.db, written.token)).toBeDefined();
+
+      await vi.waitFor(async () => expect(await connections()).toHaveLength(DEMO_BOT_PLAYERS.length), { timeout: 15_000, interval: 100 });
+      expect((await connections()).every((c) => c.origin === "bot-user" && c.runnerName === DEMO_RUNNER_NAME)).toBe(true);
+
+      // Killed from outside: the supervisor starts a new process, which announces the bots again.
+      process.kill(firstPid as number, "SIGKILL");
+      await vi.waitFor(
+        () => {
+          expect(runner?.pid).toBeGreaterThan(0);
+          expect(runner?.pid).not.toBe(firstPid);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await vi.waitFor(async () => expect(await connections()).toHaveLength(DEMO_BOT_PLAYERS.length), { timeout: 15_000, interval: 100 });
     } finally {
+      const pid = runner?.pid;
       await runner?.stop();
+      expect(pid === undefined || !alive(pid)).toBe(true);
     }
+    await vi.waitFor(async () => expect(await connections()).toHaveLength(0), { timeout: 10_000, interval: 100 });
+  });
+
+  it("starts no runner when none was built", async () => {
+    const runner = await startDemoRunner({
+      db: app.db,
+      demoUsername: DEMO_USERNAME,
+      serverUrl: "http://127.0.0.1:1",
+      runnerDir: path.join(data.dir, "nothing-here"),
+      dataDir: data.dir,
+      log: pino({ level: "silent" }),
+    });
+    expect(runner).toBeUndefined();
   });
 
   it("knows where the server reaches itself", () => {

@@ -1,13 +1,20 @@
 // Serves the built SPA with history fallback: unknown non-API GETs get index.html, the router takes over.
+// The build writes `.br` and `.gz` next to every compressible file (apps/web/vite-precompress.ts);
+// `preCompressed` sends the one the client's Accept-Encoding prefers (br, then gzip), else the plain
+// file, the SPA fallback included. Range requests get ranges of the file actually sent.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { addVary } from "./compression.js";
 import { sendRouteNotFound } from "./error-handler.js";
 
 const isApiPath = (url: string) => /^\/(api|socket\.io)(\/|$)/.test(url);
 /** Paths ending in a file extension are asset requests: a missing asset is a 404, not the app. */
 const looksLikeFile = (url: string) => /\/[^/]+\.[a-z0-9]+$/i.test(url);
+/** Types the build precompresses: their answer depends on Accept-Encoding (fonts and images do not). */
+const hasEncodedVariants = (contentType: string) =>
+  /^(?:text\/(?:html|css|javascript|plain)|application\/(?:javascript|json|manifest\+json)|image\/svg\+xml)\b/i.test(contentType);
 
 export async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> {
   const available = existsSync(path.join(webDir, "index.html"));
@@ -16,11 +23,17 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
       root: webDir,
       wildcard: true,
       cacheControl: false,
+      preCompressed: true,
       // Vite's hashed assets never change; everything else (index.html) must be revalidated.
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
+    });
+    // Caches must keep the br, gzip and plain answers apart; @fastify/static does not say so. On the
+    // reply, not the raw response: CORS's `Vary: Origin` would replace a raw header.
+    app.addHook("onSend", async (request, reply) => {
+      if (!isApiPath(request.url) && hasEncodedVariants(String(reply.getHeader("content-type") ?? ""))) addVary(reply, "Accept-Encoding");
     });
   } else {
     app.log.warn({ webDir }, "web app not built: serving the API only (npm run build -w @dsbot/web)");

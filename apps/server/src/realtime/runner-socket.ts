@@ -10,7 +10,7 @@ import { dsbots, users } from "../db/schema.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
 import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
-import { addConnections, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
+import { addConnections, botsWithBotSocket, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
 import type { RealtimeSocket, ServerLifecycle } from "./realtime.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
@@ -34,6 +34,19 @@ async function visibleBots(ctx: BotContext, userId: number, ids?: number[]): Pro
   return rows.map(presentRunnerBot);
 }
 
+const STARTED: ReadonlySet<string> = new Set(["starting", "online", "paused"]);
+
+/**
+ * Bots to resume: started as far as the server knows, but with no bot socket anywhere — their runner
+ * went away together with the server (a restart of `npm start`, a PC reboot during a deploy). A bot
+ * that still runs elsewhere keeps its socket and is not taken over.
+ */
+async function resumable(ctx: BotContext, bots: RunnerBot[]): Promise<number[]> {
+  const started = bots.filter((b) => b.status !== null && STARTED.has(b.status)).map((b) => b.id);
+  const live = await botsWithBotSocket(ctx.db, started);
+  return started.filter((id) => !live.has(id));
+}
+
 export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger, lifecycle: ServerLifecycle): void {
   const { user, runner } = socket.data;
   if (!runner) return;
@@ -53,7 +66,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
 
   /** A hello replaces the runner's announced set: new bots get a connection, dropped ones lose theirs. */
   socket.on("runner:hello", (payload: unknown, ack: unknown) => {
-    const reply = replier<{ accepted: number[]; rejected: number[]; bots: RunnerBot[] }>(ack);
+    const reply = replier<{ accepted: number[]; rejected: number[]; resume: number[]; bots: RunnerBot[] }>(ack);
     const parsed = runnerHelloSchema.safeParse(payload);
     if (!parsed.success) return reply(invalidPayload(parsed.error));
     const wanted = [...new Set(parsed.data.bots)];
@@ -69,7 +82,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
           accepted.filter((id) => !kept.has(id)).map((dsbotId) => ({ origin: "bot-user" as const, dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id })),
         );
         await announceConnections(ctx, "created", added, runner.name);
-        reply({ ok: true, accepted, rejected: wanted.filter((id) => !accepted.includes(id)), bots });
+        reply({ ok: true, accepted, rejected: wanted.filter((id) => !accepted.includes(id)), resume: await resumable(ctx, bots), bots });
       } catch (error) {
         reply(failure(error));
         throw error; // logged by the queue

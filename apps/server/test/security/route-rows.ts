@@ -52,6 +52,7 @@ export const routeMatrix: MatrixRow[] = [
   route({ method: "GET", url: "/*", access: "public", ok: 200, request: () => ({ path: "/" }) }),
   route({ method: "GET", url: "/api/health", access: "public", ok: 200, request: noBody }),
   route({ method: "GET", url: "/api/client-config", access: "public", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/downloads/:type/file", access: "public", ok: 200, request: () => ({ params: { type: "dsbot" } }) }),
   route({
     method: "POST",
     url: "/api/auth/login",
@@ -95,6 +96,7 @@ export const routeMatrix: MatrixRow[] = [
     request: ({ world }) => ({ query: { username: world.third.username } }),
   }),
   route({ method: "POST", url: "/api/search", access: "user", ok: 200, request: () => ({ body: { searchVal: "MX" } }) }),
+  route({ method: "GET", url: "/api/downloads", access: "user", ok: 200, request: noBody }),
 
   // --- any signed-in user: collections of the own objects
   route({ method: "GET", url: "/api/dsbot", access: "user", ok: 200, request: () => ({ query: { websocketConnections: "true" } }) }),

@@ -125,7 +125,8 @@ describe("sidebar", () => {
 
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard-units"));
-    expect(link).toHaveAttribute("aria-current", "page");
+    // Pages load on demand: the navigation commits (and marks the link) once the page's code is in.
+    await waitFor(() => expect(link).toHaveAttribute("aria-current", "page"));
   });
 });
 

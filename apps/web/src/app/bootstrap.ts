@@ -48,7 +48,7 @@ export function useRealtimeConnection(enabled: boolean): void {
     // Refused or ended by the server: ask who we are; a 401 logs out through the error handling.
     connectRealtime(token, currentApiBase(), () => {
       refreshCurrentUser().catch((error: unknown) => console.warn("[realtime] session check failed", error));
-    });
+    }).catch((error: unknown) => console.error("[realtime] client could not be loaded", error));
     return () => disconnectRealtime();
   }, [enabled, token, world, apiBases]);
 }

@@ -1,19 +1,22 @@
 // The root of the route tree: client config + user refresh at start, realtime connection while a
-// token exists, and the `page--<RouteName>` body class.
+// token exists, the bot wiring while a user is signed in, and the `page--<RouteName>` body class.
 import { Center, Loader } from "@mantine/core";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
-import { useBotsBootstrap } from "@/features/bots/api/use-bots-loader";
 import { useRouteMeta } from "@/lib/route-meta";
+import { useSession } from "@/lib/session";
 import { usePageBodyClass } from "./body-class";
 import { useAppBootstrap, useRealtimeConnection } from "./bootstrap";
+
+// The bot wiring (list load, realtime handlers) loads once someone is signed in: not on /login.
+const BotsBootstrap = lazy(async () => ({ default: (await import("@/features/bots/api/use-bots-loader")).BotsBootstrap }));
 
 export function RootLayout() {
   const meta = useRouteMeta();
   const ready = useAppBootstrap();
+  const signedIn = useSession((state) => state.user !== null);
   usePageBodyClass(meta?.name);
   useRealtimeConnection(ready);
-  useBotsBootstrap(ready);
 
   useEffect(() => {
     document.title = meta && meta.name !== "Home" ? `${meta.title} · dsbot` : "dsbot";
@@ -26,5 +29,14 @@ export function RootLayout() {
       </Center>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <BotsBootstrap />
+        </Suspense>
+      )}
+    </>
+  );
 }

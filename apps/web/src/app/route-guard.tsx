@@ -1,12 +1,13 @@
 // Spec §2: every route but Login needs a signed-in user (else /login?redirect=<path+query>);
 // admin-only routes show a clear "no permission" state to everyone else.
+import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { PageHeader } from "@/components/ui/page-header";
-import { ForbiddenState } from "@/components/ui/states";
 import { paths } from "@/config/paths";
 import { loginPathWithRedirect } from "@/lib/redirect";
 import { useSession } from "@/lib/session";
-import { useRouteMeta } from "@/lib/route-meta";
+import { RouteLoading } from "./route-loading";
+
+const AdminForbidden = lazy(async () => ({ default: (await import("./admin-forbidden")).AdminForbidden }));
 
 export function RequireAuth() {
   const token = useSession((state) => state.token);
@@ -21,12 +22,10 @@ export function RequireAuth() {
 
 export function RequireAdmin() {
   const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
-  const meta = useRouteMeta();
   if (isAdmin) return <Outlet />;
   return (
-    <>
-      <PageHeader title={meta?.title ?? ""} icon={meta?.icon} />
-      <ForbiddenState />
-    </>
+    <Suspense fallback={<RouteLoading />}>
+      <AdminForbidden />
+    </Suspense>
   );
 }

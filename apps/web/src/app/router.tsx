@@ -1,38 +1,49 @@
 // The route table of spec §2 bound to components. Metadata (name, title, flags) sits in each route's
 // `handle` (config/routes.ts); guards and the shell read it from there.
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { moduleRoutes, routes, type RouteMeta } from "@/config/routes";
-import { AttackPlanDetailRoute } from "@/features/attack-plans/routes/attack-plan-detail-route";
-import { AttackPlansRoute } from "@/features/attack-plans/routes/attack-plans-route";
-import { LoginRoute } from "@/features/auth/routes/login-route";
-import { BotConfigRoute } from "@/features/bots/routes/bot-config-route";
-import { BotDetailRoute } from "@/features/bots/routes/bot-detail-route";
-import { BotModuleRoute } from "@/features/bots/routes/bot-module-route";
-import { BotsRoute } from "@/features/bots/routes/bots-route";
-import { CoordsFilterRoute } from "@/features/coords-filter/routes/coords-filter-route";
-import { DashboardRoute } from "@/features/dashboard/routes/dashboard-route";
-import { DownloadsRoute } from "@/features/downloads/routes/downloads-route";
-import { DsbotAuthRoute } from "@/features/dsbot-auth/routes/dsbot-auth-route";
-import { IncomingsRoute } from "@/features/incomings/routes/incomings-route";
-import { MapRoute } from "@/features/map/routes/map-route";
-import { PlayerSkillsRoute } from "@/features/player-skills/routes/player-skills-route";
-import { ProfileRoute } from "@/features/profile/routes/profile-route";
-import { TabRequestsRoute } from "@/features/tab-requests/routes/tab-requests-route";
-import { TemplateDetailRoute } from "@/features/templates/routes/template-detail-route";
-import { TemplatesRoute } from "@/features/templates/routes/templates-route";
-import { TroopsRoute } from "@/features/troops/routes/troops-route";
-import { UserDetailRoute } from "@/features/users/routes/user-detail-route";
-import { UsersRoute } from "@/features/users/routes/users-route";
-import { HomeRoute } from "./home-route";
 import { AppShellLayout } from "./layout/app-shell";
-import { NotFoundRoute } from "./not-found-route";
 import { RootLayout } from "./root-layout";
 import { RequireAdmin, RequireAuth } from "./route-guard";
 import { RouteError } from "./route-error";
+import { RouteLoading } from "./route-loading";
+
+/**
+ * A page component loaded on demand: each feature route is its own chunk, so /login loads only what
+ * it needs and every other page adds just its own code. A chunk that fails to load throws while
+ * rendering and ends in the route's error element (RouteError).
+ */
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): ComponentType {
+  return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+}
+
+const LoginRoute = lazyPage(() => import("@/features/auth/routes/login-route"), "LoginRoute");
+const DashboardRoute = lazyPage(() => import("@/features/dashboard/routes/dashboard-route"), "DashboardRoute");
+const TroopsRoute = lazyPage(() => import("@/features/troops/routes/troops-route"), "TroopsRoute");
+const IncomingsRoute = lazyPage(() => import("@/features/incomings/routes/incomings-route"), "IncomingsRoute");
+const BotsRoute = lazyPage(() => import("@/features/bots/routes/bots-route"), "BotsRoute");
+const BotDetailRoute = lazyPage(() => import("@/features/bots/routes/bot-detail-route"), "BotDetailRoute");
+const BotConfigRoute = lazyPage(() => import("@/features/bots/routes/bot-config-route"), "BotConfigRoute");
+const BotModuleRoute = lazyPage(() => import("@/features/bots/routes/bot-module-route"), "BotModuleRoute");
+const AttackPlansRoute = lazyPage(() => import("@/features/attack-plans/routes/attack-plans-route"), "AttackPlansRoute");
+const AttackPlanDetailRoute = lazyPage(() => import("@/features/attack-plans/routes/attack-plan-detail-route"), "AttackPlanDetailRoute");
+const UsersRoute = lazyPage(() => import("@/features/users/routes/users-route"), "UsersRoute");
+const UserDetailRoute = lazyPage(() => import("@/features/users/routes/user-detail-route"), "UserDetailRoute");
+const ProfileRoute = lazyPage(() => import("@/features/profile/routes/profile-route"), "ProfileRoute");
+const DownloadsRoute = lazyPage(() => import("@/features/downloads/routes/downloads-route"), "DownloadsRoute");
+const CoordsFilterRoute = lazyPage(() => import("@/features/coords-filter/routes/coords-filter-route"), "CoordsFilterRoute");
+const TabRequestsRoute = lazyPage(() => import("@/features/tab-requests/routes/tab-requests-route"), "TabRequestsRoute");
+const PlayerSkillsRoute = lazyPage(() => import("@/features/player-skills/routes/player-skills-route"), "PlayerSkillsRoute");
+const MapRoute = lazyPage(() => import("@/features/map/routes/map-route"), "MapRoute");
+const TemplatesRoute = lazyPage(() => import("@/features/templates/routes/templates-route"), "TemplatesRoute");
+const TemplateDetailRoute = lazyPage(() => import("@/features/templates/routes/template-detail-route"), "TemplateDetailRoute");
+const DsbotAuthRoute = lazyPage(() => import("@/features/dsbot-auth/routes/dsbot-auth-route"), "DsbotAuthRoute");
+const NotFoundRoute = lazyPage(() => import("./not-found-route"), "NotFoundRoute");
+const HomeRoute = lazyPage(() => import("./home-route"), "HomeRoute");
 
 function page(meta: RouteMeta, element: ReactNode): RouteObject {
-  return { path: meta.path, element, handle: meta };
+  return { path: meta.path, element: <Suspense fallback={<RouteLoading />}>{element}</Suspense>, handle: meta };
 }
 
 const homeMeta: RouteMeta = { ...routes.Home, hideHeader: true, hideSidebar: true };

@@ -1,14 +1,15 @@
 // The dsbot look: dark slate surfaces, one ember-orange primary, Inter, the spec's breakpoints (§2 Look, §9).
 import {
-  Card,
   createTheme,
-  HoverCard,
-  Menu,
-  Modal,
-  PasswordInput,
-  Popover,
-  Tooltip,
+  type CardProps,
+  type HoverCardProps,
   type MantineColorsTuple,
+  type MantineThemeComponent,
+  type MenuProps,
+  type ModalProps,
+  type PasswordInputProps,
+  type PopoverProps,
+  type TooltipProps,
 } from "@mantine/core";
 
 const ember: MantineColorsTuple = [
@@ -38,6 +39,14 @@ const slate: MantineColorsTuple = [
   "#0d0f14",
 ];
 
+/**
+ * A component's theme entry, typed like `Component.extend(…)` but without importing the component:
+ * `Menu.extend` would put Menu (and Popover, Tooltip, Modal, …) into the bundle of every page.
+ */
+function themed<Props>(entry: { defaultProps?: Partial<Props>; styles?: MantineThemeComponent["styles"] }): MantineThemeComponent {
+  return entry;
+}
+
 /** Spec §9 popover defaults: bottom, offset 12, no open/close delay, z-index 9999, fade 0.2 s. */
 const popoverDefaults = {
   position: "bottom" as const,
@@ -57,15 +66,15 @@ export const theme = createTheme({
   breakpoints: { xs: "21.25em", sm: "33.75em", md: "50em", lg: "80em", xl: "96em" },
   other: { navbarHeight: 64, cardRadius: 15 },
   components: {
-    Card: Card.extend({ defaultProps: { radius: 15, withBorder: true, padding: "lg" } }),
-    Popover: Popover.extend({ defaultProps: popoverDefaults }),
-    Menu: Menu.extend({ defaultProps: { ...popoverDefaults, openDelay: 0, closeDelay: 0, shadow: "lg", withinPortal: true } }),
-    HoverCard: HoverCard.extend({ defaultProps: { ...popoverDefaults, openDelay: 0, closeDelay: 0 } }),
-    Tooltip: Tooltip.extend({
+    Card: themed<CardProps>({ defaultProps: { radius: 15, withBorder: true, padding: "lg" } }),
+    Popover: themed<PopoverProps>({ defaultProps: popoverDefaults }),
+    Menu: themed<MenuProps>({ defaultProps: { ...popoverDefaults, openDelay: 0, closeDelay: 0, shadow: "lg", withinPortal: true } }),
+    HoverCard: themed<HoverCardProps>({ defaultProps: { ...popoverDefaults, openDelay: 0, closeDelay: 0 } }),
+    Tooltip: themed<TooltipProps>({
       defaultProps: { position: "top", openDelay: 0, closeDelay: 0, zIndex: 9999, withArrow: true, transitionProps: { transition: "fade", duration: 200 } },
     }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { "aria-label": "Passwort anzeigen" } } }),
-    Modal: Modal.extend({
+    PasswordInput: themed<PasswordInputProps>({ defaultProps: { visibilityToggleButtonProps: { "aria-label": "Passwort anzeigen" } } }),
+    Modal: themed<ModalProps>({
       defaultProps: { radius: 15, centered: true, overlayProps: { backgroundOpacity: 0.6, blur: 3 } },
       styles: { title: { fontWeight: 600, fontSize: "var(--mantine-font-size-lg)" } },
     }),

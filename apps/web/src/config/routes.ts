@@ -1,6 +1,7 @@
 // The route table of spec §2 as data: name, path pattern, title and layout flags of every screen.
 // The router (app/router.tsx) binds components to these entries; sidebar, guard and body class read them.
-import { moduleNames, moduleRegistry, type ModuleName } from "@dsbot/protocol";
+// The module catalog (no zod): the route table is on the first page's path.
+import { moduleCatalog, moduleNames, type ModuleName } from "@dsbot/protocol";
 
 export interface RouteMeta {
   /** Route name of the spec; the body gets the class `page--<name>`. */
@@ -60,7 +61,7 @@ export function moduleRouteName(module: ModuleName): string {
 
 /** The 16 per-bot module pages under /bots/:id/<segment>, titled with the module label. */
 export const moduleRoutes: RouteMeta[] = moduleNames.map((module) => {
-  const entry = moduleRegistry[module];
+  const entry = moduleCatalog[module];
   return route({
     name: moduleRouteName(module),
     path: `/bots/:id/${module}`,

@@ -24,6 +24,9 @@ export const commonTexts = {
   notFoundText: "Diese Adresse gibt es nicht.",
   toDashboard: "Zum Dashboard",
   unexpectedError: "Es ist ein unerwarteter Fehler aufgetreten.",
+  pageLoading: "Seite wird geladen …",
+  chunkLoadFailed: "Die Seite konnte nicht geladen werden.",
+  chunkLoadFailedHint: "Die Verbindung ist unterbrochen oder dsbot wurde gerade aktualisiert. Lade die Seite neu.",
   reload: "Neu laden",
   noValue: "–",
 } as const;

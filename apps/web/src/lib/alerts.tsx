@@ -1,11 +1,13 @@
 // The app's alerts (spec §3 Alert, §8, §9) on top of sonner: success/info/warning/danger, 5000 ms by
-// default, and the network-error warning (20000 ms) that never shows twice at once.
+// default, and the network-error warning (20000 ms) that never shows twice at once. sonner loads with
+// the first alert (lib/sonner-loader): an alert counts as shown at once (store), its toast and its
+// countdown start when sonner is there.
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import { create } from "zustand";
 import { paths } from "@/config/paths";
 import { commonTexts } from "@/config/texts";
+import { loadedSonner, sonnerRequested, withSonner } from "./sonner-loader";
 import { endToastLifetime, startToastLifetime } from "./toast-lifetime";
 
 export type AlertVariant = "success" | "info" | "warning" | "danger";
@@ -62,21 +64,23 @@ function show(variant: AlertVariant, message: string, options: AlertOptions = {}
     endToastLifetime(id);
     remove(id);
   };
-  toast[meta.sonner](
-    <span data-variant={variant} data-alert-id={id}>
-      {message}
-    </span>,
-    {
-      id,
-      // The countdown runs in toast-lifetime (it also pauses on focus); sonner only shows the toast.
-      duration: Infinity,
-      icon: meta.render,
-      testId: `alert-${variant}`,
-      className: `dsbot-alert dsbot-alert--${variant}`,
-      onDismiss: forget,
-    },
-  );
-  startToastLifetime(id, timeout, () => alert.dismiss(id));
+  withSonner(({ toast }) => {
+    toast[meta.sonner](
+      <span data-variant={variant} data-alert-id={id}>
+        {message}
+      </span>,
+      {
+        id,
+        // The countdown runs in toast-lifetime (it also pauses on focus); sonner only shows the toast.
+        duration: Infinity,
+        icon: meta.render,
+        testId: `alert-${variant}`,
+        className: `dsbot-alert dsbot-alert--${variant}`,
+        onDismiss: forget,
+      },
+    );
+    startToastLifetime(id, timeout, () => alert.dismiss(id));
+  });
   return id;
 }
 
@@ -86,9 +90,15 @@ export const alert = {
   warning: (message: string, options?: AlertOptions) => show("warning", message, options),
   danger: (message: string, options?: AlertOptions) => show("danger", message, options),
   dismiss: (id: string) => {
-    toast.dismiss(id);
     endToastLifetime(id);
     useAlertStore.getState().remove(id);
+    // An alert still waiting for sonner is closed right after it was handed over.
+    if (sonnerRequested()) {
+      withSonner(({ toast }) => {
+        toast.dismiss(id);
+        endToastLifetime(id);
+      });
+    }
   },
 };
 
@@ -105,7 +115,10 @@ export function showNetworkErrorAlert(): void {
 
 /** Re-initialisation on Home: forget stale bookkeeping of alerts that are no longer on screen. */
 export function setupAlerts(): void {
-  const visible = new Set(toast.getToasts().map((t) => String(t.id)));
+  // Without sonner no toast was ever handed over, and alerts waiting for it are not stale.
+  const sonner = loadedSonner();
+  if (!sonner) return;
+  const visible = new Set(sonner.toast.getToasts().map((t) => String(t.id)));
   const { alerts, remove } = useAlertStore.getState();
   for (const a of alerts) if (!visible.has(a.id)) remove(a.id);
 }

@@ -1,9 +1,10 @@
+import { apiErrorSchema } from "@dsbot/protocol";
 import { act } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminUser } from "@/test/fixtures";
 import { apiError, json, mockFetch, mockNetworkDown } from "@/test/fetch-mock";
 import { NETWORK_ERROR_ALERT_ID, useAlertStore } from "./alerts";
-import { api, ApiError } from "./api";
+import { api, ApiError, parseApiErrorBody } from "./api";
 import { registerApiErrorHandling } from "./api-error-handling";
 import { useSession } from "./session";
 
@@ -42,6 +43,48 @@ describe("api client", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: "conflict", message: "Dieser Benutzername ist bereits vergeben." });
     expect((error as ApiError).issues).toEqual([{ path: "username", message: "x" }]);
+  });
+});
+
+describe("error bodies (checked by hand, without zod)", () => {
+  const bodies: [string, unknown][] = [
+    ["code and message", { error: { code: "not_found", message: "Nicht gefunden." } }],
+    ["with issues", { error: { code: "bad_request", message: "Die Eingabe ist ungültig.", issues: [{ path: "username", message: "Eingabe erforderlich" }] } }],
+    ["empty issues", { error: { code: "bad_request", message: "x", issues: [] } }],
+    ["unknown keys dropped", { error: { code: "c", message: "m", extra: 1, issues: [{ path: "a", message: "b", more: true }] }, other: 2 }],
+    ["issues undefined", { error: { code: "c", message: "m", issues: undefined } }],
+    ["issues null", { error: { code: "c", message: "m", issues: null } }],
+    ["issues not an array", { error: { code: "c", message: "m", issues: { path: "a", message: "b" } } }],
+    ["an issue without message", { error: { code: "c", message: "m", issues: [{ path: "a" }] } }],
+    ["an issue with a numeric path", { error: { code: "c", message: "m", issues: [{ path: 1, message: "b" }] } }],
+    ["an issue that is null", { error: { code: "c", message: "m", issues: [null] } }],
+    ["numeric code", { error: { code: 404, message: "m" } }],
+    ["missing message", { error: { code: "c" } }],
+    ["error is a string", { error: "kaputt" }],
+    ["error is an array", { error: [] }],
+    ["error is null", { error: null }],
+    ["body is an array", [{ error: { code: "c", message: "m" } }]],
+    ["body is a string", "Internal Server Error"],
+    ["no body", undefined],
+    ["null", null],
+  ];
+
+  it.each(bodies)("%s: the same answer as apiErrorSchema", (_name, body) => {
+    const parsed = apiErrorSchema.safeParse(body);
+    expect(parseApiErrorBody(body)).toEqual(parsed.success ? parsed.data.error : null);
+  });
+
+  it("an answer that is no error body becomes the German fallback with code http_<status>", async () => {
+    mockFetch({ "GET /api/users": () => json(500, { error: { code: "internal", issues: "x" } }) });
+    const error = await api.get("/api/users").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, code: "http_500", message: "Es ist ein unerwarteter Fehler aufgetreten.", issues: [] });
+  });
+
+  it("an error body without issues gives an empty issue list", async () => {
+    mockFetch({ "GET /api/users": () => apiError(403, "forbidden", "Dafür fehlt dir die Berechtigung.") });
+    const error = await api.get("/api/users").catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, code: "forbidden", message: "Dafür fehlt dir die Berechtigung.", issues: [] });
   });
 });
 

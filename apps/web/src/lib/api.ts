@@ -1,6 +1,6 @@
 // The REST client: base address from the user's world (spec §7), bearer token, JSON, and ApiError for
 // every failure. 401 and network failures go through the registered handlers (api-error-handling).
-import { apiErrorSchema } from "@dsbot/protocol";
+import type { ApiError as ApiErrorBody } from "@dsbot/protocol";
 import { currentApiBase, useSession } from "./session";
 
 export interface ApiIssue {
@@ -62,12 +62,31 @@ export function buildQuery(params: QueryParams | undefined): string {
 
 const FALLBACK_MESSAGE = "Es ist ein unerwarteter Fehler aufgetreten.";
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isIssue(value: unknown): value is ApiIssue {
+  return isRecord(value) && typeof value.path === "string" && typeof value.message === "string";
+}
+
+/**
+ * The error body of every REST failure (`apiErrorSchema` of @dsbot/protocol: `{ error: { code,
+ * message, issues? } }`), checked by hand so that zod stays off the first page. Accepts and returns
+ * what the schema's safeParse would (unknown keys dropped); null for anything else.
+ */
+export function parseApiErrorBody(body: unknown): ApiErrorBody["error"] | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, issues } = body.error;
+  if (typeof code !== "string" || typeof message !== "string") return null;
+  if (issues === undefined) return { code, message };
+  if (!Array.isArray(issues) || !issues.every(isIssue)) return null;
+  return { code, message, issues: issues.map((issue) => ({ path: issue.path, message: issue.message })) };
+}
+
 function toApiError(status: number, body: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, issues } = parsed.data.error;
-    return new ApiError(status, code, message, issues ?? []);
-  }
+  const parsed = parseApiErrorBody(body);
+  if (parsed) return new ApiError(status, parsed.code, parsed.message, parsed.issues ?? []);
   return new ApiError(status, `http_${status}`, FALLBACK_MESSAGE);
 }
 

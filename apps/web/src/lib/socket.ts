@@ -1,20 +1,36 @@
 // The website's socket.io connection (spec §4): websocket only, web token + origin "website".
+// socket.io-client is loaded with the first connection (after sign-in), not with the login page.
 import { realtimeClientOptions, socketErrors, type ClientToServerEvents, type ServerToClientEvents } from "@dsbot/protocol";
-import { io, type Socket } from "socket.io-client";
+import type { io as createSocket, Socket } from "socket.io-client";
 import { dispatchRealtimeMessage, notifyRealtimeConnected } from "./realtime-dispatcher";
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: RealtimeSocket | null = null;
+/** Bumped by every connect and disconnect: a connect still loading the client is then stale. */
+let generation = 0;
+let client: Promise<{ io: typeof createSocket }> | undefined;
+/** One import for every connect (the chunk loads once; a failed load is tried again next time). */
+function loadClient(): Promise<{ io: typeof createSocket }> {
+  client ??= import("socket.io-client").catch((error: unknown) => {
+    client = undefined;
+    throw error;
+  });
+  return client;
+}
 
 /**
  * Connect with the web token to `baseUrl` (the page's origin when empty). An existing connection is
  * disconnected first, so there is never more than one. `onRefused` runs when the server ends the
  * connection or refuses the token (logout elsewhere, a revoked or expired session): socket.io does
- * not retry then, so the caller checks the session.
+ * not retry then, so the caller checks the session. Resolves with the socket, or null when a
+ * disconnect or another connect came first while the client code was loading.
  */
-export function connectRealtime(token: string, baseUrl: string, onRefused?: () => void): RealtimeSocket {
+export async function connectRealtime(token: string, baseUrl: string, onRefused?: () => void): Promise<RealtimeSocket | null> {
   disconnectRealtime();
+  const current = generation;
+  const { io } = await loadClient();
+  if (current !== generation) return null;
   const options = {
     ...realtimeClientOptions,
     transports: [...realtimeClientOptions.transports],
@@ -39,6 +55,7 @@ export function connectRealtime(token: string, baseUrl: string, onRefused?: () =
 }
 
 export function disconnectRealtime(): void {
+  generation += 1;
   if (!socket) return;
   socket.removeAllListeners();
   socket.disconnect();

@@ -1,8 +1,10 @@
-// The bot module registry: one entry per module with its route segment, German label and schema.
+// The bot module registry: one entry per module with its route segment, German label and schema
+// (label, description and icon come from catalog.ts, which the web app reads without zod).
 // Runner behaviour lives next to the runner (apps/runner/src/modules), keyed by the same name.
 import type { z } from "zod";
 import { attackPlannerScannerModuleSchema } from "./attack-planner-scanner.js";
 import { builderModuleSchema } from "./builder.js";
+import { moduleCatalog, type ModuleInfo, type ModuleName } from "./catalog.js";
 import { commandScannerModuleSchema } from "./command-scanner.js";
 import { depotModuleSchema } from "./depot.js";
 import { inventoryModuleSchema } from "./inventory.js";
@@ -18,45 +20,38 @@ import { templateassignerModuleSchema } from "./templateassigner.js";
 import { timerModuleSchema } from "./timer.js";
 import { vpbuilderModuleSchema } from "./vpbuilder.js";
 
-interface ModuleMeta<S extends z.ZodType> {
-  label: string;
-  description: string;
-  /** Name of a tabler icon; unknown names fall back to a default icon. */
-  icon: string;
+interface ModuleMeta<S extends z.ZodType> extends ModuleInfo {
   schema: S;
 }
 
-function define<S extends z.ZodType>(meta: ModuleMeta<S>): ModuleMeta<S> {
-  return meta;
+/** A module's catalog entry (label, description, icon) with its schema. */
+function define<S extends z.ZodType>(name: ModuleName, schema: S): ModuleMeta<S> {
+  const info: ModuleInfo = moduleCatalog[name];
+  return { ...info, schema };
 }
 
-/** Keyed by the route segment under /bots/{id}/, which is also the API's moduleName. */
+/** Keyed by the route segment under /bots/{id}/, which is also the API's moduleName (see catalog.ts). */
 export const moduleRegistry = {
-  timer: define({ label: "Timer", description: "Aktive Zeiten je Wochentag und zufällige Pausen.", icon: "IconClock", schema: timerModuleSchema }),
-  renamer: define({ label: "Umbenenner", description: "Dorfnamen nach Muster und Markierung eingehender Angriffe.", icon: "IconTag", schema: renamerModuleSchema }),
-  "command-scanner": define({ label: "Auge", description: "Scannt eingehende und ausgehende Befehle.", icon: "IconEye", schema: commandScannerModuleSchema }),
-  "attack-planner-scanner": define({ label: "Offplaner Scanner", description: "Führt Angriffe aus Angriffsplänen zur Abschickzeit aus.", icon: "IconTarget", schema: attackPlannerScannerModuleSchema }),
-  relogin: define({ label: "Relogin", description: "Meldet den Bot nach einem Sitzungsverlust wieder an.", icon: "IconLogin", schema: reloginModuleSchema }),
-  minter: define({ label: "Münzer", description: "Prägt Goldmünzen und behält eine Rohstoffreserve.", icon: "IconCoin", schema: minterModuleSchema }),
-  vpbuilder: define({ label: "VP-Builder", description: "Baut Rohstoffpakete auf Paketwelten.", icon: "IconPackage", schema: vpbuilderModuleSchema }),
-  snobbuilder: define({ label: "AG-Builder", description: "Bildet Adelsgeschlechter bis zur Zielanzahl aus.", icon: "IconCrown", schema: snobbuilderModuleSchema }),
-  ressmover: define({ label: "Rohstoffverteiler", description: "Gleicht Rohstoffe aus oder sendet sie an ein Zieldorf.", icon: "IconTruck", schema: ressmoverModuleSchema }),
-  builder: define({ label: "Builder", description: "Hält die Bauschleife nach Vorlagen gefüllt.", icon: "IconBuildingCastle", schema: builderModuleSchema }),
-  recruiter: define({ label: "Rekrutierer", description: "Rekrutiert Truppen bis zu den Zielwerten je Dorf.", icon: "IconSwords", schema: recruiterModuleSchema }),
-  research: define({ label: "Forschung", description: "Erforscht Einheiten in der Schmiede in fester Reihenfolge.", icon: "IconFlask", schema: researchModuleSchema }),
-  templateassigner: define({ label: "Vorlagenzuweiser", description: "Weist Dörfern Bauvorlagen nach Gruppe und Typ zu.", icon: "IconListCheck", schema: templateassignerModuleSchema }),
-  inventory: define({ label: "Inventur", description: "Erfasst Truppen, Gebäude und Rohstoffe aller Dörfer.", icon: "IconClipboardList", schema: inventoryModuleSchema }),
-  simplefarm: define({ label: "SimpleFarmAssistant", description: "Farmt Barbarendörfer mit zwei Vorlagen.", icon: "IconTractor", schema: simplefarmModuleSchema }),
-  depot: define({ label: "Premium Depot", description: "Verkauft Rohstoffüberschüsse gegen Premiumpunkte.", icon: "IconBuildingWarehouse", schema: depotModuleSchema }),
-} as const;
+  timer: define("timer", timerModuleSchema),
+  renamer: define("renamer", renamerModuleSchema),
+  "command-scanner": define("command-scanner", commandScannerModuleSchema),
+  "attack-planner-scanner": define("attack-planner-scanner", attackPlannerScannerModuleSchema),
+  relogin: define("relogin", reloginModuleSchema),
+  minter: define("minter", minterModuleSchema),
+  vpbuilder: define("vpbuilder", vpbuilderModuleSchema),
+  snobbuilder: define("snobbuilder", snobbuilderModuleSchema),
+  ressmover: define("ressmover", ressmoverModuleSchema),
+  builder: define("builder", builderModuleSchema),
+  recruiter: define("recruiter", recruiterModuleSchema),
+  research: define("research", researchModuleSchema),
+  templateassigner: define("templateassigner", templateassignerModuleSchema),
+  inventory: define("inventory", inventoryModuleSchema),
+  simplefarm: define("simplefarm", simplefarmModuleSchema),
+  depot: define("depot", depotModuleSchema),
+} as const satisfies { [N in ModuleName]: ModuleMeta<z.ZodType> };
 
-export type ModuleName = keyof typeof moduleRegistry;
-export const moduleNames = Object.keys(moduleRegistry) as ModuleName[];
+export { isModuleName, moduleCatalog, moduleNames, type ModuleInfo, type ModuleName } from "./catalog.js";
 export type ModuleConfig<N extends ModuleName> = z.infer<(typeof moduleRegistry)[N]["schema"]>;
-
-export function isModuleName(value: string): value is ModuleName {
-  return Object.hasOwn(moduleRegistry, value);
-}
 
 /** The defaults of a module: its schema applied to an empty object. */
 export function moduleDefaults<N extends ModuleName>(name: N): ModuleConfig<N> {

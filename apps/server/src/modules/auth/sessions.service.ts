@@ -4,12 +4,16 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { sessions, users } from "../../db/schema.js";
 import type { SessionRow, UserRow } from "../../db/schema.js";
+import { changeSessions } from "./session-changes.js";
 import { createToken, hashToken } from "./tokens.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * DAY_MS;
 export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
-/** Writing last_used_at on every request would turn every read into a write; once a minute is plenty. */
+/**
+ * Writing last_used_at on every request would turn every read into a write; once a minute is plenty.
+ * It is also how long the session cache (session-cache.ts) trusts an entry before asking the database again.
+ */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
 export interface SessionMeta {
@@ -44,14 +48,22 @@ function isExpired(session: SessionRow, now: Date): boolean {
   return session.expiresAt <= now || session.lastUsedAt.getTime() + SESSION_IDLE_MS <= now.getTime();
 }
 
-/** Resolve a bearer token to its user and session; the same check serves REST and the socket handshake. */
+/**
+ * Resolve a bearer token to its user and session from the database; the socket handshake uses it
+ * as is, REST through the session cache (`SessionCache#check`).
+ */
 export async function checkToken(db: Database, token: string | undefined): Promise<TokenCheck> {
   if (!token) return { ok: false, message: errorMessages.unauthorized };
+  return checkTokenHash(db, hashToken(token));
+}
+
+/** `checkToken` for an already hashed token; records the use when the last one is a minute old. */
+export async function checkTokenHash(db: Database, tokenHash: string): Promise<TokenCheck> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) return { ok: false, message: errorMessages.unauthorized };
   const now = new Date();
@@ -89,33 +101,50 @@ export async function listActiveSessions(db: Database, userId: number): Promise<
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
 }
 
-/** Revoke one session of a user; returns the revoked id or null when there is no such active session. */
+/**
+ * Revoke one session of a user; returns the revoked id or null when there is no such active session.
+ * Like every change below, it tells the session caches of all instances (session-changes.ts).
+ */
 export async function revokeSession(db: Database, userId: number, sessionId: number): Promise<number | null> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+  const rows = await changeSessions(
+    db,
+    (tx) =>
+      tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id }),
+    (revoked) => (revoked.length > 0 ? { sessionIds: revoked.map((r) => r.id) } : null),
+  );
   return rows[0]?.id ?? null;
 }
 
 /** Revoke all sessions of a user, optionally keeping one (the caller's); returns the revoked ids. */
 export async function revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<number[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
-      ),
-    )
-    .returning({ id: sessions.id });
+  const rows = await changeSessions(
+    db,
+    (tx) =>
+      tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+          ),
+        )
+        .returning({ id: sessions.id }),
+    (revoked) => (revoked.length > 0 ? { userId } : null),
+  );
   return rows.map((r) => r.id);
 }
 
-/** Housekeeping: drop sessions that can never be used again (expired or revoked long ago). */
+/**
+ * Housekeeping: drop sessions that can never be used again (expired or revoked long ago). No cache
+ * is told: a cached entry of such a session has expired by its own timestamps or was revoked (and
+ * announced) when it ended.
+ */
 export async function purgeDeadSessions(db: Database, now = new Date()): Promise<void> {
   const cutoff = new Date(now.getTime() - SESSION_IDLE_MS);
   await db

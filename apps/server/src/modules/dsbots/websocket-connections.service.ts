@@ -28,6 +28,16 @@ export async function connectionsOfBots(db: Database, dsbotIds: number[]): Promi
   return byBot;
 }
 
+/** The bots among `dsbotIds` that have a live bot socket (origin "bot") anywhere. */
+export async function botsWithBotSocket(db: Database, dsbotIds: number[]): Promise<Set<number>> {
+  if (dsbotIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ dsbotId: websocketConnections.dsbotId })
+    .from(websocketConnections)
+    .where(and(inArray(websocketConnections.dsbotId, dsbotIds), eq(websocketConnections.origin, "bot")));
+  return new Set(rows.map((r) => r.dsbotId));
+}
+
 /** GET /api/websocket-connections: the caller's runners' bot-user connections. */
 export async function runnerConnectionsOfUser(db: Database, userId: number): Promise<ConnectionView[]> {
   return db

@@ -11,6 +11,7 @@ import type { UserRow } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { hashPassword } from "../auth/password.js";
+import { changeSessions, notifySessionChange, publishSessionChange } from "../auth/session-changes.js";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -78,55 +79,71 @@ async function assertAnotherAdminRemains(tx: Transaction, userId: number): Promi
   if (!admins.some((a) => a.id !== userId)) throw conflict(errorMessages.lastAdmin);
 }
 
-/** Role, world and/or a new password; signing the user out after a new password is the route's job. */
+/**
+ * Role, world and/or a new password; signing the user out after a new password is the route's job.
+ * Every change to a user row below tells the session caches, which hold the row (session-changes.ts).
+ */
 export async function updateUser(db: Database, id: number, input: UserUpdate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
-    if (!current) throw notFound(errorMessages.userNotFound);
-    if (current.role === "admin" && input.role === "user") await assertAnotherAdminRemains(tx, id);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        role: input.role,
-        worldServer: input.world?.server,
-        worldWorld: input.world?.world,
-        passwordHash,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    if (!updated) throw notFound(errorMessages.userNotFound);
-    return updated;
-  });
+  return changeSessions(
+    db,
+    async (tx) => {
+      const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
+      if (!current) throw notFound(errorMessages.userNotFound);
+      if (current.role === "admin" && input.role === "user") await assertAnotherAdminRemains(tx, id);
+      const [updated] = await tx
+        .update(users)
+        .set({
+          role: input.role,
+          worldServer: input.world?.server,
+          worldWorld: input.world?.world,
+          passwordHash,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (!updated) throw notFound(errorMessages.userNotFound);
+      return updated;
+    },
+    { userId: id },
+  );
 }
 
 export async function deleteUser(db: Database, id: number, actorId: number): Promise<void> {
   if (id === actorId) throw conflict(errorMessages.cannotDeleteSelf);
-  await db.transaction(async (tx) => {
-    const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
-    if (!current) throw notFound(errorMessages.userNotFound);
-    if (current.role === "admin") await assertAnotherAdminRemains(tx, id);
-    // Sessions go with the user (ON DELETE CASCADE).
-    await tx.delete(users).where(eq(users.id, id));
-  });
+  await changeSessions(
+    db,
+    async (tx) => {
+      const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
+      if (!current) throw notFound(errorMessages.userNotFound);
+      if (current.role === "admin") await assertAnotherAdminRemains(tx, id);
+      // Sessions go with the user (ON DELETE CASCADE), and every instance's cache forgets them.
+      await tx.delete(users).where(eq(users.id, id));
+    },
+    { userId: id },
+  );
 }
 
 export async function updateWorld(db: Database, id: number, world: World): Promise<UserRow> {
-  const [user] = await db
-    .update(users)
-    .set({ worldServer: world.server, worldWorld: world.world, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
+  const [user] = await changeSessions(
+    db,
+    (tx) =>
+      tx
+        .update(users)
+        .set({ worldServer: world.server, worldWorld: world.world, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning(),
+    { userId: id },
+  );
   if (!user) throw notFound(errorMessages.userNotFound);
   return user;
 }
 
 export async function setPassword(db: Database, id: number, password: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-    .where(eq(users.id, id));
+  const passwordHash = await hashPassword(password);
+  await changeSessions(db, (tx) => tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)), {
+    userId: id,
+  });
 }
 
 /**
@@ -142,6 +159,8 @@ export async function reconcileUsernameKeys(db: Database): Promise<{ fixed: numb
     if (key === row.usernameKey) continue;
     try {
       await db.update(users).set({ usernameKey: key }).where(eq(users.id, row.id));
+      await notifySessionChange(db, { userId: row.id });
+      publishSessionChange(db, { userId: row.id });
       fixed += 1;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -1,14 +1,17 @@
 // The shell around every page: header and sidebar as the route's hideHeader / hideSidebar flags say.
 // Desktop (≥ 800px): collapsible sidebar; mobile: an overlay drawer, closed by default and after navigation.
-import { AppShell, Drawer } from "@mantine/core";
+// Header and sidebar load on demand: the login page shows neither and does not fetch their code.
+import { AppShell } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useRouteMeta } from "@/lib/route-meta";
 import classes from "./app-shell.module.css";
-import { Header } from "./header";
 import { useLayoutStore } from "./layout-store";
-import { Sidebar } from "./sidebar";
+
+const Header = lazy(async () => ({ default: (await import("./header")).Header }));
+const Sidebar = lazy(async () => ({ default: (await import("./sidebar")).Sidebar }));
+const SidebarDrawer = lazy(async () => ({ default: (await import("./sidebar-drawer")).SidebarDrawer }));
 
 export const NAVBAR_HEIGHT = 64;
 export const SIDEBAR_WIDTH = 260;
@@ -39,30 +42,27 @@ export function AppShellLayout() {
     >
       {showHeader && (
         <AppShell.Header className={classes.header}>
-          <Header
-            withSidebarToggle={showSidebar}
-            mobile={isMobile}
-            sidebarOpened={isMobile ? mobileOpen : sidebarOpen}
-            onToggleSidebar={() => toggleSidebar(isMobile)}
-          />
+          <Suspense fallback={null}>
+            <Header
+              withSidebarToggle={showSidebar}
+              mobile={isMobile}
+              sidebarOpened={isMobile ? mobileOpen : sidebarOpen}
+              onToggleSidebar={() => toggleSidebar(isMobile)}
+            />
+          </Suspense>
         </AppShell.Header>
       )}
       {desktopSidebar && (
         <AppShell.Navbar className={classes.navbar}>
-          <Sidebar />
+          <Suspense fallback={null}>
+            <Sidebar />
+          </Suspense>
         </AppShell.Navbar>
       )}
       {showSidebar && isMobile && (
-        <Drawer
-          opened={mobileOpen}
-          onClose={closeMobile}
-          size={280}
-          padding={0}
-          withCloseButton={false}
-          classNames={{ body: classes.drawerBody, content: classes.drawerContent }}
-        >
-          <Sidebar onNavigate={closeMobile} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <SidebarDrawer opened={mobileOpen} onClose={closeMobile} />
+        </Suspense>
       )}
       <AppShell.Main className={showHeader || showSidebar ? classes.main : undefined}>
         {showHeader || showSidebar ? (

@@ -8,7 +8,7 @@ import { Logo } from "@/components/ui/logo";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
-import { GlobalSearchDialog } from "@/features/search/components/global-search-dialog";
+import { SearchDialogHost } from "@/features/search/components/search-dialog-host";
 import { useSearchDialog } from "@/features/search/stores/search-dialog-store";
 import { useSession } from "@/lib/session";
 import classes from "./header.module.css";
@@ -74,7 +74,7 @@ export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobi
               </Badge>
             </Stack>
             <UserMenu user={user} />
-            <GlobalSearchDialog />
+            <SearchDialogHost />
           </>
         )}
       </Group>

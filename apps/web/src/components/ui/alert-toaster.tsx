@@ -1,18 +1,20 @@
 // The one toaster of the app (spec §4/§8/§9): bottom-right, expanded stack, 3 visible, 356px wide,
 // gap 14px, 4000 ms for a toast without its own duration (alerts bring 5000 ms and count it in
 // lib/toast-lifetime). A click or a 20px swipe (see swipe-dismiss.ts) dismisses a toast; the
-// countdowns pause while the toaster is hovered, focused or touched, or the page is hidden.
+// countdowns pause while the toaster is hovered, focused or touched, or the page is hidden. sonner loads
+// with the first alert (lib/sonner-loader); its Toaster mounts then and shows what was raised so far.
 import {
   useCallback,
   useEffect,
   useRef,
+  useSyncExternalStore,
   type CSSProperties,
   type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
   type RefObject,
 } from "react";
-import { toast, Toaster } from "sonner";
 import { commonTexts } from "@/config/texts";
+import { loadedSonner, subscribeSonner } from "@/lib/sonner-loader";
 import { pauseToastLifetimes } from "@/lib/toast-lifetime";
 import { directionsFor, shouldDismissSwipe, sonnerDismissesSwipe } from "./swipe-dismiss";
 
@@ -105,6 +107,7 @@ export function AlertToaster() {
   const start = useRef<SwipeStart | null>(null);
   const dragged = useRef(false);
   const pause = usePauseReasons(root);
+  const sonner = useSyncExternalStore(subscribeSonner, loadedSonner, loadedSonner);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     pause("pointer", true);
@@ -120,14 +123,14 @@ export function AlertToaster() {
     if (!begin) return;
     const sample = { dx: event.clientX - begin.x, dy: event.clientY - begin.y, ms: Date.now() - begin.time, directions };
     dragged.current = Math.hypot(sample.dx, sample.dy) > CLICK_SLOP;
-    if (shouldDismissSwipe(sample) && !sonnerDismissesSwipe(sample)) toast.dismiss(begin.toastId);
+    if (shouldDismissSwipe(sample) && !sonnerDismissesSwipe(sample)) sonner?.toast.dismiss(begin.toastId);
   };
 
   const onClick = (event: ReactMouseEvent<HTMLDivElement>) => {
     const wasDragged = dragged.current;
     dragged.current = false;
     const toastId = toastIdOf(event.target);
-    if (toastId && !wasDragged) toast.dismiss(toastId);
+    if (toastId && !wasDragged) sonner?.toast.dismiss(toastId);
   };
 
   return (
@@ -142,21 +145,23 @@ export function AlertToaster() {
         if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) pause("focus", false);
       }}
     >
-      <Toaster
-        position={TOASTER_POSITION}
-        expand
-        richColors
-        closeButton
-        theme="dark"
-        duration={TOAST_DURATION}
-        visibleToasts={TOAST_VISIBLE}
-        gap={TOAST_GAP}
-        // sonner has no width option; its --width variable (356px by default) is set from ours.
-        style={{ "--width": `${TOAST_WIDTH}px` } as CSSProperties}
-        swipeDirections={directions}
-        containerAriaLabel={commonTexts.toasterLabel}
-        toastOptions={{ closeButtonAriaLabel: commonTexts.closeToast }}
-      />
+      {sonner && (
+        <sonner.Toaster
+          position={TOASTER_POSITION}
+          expand
+          richColors
+          closeButton
+          theme="dark"
+          duration={TOAST_DURATION}
+          visibleToasts={TOAST_VISIBLE}
+          gap={TOAST_GAP}
+          // sonner has no width option; its --width variable (356px by default) is set from ours.
+          style={{ "--width": `${TOAST_WIDTH}px` } as CSSProperties}
+          swipeDirections={directions}
+          containerAriaLabel={commonTexts.toasterLabel}
+          toastOptions={{ closeButtonAriaLabel: commonTexts.closeToast }}
+        />
+      )}
     </div>
   );
 }

@@ -1,40 +1,19 @@
-// Renders the first pending confirm request as a modal (max width 500px, spec §9).
-import { Button, Group, Modal, Text } from "@mantine/core";
-import { commonTexts } from "@/config/texts";
+// Mounts the confirm dialog (confirm-dialog.tsx) with the first confirm request: Modal and its
+// focus trap, scroll lock and portal load then, not with every page. It stays mounted afterwards,
+// so closing animates as before.
+import { lazy, Suspense, useState } from "react";
 import { useConfirmStore } from "./confirm-store";
 
-export const CONFIRM_MAX_WIDTH = 500;
+const ConfirmDialog = lazy(async () => ({ default: (await import("./confirm-dialog")).ConfirmDialog }));
 
 export function ConfirmHost() {
-  const request = useConfirmStore((state) => state.queue[0]);
-  const settle = useConfirmStore((state) => state.settle);
-
+  const pending = useConfirmStore((state) => state.queue.length > 0);
+  const [mounted, setMounted] = useState(pending);
+  if (pending && !mounted) setMounted(true);
+  if (!mounted) return null;
   return (
-    <Modal
-      opened={Boolean(request)}
-      onClose={() => request && settle(request.id, false)}
-      title={request?.title}
-      size={CONFIRM_MAX_WIDTH}
-      zIndex={400}
-      closeButtonProps={{ "aria-label": commonTexts.close }}
-    >
-      {request && (
-        <>
-          {request.message && (
-            <Text size="sm" c="dimmed" mb="lg">
-              {request.message}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => settle(request.id, false)}>
-              {request.cancelLabel}
-            </Button>
-            <Button color={request.danger ? "red" : undefined} onClick={() => settle(request.id, true)} data-autofocus>
-              {request.confirmLabel}
-            </Button>
-          </Group>
-        </>
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog />
+    </Suspense>
   );
 }

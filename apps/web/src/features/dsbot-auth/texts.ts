@@ -11,7 +11,7 @@ export const dsbotAuthTexts = {
   prefilled: "Der Code wurde aus dem Link übernommen. Prüfe, ob er mit dem Code im Dsbot übereinstimmt.",
   stepsTitle: "So verbindest du den Dsbot",
   steps: {
-    download: "Lade den Dsbot herunter und entpacke ihn.",
+    download: "Lade den Dsbot herunter: eine Datei (dsbot.mjs), die mit Node.js läuft.",
     pair: "Starte auf deinem Rechner:",
     enter: "Gib den angezeigten Code hier ein oder öffne den Link, den der Dsbot ausgibt.",
     run: "Starte danach die Bots mit:",

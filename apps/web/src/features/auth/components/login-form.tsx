@@ -1,13 +1,13 @@
-// The login form: German validation from loginSchema, server errors inline, loading state.
-import { loginSchema, type Login } from "@dsbot/protocol";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Stack } from "@mantine/core";
+// The login form: German validation as loginSchema has it (login-validation.ts), server errors inline,
+// loading state. Controlled Mantine inputs, no form library: this is the first page most people load.
+import type { Login } from "@dsbot/protocol";
+import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconLock, IconUser } from "@tabler/icons-react";
-import { useForm } from "react-hook-form";
-import { PasswordField, TextField } from "@/components/ui/text-field";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/api-error-message";
 import { useLogin } from "../api/auth-api";
+import { loginPayload, validateLogin, type LoginErrors } from "../login-validation";
 import { authTexts } from "../texts";
 
 function loginErrorText(error: unknown): string {
@@ -16,26 +16,46 @@ function loginErrorText(error: unknown): string {
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const loginMutation = useLogin();
-  const { control, handleSubmit } = useForm<Login>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: "", password: "" },
-  });
+  const [values, setValues] = useState<Login>({ username: "", password: "" });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  /** As with react-hook-form's defaults: checked on submit, after the first submit on every change too. */
+  const submitted = useRef(false);
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const submit = handleSubmit((values) => {
-    loginMutation.mutate(values, { onSuccess });
-  });
+  const change = (name: keyof Login) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [name]: event.currentTarget.value };
+    setValues(next);
+    if (submitted.current) setErrors(validateLogin(next));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const found = validateLogin(values);
+    setErrors(found);
+    // The first field in error gets the focus.
+    const invalid = (["username", "password"] as const).find((name) => found[name]);
+    if (invalid) {
+      inputs[invalid].current?.focus();
+      return;
+    }
+    loginMutation.mutate(loginPayload(values), { onSuccess });
+  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {loginMutation.error && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" title={authTexts.loginFailed}>
             {loginErrorText(loginMutation.error)}
           </Alert>
         )}
-        <TextField
-          control={control}
+        <TextInput
+          ref={inputs.username}
           name="username"
+          value={values.username}
+          onChange={change("username")}
+          error={errors.username}
           label={authTexts.username}
           placeholder={authTexts.usernamePlaceholder}
           autoComplete="username"
@@ -43,9 +63,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           size="md"
           autoFocus
         />
-        <PasswordField
-          control={control}
+        <PasswordInput
+          ref={inputs.password}
           name="password"
+          value={values.password}
+          onChange={change("password")}
+          error={errors.password}
           label={authTexts.password}
           placeholder={authTexts.passwordPlaceholder}
           autoComplete="current-password"

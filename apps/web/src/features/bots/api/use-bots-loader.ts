@@ -25,3 +25,9 @@ export function useBotsBootstrap(ready = true): void {
     if (ready && userId !== undefined) loadBots();
   }, [ready, userId, loadBots]);
 }
+
+/** useBotsBootstrap as a component: the app shell loads it (and the bot code) once a user is signed in. */
+export function BotsBootstrap(): null {
+  useBotsBootstrap();
+  return null;
+}

@@ -118,11 +118,11 @@ export function PairCard() {
               </Button>
             </List.Item>
             <List.Item>
-              {t.steps.pair} <Code>{`dsbot pair --server ${origin}`}</Code>
+              {t.steps.pair} <Code>{`node dsbot.mjs pair --server ${origin}`}</Code>
             </List.Item>
             <List.Item>{t.steps.enter}</List.Item>
             <List.Item>
-              {t.steps.run} <Code>dsbot run</Code>
+              {t.steps.run} <Code>node dsbot.mjs run</Code>
             </List.Item>
           </List>
         </Stack>

@@ -1,0 +1,42 @@
+// The layout rule of eslint.config.js (issue 10): the server and the web app import only
+// packages/protocol of ours, the protocol nothing of ours. Linted as the real config lints the repo.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function layoutErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("layout lint rule", () => {
+  it.each([
+    ["apps/server/src/demo/x.ts", 'import { createRunner } from "@dsbot/runner";\nexport const r = createRunner;\n'],
+    ["apps/server/src/demo/x.ts", 'import { SandboxWorld } from "@dsbot/sandbox";\nexport const w = SandboxWorld;\n'],
+    ["apps/server/src/demo/x.ts", 'export { SandboxWorld } from "@dsbot/sandbox";\n'],
+    ["apps/server/src/demo/x.ts", 'import type { Runner } from "@dsbot/runner";\nexport type R = Runner;\n'],
+    ["apps/server/src/demo/x.ts", 'import { createRunner } from "../../../runner/src/index.js";\nexport const r = createRunner;\n'],
+    ["apps/server/test/x.ts", 'import { SandboxWorld } from "../../../packages/sandbox/src/index.js";\nexport const w = SandboxWorld;\n'],
+    ["apps/web/src/features/x.ts", 'import { buildApp } from "../../../server/src/app.js";\nexport const b = buildApp;\n'],
+    ["apps/web/src/features/x.ts", 'import { SandboxWorld } from "@dsbot/sandbox";\nexport const w = SandboxWorld;\n'],
+    ["packages/protocol/src/x.ts", 'import { createRunner } from "@dsbot/runner";\nexport const r = createRunner;\n'],
+    ["packages/protocol/src/x.ts", 'import { buildApp } from "../../../apps/server/src/app.js";\nexport const b = buildApp;\n'],
+  ])("refuses %s: %s", async (file, code) => {
+    expect(await layoutErrors(file, code)).toEqual([expect.stringContaining("Layout:")]);
+  });
+
+  it.each([
+    ["apps/server/src/demo/x.ts", 'import { errorMessages } from "@dsbot/protocol";\nimport { z } from "zod";\nexport const e = [errorMessages, z];\n'],
+    ["apps/server/src/modules/x.ts", 'import { createTestApp } from "../../test/test-app.js";\nexport const c = createTestApp;\n'],
+    ["apps/web/src/features/x.ts", 'import { errorMessages } from "@dsbot/protocol";\nexport const e = errorMessages;\n'],
+    ["packages/protocol/src/modules/x.ts", 'import { z } from "zod";\nimport { text } from "../validation.js";\nexport const t = [z, text];\n'],
+    // The runner may use the sandbox: it is the runner's game driver.
+    ["apps/runner/src/x.ts", 'import { SandboxWorld } from "@dsbot/sandbox";\nexport const w = SandboxWorld;\n'],
+  ])("allows %s: %s", async (file, code) => {
+    expect(await layoutErrors(file, code)).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+// The Dsbot runner: what it is, the served file, and the install steps with the commands for this server.
+import { RUNNER_NODE_MAJOR, type DownloadFile } from "@dsbot/protocol";
+import { Alert, Anchor, Badge, List, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconRobot } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { paths } from "@/config/paths";
+import { downloadsTexts } from "../texts";
+import { CopyableCode } from "./copyable-code";
+import { DownloadCard } from "./download-card";
+import { FileDetails } from "./file-details";
+
+const t = downloadsTexts.dsbot;
+
+export interface DsbotCardProps {
+  file: DownloadFile | null;
+  /** Address of this server as the runner must reach it (`--server`). */
+  serverUrl: string;
+  /** Base the file's server-relative URL is resolved against ("" = this page's origin). */
+  apiBase: string;
+  highlighted: boolean;
+}
+
+/** The exact commands for this server and file name. */
+export function dsbotCommands(fileName: string, serverUrl: string) {
+  const { botId, player, password } = t.placeholders;
+  return {
+    pair: `node ${fileName} pair --server ${serverUrl}`,
+    addBot: `node ${fileName} bots add --id ${botId} --player ${player} --password ${password}`,
+    run: `node ${fileName} run`,
+    verifyLinux: `sha256sum ${fileName}`,
+    verifyMac: `shasum -a 256 ${fileName}`,
+    verifyWindows: `Get-FileHash ${fileName}`,
+  };
+}
+
+function InstallSteps({ fileName, serverUrl }: { fileName: string; serverUrl: string }) {
+  const commands = dsbotCommands(fileName, serverUrl);
+  return (
+    <Stack gap="md">
+      <Stack gap="xs">
+        <Text fw={600} size="sm" component="h3" m={0}>
+          {t.installTitle}
+        </Text>
+        <List type="ordered" size="sm" spacing="md" styles={{ itemWrapper: { width: "100%" }, itemLabel: { width: "100%" } }}>
+          <List.Item>
+            {t.steps.node(RUNNER_NODE_MAJOR)}{" "}
+            <Anchor fz="inherit" href="https://nodejs.org" target="_blank" rel="noreferrer">
+              {t.steps.nodeLink}
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Stack gap={6}>
+              <span>{t.steps.pair}</span>
+              <CopyableCode value={commands.pair} copyLabel={t.copy.pair} />
+              <span>
+                {t.steps.pairConfirm}{" "}
+                <Anchor fz="inherit" component={Link} to={paths.dsbotAuth}>
+                  {t.steps.pairConfirmLink}
+                </Anchor>
+                .
+              </span>
+            </Stack>
+          </List.Item>
+          <List.Item>
+            <Stack gap={6}>
+              <span>{t.steps.addBot}</span>
+              <CopyableCode value={commands.addBot} copyLabel={t.copy.addBot} />
+              <span>
+                {t.steps.addBotHint}{" "}
+                <Anchor fz="inherit" component={Link} to={paths.bots}>
+                  {t.steps.botsLink}
+                </Anchor>
+              </span>
+            </Stack>
+          </List.Item>
+          <List.Item>
+            <Stack gap={6}>
+              <span>{t.steps.run}</span>
+              <CopyableCode value={commands.run} copyLabel={t.copy.run} />
+              <span>{t.steps.runHint}</span>
+            </Stack>
+          </List.Item>
+        </List>
+      </Stack>
+      <Stack gap="xs">
+        <Text fw={600} size="sm" component="h3" m={0}>
+          {t.verifyTitle}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t.verifyHint}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t.verifyLinux}
+        </Text>
+        <CopyableCode value={commands.verifyLinux} copyLabel={t.copy.verifyLinux} />
+        <Text size="xs" c="dimmed">
+          {t.verifyMac}
+        </Text>
+        <CopyableCode value={commands.verifyMac} copyLabel={t.copy.verifyMac} />
+        <Text size="xs" c="dimmed">
+          {t.verifyWindows}
+        </Text>
+        <CopyableCode value={commands.verifyWindows} copyLabel={t.copy.verifyWindows} />
+      </Stack>
+    </Stack>
+  );
+}
+
+export function DsbotCard({ file, serverUrl, apiBase, highlighted }: DsbotCardProps) {
+  return (
+    <DownloadCard
+      title={t.title}
+      icon={<IconRobot size={22} />}
+      description={t.description(RUNNER_NODE_MAJOR)}
+      highlighted={highlighted}
+      badge={<Badge variant="light">{downloadsTexts.selected}</Badge>}
+    >
+      {file ? (
+        <>
+          <FileDetails file={file} href={`${apiBase}${file.url}`} />
+          <InstallSteps fileName={file.fileName} serverUrl={serverUrl} />
+        </>
+      ) : (
+        <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} />}>
+          {t.notBuilt}
+        </Alert>
+      )}
+    </DownloadCard>
+  );
+}

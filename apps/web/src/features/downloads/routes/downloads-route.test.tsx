@@ -1,0 +1,181 @@
+import type { DownloadsResponse } from "@dsbot/protocol";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useClientConfig } from "@/lib/client-config";
+import { queryClient } from "@/lib/query-client";
+import { useSession } from "@/lib/session";
+import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
+import { plainUser } from "@/test/fixtures";
+import { renderApp, signIn } from "@/test/render-app";
+
+configure({ asyncUtilTimeout: 5000 });
+
+const sha = "3f8a0c1e9b7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
+const dsbotFile = { fileName: "dsbot.mjs", version: "0.4.2", size: 422_195, sha256: sha, url: "/api/downloads/dsbot/file" };
+const served: DownloadsResponse = {
+  downloads: [
+    { type: "dsbot", file: dsbotFile },
+    { type: "userscript", file: null },
+  ],
+};
+
+function setup(downloads: FetchHandler = () => json(200, served)) {
+  const calls = mockFetch({
+    "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+    "GET /api/auth/me": () => json(200, { user: plainUser }),
+    "GET /api/downloads": downloads,
+  });
+  signIn(plainUser);
+  return calls;
+}
+
+const downloadCalls = (calls: ReturnType<typeof setup>) =>
+  calls.mock.calls.filter(([input]) => new URL(String(input instanceof Request ? input.url : input), "http://localhost").pathname === "/api/downloads");
+
+const dsbotCard = () => screen.findByRole("region", { name: "Dsbot" });
+const userscriptCard = () => screen.findByRole("region", { name: "Userscript" });
+const commands = (card: HTMLElement) => Array.from(card.querySelectorAll('[data-copyable="command"] pre')).map((node) => node.textContent);
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+  useClientConfig.setState({ config: null });
+  queryClient.clear();
+});
+
+describe("Downloads", { timeout: 20_000 }, () => {
+  it("shows the Dsbot card with version, size, SHA-256, download link and the commands for this server", async () => {
+    setup();
+    renderApp("/downloads");
+    const card = await dsbotCard();
+    const origin = window.location.origin;
+
+    expect(within(card).getByText("0.4.2")).toBeInTheDocument();
+    expect(within(card).getByText("412,3 KB")).toBeInTheDocument();
+    expect(within(card).getByText(sha)).toBeInTheDocument();
+    expect(within(card).getByText(/Node\.js 20 oder neuer/, { selector: "p" })).toBeInTheDocument();
+
+    const download = within(card).getByRole("link", { name: "Herunterladen" });
+    expect(download).toHaveAttribute("href", "/api/downloads/dsbot/file");
+    expect(download).toHaveAttribute("download", "dsbot.mjs");
+
+    expect(commands(card)).toEqual([
+      `node dsbot.mjs pair --server ${origin}`,
+      "node dsbot.mjs bots add --id <Bot-ID> --player <Spielername> --password <Passwort>",
+      "node dsbot.mjs run",
+      "sha256sum dsbot.mjs",
+      "shasum -a 256 dsbot.mjs",
+      "Get-FileHash dsbot.mjs",
+    ]);
+    expect(within(card).getByRole("link", { name: "nodejs.org" })).toHaveAttribute("href", "https://nodejs.org");
+    expect(within(card).getByRole("link", { name: "Dsbot Auth" })).toHaveAttribute("href", "/dsbot-auth");
+    expect(within(card).getByRole("link", { name: "Zu den Bots" })).toHaveAttribute("href", "/bots");
+    expect(await userscriptCard()).toBeInTheDocument();
+  });
+
+  it("uses the API base of the user's game server for the commands and the download link", async () => {
+    setup();
+    useClientConfig.setState({ config: { apiBases: { "die-staemme.de": "https://api.example.de/" }, version: "0.1.0" } });
+    renderApp("/downloads");
+    const card = await dsbotCard();
+    expect(commands(card)[0]).toBe("node dsbot.mjs pair --server https://api.example.de");
+    expect(within(card).getByRole("link", { name: "Herunterladen" })).toHaveAttribute("href", "https://api.example.de/api/downloads/dsbot/file");
+  });
+
+  it("copies the SHA-256 and a command to the clipboard", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    setup();
+    renderApp("/downloads");
+    const card = await dsbotCard();
+
+    await user.click(within(card).getByRole("button", { name: "SHA-256 kopieren" }));
+    expect(writeText).toHaveBeenLastCalledWith(sha);
+    expect(await screen.findByText("Der Wert wurde in die Zwischenablage kopiert.")).toBeInTheDocument();
+
+    await user.click(within(card).getByRole("button", { name: "Befehl zum Starten kopieren" }));
+    expect(writeText).toHaveBeenLastCalledWith("node dsbot.mjs run");
+  });
+
+  it.each([
+    ["userscript", "Userscript", "Dsbot"],
+    ["dsbot", "Dsbot", "Userscript"],
+  ])("highlights the %s card from ?script= and scrolls it into view", async (script, chosen, other) => {
+    const scroll = vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(() => undefined);
+    setup();
+    renderApp(`/downloads?script=${script}`);
+    const card = await screen.findByRole("region", { name: chosen });
+    const rest = screen.getByRole("region", { name: other });
+
+    expect(card).toHaveAttribute("aria-current", "true");
+    expect(card).toHaveAttribute("data-highlighted");
+    expect(within(card).getByText("Ausgewählt")).toBeInTheDocument();
+    expect(rest).not.toHaveAttribute("aria-current");
+    expect(rest).not.toHaveAttribute("data-highlighted");
+    await waitFor(() => expect(scroll.mock.contexts).toContain(card));
+    expect(scroll.mock.contexts).not.toContain(rest);
+  });
+
+  it("highlights nothing for an unknown ?script= value", async () => {
+    const scroll = vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(() => undefined);
+    setup();
+    renderApp("/downloads?script=tampermonkey");
+    const cards = [await dsbotCard(), await userscriptCard()];
+    for (const card of cards) {
+      expect(card).not.toHaveAttribute("aria-current");
+      expect(card).not.toHaveAttribute("data-highlighted");
+    }
+    expect(screen.queryByText("Ausgewählt")).not.toBeInTheDocument();
+    expect(scroll.mock.contexts.filter((element) => cards.includes(element as HTMLElement))).toEqual([]);
+  });
+
+  it("says plainly when the runner was not built and offers no download or commands", async () => {
+    setup(() => json(200, { downloads: [{ type: "dsbot", file: null }, { type: "userscript", file: null }] }));
+    renderApp("/downloads");
+    const card = await dsbotCard();
+    expect(within(card).getByText("Der Runner wurde auf diesem Server nicht gebaut (npm run build).")).toBeInTheDocument();
+    expect(within(card).queryByRole("link", { name: "Herunterladen" })).not.toBeInTheDocument();
+    expect(card.querySelector("a[download]")).toBeNull();
+    expect(commands(card)).toEqual([]);
+  });
+
+  it("offers no download for the userscript, which comes with the tab requests", async () => {
+    setup();
+    renderApp("/downloads");
+    const card = await userscriptCard();
+    expect(within(card).getByText("Kommt mit den Tab-Anfragen")).toBeInTheDocument();
+    expect(within(card).getByText(/Tampermonkey/)).toBeInTheDocument();
+    expect(within(card).queryAllByRole("link")).toEqual([]);
+    expect(within(card).queryAllByRole("button")).toEqual([]);
+    expect(card.querySelector("a, [download]")).toBeNull();
+    // The Dsbot card beside it does have its link: the page is loaded, not empty.
+    expect(within(await dsbotCard()).getByRole("link", { name: "Herunterladen" })).toBeInTheDocument();
+  });
+
+  it("shows the server's message on failure and loads again on retry", async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    const calls = setup(() => (failing ? apiError(500, "internal", "Der Server hat ein Problem.") : json(200, served)));
+    renderApp("/downloads");
+    expect(await screen.findByText("Die Daten konnten nicht geladen werden.")).toBeInTheDocument();
+    expect(screen.getByText("Der Server hat ein Problem.")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Dsbot" })).not.toBeInTheDocument();
+
+    failing = false;
+    const before = downloadCalls(calls).length;
+    await user.click(screen.getByRole("button", { name: "Erneut versuchen" }));
+    expect(await dsbotCard()).toBeInTheDocument();
+    expect(downloadCalls(calls).length).toBe(before + 1);
+    expect(screen.queryByText("Die Daten konnten nicht geladen werden.")).not.toBeInTheDocument();
+  });
+
+  it("shows a loading placeholder until the answer arrives", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    setup(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp("/downloads");
+    expect(await screen.findByRole("status", { name: "Downloads werden geladen" })).toBeInTheDocument();
+    answer(json(200, served));
+    expect(await dsbotCard()).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Downloads werden geladen" })).not.toBeInTheDocument();
+  });
+});

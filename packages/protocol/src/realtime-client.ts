@@ -1,0 +1,20 @@
+// What a socket.io client needs of the realtime contract at run time, without zod (the web app loads
+// it with its first page): the handshake's error messages and the client settings. realtime.ts
+// re-exports both.
+
+/** Error messages the handshake answers with (`connect_error` on the client). */
+export const socketErrors = {
+  originNotAllowed: "origin_not_allowed",
+  unauthorized: "unauthorized",
+  /** A bot socket for a bot that was not started (or was stopped) from the dashboard. */
+  botNotStartable: "bot_not_startable",
+} as const;
+
+/** Socket.io client settings of spec §9. */
+export const realtimeClientOptions = {
+  transports: ["websocket"],
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20000,
+} as const;
