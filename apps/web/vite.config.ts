@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { precompress } from "./vite-precompress";
+import { precompress } from "./vite-precompress.ts";
 
 const apiTarget = process.env.DSBOT_API_TARGET ?? "http://localhost:3000";
 

@@ -29,11 +29,13 @@ import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
 import { settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
 import { downloadsRoutes } from "./modules/downloads/downloads.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { playerSkillsRoutes } from "./modules/player-skills/player-skills.routes.js";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
 import { userLookupRoutes } from "./modules/users/user-lookup.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { worldsRoutes } from "./modules/worlds/worlds.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
 import type { ServerLifecycle } from "./realtime/realtime.js";
@@ -125,6 +127,8 @@ async function buildHttp(
   await fastify.register(notificationsRoutes(full));
   await fastify.register(searchRoutes(full));
   await fastify.register(downloadsRoutes(full));
+  await fastify.register(playerSkillsRoutes(full));
+  await fastify.register(worldsRoutes(full));
   await registerWeb(fastify, config.webDir);
   return { fastify, io, ctx: full, lifecycle, routes };
 }

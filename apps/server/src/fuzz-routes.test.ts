@@ -47,11 +47,13 @@ import {
   watchProcess,
 } from "../test/fuzz/harness.js";
 import type { ProcessWatch } from "../test/fuzz/harness.js";
+import type { FuzzUpload } from "../test/fuzz/multipart.js";
+import { fuzzUpload } from "../test/fuzz/multipart.js";
 import type { TestSocket } from "../test/bots.js";
 import { listen, openSocket, runningBot } from "../test/bots.js";
 import { captureLog, createTestApp, tempDir } from "../test/test-app.js";
 import type { RegisteredRoute } from "./app.js";
-import { deviceCodes, dsbotPermissions, dsbots, notifications, runnerTokens, sessions, users, websocketConnections } from "./db/schema.js";
+import { deviceCodes, dsbotPermissions, dsbots, notifications, runnerTokens, sessions, users, websocketConnections, worlds } from "./db/schema.js";
 import { hashPassword } from "./modules/auth/password.js";
 import { checkToken, createSession } from "./modules/auth/sessions.service.js";
 import { createToken, hashToken } from "./modules/auth/tokens.js";
@@ -225,6 +227,7 @@ async function replenish(): Promise<void> {
     .from(deviceCodes)
     .where(and(eq(deviceCodes.status, "pending"), gt(deviceCodes.expiresAt, new Date())));
   if ((pending?.n ?? 0) === 0) await startDeviceFlow(db, "Fuzz-PC", "192.0.2.1");
+  await db.insert(worlds).values({ server: defaultWorld.server, world: defaultWorld.world }).onConflictDoNothing();
   await refreshPools();
 }
 
@@ -232,13 +235,14 @@ async function replenish(): Promise<void> {
 const pools = new Map<string, number[]>();
 
 async function refreshPools(): Promise<void> {
-  const ids = async (table: typeof users | typeof dsbots | typeof notifications | typeof sessions | typeof runnerTokens) =>
+  const ids = async (table: typeof users | typeof dsbots | typeof notifications | typeof sessions | typeof runnerTokens | typeof worlds) =>
     (await db.select({ id: table.id }).from(table)).map((row) => row.id);
   pools.set("users", await ids(users));
   pools.set("dsbots", await ids(dsbots));
   pools.set("notifications", await ids(notifications));
   pools.set("sessions", await ids(sessions));
   pools.set("runner_tokens", await ids(runnerTokens));
+  pools.set("worlds", await ids(worlds));
   pools.set("any", [...new Set([...pools.values()].flat())]);
   live.usernames = (await db.select({ username: users.username }).from(users)).map((row) => row.username);
   live.userCodes = (await db.select({ code: deviceCodes.userCode }).from(deviceCodes).where(eq(deviceCodes.status, "pending"))).map((row) => row.code);
@@ -288,6 +292,7 @@ function poolOf(url: string, param: string): string {
   if (/notifications?$/.test(segment)) return "notifications";
   if (/sessions?$/.test(segment)) return "sessions";
   if (/^(tokens?|runners?)$/.test(segment)) return "runner_tokens";
+  if (segment === "worlds") return "worlds";
   return "any";
 }
 
@@ -315,6 +320,8 @@ interface HttpCase {
   fill: number | undefined;
   /** Makes the request a CORS preflight (on OPTIONS) or a cross-origin call. */
   cors: { origin: string; method: string; headers?: string } | undefined;
+  /** Routes whose contract declares `multipart`: a (hostile) upload instead of the body, with its content type. */
+  upload: FuzzUpload | undefined;
 }
 
 const headerText = hostileString().map(headerValue);
@@ -437,6 +444,7 @@ function httpCases(route: RegisteredRoute): fc.Arbitrary<HttpCase> {
       headers: extraHeaders,
       fill: fc.option(fc.nat(), { freq: 2, nil: undefined }),
       cors: fc.option(corsHeaders, { freq: 3, nil: undefined }),
+      upload: contract.multipart ? fc.option(fuzzUpload(contract.multipart.files), { freq: 4, nil: undefined }) : fc.constant(undefined),
     })
     .map((c) => Object.defineProperty(c, fc.toStringMethod, { value: () => describeCase(c), enumerable: false }));
 }
@@ -444,7 +452,7 @@ function httpCases(route: RegisteredRoute): fc.Arbitrary<HttpCase> {
 function describeCase(c: HttpCase): string {
   const auth = c.caller === "garbage" ? `garbage ${brief(c.garbage, 60)}` : c.caller;
   const headers = c.headers.map(([name, value]) => `${name}: ${brief(value, 60)}`).join("; ");
-  return `{ ${auth}, params ${brief(c.params, 80)}, path ${brief(c.wildcard, 60)}, query ${brief(c.query, 80)}, body ${brief(c.body, 200)}, content-type ${brief(c.contentType, 60)}${headers ? `, ${headers}` : ""}${c.fill === undefined ? "" : `, fill ${c.fill}`}${c.cors ? `, cors ${brief(c.cors, 120)}` : ""} }`;
+  return `{ ${auth}, params ${brief(c.params, 80)}, path ${brief(c.wildcard, 60)}, query ${brief(c.query, 80)}, body ${brief(c.body, 200)}, content-type ${brief(c.contentType, 60)}${headers ? `, ${headers}` : ""}${c.fill === undefined ? "" : `, fill ${c.fill}`}${c.cors ? `, cors ${brief(c.cors, 120)}` : ""}${c.upload ? `, upload ${brief(c.upload.payload.toString("latin1"), 400)}` : ""} }`;
 }
 
 let addressSequence = 0;
@@ -498,7 +506,8 @@ async function buildRequest(route: RegisteredRoute, c: HttpCase): Promise<Inject
   let url = route.url.replace(/:([A-Za-z0-9_]+)/g, () => encodeSegment(values[index++] ?? ""));
   if (url.endsWith("*")) url = url.slice(0, -1).replace(/\/$/, "") + c.wildcard;
   if (c.query) url += `?${c.query}`;
-  const body = c.fill === undefined ? c.body : liveBody(c.body, c.fill, values.map(Number));
+  const body = c.upload ? c.upload.payload : c.fill === undefined ? c.body : liveBody(c.body, c.fill, values.map(Number));
+  if (c.upload) headers["content-type"] = c.upload.contentType;
   return {
     method: route.method as InjectOptions["method"],
     url,
@@ -544,11 +553,21 @@ async function checkProperty<T>(name: string, arb: fc.Arbitrary<T>, run: (value:
   // One property per route, per socket event and socket, per socket for unknown events, and handshakes.
   shares ??= timeShares(settings.budgetMs, app.routes.length + 2 * Object.keys(socketEvents).length + 3);
   const limit = shares.next();
-  const details = await fc.check(fc.asyncProperty(arb, run), {
+  // The time limit interrupts fc.check, not the case it is running: that case goes on in the
+  // background, and its writes (an argon2 hash, a revoke) would land in the next property's
+  // "no partial write" window. So the last case is awaited before the next property starts.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const tracked = (value: T) => {
+    const running = run(value);
+    inFlight = running.catch(() => undefined);
+    return running;
+  };
+  const details = await fc.check(fc.asyncProperty(arb, tracked), {
     numRuns: settings.runs,
     seed: seedFor(settings.seed, name),
     plugins: limit === undefined ? [] : [fc.interruptAfterTimeLimit(limit)],
   });
+  await inFlight;
   if (details.interrupted) totals.interrupted.push(`${name} after ${details.numRuns}`);
   if (details.failed) {
     const report = (await fc.asyncDefaultReportMessage(details)) ?? "failed";

@@ -64,6 +64,8 @@ export const errorMessages = {
   moduleNotFound: "Das Modul wurde nicht gefunden.",
   runnerNotFound: "Der Runner wurde nicht gefunden.",
   deviceCodeNotFound: "Der Code wurde nicht gefunden.",
+  playerSkillsNotFound: "Für diesen Spieler sind keine Skills gespeichert.",
+  playerSkillsLimit: "Du hast die Höchstzahl an Spielern erreicht. Entferne zuerst einen.",
   downloadNotAvailable: "Dieser Download ist auf diesem Server nicht verfügbar.",
   deviceCodeExpired: "Der Code ist abgelaufen. Bitte starte die Anmeldung im Runner erneut.",
   deviceCodeUsed: "Der Code wurde bereits verwendet.",

@@ -9,6 +9,11 @@ export interface RouteContract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A multipart/form-data upload instead of a JSON body: the file names it takes (each also as
+   * `.gz`). The security matrix sends such a body; the fuzzer builds hostile ones from the names.
+   */
+  multipart?: { files: readonly string[] };
 }
 
 declare module "fastify" {

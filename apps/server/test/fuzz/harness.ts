@@ -165,7 +165,8 @@ export function snapshotQuery(tables: string[]): string {
     .map(
       (name) =>
         `select '${name}' as t, count(*)::int as n, coalesce(md5(string_agg(r, '|' order by r)), '') as h ` +
-        `from (select (to_jsonb(x) - ${drop})::text as r from "${name}" x) s`,
+        // The alias must not be a column name (villages has a column x).
+        `from (select (to_jsonb(snapshot_row) - ${drop})::text as r from "${name}" snapshot_row) s`,
     )
     .join(" union all ");
 }

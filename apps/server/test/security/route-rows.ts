@@ -3,9 +3,10 @@
 // apps/server/src/security-matrix.test.ts walks the live route table against them, so a new route
 // fails the suite until it has its row here.
 import type { RealtimeMessage } from "@dsbot/protocol";
-import { defaultWorld } from "@dsbot/protocol";
+import { defaultWorld, emptyPlayerSkillLevels } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
-import { dsbotPermissions } from "../../src/db/schema.js";
+import { dsbotPermissions, playerSkills } from "../../src/db/schema.js";
+import { matrixWorldId, smallWorld, worldUpload } from "../worlds.js";
 import type { CallSpec, Fixtures, MatrixRow, RowBase, Target } from "./matrix.js";
 import { ALLOWED_ORIGIN, perObject, route } from "./matrix.js";
 
@@ -19,6 +20,7 @@ const idOf = (answer: unknown, key: string) => ((answer as Record<string, { id: 
 // The route matrix
 
 const noBody = (): CallSpec => ({});
+const skillsWorld = { worldServer: defaultWorld.server, worldWorld: defaultWorld.world };
 const bot = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id } });
 const online = (t: Target<Fixtures["bot"]>) => t.world.setBotStatus(t.fixture.id, "online");
 const withConnection = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id }, body: { websocketConnectionId: t.fixture.connectionId } });
@@ -97,6 +99,29 @@ export const routeMatrix: MatrixRow[] = [
   }),
   route({ method: "POST", url: "/api/search", access: "user", ok: 200, request: () => ({ body: { searchVal: "MX" } }) }),
   route({ method: "GET", url: "/api/downloads", access: "user", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/ds-player-skills", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "PUT",
+    url: "/api/ds-player-skills",
+    access: "user",
+    ok: 200,
+    request: () => ({ body: { playerName: "Matrix", world: defaultWorld, skills: { ...emptyPlayerSkillLevels, freundschaft: 10 } } }),
+  }),
+  route({
+    method: "DELETE",
+    url: "/api/ds-player-skills",
+    access: "user",
+    ok: 204,
+    // Each caller deletes its own saved player: the skills are never another user's.
+    prepare: async ({ world, caller }) => {
+      if (!caller) return;
+      await world.app.db
+        .insert(playerSkills)
+        .values({ userId: caller.id, ...skillsWorld, playerName: "Matrix", playerNameKey: "matrix", skills: emptyPlayerSkillLevels })
+        .onConflictDoNothing();
+    },
+    request: () => ({ body: { playerName: "MATRIX", world: defaultWorld } }),
+  }),
 
   // --- any signed-in user: collections of the own objects
   route({ method: "GET", url: "/api/dsbot", access: "user", ok: 200, request: () => ({ query: { websocketConnections: "true" } }) }),
@@ -146,6 +171,41 @@ export const routeMatrix: MatrixRow[] = [
     creates: { kind: "notification", id: (answer) => idOf(answer, "notification"), seers: () => [] },
   }),
   route({ method: "POST", url: "/api/user-notifications/mark-as-read", access: "user", ok: 200, request: noBody }),
+
+  // --- worlds: public game data, read by everyone signed in; admins add worlds and import their files
+  route({ method: "GET", url: "/api/worlds", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/worlds",
+    access: "admin",
+    ok: 201,
+    request: ({ world }) => ({ body: { server: "die-staemme.de", world: world.marker().toLowerCase() } }),
+  }),
+  route({
+    method: "POST",
+    url: "/api/worlds/:id/import",
+    access: "admin",
+    ok: 200,
+    request: async ({ world }) => {
+      const upload = worldUpload(smallWorld);
+      return { params: { id: await matrixWorldId(world.app) }, body: upload.payload, headers: upload.headers };
+    },
+  }),
+  route({ method: "GET", url: "/api/worlds/:id/villages", access: "user", ok: 200, request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) } }) }),
+  route({
+    method: "GET",
+    url: "/api/worlds/:id/players",
+    access: "user",
+    ok: 200,
+    request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) }, query: { searchVal: "an" } }),
+  }),
+  route({
+    method: "GET",
+    url: "/api/worlds/:id/allies",
+    access: "user",
+    ok: 200,
+    request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) }, query: { searchVal: "erst" } }),
+  }),
 
   // --- admins only
   route({ method: "GET", url: "/api/users", access: "admin", ok: 200, request: () => ({ query: { perPage: "100" } }) }),

@@ -1,0 +1,134 @@
+// Replaces one world's villages, players and tribes (and, when given, its config and unit info) in
+// one transaction: on any error nothing changes and the old data stays. Rows go in as column arrays
+// through `unnest` (one statement per batch, a handful of parameters each), which is what keeps
+// 100,000 villages within seconds on PGlite and PostgreSQL alike.
+import type { GameConfig, UnitInfo } from "@dsbot/protocol";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import type { WorldRow } from "../../db/schema.js";
+import { allies, players, villages, worlds } from "../../db/schema.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+import type { AllyRecord, PlayerRecord, VillageRecord } from "./world-files.js";
+
+export interface WorldData {
+  villages: VillageRecord[];
+  players: PlayerRecord[];
+  allies: AllyRecord[];
+  /** Left out: the world keeps the config it has. */
+  config?: { xml: string; parsed: GameConfig };
+  unitInfo?: { xml: string; parsed: UnitInfo };
+}
+
+export type ImportPhase = "delete" | "villages" | "players" | "allies" | "done";
+
+/** Where a running import is: records of the phase written so far, out of how many. */
+export interface ImportProgress {
+  phase: ImportPhase;
+  done: number;
+  total: number;
+}
+
+/** Rows per statement: large enough that statements are few, small enough for steady progress. */
+export const IMPORT_BATCH_ROWS = 20_000;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const column = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => rows.map((row) => row[key]);
+
+async function inBatches<T>(
+  rows: readonly T[],
+  phase: ImportPhase,
+  insert: (batch: readonly T[]) => Promise<unknown>,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<void> {
+  onProgress({ phase, done: 0, total: rows.length });
+  for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
+    const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
+    await insert(batch);
+    onProgress({ phase, done: start + batch.length, total: rows.length });
+  }
+}
+
+function insertVillages(tx: Tx, worldId: number, batch: readonly VillageRecord[]) {
+  return tx.execute(sql`
+    insert into ${villages} (world_id, id, name, x, y, player_id, points, bonus_id)
+    select ${worldId}, * from unnest(
+      ${sql.param(column(batch, "id"))}::int[],
+      ${sql.param(column(batch, "name"))}::text[],
+      ${sql.param(column(batch, "x"))}::smallint[],
+      ${sql.param(column(batch, "y"))}::smallint[],
+      ${sql.param(column(batch, "playerId"))}::int[],
+      ${sql.param(column(batch, "points"))}::int[],
+      ${sql.param(column(batch, "bonusId"))}::smallint[]
+    )`);
+}
+
+function insertPlayers(tx: Tx, worldId: number, batch: readonly PlayerRecord[]) {
+  return tx.execute(sql`
+    insert into ${players} (world_id, id, name, ally_id, villages, points, rank)
+    select ${worldId}, * from unnest(
+      ${sql.param(column(batch, "id"))}::int[],
+      ${sql.param(column(batch, "name"))}::text[],
+      ${sql.param(column(batch, "allyId"))}::int[],
+      ${sql.param(column(batch, "villages"))}::int[],
+      ${sql.param(column(batch, "points"))}::int[],
+      ${sql.param(column(batch, "rank"))}::int[]
+    )`);
+}
+
+function insertAllies(tx: Tx, worldId: number, batch: readonly AllyRecord[]) {
+  return tx.execute(sql`
+    insert into ${allies} (world_id, id, name, tag, members, villages, points, all_points, rank)
+    select ${worldId}, * from unnest(
+      ${sql.param(column(batch, "id"))}::int[],
+      ${sql.param(column(batch, "name"))}::text[],
+      ${sql.param(column(batch, "tag"))}::text[],
+      ${sql.param(column(batch, "members"))}::int[],
+      ${sql.param(column(batch, "villages"))}::int[],
+      ${sql.param(column(batch, "points"))}::int[],
+      ${sql.param(column(batch, "allPoints"))}::int[],
+      ${sql.param(column(batch, "rank"))}::int[]
+    )`);
+}
+
+/**
+ * Replaces the world's data atomically; answers the updated world row, or undefined when the world
+ * does not exist (then nothing was written). Imports of one world wait for each other (row lock).
+ */
+export async function replaceWorldData(
+  db: Database,
+  worldId: number,
+  data: WorldData,
+  onProgress: (progress: ImportProgress) => void = () => {},
+): Promise<WorldRow | undefined> {
+  if (worldId > MAX_SERIAL_ID) return undefined;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: worlds.id }).from(worlds).where(eq(worlds.id, worldId)).for("update");
+    if (!locked) return undefined;
+    onProgress({ phase: "delete", done: 0, total: 3 });
+    await tx.delete(villages).where(eq(villages.worldId, worldId));
+    await tx.delete(players).where(eq(players.worldId, worldId));
+    await tx.delete(allies).where(eq(allies.worldId, worldId));
+    onProgress({ phase: "delete", done: 3, total: 3 });
+    await inBatches(data.villages, "villages", (batch) => insertVillages(tx, worldId, batch), onProgress);
+    await inBatches(data.players, "players", (batch) => insertPlayers(tx, worldId, batch), onProgress);
+    await inBatches(data.allies, "allies", (batch) => insertAllies(tx, worldId, batch), onProgress);
+    const now = new Date();
+    const [row] = await tx
+      .update(worlds)
+      .set({
+        villageCount: data.villages.length,
+        playerCount: data.players.length,
+        allyCount: data.allies.length,
+        dataVersion: sql`${worlds.dataVersion} + 1`,
+        lastImportAt: now,
+        updatedAt: now,
+        ...(data.config ? { configXml: data.config.xml, config: data.config.parsed } : {}),
+        ...(data.unitInfo ? { unitInfoXml: data.unitInfo.xml, unitInfo: data.unitInfo.parsed } : {}),
+      })
+      .where(eq(worlds.id, worldId))
+      .returning();
+    onProgress({ phase: "done", done: data.villages.length + data.players.length + data.allies.length, total: data.villages.length + data.players.length + data.allies.length });
+    return row;
+  });
+}

@@ -1,0 +1,116 @@
+// The known worlds and their players and tribes, read for the routes; imports are in world-import.ts.
+import type { World, WorldAlly, WorldPlayer, WorldSummary } from "@dsbot/protocol";
+import { worldMessages } from "@dsbot/protocol";
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.js";
+import { escapeLike, likeContains, likePrefix } from "../../db/like.js";
+import type { WorldRow } from "../../db/schema.js";
+import { allies, players, villages, worlds } from "../../db/schema.js";
+import { conflict } from "../../http/errors.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+
+export function presentWorld(row: WorldRow): WorldSummary {
+  return {
+    id: row.id,
+    server: row.server,
+    world: row.world,
+    villages: row.villageCount,
+    players: row.playerCount,
+    allies: row.allyCount,
+    dataVersion: row.dataVersion,
+    lastImportAt: row.lastImportAt?.toISOString() ?? null,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    lastSyncError: row.lastSyncError,
+    config: row.config ?? null,
+    units: row.unitInfo ?? null,
+  };
+}
+
+export async function listWorlds(db: Database): Promise<WorldRow[]> {
+  return db.select().from(worlds).orderBy(asc(worlds.server), asc(worlds.world), asc(worlds.id));
+}
+
+export async function getWorld(db: Database, id: number): Promise<WorldRow | undefined> {
+  if (id > MAX_SERIAL_ID) return undefined;
+  const [row] = await db.select().from(worlds).where(eq(worlds.id, id));
+  return row;
+}
+
+/** A new, empty world; 409 when server and world code are known already. */
+export async function createWorld(db: Database, world: World): Promise<WorldRow> {
+  const [row] = await db.insert(worlds).values({ server: world.server, world: world.world }).onConflictDoNothing().returning();
+  if (!row) throw conflict(worldMessages.worldExists);
+  return row;
+}
+
+/** Exact (case-insensitive) match first, then names starting with the term, then the rest. */
+function matchRank(column: AnyPgColumn, term: string) {
+  return sql`case when ${column} ilike ${escapeLike(term)} then 0 when ${column} ilike ${likePrefix(term)} then 1 else 2 end`;
+}
+
+/** Players whose name contains `term` (any case), best matches and then most points first. Blank: the top players. */
+export async function searchPlayers(db: Database, worldId: number, term: string, limit: number): Promise<WorldPlayer[]> {
+  const rows = await db
+    .select({
+      id: players.id,
+      name: players.name,
+      allyId: players.allyId,
+      allyTag: allies.tag,
+      villages: players.villages,
+      points: players.points,
+      rank: players.rank,
+    })
+    .from(players)
+    .leftJoin(allies, and(eq(allies.worldId, players.worldId), eq(allies.id, players.allyId)))
+    .where(and(eq(players.worldId, worldId), term === "" ? undefined : ilike(players.name, likeContains(term))))
+    .orderBy(...(term === "" ? [] : [matchRank(players.name, term)]), desc(players.points), asc(players.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, allyTag: row.allyTag ?? null }));
+}
+
+/** Tribes whose name or tag contains `term` (any case): exact and prefix matches of either first. */
+export async function searchAllies(db: Database, worldId: number, term: string, limit: number): Promise<WorldAlly[]> {
+  const best = sql`least(${matchRank(allies.tag, term)}, ${matchRank(allies.name, term)})`;
+  return db
+    .select({
+      id: allies.id,
+      name: allies.name,
+      tag: allies.tag,
+      members: allies.members,
+      villages: allies.villages,
+      points: allies.points,
+      allPoints: allies.allPoints,
+      rank: allies.rank,
+    })
+    .from(allies)
+    .where(
+      and(
+        eq(allies.worldId, worldId),
+        term === "" ? undefined : or(ilike(allies.name, likeContains(term)), ilike(allies.tag, likeContains(term))),
+      ),
+    )
+    .orderBy(...(term === "" ? [] : [best]), desc(allies.points), asc(allies.id))
+    .limit(limit);
+}
+
+/**
+ * The world's villages for the map and the world row they belong to, read in one snapshot: an
+ * import committing in between cannot pair new villages with the old version (or the reverse).
+ */
+export async function villageMapSnapshot(db: Database, worldId: number) {
+  if (worldId > MAX_SERIAL_ID) return undefined;
+  return db.transaction(
+    async (tx) => {
+      const [world] = await tx.select().from(worlds).where(eq(worlds.id, worldId));
+      if (!world) return undefined;
+      const rows = await tx
+        .select({ id: villages.id, x: villages.x, y: villages.y, playerId: villages.playerId, points: villages.points, bonusId: villages.bonusId })
+        .from(villages)
+        .where(eq(villages.worldId, worldId))
+        .orderBy(asc(villages.id));
+      return { world, rows };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

@@ -1,0 +1,38 @@
+// German texts of Spieler Skills (/ds-player-skills).
+export const playerSkillsTexts = {
+  loadingLabel: "Spieler werden geladen",
+  listLabel: "Spieler",
+  emptyTitle: "Noch keine Spieler.",
+  emptyHint: "Füge einen hinzu oder lege einen Bot an.",
+  toBots: "Zu den Bots",
+  worldOf: (world: string, server: string) => `${world} · ${server}`,
+  botBadge: "Bot",
+  botBadgeHint: "Einer deiner Bots spielt diesen Spieler.",
+  savedAt: (date: string) => `Gespeichert am ${date}`,
+  notSaved: "Noch nicht gespeichert",
+  supportBoost: (percent: number) =>
+    percent > 0 ? `Unterstützungen: +${percent} % schneller` : "Unterstützungen: ohne Beschleunigung",
+  skillsLabel: (name: string) => `Skills von ${name}`,
+  save: "Speichern",
+  reset: "Zurücksetzen",
+  saved: (name: string) => `Die Skills von „${name}“ wurden gespeichert.`,
+  remove: "Entfernen",
+  removeLabel: (name: string) => `${name} entfernen`,
+  removeTitle: "Spieler entfernen",
+  removeMessage: (name: string, world: string) =>
+    `Die gespeicherten Skills von „${name}“ (${world}) werden gelöscht und der Spieler verschwindet aus der Liste.`,
+  removed: (name: string) => `„${name}“ wurde entfernt.`,
+  clear: "Auf 0 setzen",
+  clearLabel: (name: string) => `Skills von ${name} auf 0 setzen`,
+  clearTitle: "Skills auf 0 setzen",
+  clearMessage: (name: string) =>
+    `Die gespeicherten Skills von „${name}“ werden gelöscht; danach stehen alle Stufen auf 0. Der Spieler bleibt als Spieler deines Bots in der Liste.`,
+  cleared: (name: string) => `Die Skills von „${name}“ stehen wieder auf 0.`,
+  addCard: "Spieler hinzufügen",
+  addHint: "Verfolge die Skills weiterer Spieler, z. B. von Stammesmitgliedern, die dich unterstützen.",
+  playerName: "Spielername",
+  playerNamePlaceholder: "Name im Spiel",
+  add: "Hinzufügen",
+  added: (name: string) => `„${name}“ wurde hinzugefügt.`,
+  duplicate: (name: string, world: string) => `„${name}“ ist auf ${world} schon in der Liste.`,
+} as const;

@@ -1,0 +1,11 @@
+// The pure game rules (PRODUCT §5): per-world unit info and config from the game's XML answers,
+// coordinates and continents, distances and travel times, game links, night bonus and server time.
+export * from "./result.js";
+export * from "./unit-info.js";
+export * from "./game-config.js";
+export * from "./coords.js";
+export * from "./continent.js";
+export * from "./travel.js";
+export * from "./links.js";
+export * from "./server-time.js";
+export * from "./night-bonus.js";
