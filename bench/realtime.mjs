@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { io as connect } from "socket.io-client";
+import { waitFor } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_REALTIME_PORT ?? 3593);
@@ -28,18 +29,7 @@ async function api(method, url, { token, body } = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
-async function waitForHealth(timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const waitForHealth = (timeoutMs) => waitFor(`${BASE}/api/health`, timeoutMs);
 
 /** Run `task` over `items` with at most `limit` in flight. */
 async function pool(items, limit, task) {

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { runRealtimeBench } from "./realtime.mjs";
 import { runWebBytesBench } from "./web-bytes.mjs";
+import { waitFor } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,19 +21,6 @@ function startProcess(args, env) {
   return child;
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timeout waiting for ${url}`);
-}
 
 function load(url, headers = {}) {
   return new Promise((resolve, reject) => {

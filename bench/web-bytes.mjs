@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { buildMissing } from "../scripts/lib.mjs";
+import { waitFor } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3594);
@@ -26,18 +27,7 @@ export const webBudgets = [
   { name: "/dashboard", path: "/dashboard", budgetKb: 250, signedIn: true, ready: { role: "heading", name: "Dashboard" } },
 ];
 
-async function waitForHealth(timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const waitForHealth = (timeoutMs) => waitFor(`${BASE}/api/health`, timeoutMs);
 
 async function signIn() {
   const res = await fetch(`${BASE}/api/auth/login`, {

@@ -2,56 +2,26 @@
 // downloaded through the browser into an empty folder and run there with plain `node`, using exactly
 // the commands the page shows for this server: it pairs, and a bot started from the dashboard comes
 // online. The SHA-256 shown is the downloaded file's.
-import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import type { Locator } from "@playwright/test";
 import { createBot, createUser, expect, loginWith, test, toasts, tokenFor, uniqueSuffix } from "../fixtures";
-
-type Child = ChildProcessByStdio<null, Readable, Readable>;
+import { runNode, type NodeChild } from "../node-process";
 
 /** A shown command (`node dsbot.mjs …`) run in `dir` with HOME there, so its config stays in the folder. */
 function runShown(command: string, dir: string) {
   const [program, ...args] = command.split(" ");
   expect(program).toBe("node");
-  const child: Child = spawn(process.execPath, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", HOME: dir } });
-  let text = "";
-  const waiters: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
-  const onData = (chunk: Buffer) => {
-    text += chunk.toString("utf8");
-    for (const waiter of [...waiters]) {
-      const match = waiter.pattern.exec(text);
-      if (match) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(match);
-      }
-    }
-  };
-  child.stdout.on("data", onData);
-  child.stderr.on("data", onData);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    output: () => text,
-    waitForLine: (pattern: RegExp) =>
-      new Promise<RegExpExecArray>((resolve, reject) => {
-        const match = pattern.exec(text);
-        if (match) return resolve(match);
-        waiters.push({ pattern, resolve });
-        setTimeout(() => reject(new Error(`no output matching ${pattern} within 20 s; got:\n${text}`)), 20_000).unref();
-      }),
-  };
+  return runNode(args, { cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } });
 }
 
 const commandBlocks = (card: Locator) => card.locator('[data-copyable="command"] pre');
 
 test.describe("downloads", () => {
   let dir: string;
-  const running: Child[] = [];
+  const running: NodeChild[] = [];
   test.beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), "dsbot-e2e-download-"));
   });

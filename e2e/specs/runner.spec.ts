@@ -1,51 +1,19 @@
 // A real runner process (the built `dsbot` CLI) against the real server: pair it through
 // /dsbot-auth, watch its connection appear live, start a bot from the manager, drive it from the
 // detail page, and kill the runner (issue 3, acceptance 1).
-import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { createBot, createUser, expect, loginWith, test, toasts, tokenFor, uniqueSuffix } from "../fixtures";
+import { runNode, type NodeChild } from "../node-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = path.join(root, "apps/runner/dist/dsbot.mjs");
 
-type Child = ChildProcessByStdio<null, Readable, Readable>;
-
-/** Runs the CLI; collects its output and resolves waiters on matching lines. */
-function dsbot(args: string[]): { child: Child; output: () => string; waitForLine: (pattern: RegExp) => Promise<RegExpExecArray>; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  let text = "";
-  const waiters: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
-  const onData = (chunk: Buffer) => {
-    text += chunk.toString("utf8");
-    for (const waiter of [...waiters]) {
-      const match = waiter.pattern.exec(text);
-      if (match) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(match);
-      }
-    }
-  };
-  child.stdout.on("data", onData);
-  child.stderr.on("data", onData);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    child,
-    output: () => text,
-    exited,
-    waitForLine: (pattern) =>
-      new Promise((resolve, reject) => {
-        const match = pattern.exec(text);
-        if (match) return resolve(match);
-        waiters.push({ pattern, resolve });
-        setTimeout(() => reject(new Error(`no output matching ${pattern} within 20 s; got:\n${text}`)), 20_000).unref();
-      }),
-  };
-}
+/** Runs the CLI. */
+const dsbot = (args: string[]) => runNode([CLI, ...args]);
 
 async function runToEnd(args: string[]): Promise<string> {
   const run = dsbot(args);
@@ -59,7 +27,7 @@ const statusAlert = (page: Page, name: string, status: string) =>
 
 test.describe("runner end to end", () => {
   let dir: string;
-  const running: Child[] = [];
+  const running: NodeChild[] = [];
 
   test.beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), "dsbot-e2e-runner-"));

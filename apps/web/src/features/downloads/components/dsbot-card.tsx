@@ -2,6 +2,7 @@
 import { RUNNER_NODE_MAJOR, type DownloadFile } from "@dsbot/protocol";
 import { Alert, Anchor, Badge, List, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconRobot } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { downloadsTexts } from "../texts";
@@ -33,6 +34,19 @@ export function dsbotCommands(fileName: string, serverUrl: string) {
   };
 }
 
+/** One install step: what to do, the command to copy, and a hint below it. */
+function CommandStep({ title, command, copyLabel, children }: { title: string; command: string; copyLabel: string; children: ReactNode }) {
+  return (
+    <List.Item>
+      <Stack gap={6}>
+        <span>{title}</span>
+        <CopyableCode value={command} copyLabel={copyLabel} />
+        <span>{children}</span>
+      </Stack>
+    </List.Item>
+  );
+}
+
 function InstallSteps({ fileName, serverUrl }: { fileName: string; serverUrl: string }) {
   const commands = dsbotCommands(fileName, serverUrl);
   return (
@@ -48,38 +62,22 @@ function InstallSteps({ fileName, serverUrl }: { fileName: string; serverUrl: st
               {t.steps.nodeLink}
             </Anchor>
           </List.Item>
-          <List.Item>
-            <Stack gap={6}>
-              <span>{t.steps.pair}</span>
-              <CopyableCode value={commands.pair} copyLabel={t.copy.pair} />
-              <span>
-                {t.steps.pairConfirm}{" "}
-                <Anchor fz="inherit" component={Link} to={paths.dsbotAuth}>
-                  {t.steps.pairConfirmLink}
-                </Anchor>
-                .
-              </span>
-            </Stack>
-          </List.Item>
-          <List.Item>
-            <Stack gap={6}>
-              <span>{t.steps.addBot}</span>
-              <CopyableCode value={commands.addBot} copyLabel={t.copy.addBot} />
-              <span>
-                {t.steps.addBotHint}{" "}
-                <Anchor fz="inherit" component={Link} to={paths.bots}>
-                  {t.steps.botsLink}
-                </Anchor>
-              </span>
-            </Stack>
-          </List.Item>
-          <List.Item>
-            <Stack gap={6}>
-              <span>{t.steps.run}</span>
-              <CopyableCode value={commands.run} copyLabel={t.copy.run} />
-              <span>{t.steps.runHint}</span>
-            </Stack>
-          </List.Item>
+          <CommandStep title={t.steps.pair} command={commands.pair} copyLabel={t.copy.pair}>
+            {t.steps.pairConfirm}{" "}
+            <Anchor fz="inherit" component={Link} to={paths.dsbotAuth}>
+              {t.steps.pairConfirmLink}
+            </Anchor>
+            .
+          </CommandStep>
+          <CommandStep title={t.steps.addBot} command={commands.addBot} copyLabel={t.copy.addBot}>
+            {t.steps.addBotHint}{" "}
+            <Anchor fz="inherit" component={Link} to={paths.bots}>
+              {t.steps.botsLink}
+            </Anchor>
+          </CommandStep>
+          <CommandStep title={t.steps.run} command={commands.run} copyLabel={t.copy.run}>
+            {t.steps.runHint}
+          </CommandStep>
         </List>
       </Stack>
       <Stack gap="xs">
