@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { runRealtimeBench } from "./realtime.mjs";
 import { runWebBytesBench } from "./web-bytes.mjs";
+import { runMapBench } from "./map.mjs";
+import { runWorldBench } from "./world.mjs";
 import { waitFor } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -49,6 +51,7 @@ const server = startProcess(["apps/server/dist/main.js"], {
   DSBOT_ADMIN_USERNAME: "admin",
   DSBOT_ADMIN_PASSWORD: "bench-passwort-123",
   DSBOT_DEMO: "0",
+  DSBOT_WORLD_SYNC: "0",
   LOG_LEVEL: "warn",
 });
 
@@ -89,3 +92,6 @@ if (realtime.failed > 0 || realtime.received < realtime.expected) process.exitCo
 
 const webBytes = await runWebBytesBench();
 if (webBytes.failed > 0) process.exitCode = 1;
+
+const world = await runWorldBench(runMapBench);
+if (world.failed > 0) process.exitCode = 1;

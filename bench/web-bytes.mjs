@@ -133,6 +133,7 @@ export async function runWebBytesBench() {
       DSBOT_ADMIN_USERNAME: ADMIN.username,
       DSBOT_ADMIN_PASSWORD: ADMIN.password,
       DSBOT_DEMO: "0",
+      DSBOT_WORLD_SYNC: "0",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -37,6 +37,8 @@ export default defineConfig({
       DSBOT_ADMIN_PASSWORD: users.admin.password,
       DSBOT_DEMO: "1",
       DSBOT_DEMO_PASSWORD: users.demo.password,
+      // Never reach the game's servers from a test: worlds come in through the import only.
+      DSBOT_WORLD_SYNC: "0",
       LOG_LEVEL: "warn",
     },
   },

@@ -28,6 +28,7 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     DSBOT_ADMIN_USERNAME: ADMIN.username,
     DSBOT_ADMIN_PASSWORD: ADMIN.password,
     DSBOT_DEMO: "1",
+    DSBOT_WORLD_SYNC: "0",
     LOG_LEVEL: "warn",
   },
 });
@@ -77,6 +78,27 @@ async function prepareDemo() {
   return { botId: bot.id };
 }
 
+/** Karte: the demo world around the own villages, one village opened (panel; a drawer on phones). */
+async function shootMap(page, width) {
+  await page.goto(`${BASE}/map`);
+  await page.waitForFunction(() => (globalThis.__dsbotMap?.villageCount ?? 0) > 0);
+  await page.waitForTimeout(800); // the bots arrive: the map centres on the own villages
+  const hook = () => page.evaluate(() => ({ view: globalThis.__dsbotMap.view, hovered: globalThis.__dsbotMap.hovered }));
+  const { view } = await hook();
+  // The village nearest to the middle: hover outwards until one answers.
+  for (let r = 0; r < 6; r++) {
+    const point = await page.evaluate(([x, y]) => globalThis.__dsbotMap.clientPointOf(x, y), [Math.floor(view.cx) + r, Math.floor(view.cy)]);
+    await page.mouse.move(point.x, point.y);
+    if ((await hook()).hovered >= 0) {
+      await page.mouse.click(point.x, point.y);
+      await page.getByRole("link", { name: "Dorfinfo" }).waitFor();
+      break;
+    }
+  }
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUT, `map-${width}.png`) });
+}
+
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
@@ -115,6 +137,13 @@ try {
     await demoPage.goto(`${BASE}/bots/${botId}`);
     await demoPage.getByRole("table", { name: "Protokoll" }).getByText("Inventur", { exact: false }).first().waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `bot-detail-${width}.png`) });
+    await demoPage.goto(`${BASE}/ds-player-skills`);
+    await demoPage.getByRole("region", { name: "Kalle", exact: true }).waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `player-skills-${width}.png`) });
+    await shootMap(demoPage, width);
+    await demoPage.goto(`${BASE}/downloads`);
+    await demoPage.getByText(/SHA-256/).first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `downloads-${width}.png`) });
     await demoPage.goto(`${BASE}/dsbot-auth`);
     await demoPage.getByRole("table", { name: "Verbundene Runner" }).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `dsbot-auth-${width}.png`) });

@@ -34,6 +34,7 @@ function npmStart(dataDir: string): Started {
       DSBOT_DATA_DIR: dataDir,
       DSBOT_ADMIN_PASSWORD: "admin-passwort-123",
       DSBOT_DEMO_PASSWORD: users.demo.password,
+      DSBOT_WORLD_SYNC: "0",
       LOG_FORMAT: "json",
       LOG_LEVEL: "info",
     },

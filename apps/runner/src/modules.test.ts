@@ -126,7 +126,7 @@ describe("inventory", () => {
 describe("modules not executed yet", () => {
   it("say so in the bot log at debug level and change nothing in the game", async () => {
     const s = await startBot({ renamer: { enabled: true } });
-    const names = () => s.world.player(s.account.player).villageIds.map((id) => s.world.villages.get(id)?.name);
+    const names = () => s.world.player(s.account.player).villageIds.map((id) => s.world.village(id)?.name);
     const before = names();
     await s.waitForLog(/^Modul „Umbenenner“ ist im Sandbox-Runner noch nicht umgesetzt$/);
     const entry = (await botLogs(app, s.account)).find((l) => l.message.includes("Umbenenner"));

@@ -35,6 +35,8 @@ import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
 import { userLookupRoutes } from "./modules/users/user-lookup.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { worldMapRoutes } from "./modules/worlds/world-map.routes.js";
+import { startWorldSync } from "./modules/worlds/world-sync-schedule.js";
 import { worldsRoutes } from "./modules/worlds/worlds.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
@@ -129,6 +131,7 @@ async function buildHttp(
   await fastify.register(downloadsRoutes(full));
   await fastify.register(playerSkillsRoutes(full));
   await fastify.register(worldsRoutes(full));
+  await fastify.register(worldMapRoutes(full));
   await registerWeb(fastify, config.webDir);
   return { fastify, io, ctx: full, lifecycle, routes };
 }
@@ -180,10 +183,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const { fastify, io, ctx, lifecycle, routes } = built;
     const openedSessions = sessions;
     const timers = startHousekeeping(ctx, fastify, io, startedAt);
+    // On start and hourly, once across instances (DSBOT_WORLD_SYNC=0 and the test app turn it off).
+    const worldSync = config.worldSync ? startWorldSync({ db, source: config.worldSource, log: fastify.log }) : undefined;
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         timers.forEach(clearInterval);
+        await worldSync?.stop();
         lifecycle.closing = true;
         // Sockets first: open websockets would otherwise keep the HTTP server from closing.
         await io.close();

@@ -38,9 +38,21 @@ describe("loadConfig", () => {
     expect(usePretty("pretty", false)).toBe(true);
   });
 
+  it("reads where the world files come from and whether they are synced", () => {
+    expect(loadConfig({})).toMatchObject({ worldSource: "https://{world}.{server}", worldSync: true });
+    expect(loadConfig({ DSBOT_WORLD_SOURCE: " http://127.0.0.1:8080/{server}/{world}/ ", DSBOT_WORLD_SYNC: "0" })).toMatchObject({
+      worldSource: "http://127.0.0.1:8080/{server}/{world}",
+      worldSync: false,
+    });
+    expect(loadConfig({ DSBOT_WORLD_SOURCE: "" }).worldSource).toBe("https://{world}.{server}");
+    expect(() => loadConfig({ DSBOT_WORLD_SOURCE: "https://welt.example" })).toThrow(/DSBOT_WORLD_SOURCE: muss \{world\} und \{server\} enthalten/);
+    expect(() => loadConfig({ DSBOT_WORLD_SOURCE: "ftp://{world}.{server}" })).toThrow(/DSBOT_WORLD_SOURCE: muss eine http\(s\)-Adresse sein/);
+    expect(() => loadConfig({ DSBOT_WORLD_SYNC: "nein" })).toThrow(/DSBOT_WORLD_SYNC: muss 0 oder 1 sein/);
+  });
+
   it("documents every variable it reads", () => {
     const names = configSettings.map((s) => s.name);
-    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL", "LOG_FORMAT", "DSBOT_RUNNER_DIR"]) {
+    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL", "LOG_FORMAT", "DSBOT_RUNNER_DIR", "DSBOT_WORLD_SOURCE", "DSBOT_WORLD_SYNC"]) {
       expect(names).toContain(name);
     }
   });

@@ -17,6 +17,12 @@ export const configSettings = [
   { name: "DSBOT_API_BASES", default: "{}", description: "JSON: Spielserver → API-Basisadresse, z. B. {\"die-staemme.de\":\"https://dsbot.example\"}" },
   { name: "DSBOT_WEB_DIR", default: "apps/web/dist", description: "Ordner der gebauten Web-App" },
   { name: "DSBOT_RUNNER_DIR", default: "apps/runner/dist", description: "Ordner des gebauten Runners (dsbot.mjs): Download und Demo-Runner" },
+  {
+    name: "DSBOT_WORLD_SOURCE",
+    default: "https://{world}.{server}",
+    description: "Adresse, von der die Weltdaten stündlich geholt werden ({world} und {server} werden ersetzt), z. B. http://127.0.0.1:8080/{server}/{world}",
+  },
+  { name: "DSBOT_WORLD_SYNC", default: "1", description: "0 = Weltdaten nicht automatisch beim Start und stündlich abgleichen (\"Jetzt abgleichen\" geht weiter)" },
   { name: "DSBOT_TRUST_PROXY", default: "0", description: "1 = X-Forwarded-For eines vorgeschalteten Proxys vertrauen (Client-IP für Login-Sperre)" },
   { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
   { name: "LOG_FORMAT", default: "(Terminal: pretty, sonst json)", description: "pretty = lesbare Zeilen, json = eine JSON-Zeile je Eintrag" },
@@ -55,6 +61,23 @@ const apiBasesSchema = z
   })
   .pipe(z.record(z.string().min(1), z.url({ error: "Werte müssen URLs sein" })));
 
+/** The base address of a world's public files: http(s), with {world} and {server} to fill in. */
+export const DEFAULT_WORLD_SOURCE = "https://{world}.{server}";
+const worldSourceSchema = z
+  .string()
+  .trim()
+  .default(DEFAULT_WORLD_SOURCE)
+  .refine((value) => value.includes("{world}") && value.includes("{server}"), "muss {world} und {server} enthalten")
+  .refine((value) => {
+    try {
+      const url = new URL(value.replaceAll("{world}", "de1").replaceAll("{server}", "example.org"));
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "muss eine http(s)-Adresse sein, z. B. https://{world}.{server}")
+  .transform((value) => value.replace(/\/+$/, ""));
+
 /** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
 const optional = <T extends string>(schema: z.ZodType<T>) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
@@ -79,6 +102,8 @@ const envSchema = z.object({
   DSBOT_WEB_DIR: optional(z.string()),
   DSBOT_RUNNER_DIR: optional(z.string()),
   DSBOT_TRUST_PROXY: flag("0"),
+  DSBOT_WORLD_SOURCE: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), worldSourceSchema),
+  DSBOT_WORLD_SYNC: flag("1"),
   LOG_LEVEL: z.enum(logLevels, { error: `muss eines von ${logLevels.join(", ")} sein` }).default("info"),
   LOG_FORMAT: optional(z.enum(logFormats, { error: `muss eines von ${logFormats.join(", ")} sein` })),
 });
@@ -101,6 +126,10 @@ export interface Config {
   /** The built runner (apps/runner/dist): dsbot.mjs and its manifest, offered on /downloads. */
   runnerDir: string;
   trustProxy: boolean;
+  /** Template of a world's public files (`https://{world}.{server}`); see modules/worlds/world-source.ts. */
+  worldSource: string;
+  /** Sync the worlds from the game on start and hourly (the test app turns it off). */
+  worldSync: boolean;
   logLevel: LogLevel;
   /** Undefined: pretty at a terminal, JSON otherwise. */
   logFormat?: LogFormat;
@@ -137,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.DSBOT_WEB_DIR ? path.resolve(e.DSBOT_WEB_DIR) : defaultWebDir,
     runnerDir: e.DSBOT_RUNNER_DIR ? path.resolve(e.DSBOT_RUNNER_DIR) : defaultRunnerDir,
     trustProxy: e.DSBOT_TRUST_PROXY,
+    worldSource: e.DSBOT_WORLD_SOURCE,
+    worldSync: e.DSBOT_WORLD_SYNC,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
   };

@@ -4,6 +4,7 @@ import { banner } from "./banner.js";
 import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
+import { ensureDemoWorld } from "./demo/demo-world.js";
 import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
 
 async function main(): Promise<void> {
@@ -19,6 +20,12 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  // The demo world is on the map before the URL is printed; a failure costs the demo its map only.
+  if (config.demo) {
+    await ensureDemoWorld(app.db, config.dataDir, { log: app.fastify.log }).catch((error: unknown) => {
+      app.fastify.log.error({ err: error }, "demo world failed to import");
+    });
+  }
   await app.fastify.listen({ port: config.port, host: config.host });
   const address = app.fastify.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

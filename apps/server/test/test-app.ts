@@ -29,6 +29,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDir: path.join(os.tmpdir(), "dsbot-test-no-web"),
     runnerDir: path.join(os.tmpdir(), "dsbot-test-no-runner"),
     trustProxy: false,
+    // Tests never reach the game: a sync runs only where a test starts it, against its own server.
+    worldSource: "http://127.0.0.1:9/{server}/{world}",
+    worldSync: false,
     logLevel: "silent",
     ...overrides,
   };

@@ -1,7 +1,9 @@
 // Game worlds (PRODUCT §3, §5; issue 11): the known worlds with their villages, players and tribes.
 //   GET  /api/worlds                         signed in: the list with counts, last import and sync
 //   POST /api/worlds                         admin: { server, world } (worldSchema)
+//   PATCH /api/worlds/{id}                   admin: { syncEnabled } (worldUpdateSchema)
 //   POST /api/worlds/{id}/import             admin: multipart/form-data, the game's own files
+//   POST /api/worlds/{id}/sync               admin: fetch the world's files from the game now
 //   GET  /api/worlds/{id}/villages           signed in: binary map data (village-map.ts), ETag
 //   GET  /api/worlds/{id}/players?searchVal= signed in: players by name
 //   GET  /api/worlds/{id}/allies?searchVal=  signed in: tribes by name or tag
@@ -28,12 +30,18 @@ export const worldSummarySchema = z.object({
   lastSyncAt: z.string().nullable(),
   /** German text of the last failed sync, null when the last one worked (or none ran). */
   lastSyncError: z.string().nullable(),
+  /** false: the server never fetches this world from the game (the demo world, worlds kept by hand). */
+  syncEnabled: z.boolean(),
   /** The world's get_config (game/game-config.ts); null until one was imported. */
   config: gameConfigSchema.nullable(),
   /** The world's get_unit_info (game/unit-info.ts): `speed` in minutes per field on this world (never divide again). */
   units: unitInfoSchema.nullable(),
 });
 export type WorldSummary = z.infer<typeof worldSummarySchema>;
+
+/** PATCH /api/worlds/{id}: what an admin may change on a world. */
+export const worldUpdateSchema = z.strictObject({ syncEnabled: z.boolean({ error: "Erwartet: true oder false" }) });
+export type WorldUpdate = z.infer<typeof worldUpdateSchema>;
 
 export const worldsResponseSchema = z.object({ worlds: z.array(worldSummarySchema) });
 export type WorldsResponse = z.infer<typeof worldsResponseSchema>;
@@ -43,6 +51,13 @@ export type WorldResponse = z.infer<typeof worldResponseSchema>;
 /** The file parts `POST /api/worlds/{id}/import` takes, named as the game names them (`.gz` optional). */
 export const worldImportFiles = ["village.txt", "player.txt", "ally.txt", "get_config.xml", "get_unit_info.xml"] as const;
 export type WorldImportFile = (typeof worldImportFiles)[number];
+/** What an uploaded file is called: `village.txt.gz` is `village.txt`; folders and case do not count. */
+export function worldImportFileName(name: string | undefined): WorldImportFile | undefined {
+  if (!name) return undefined;
+  const base = (name.split(/[\\/]/).pop() ?? "").trim().toLowerCase().replace(/\.gz$/, "");
+  return (worldImportFiles as readonly string[]).includes(base) ? (base as WorldImportFile) : undefined;
+}
+
 /** The import needs these three; config and unit info are kept from before when left out. */
 export const worldImportRequiredFiles = ["village.txt", "player.txt", "ally.txt"] as const satisfies readonly WorldImportFile[];
 /** Largest file part (compressed as sent). */
@@ -114,4 +129,12 @@ export const worldMessages = {
   importMissingFiles: (names: readonly string[]) => `Für den Import fehlen noch: ${names.join(", ")}.`,
   importFileTooLarge: (name: string) => `${name} ist zu groß (höchstens ${megabytes(WORLD_IMPORT_MAX_FILE_BYTES)} MB).`,
   importTooManyParts: "Zu viele Teile im Upload.",
+  syncDisabled: "Der Abgleich mit dem Spiel ist für diese Welt ausgeschaltet.",
+  /** What a failed sync stores as lastSyncError; `detail` names the file. */
+  syncFailed: (detail: string) => `Abgleich fehlgeschlagen: ${detail} Die bisherigen Daten bleiben erhalten.`,
+  syncHttpStatus: (file: string, status: number) => `${file}: Der Spielserver antwortete mit HTTP ${status}.`,
+  syncUnreachable: (file: string, reason: string) => `${file}: Der Spielserver ist nicht erreichbar (${reason}).`,
+  syncTimeout: (file: string, seconds: number) => `${file}: Keine Antwort innerhalb von ${seconds} s.`,
+  syncTooLarge: (file: string) => `${file} ist zu groß (höchstens ${megabytes(WORLD_IMPORT_MAX_FILE_BYTES)} MB).`,
+  syncAborted: "Der Abgleich wurde abgebrochen, weil der Server beendet wird.",
 } as const;

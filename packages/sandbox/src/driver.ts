@@ -77,7 +77,7 @@ export class SandboxDriver implements GameDriver {
   }
 
   private ownVillage(id: number): SandboxVillage | null {
-    const village = this.world.villages.get(id);
+    const village = this.world.village(id);
     if (!village || village.ownerId !== this.player.id) return null;
     this.world.settle(village);
     return village;
@@ -192,7 +192,7 @@ export class SandboxDriver implements GameDriver {
     const minutes = Math.max(...sent.map(([u]) => unitMinutesPerField[u])) / (this.world.speed * this.world.unitSpeed);
     const distance = Math.hypot(village.x - input.to.x, village.y - input.to.y);
     for (const [u, n] of sent) village.units[u] -= n;
-    const target = [...this.world.villages.values()].find((v) => v.x === input.to.x && v.y === input.to.y);
+    const target = this.world.villageAt(input.to.x, input.to.y);
     const now = this.now();
     const command: GameCommand = {
       id: this.world.nextCommandId++, kind: input.kind, direction: "outgoing",
@@ -216,7 +216,7 @@ export class SandboxDriver implements GameDriver {
       if (c.kind === "attack" && c.units) {
         list.push({ ...c, id: this.world.nextCommandId++, kind: "return", sentAt: c.arrivesAt, arrivesAt: c.arrivesAt + (c.arrivesAt - c.sentAt), label: "Rückkehr" });
       } else if (c.kind === "return" && c.units) {
-        const home = this.world.villages.get(c.from.villageId);
+        const home = this.world.village(c.from.villageId);
         if (home) for (const [u, n] of Object.entries(c.units) as [Unit, number][]) home.units[u] += n;
       }
     }
@@ -260,7 +260,7 @@ export class SandboxDriver implements GameDriver {
     const blocked = this.guard();
     if (blocked) return blocked;
     const from = this.ownVillage(fromVillageId);
-    const to = this.world.villages.get(toVillageId);
+    const to = this.world.village(toVillageId);
     if (!from || !to) return fail("not_found");
     if (!this.pay(from, resources)) return fail("resources");
     this.world.settle(to);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_WORLD, generateWorld } from "@dsbot/protocol";
 import { SandboxDriver, SandboxWorld } from "./index.js";
 
 function setup(options: { timeScale?: number; captchaRate?: number } = {}) {
@@ -86,5 +87,41 @@ describe("sandbox world", () => {
     expect(result.ok).toBe(true);
     // sword (22 min/field) is slower than spear (18 min/field)
     if (result.ok) expect(result.value.arrivesAt - result.value.sentAt).toBe(5 * 22 * 60 * 1000);
+  });
+});
+
+describe("sandbox on a generated map", () => {
+  const options = { ...DEMO_WORLD, villages: 3000 };
+  const generated = generateWorld(options);
+  const world = new SandboxWorld({ seed: DEMO_WORLD.seed, realNow: () => 1_700_000_000_000, map: options });
+
+  it("plays a named player with the villages, ids and names of the generated world", async () => {
+    const driver = new SandboxDriver(world, { playerName: "kalle", password: "x" });
+    expect((await driver.login()).ok).toBe(true);
+    const player = await driver.getPlayer();
+    if (!player.ok) throw new Error(player.error);
+    const expected = generated.villages.filter((v) => v.playerId === 1).map(({ id, name, x, y }) => ({ id, name, x, y }));
+    expect(player.value.villages.map(({ id, name, x, y }) => ({ id, name, x, y }))).toEqual(expected);
+  });
+
+  it("finds every other map village by field, with its owner, and sends commands there by id", async () => {
+    const barbarian = generated.villages.find((v) => v.playerId === 0 && Math.hypot(v.x - 500, v.y - 500) < 20)!;
+    expect(world.villageAt(barbarian.x, barbarian.y)).toMatchObject({ id: barbarian.id, ownerId: null, name: barbarian.name });
+    const owned = generated.villages.find((v) => v.playerId > 3)!;
+    const owner = generated.players[owned.playerId - 1]!;
+    expect(world.village(owned.id)?.ownerId).toBe(owner.id);
+    expect(world.player(owner.name).villageIds).toContain(owned.id);
+
+    const driver = new SandboxDriver(world, { playerName: "Kalle", password: "x" });
+    await driver.login();
+    const home = world.player("Kalle").villageIds[0]!;
+    const sent = await driver.sendCommand({ fromVillageId: home, to: { x: barbarian.x, y: barbarian.y }, units: { spear: 1 }, kind: "attack" });
+    expect(sent.ok && sent.value.to.villageId).toBe(barbarian.id);
+  });
+
+  it("keeps players made up on first use clear of the map's ids", () => {
+    const stranger = world.player("Nicht auf der Karte");
+    expect(stranger.id).toBeGreaterThan(generated.players.length);
+    expect(Math.min(...stranger.villageIds)).toBeGreaterThan(generated.villages.length);
   });
 });

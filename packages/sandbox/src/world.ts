@@ -1,6 +1,18 @@
 // The sandbox world's state and clock. Villages advance lazily (like the real game): resources and
 // queues are settled up to "now" whenever a village is read or changed.
-import { buildings, units, type BuildingLevels, type GameCommand, type Resources, type Unit, type UnitCounts } from "@dsbot/protocol";
+import {
+  buildings,
+  generateWorld,
+  units,
+  type BuildingLevels,
+  type GameCommand,
+  type GeneratedVillage,
+  type GeneratedWorld,
+  type Resources,
+  type Unit,
+  type UnitCounts,
+  type WorldGeneratorOptions,
+} from "@dsbot/protocol";
 import { createRandom, hashSeed } from "./random.js";
 import { farmCapacity, production, storageCapacity, unitCosts } from "./rules.js";
 
@@ -17,6 +29,12 @@ export interface SandboxOptions {
   captchaRate?: number;
   /** Game hours a login stays valid. */
   sessionHours?: number;
+  /**
+   * The map: the world generator's options (the demo: DEMO_WORLD). Its players and villages are the
+   * sandbox's, so the server's imported copy of the same world shows what the bots do. Without it,
+   * players are made up on first use.
+   */
+  map?: WorldGeneratorOptions;
 }
 
 export interface SandboxVillage {
@@ -56,7 +74,11 @@ export class SandboxWorld {
   private readonly realStart: number;
   private readonly gameStart: number;
   readonly players = new Map<string, SandboxPlayer>();
-  readonly villages = new Map<number, SandboxVillage>();
+  /** Villages in play (a generated map's villages join on first use). */
+  private readonly villages = new Map<number, SandboxVillage>();
+  private readonly map: GeneratedWorld | null;
+  private readonly mapIndex = new Map<number, GeneratedVillage>();
+  private readonly mapPlayers = new Map<string, { id: number; name: string; villageIds: number[] }>();
   readonly commands: GameCommand[] = [];
   private nextVillageId = 1;
   private nextPlayerId = 1;
@@ -72,6 +94,40 @@ export class SandboxWorld {
     this.realNow = options.realNow ?? Date.now;
     this.realStart = this.realNow();
     this.gameStart = this.realStart;
+    this.map = options.map ? generateWorld(options.map) : null;
+    if (this.map) {
+      for (const v of this.map.villages) this.mapIndex.set(v.y * 1000 + v.x, v);
+      const byId = new Map(this.map.players.map((p) => [p.id, { id: p.id, name: p.name, villageIds: [] as number[] }]));
+      for (const v of this.map.villages) if (v.playerId) byId.get(v.playerId)?.villageIds.push(v.id);
+      for (const p of byId.values()) this.mapPlayers.set(p.name.toLowerCase(), p);
+      this.nextVillageId = this.map.villages.length + 1;
+      this.nextPlayerId = this.map.players.length + 1;
+    }
+  }
+
+  /** A village by id (a map village joins play here), or undefined. */
+  village(id: number): SandboxVillage | undefined {
+    const known = this.villages.get(id);
+    if (known || !this.map) return known;
+    const generated = this.map.villages[id - 1];
+    return generated ? this.fromMap(generated) : undefined;
+  }
+
+  /** The village on field x|y, or undefined. */
+  villageAt(x: number, y: number): SandboxVillage | undefined {
+    const generated = this.mapIndex.get(y * 1000 + x);
+    if (generated) return this.village(generated.id);
+    for (const v of this.villages.values()) if (v.x === x && v.y === y) return v;
+    return undefined;
+  }
+
+  private fromMap(generated: GeneratedVillage): SandboxVillage {
+    const rnd = createRandom(hashSeed(`village:${generated.id}`, this.seed));
+    // Building levels roughly matching the village's points (a new village has 26, a full one ~12,000).
+    const size = Math.max(1, Math.min(25, Math.round(Math.log(generated.points / 26) / Math.log(1.22))));
+    const owner = generated.playerId ? this.map?.players[generated.playerId - 1] : undefined;
+    const ownerId = owner ? this.player(owner.name).id : null;
+    return this.villages.get(generated.id) ?? this.createVillage(ownerId, generated.name, generated.x, generated.y, size, rnd, generated.id);
   }
 
   /** Game time in ms. */
@@ -84,6 +140,13 @@ export class SandboxWorld {
     const key = name.toLowerCase();
     const existing = this.players.get(key);
     if (existing) return existing;
+    const onMap = this.mapPlayers.get(key);
+    if (onMap) {
+      const player: SandboxPlayer = { id: onMap.id, name: onMap.name, villageIds: [...onMap.villageIds], captchaUntil: null, sessionEpoch: 0, premiumPoints: 0 };
+      this.players.set(key, player);
+      for (const id of onMap.villageIds) this.village(id);
+      return player;
+    }
     const rnd = createRandom(hashSeed(key, this.seed));
     const player: SandboxPlayer = { id: this.nextPlayerId++, name, villageIds: [], captchaUntil: null, sessionEpoch: 0, premiumPoints: 0 };
     const cx = rnd.int(420, 580);
@@ -97,7 +160,7 @@ export class SandboxWorld {
     return player;
   }
 
-  private createVillage(ownerId: number | null, name: string, x: number, y: number, size: number, rnd: ReturnType<typeof createRandom>): SandboxVillage {
+  private createVillage(ownerId: number | null, name: string, x: number, y: number, size: number, rnd: ReturnType<typeof createRandom>, id = this.nextVillageId++): SandboxVillage {
     const levels = Object.fromEntries(buildings.map((b) => [b, 0])) as BuildingLevels;
     Object.assign(levels, {
       main: size, barracks: Math.max(1, size - 4), stable: Math.max(0, size - 8), smith: Math.max(1, size - 6),
@@ -112,7 +175,7 @@ export class SandboxWorld {
     unitsHome.light = levels.stable > 0 ? rnd.int(0, 10) * size : 0;
     const cap = storageCapacity(levels.storage);
     const village: SandboxVillage = {
-      id: this.nextVillageId++, name, x, y, ownerId, buildings: levels, units: unitsHome,
+      id, name, x, y, ownerId, buildings: levels, units: unitsHome,
       researched: new Set<Unit>(["spear", "sword", "axe", "spy", ...(levels.stable > 0 ? (["light"] as Unit[]) : [])]),
       resources: { wood: rnd.int(cap / 4, cap / 2), stone: rnd.int(cap / 4, cap / 2), iron: rnd.int(cap / 4, cap / 2) },
       settledAt: this.now(), buildQueue: [], recruitQueue: [], coins: 0,

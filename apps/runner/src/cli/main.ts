@@ -13,7 +13,8 @@ export const helpText = `Dsbot ${RUNNER_VERSION} – der Bot-Runner für dsbot
 Verwendung:
   dsbot pair --server URL [--name NAME]     Diesen PC mit deinem Konto koppeln
   dsbot run [--seed N] [--time-scale N] [--verbose]
-                                            Bots in der Sandbox-Welt ausführen (Strg+C beendet)
+                                            Bots in der Sandbox-Welt ausführen (Strg+C beendet);
+                                            --seed wählt die Welt (Standard 231: die Demo-Welt)
   dsbot bots add --id N --player NAME --password PW
                                             Lokalen Bot eintragen (Zugangsdaten bleiben auf diesem PC)
   dsbot bots list                           Lokale Bots anzeigen

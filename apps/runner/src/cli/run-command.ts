@@ -1,5 +1,6 @@
 // `dsbot run`: connect with the stored pairing and run the local bots in a seeded sandbox world
 // until SIGINT/SIGTERM, which stops the bots and disconnects.
+import { DEMO_WORLD } from "@dsbot/protocol";
 import { SandboxWorld } from "@dsbot/sandbox";
 import { readRunnerConfig } from "../config-file.js";
 import { consoleLogger } from "../logger.js";
@@ -28,9 +29,13 @@ export async function runCommand(command: RunCommand, output: CliOutput): Promis
   const config = await readRunnerConfig(command.configPath);
   if (!config.server || !config.token) throw new UsageError("Nicht gekoppelt. Bitte zuerst: dsbot pair --server URL");
   if (config.bots.length === 0) output.err("Keine lokalen Bots eingetragen (dsbot bots add …); der Runner verbindet sich trotzdem.");
+  // The seed makes the map (the world generator's, the demo world's layout), so a server that
+  // imported the same generated world shows the bots' players and villages as they are here.
+  const seed = Math.trunc(positiveNumber(command.seed, DEMO_WORLD.seed, "--seed"));
   const world = new SandboxWorld({
-    seed: Math.trunc(positiveNumber(command.seed, 1, "--seed")),
+    seed,
     timeScale: positiveNumber(command.timeScale, 1, "--time-scale"),
+    map: { ...DEMO_WORLD, seed },
   });
   const runner = createRunner({
     serverUrl: config.server,

@@ -1,7 +1,7 @@
 // The database schema (PRODUCT §7): one definition for PGlite and PostgreSQL, migrations via drizzle-kit.
 import type { GameConfig, UnitInfo } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -269,9 +269,16 @@ export const worlds = pgTable(
     /** German text of the last failed sync; NULL after a successful one. */
     lastSyncError: text("last_sync_error"),
     sourceValidators: jsonb("source_validators").$type<StoredSourceValidators>().notNull().default({}),
+    /** false: never fetched from the game (the demo world, worlds kept by hand); an admin toggles it. */
+    syncEnabled: boolean("sync_enabled").notNull().default(true),
+    /**
+     * When the next sync from the game is due. Whoever claims a world moves it an hour ahead in the
+     * same statement (`for update skip locked`), so instances never sync one world twice in an hour.
+     */
+    syncDueAt: tz("sync_due_at").notNull().defaultNow(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("worlds_server_world_idx").on(t.server, t.world)],
+  (t) => [uniqueIndex("worlds_server_world_idx").on(t.server, t.world), index("worlds_sync_due_idx").on(t.syncDueAt)],
 );
 
 /**

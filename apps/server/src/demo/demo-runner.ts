@@ -9,12 +9,13 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { DEMO_WORLD } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 import { DEMO_RUNNER_NAME, prepareDemoRunner, type DemoRunnerSetup } from "./demo-setup.js";
 
-/** The sandbox world of the demo: fixed seed, game time runs at real speed. */
-export const DEMO_WORLD_SEED = 231;
+/** The sandbox world of the demo: the imported demo world's seed (demo-world.ts), game time at real speed. */
+export const DEMO_WORLD_SEED = DEMO_WORLD.seed;
 /** The sandbox takes any password; a real runner keeps the player's own on their PC. */
 const DEMO_BOT_PASSWORD = "demo";
 const RESTART_MIN_MS = 1_000;

@@ -1,6 +1,6 @@
 // Demo data beyond the users (PRODUCT §8): the demo user's bots and the token of the runner that
 // `npm start` runs in-process, so a newcomer can start a bot and watch it come online.
-import type { ModuleName } from "@dsbot/protocol";
+import { DEMO_WORLD, type ModuleName } from "@dsbot/protocol";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { dsbots, runnerTokens } from "../db/schema.js";
@@ -10,8 +10,8 @@ import { defaultModules, readModule } from "../modules/dsbots/bot-modules.js";
 import { createBot } from "../modules/dsbots/dsbots.service.js";
 
 export const DEMO_RUNNER_NAME = "Demo-Runner";
-/** Game accounts of the demo bots (players of the sandbox world, made up on first use). */
-export const DEMO_BOT_PLAYERS = ["Kalle", "Zora", "Bruno"] as const;
+/** Game accounts of the demo bots: the named players of the generated demo world (demo-world.ts). */
+export const DEMO_BOT_PLAYERS = DEMO_WORLD.namedPlayers;
 /** Switched on for the demo bots, so a started bot visibly does something (the sandbox runs these). */
 export const DEMO_ENABLED_MODULES = ["relogin", "inventory"] as const satisfies readonly ModuleName[];
 

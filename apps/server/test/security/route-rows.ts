@@ -191,6 +191,15 @@ export const routeMatrix: MatrixRow[] = [
       return { params: { id: await matrixWorldId(world.app) }, body: upload.payload, headers: upload.headers };
     },
   }),
+  route({
+    method: "PATCH",
+    url: "/api/worlds/:id",
+    access: "admin",
+    ok: 200,
+    request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) }, body: { syncEnabled: true } }),
+  }),
+  // The test app's DSBOT_WORLD_SOURCE is a port fetch refuses: the sync fails at once, answering 200 with the error.
+  route({ method: "POST", url: "/api/worlds/:id/sync", access: "admin", ok: 200, request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) } }) }),
   route({ method: "GET", url: "/api/worlds/:id/villages", access: "user", ok: 200, request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) } }) }),
   route({
     method: "GET",
@@ -205,6 +214,14 @@ export const routeMatrix: MatrixRow[] = [
     access: "user",
     ok: 200,
     request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) }, query: { searchVal: "erst" } }),
+  }),
+  route({ method: "GET", url: "/api/worlds/:id/owners", access: "user", ok: 200, request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app) } }) }),
+  route({
+    method: "GET",
+    url: "/api/worlds/:id/villages/:villageId",
+    access: "user",
+    ok: 200,
+    request: async ({ world }) => ({ params: { id: await matrixWorldId(world.app), villageId: 1 } }),
   }),
 
   // --- admins only

@@ -30,6 +30,7 @@ const AttackPlansRoute = lazyPage(() => import("@/features/attack-plans/routes/a
 const AttackPlanDetailRoute = lazyPage(() => import("@/features/attack-plans/routes/attack-plan-detail-route"), "AttackPlanDetailRoute");
 const UsersRoute = lazyPage(() => import("@/features/users/routes/users-route"), "UsersRoute");
 const UserDetailRoute = lazyPage(() => import("@/features/users/routes/user-detail-route"), "UserDetailRoute");
+const WorldsRoute = lazyPage(() => import("@/features/worlds/routes/worlds-route"), "WorldsRoute");
 const ProfileRoute = lazyPage(() => import("@/features/profile/routes/profile-route"), "ProfileRoute");
 const DownloadsRoute = lazyPage(() => import("@/features/downloads/routes/downloads-route"), "DownloadsRoute");
 const CoordsFilterRoute = lazyPage(() => import("@/features/coords-filter/routes/coords-filter-route"), "CoordsFilterRoute");
@@ -72,7 +73,7 @@ export const routeTree: RouteObject[] = [
               page(routes.AttackPlanDetail, <AttackPlanDetailRoute />),
               {
                 element: <RequireAdmin />,
-                children: [page(routes.Users, <UsersRoute />), page(routes.UserDetail, <UserDetailRoute />)],
+                children: [page(routes.Users, <UsersRoute />), page(routes.UserDetail, <UserDetailRoute />), page(routes.Worlds, <WorldsRoute />)],
               },
               page(routes.UserProfile, <ProfileRoute />),
               page(routes.Downloads, <DownloadsRoute />),

@@ -16,6 +16,7 @@ export const paths = {
   botModule: (id: number | string, module: ModuleName) => `/bots/${id}/${module}`,
   users: "/users",
   userDetail: (id: number | string) => `/users/${id}`,
+  worlds: "/worlds",
   profile: "/profile",
   downloads: "/downloads",
   coordsFilter: "/coords-filter",

@@ -37,6 +37,7 @@ export const routes = {
   DsbotDetailConfig: route({ name: "DsbotDetailConfig", path: "/bots/:id/config", title: "Bot-Konfiguration", subtitle: "Allgemeine Einstellungen des Bots.", icon: "IconSettings" }),
   Users: route({ name: "Users", path: "/users", title: "Benutzer", subtitle: "Benutzerkonten anlegen und verwalten.", icon: "IconUsers", adminOnly: true }),
   UserDetail: route({ name: "UserDetail", path: "/users/:id", title: "Benutzer", subtitle: "Rolle, Welt, Passwort und Sitzungen.", icon: "IconUser", adminOnly: true }),
+  Worlds: route({ name: "Worlds", path: "/worlds", title: "Welten", subtitle: "Spielwelten anlegen, ihre Dateien importieren und mit dem Spiel abgleichen.", icon: "IconWorld", adminOnly: true }),
   UserProfile: route({ name: "UserProfile", path: "/profile", title: "Profil", subtitle: "Deine Welt, dein Passwort und deine Sitzungen.", icon: "IconUserCircle" }),
   Downloads: route({ name: "Downloads", path: "/downloads", title: "Downloads", subtitle: "Dsbot und Userscript herunterladen.", icon: "IconDownload" }),
   AttackPlannerCoordsFilter: route({ name: "AttackPlannerCoordsFilter", path: "/coords-filter", title: "Koordinaten Filter", subtitle: "Koordinaten aus beliebigem Text filtern.", icon: "IconFilter" }),

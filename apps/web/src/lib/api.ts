@@ -90,6 +90,20 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, `http_${status}`, FALLBACK_MESSAGE);
 }
 
+/** The ApiError of a failed answer (fetch here, XMLHttpRequest for uploads), a 401 also reported to the handlers. */
+export function failedResponse(status: number, body: unknown): ApiError {
+  const error = toApiError(status, body);
+  if (status === 401) handlers.onUnauthorized(error);
+  return error;
+}
+
+/** The ApiError of a request that got no answer at all, also reported to the handlers. */
+export function failedConnection(): ApiError {
+  const error = new ApiError(0, "network", FALLBACK_MESSAGE);
+  handlers.onNetworkError(error);
+  return error;
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
@@ -120,17 +134,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     });
   } catch (error) {
     if (isAbort(error)) throw error;
-    const networkError = new ApiError(0, "network", FALLBACK_MESSAGE);
-    handlers.onNetworkError(networkError);
-    throw networkError;
+    throw failedConnection();
   }
 
   const body = await readJson(response);
-  if (!response.ok) {
-    const error = toApiError(response.status, body);
-    if (response.status === 401) handlers.onUnauthorized(error);
-    throw error;
-  }
+  if (!response.ok) throw failedResponse(response.status, body);
   return body as T;
 }
 

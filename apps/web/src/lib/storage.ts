@@ -3,6 +3,7 @@
 export const storageKeys = {
   session: "dsbot-user",
   layout: "dsbot-layout",
+  map: "dsbot-map",
 } as const;
 
 /** Logout clears user state and all browser storage (local and session). */

@@ -1,7 +1,11 @@
 // jsdom gaps Mantine and sonner rely on, plus jest-dom matchers and a clean DOM/storage per test.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+
+// Routes are lazy: the first render of a page loads its module, which takes over the library's 1 s
+// default on a loaded machine. Every findBy/waitFor waits up to 5 s (still answering as soon as it can).
+configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperty(window, "matchMedia", {
   writable: true,
@@ -27,6 +31,10 @@ window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.setPointerCapture ??= function setPointerCapture() {};
 Element.prototype.releasePointerCapture ??= function releasePointerCapture() {};
 Element.prototype.hasPointerCapture ??= () => false;
+// Mantine's autosize Textarea listens for web fonts loading (document.fonts is missing in jsdom).
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+}
 
 afterEach(() => {
   cleanup();

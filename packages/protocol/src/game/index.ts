@@ -9,3 +9,4 @@ export * from "./travel.js";
 export * from "./links.js";
 export * from "./server-time.js";
 export * from "./night-bonus.js";
+export * from "./world-generator.js";

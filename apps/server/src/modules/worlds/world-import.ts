@@ -5,7 +5,7 @@
 import type { GameConfig, UnitInfo } from "@dsbot/protocol";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import type { WorldRow } from "../../db/schema.js";
+import type { StoredSourceValidators, WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worlds } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import type { AllyRecord, PlayerRecord, VillageRecord } from "./world-files.js";
@@ -91,6 +91,16 @@ function insertAllies(tx: Tx, worldId: number, batch: readonly AllyRecord[]) {
     )`);
 }
 
+export interface ReplaceOptions {
+  /**
+   * The validators of the game's files the data came from (a sync). Any other import forgets them,
+   * so the next sync fetches the game's files in full again.
+   */
+  sourceValidators?: StoredSourceValidators;
+  /** A sync: write nothing (answer undefined) when the world's sync was turned off meanwhile. */
+  onlyWhenSyncEnabled?: boolean;
+}
+
 /**
  * Replaces the world's data atomically; answers the updated world row, or undefined when the world
  * does not exist (then nothing was written). Imports of one world wait for each other (row lock).
@@ -100,11 +110,13 @@ export async function replaceWorldData(
   worldId: number,
   data: WorldData,
   onProgress: (progress: ImportProgress) => void = () => {},
+  options: ReplaceOptions = {},
 ): Promise<WorldRow | undefined> {
   if (worldId > MAX_SERIAL_ID) return undefined;
+  const sourceValidators = options.sourceValidators ?? {};
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: worlds.id }).from(worlds).where(eq(worlds.id, worldId)).for("update");
-    if (!locked) return undefined;
+    const [locked] = await tx.select({ id: worlds.id, syncEnabled: worlds.syncEnabled }).from(worlds).where(eq(worlds.id, worldId)).for("update");
+    if (!locked || (options.onlyWhenSyncEnabled && !locked.syncEnabled)) return undefined;
     onProgress({ phase: "delete", done: 0, total: 3 });
     await tx.delete(villages).where(eq(villages.worldId, worldId));
     await tx.delete(players).where(eq(players.worldId, worldId));
@@ -123,6 +135,7 @@ export async function replaceWorldData(
         dataVersion: sql`${worlds.dataVersion} + 1`,
         lastImportAt: now,
         updatedAt: now,
+        sourceValidators,
         ...(data.config ? { configXml: data.config.xml, config: data.config.parsed } : {}),
         ...(data.unitInfo ? { unitInfoXml: data.unitInfo.xml, unitInfo: data.unitInfo.parsed } : {}),
       })

@@ -7,6 +7,7 @@ import {
   parseGameConfigXml,
   parseUnitInfoXml,
   WORLD_IMPORT_MAX_FILE_BYTES,
+  worldImportFileName,
   worldImportFiles,
   worldImportRequiredFiles,
   worldMessages,
@@ -30,12 +31,6 @@ export const worldUploadLimits = {
   headerPairs: 20,
 };
 
-/** What an uploaded part is called: `village.txt.gz` is `village.txt`; paths and case do not count. */
-export function importFileName(name: string | undefined): WorldImportFile | undefined {
-  if (!name) return undefined;
-  const base = (name.split(/[\\/]/).pop() ?? "").trim().toLowerCase().replace(/\.gz$/, "");
-  return (worldImportFiles as readonly string[]).includes(base) ? (base as WorldImportFile) : undefined;
-}
 
 const tooLarge = (message: string) => new HttpError(413, "payload_too_large", message);
 
@@ -57,7 +52,7 @@ export async function readWorldUpload(request: FastifyRequest): Promise<Map<Worl
   try {
     for await (const part of request.parts()) {
       if (part.type !== "file") throw badRequest(worldMessages.importUnexpectedField(preview(part.fieldname, 60)));
-      const name = importFileName(part.filename) ?? importFileName(part.fieldname);
+      const name = worldImportFileName(part.filename) ?? worldImportFileName(part.fieldname);
       if (!name) {
         part.file.resume();
         throw badRequest(worldMessages.importUnknownFile(preview(part.filename || part.fieldname, 60)));
@@ -92,22 +87,34 @@ async function xmlFile<T>(bytes: Buffer | undefined, file: string, parse: (xml: 
   return { xml, parsed: parsed.value };
 }
 
-/** Parses every file; the first malformed one answers 400 with its German message (file and line). */
-export async function worldDataFromUpload(files: Map<WorldImportFile, Buffer>): Promise<WorldData> {
-  const text = (name: WorldImportFile) => worldFileText(files.get(name) ?? Buffer.alloc(0), name);
+async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   try {
-    const data: WorldData = {
-      villages: parseVillages(await text("village.txt")),
-      players: parsePlayers(await text("player.txt")),
-      allies: parseAllies(await text("ally.txt")),
-    };
+    return await work();
+  } catch (error) {
+    if (error instanceof WorldFileError) throw badRequest(error.message, [{ path: error.file, message: error.message }]);
+    throw error;
+  }
+}
+
+/** get_config.xml and get_unit_info.xml where given; a malformed one answers 400 with its German message. */
+export function worldConfigFromUpload(files: Map<WorldImportFile, Buffer>): Promise<Pick<WorldData, "config" | "unitInfo">> {
+  return asBadRequest(async () => {
+    const data: Pick<WorldData, "config" | "unitInfo"> = {};
     const config = await xmlFile(files.get("get_config.xml"), "get_config.xml", parseGameConfigXml);
     if (config) data.config = config;
     const unitInfo = await xmlFile(files.get("get_unit_info.xml"), "get_unit_info.xml", parseUnitInfoXml);
     if (unitInfo) data.unitInfo = unitInfo;
     return data;
-  } catch (error) {
-    if (error instanceof WorldFileError) throw badRequest(error.message, [{ path: error.file, message: error.message }]);
-    throw error;
-  }
+  });
+}
+
+/** Parses every file; the first malformed one answers 400 with its German message (file and line). */
+export async function worldDataFromUpload(files: Map<WorldImportFile, Buffer>): Promise<WorldData> {
+  const text = (name: WorldImportFile) => worldFileText(files.get(name) ?? Buffer.alloc(0), name);
+  const records = await asBadRequest(async () => ({
+    villages: parseVillages(await text("village.txt")),
+    players: parsePlayers(await text("player.txt")),
+    allies: parseAllies(await text("ally.txt")),
+  }));
+  return { ...records, ...(await worldConfigFromUpload(files)) };
 }

@@ -1,13 +1,15 @@
 // Game worlds (PRODUCT §3, issue 11; protocol worlds.ts):
 //   GET  /api/worlds                         signed in: every known world with counts, last import and sync
 //   POST /api/worlds                         admin: a new, empty world { server, world }
+//   PATCH /api/worlds/{id}                   admin: { syncEnabled } — whether the server fetches it from the game
 //   POST /api/worlds/{id}/import             admin: multipart upload of the game's files, replaces the world's data
+//   POST /api/worlds/{id}/sync               admin: fetch the world from the game now (world-sync.ts)
 //   GET  /api/worlds/{id}/villages           signed in: binary map data (protocol village-map.ts), ETag → 304
 //   GET  /api/worlds/{id}/players?searchVal= signed in: players by name
 //   GET  /api/worlds/{id}/allies?searchVal=  signed in: tribes by name or tag
 // World data is public game data: every signed-in user may read every world.
 import fastifyMultipart from "@fastify/multipart";
-import type { WorldAlliesResponse, WorldImportResponse, WorldPlayersResponse, WorldsResponse } from "@dsbot/protocol";
+import type { WorldAlliesResponse, WorldImportResponse, WorldPlayersResponse, WorldResponse, WorldsResponse } from "@dsbot/protocol";
 import {
   VILLAGE_MAP_CONTENT_TYPE,
   worldCreateSchema,
@@ -15,23 +17,27 @@ import {
   worldImportFiles,
   worldMessages,
   worldSearchQuerySchema,
+  worldUpdateSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { addVary, negotiateEncoding } from "../../http/compression.js";
 import { contract } from "../../http/contract.js";
-import { notFound } from "../../http/errors.js";
+import { conflict, notFound } from "../../http/errors.js";
 import { authenticate, requireAdmin } from "../auth/auth-context.js";
 import { createVillageMapCache, etagMatches, villageMapEtag } from "./village-map-cache.js";
 import type { ImportProgress } from "./world-import.js";
 import { replaceWorldData } from "./world-import.js";
+import { syncWorldNow } from "./world-sync-schedule.js";
 import { readWorldUpload, worldDataFromUpload, worldUploadLimits } from "./world-upload.js";
-import { createWorld, getWorld, listWorlds, presentWorld, searchAllies, searchPlayers } from "./worlds.service.js";
+import { createWorld, getWorld, listWorlds, presentWorld, searchAllies, searchPlayers, setWorldSync } from "./worlds.service.js";
 
 const list = contract({});
 const create = contract({ body: worldCreateSchema });
 const importRoute = contract({ params: worldIdParamsSchema, multipart: { files: worldImportFiles } });
 const villagesRoute = contract({ params: worldIdParamsSchema });
+const update = contract({ params: worldIdParamsSchema, body: worldUpdateSchema });
+const syncRoute = contract({ params: worldIdParamsSchema });
 const search = contract({ params: worldIdParamsSchema, query: worldSearchQuerySchema });
 
 export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -54,6 +60,24 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post("/api/worlds", { config: create.config, onRequest: requireAdmin }, async (request, reply) => {
       const world = await createWorld(db, create.body(request));
       return reply.status(201).send({ world: presentWorld(world) });
+    });
+
+    app.patch("/api/worlds/:id", { config: update.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
+      const { id } = update.params(request);
+      const { syncEnabled } = update.body(request);
+      const world = await setWorldSync(db, id, syncEnabled);
+      if (!world) throw notFound(worldMessages.worldNotFound);
+      return { world: presentWorld(world) };
+    });
+
+    // Answers the world after the sync; a failed one is 200 too, with the German `lastSyncError`.
+    app.post("/api/worlds/:id/sync", { config: syncRoute.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
+      const { id } = syncRoute.params(request);
+      const world = await existingWorld(id);
+      if (!world.syncEnabled) throw conflict(worldMessages.syncDisabled);
+      const synced = await syncWorldNow({ db, source: ctx.config.worldSource, log: request.log }, id);
+      if (!synced) throw conflict(worldMessages.syncDisabled);
+      return { world: presentWorld(synced) };
     });
 
     app.get("/api/worlds/:id/villages", { config: villagesRoute.config }, async (request, reply) => {

@@ -22,6 +22,7 @@ export function presentWorld(row: WorldRow): WorldSummary {
     lastImportAt: row.lastImportAt?.toISOString() ?? null,
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     lastSyncError: row.lastSyncError,
+    syncEnabled: row.syncEnabled,
     config: row.config ?? null,
     units: row.unitInfo ?? null,
   };
@@ -37,10 +38,46 @@ export async function getWorld(db: Database, id: number): Promise<WorldRow | und
   return row;
 }
 
+export interface CreateWorldOptions {
+  /** false: never synced from the game (e.g. the demo world, imported from generated files). Default true. */
+  syncEnabled?: boolean;
+}
+
 /** A new, empty world; 409 when server and world code are known already. */
-export async function createWorld(db: Database, world: World): Promise<WorldRow> {
-  const [row] = await db.insert(worlds).values({ server: world.server, world: world.world }).onConflictDoNothing().returning();
+export async function createWorld(db: Database, world: World, options: CreateWorldOptions = {}): Promise<WorldRow> {
+  const [row] = await db
+    .insert(worlds)
+    .values({ server: world.server, world: world.world, syncEnabled: options.syncEnabled ?? true })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw conflict(worldMessages.worldExists);
+  return row;
+}
+
+/**
+ * The world with this server and code, created when unknown. `syncEnabled`, when given, is set on
+ * an existing world too (a world the hourly sync found first, e.g. from a user's profile).
+ */
+export async function ensureWorld(db: Database, world: World, options: CreateWorldOptions = {}): Promise<WorldRow> {
+  const [row] = await db
+    .insert(worlds)
+    .values({ server: world.server, world: world.world, syncEnabled: options.syncEnabled ?? true })
+    .onConflictDoUpdate({
+      target: [worlds.server, worlds.world],
+      set: options.syncEnabled === undefined ? { server: sql`excluded.server` } : { syncEnabled: options.syncEnabled, updatedAt: new Date() },
+    })
+    .returning();
+  if (!row) throw new Error("ensureWorld: no row");
+  return row;
+}
+
+/**
+ * Whether the server fetches the world from the game (on start, hourly, "Jetzt abgleichen").
+ * Answers the updated row, undefined when there is no such world.
+ */
+export async function setWorldSync(db: Database, id: number, enabled: boolean): Promise<WorldRow | undefined> {
+  if (id > MAX_SERIAL_ID) return undefined;
+  const [row] = await db.update(worlds).set({ syncEnabled: enabled, updatedAt: new Date() }).where(eq(worlds.id, id)).returning();
   return row;
 }
 

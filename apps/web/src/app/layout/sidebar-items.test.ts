@@ -8,6 +8,7 @@ const order = [
   "Bots",
   "Angriffspläne",
   "Benutzer",
+  "Welten",
   "Koordinaten Filter",
   "Tab Anfragen",
   "Spieler Skills",
@@ -26,8 +27,8 @@ describe("sidebar entries", () => {
     expect(visibleSidebarItems(true).map((i) => i.label)).toEqual(order);
   });
 
-  it("hide 'Benutzer' from non-admins", () => {
-    expect(visibleSidebarItems(false).map((i) => i.label)).toEqual(order.filter((l) => l !== "Benutzer"));
+  it("hide 'Benutzer' and 'Welten' from non-admins", () => {
+    expect(visibleSidebarItems(false).map((i) => i.label)).toEqual(order.filter((l) => l !== "Benutzer" && l !== "Welten"));
   });
 
   it.each([

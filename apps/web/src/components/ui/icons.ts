@@ -35,6 +35,7 @@ import {
   IconUser,
   IconUserCircle,
   IconUsers,
+  IconWorld,
   type Icon,
 } from "@tabler/icons-react";
 
@@ -72,6 +73,7 @@ export const iconsByName: Record<string, Icon> = {
   IconUser,
   IconUserCircle,
   IconUsers,
+  IconWorld,
 };
 
 /** Shown for unknown icon names (spec §8: "Icon not found → fallback icon"). */

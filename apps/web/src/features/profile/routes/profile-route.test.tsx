@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
-import { plainUser } from "@/test/fixtures";
+import { adminUser, plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -127,5 +127,89 @@ describe("Profile password", { timeout: 20_000 }, () => {
     const current = screen.getByLabelText(/Aktuelles Passwort/);
     await waitFor(() => expect(current).toHaveAccessibleDescription(expect.stringContaining(errorMessages.tooManyAttempts)));
     expect(screen.queryByText(/Dein Passwort wurde geändert/)).not.toBeInTheDocument();
+  });
+});
+
+describe("Profile world", { timeout: 20_000 }, () => {
+  const known = (world: string, villages: number) => ({
+    id: villages + 1,
+    server: "die-staemme.de",
+    world,
+    villages,
+    players: villages > 0 ? 10234 : 0,
+    allies: villages > 0 ? 534 : 0,
+    dataVersion: villages > 0 ? 1 : 0,
+    lastImportAt: null,
+    lastSyncAt: null,
+    lastSyncError: null,
+    syncEnabled: true,
+    config: null,
+    units: null,
+  });
+
+  function setupWorld(worlds: unknown[], who = plainUser) {
+    const saved: unknown[] = [];
+    setup({
+      "GET /api/auth/me": () => json(200, { user: who }),
+      "GET /api/worlds": () => json(200, { worlds }),
+      "PATCH /api/profile": ({ body }) => {
+        saved.push(body);
+        const world = (body as { world: typeof who.world }).world;
+        return json(200, { user: { ...who, world } });
+      },
+    });
+    signIn(who);
+    return saved;
+  }
+
+  it("chooses the world from the known worlds, labelled with their villages", async () => {
+    const user = userEvent.setup();
+    const saved = setupWorld([known("de230", 38219), known("de232", 0)]);
+    renderApp("/profile");
+    const select = await screen.findByRole("combobox", { name: "Welt" });
+    // plainUser plays on de231, which the server does not know: it stays selectable.
+    await waitFor(() => expect(select).toHaveValue("DE231 · die-staemme.de – nicht unter den bekannten Welten"));
+    expect(screen.queryByRole("combobox", { name: /^Server/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Andere Welt eingeben" })).not.toBeInTheDocument();
+
+    await user.click(select);
+    const listbox = await screen.findByRole("listbox");
+    expect(within(listbox).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "DE231 · die-staemme.de – nicht unter den bekannten Welten",
+      "DE230 · die-staemme.de – 38.219 Dörfer",
+      "DE232 · die-staemme.de – noch keine Daten",
+    ]);
+    await user.click(within(listbox).getByRole("option", { name: "DE230 · die-staemme.de – 38.219 Dörfer" }));
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(saved).toEqual([{ world: { server: "die-staemme.de", world: "de230" } }]));
+    expect(await screen.findByText("Deine Welt wurde gespeichert.")).toBeInTheDocument();
+  });
+
+  it("keeps free entry when the server knows no world yet", async () => {
+    const user = userEvent.setup();
+    const saved = setupWorld([]);
+    renderApp("/profile");
+    const world = await screen.findByRole("textbox", { name: /^Welt/ });
+    expect(screen.getByRole("combobox", { name: /^Server/ })).toHaveValue("die-staemme.de");
+    await user.clear(world);
+    await user.type(world, "DE240");
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(saved).toEqual([{ world: { server: "die-staemme.de", world: "de240" } }]));
+  });
+
+  it("lets an admin type a world that is not known", async () => {
+    const user = userEvent.setup();
+    const saved = setupWorld([known("de230", 38219)], adminUser);
+    renderApp("/profile");
+    const select = await screen.findByRole("combobox", { name: "Welt" });
+    await waitFor(() => expect(select).toHaveValue("DE230 · die-staemme.de – 38.219 Dörfer"));
+    await user.click(screen.getByRole("button", { name: "Andere Welt eingeben" }));
+    const world = screen.getByRole("textbox", { name: /^Welt/ });
+    await user.clear(world);
+    await user.type(world, "de999");
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(saved).toEqual([{ world: { server: "die-staemme.de", world: "de999" } }]));
+    await user.click(screen.getByRole("button", { name: "Aus den bekannten Welten wählen" }));
+    expect(screen.getByRole("combobox", { name: "Welt" })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,77 @@
+// Reads for the map beyond the binary village data: every player and tribe of a world (owners) and
+// one village with its owner and tribe (the map's tooltip and side panel).
+import type { WorldOwnersResponse, WorldVillageDetail } from "@dsbot/protocol";
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import type { WorldRow } from "../../db/schema.js";
+import { allies, players, villages, worlds } from "../../db/schema.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+
+export interface OwnersSnapshot {
+  world: WorldRow;
+  owners: WorldOwnersResponse;
+}
+
+/**
+ * The world's players and tribes as columns, read with the world row in one snapshot so the data
+ * version always names the owners sent with it (an import may commit meanwhile).
+ */
+export async function ownersSnapshot(db: Database, worldId: number): Promise<OwnersSnapshot | undefined> {
+  if (worldId > MAX_SERIAL_ID) return undefined;
+  return db.transaction(
+    async (tx) => {
+      const [world] = await tx.select().from(worlds).where(eq(worlds.id, worldId));
+      if (!world) return undefined;
+      const playerRows = await tx
+        .select({ id: players.id, name: players.name, allyId: players.allyId, points: players.points })
+        .from(players)
+        .where(eq(players.worldId, worldId))
+        .orderBy(asc(players.id));
+      const allyRows = await tx
+        .select({ id: allies.id, name: allies.name, tag: allies.tag })
+        .from(allies)
+        .where(eq(allies.worldId, worldId))
+        .orderBy(asc(allies.id));
+      const owners: WorldOwnersResponse = {
+        dataVersion: world.dataVersion,
+        players: {
+          ids: playerRows.map((p) => p.id),
+          names: playerRows.map((p) => p.name),
+          allyIds: playerRows.map((p) => p.allyId),
+          points: playerRows.map((p) => p.points),
+        },
+        allies: { ids: allyRows.map((a) => a.id), names: allyRows.map((a) => a.name), tags: allyRows.map((a) => a.tag) },
+      };
+      return { world, owners };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** One village of a world with its player and that player's tribe; undefined when there is none. */
+export async function villageDetail(db: Database, worldId: number, villageId: number): Promise<WorldVillageDetail | undefined> {
+  if (worldId > MAX_SERIAL_ID || villageId > MAX_SERIAL_ID) return undefined;
+  const [row] = await db
+    .select({
+      id: villages.id,
+      name: villages.name,
+      x: villages.x,
+      y: villages.y,
+      points: villages.points,
+      bonusId: villages.bonusId,
+      playerId: players.id,
+      playerName: players.name,
+      playerPoints: players.points,
+      allyId: allies.id,
+      allyName: allies.name,
+      allyTag: allies.tag,
+    })
+    .from(villages)
+    .leftJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
+    .leftJoin(allies, and(eq(allies.worldId, villages.worldId), eq(allies.id, players.allyId)))
+    .where(and(eq(villages.worldId, worldId), eq(villages.id, villageId)));
+  if (!row) return undefined;
+  const player = row.playerId === null || row.playerName === null || row.playerPoints === null ? null : { id: row.playerId, name: row.playerName, points: row.playerPoints };
+  const ally = row.allyId === null || row.allyName === null || row.allyTag === null ? null : { id: row.allyId, name: row.allyName, tag: row.allyTag };
+  return { id: row.id, name: row.name, x: row.x, y: row.y, points: row.points, bonusId: row.bonusId, player, ally };
+}

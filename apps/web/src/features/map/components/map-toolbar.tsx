@@ -1,0 +1,72 @@
+// Above the map: jump to x|y, a player or a tribe (names offered from the world's owners), zoom
+// buttons and the legend switch.
+import { ActionIcon, Autocomplete, Button, Group, Tooltip } from "@mantine/core";
+import { IconList, IconMinus, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import type { WorldData } from "@/lib/world-data";
+import { jumpSuggestions } from "../lib/jump";
+import { mapTexts } from "../texts";
+
+interface MapToolbarProps {
+  data: WorldData;
+  /** Returns a German message when the query leads nowhere. */
+  onJump: (query: string) => string | null;
+  onZoom: (factor: number) => void;
+  legendOpen: boolean;
+  onToggleLegend: () => void;
+}
+
+export function MapToolbar({ data, onJump, onZoom, legendOpen, onToggleLegend }: MapToolbarProps) {
+  const [query, setQuery] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const suggestions = jumpSuggestions(query, data);
+  const jump = (value: string) => setError(onJump(value));
+
+  return (
+    <Group gap="xs" align="flex-start" wrap="wrap" mb="sm">
+      <form
+        role="search"
+        style={{ flex: "1 1 260px", display: "flex", gap: 6, alignItems: "flex-start" }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          jump(query);
+        }}
+      >
+        <Autocomplete
+          aria-label={mapTexts.jumpLabel}
+          placeholder={mapTexts.jumpPlaceholder}
+          value={query}
+          onChange={(value) => {
+            setQuery(value);
+            setError(null);
+          }}
+          onOptionSubmit={jump}
+          data={[
+            { group: mapTexts.groupPlayers, items: suggestions.players },
+            { group: mapTexts.groupAllies, items: suggestions.allies },
+          ].filter((g) => g.items.length > 0)}
+          error={error}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit">{mapTexts.jumpButton}</Button>
+      </form>
+      <Group gap={6}>
+        <Tooltip label={mapTexts.zoomOut}>
+          <ActionIcon size="lg" variant="default" aria-label={mapTexts.zoomOut} onClick={() => onZoom(1 / 1.5)}>
+            <IconMinus size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={mapTexts.zoomIn}>
+          <ActionIcon size="lg" variant="default" aria-label={mapTexts.zoomIn} onClick={() => onZoom(1.5)}>
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={mapTexts.legendToggle}>
+          <ActionIcon size="lg" variant={legendOpen ? "light" : "default"} aria-label={mapTexts.legendToggle} aria-pressed={legendOpen} onClick={onToggleLegend}>
+            <IconList size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

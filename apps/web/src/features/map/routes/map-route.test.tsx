@@ -1,0 +1,156 @@
+// The map page with the real providers and route tree: states, legend with own villages, jumping to
+// a coordinate (view and side panel with the game links on the user's world) and marks kept in the browser.
+import { encodeVillageMap, type BotListResponse, type WorldOwnersResponse, type WorldSummary } from "@dsbot/protocol";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryClient } from "@/lib/query-client";
+import { useSession } from "@/lib/session";
+import { storageKeys } from "@/lib/storage";
+import { makeBot } from "@/test/bot-fixtures";
+import { apiError, json, mockFetch } from "@/test/fetch-mock";
+import { adminUser, plainUser } from "@/test/fixtures";
+import { renderApp, signIn } from "@/test/render-app";
+import { useMapStore } from "../stores/map-store";
+
+const world: WorldSummary = {
+  id: 4,
+  server: "die-staemme.de",
+  world: "de231",
+  villages: 4,
+  players: 2,
+  allies: 1,
+  dataVersion: 1,
+  lastImportAt: "2025-01-01T00:00:00.000Z",
+  lastSyncAt: null,
+  lastSyncError: null,
+  syncEnabled: false,
+  config: null,
+  units: null,
+};
+
+const villages = encodeVillageMap([
+  { id: 11, x: 500, y: 500, playerId: 101, points: 1200, bonusId: 0 },
+  { id: 12, x: 503, y: 498, playerId: 101, points: 800, bonusId: 0 },
+  { id: 13, x: 512, y: 487, playerId: 102, points: 9000, bonusId: 0 },
+  { id: 14, x: 498, y: 503, playerId: 0, points: 150, bonusId: 4 },
+]);
+const owners: WorldOwnersResponse = {
+  dataVersion: 1,
+  players: { ids: [101, 102], names: ["Kalle", "Bert"], allyIds: [0, 7], points: [2000, 9000] },
+  allies: { ids: [7], names: ["Die Sieben"], tags: ["S7"] },
+};
+const bots: BotListResponse = { dsbots: [makeBot({ id: 1, dsPlayer: { name: "Kalle" }, world: { server: "die-staemme.de", world: "de231" } })], totals: 1 };
+
+function serveWorld(worlds: WorldSummary[] = [world]) {
+  return mockFetch({
+    "GET /api/worlds": () => json(200, { worlds }),
+    "GET /api/worlds/4/villages": () => new Response(villages.slice(), { status: 200 }),
+    "GET /api/worlds/4/owners": () => json(200, owners),
+    "GET /api/dsbot": () => json(200, bots),
+    "GET /api/worlds/4/villages/13": () =>
+      json(200, { village: { id: 13, name: "Berts Burg", x: 512, y: 487, points: 9000, bonusId: 0, player: { id: 102, name: "Bert", points: 9000 }, ally: { id: 7, name: "Die Sieben", tag: "S7" } } }),
+  });
+}
+
+/** The lazy map chunk takes a moment to load on the first test. */
+const slow = { timeout: 8000 };
+
+beforeEach(() => {
+  // jsdom has no canvas: the map runs without drawing (the e2e spec looks at the pixels).
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+  useMapStore.setState({ marks: {}, views: {}, legendOpen: true });
+  // The world data stays cached for its data version: every test starts without it.
+  queryClient.clear();
+});
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+});
+
+describe("Karte", { timeout: 20_000 }, () => {
+  it("shows the canvas and a legend that counts own, other, barbarian and bonus villages", async () => {
+    signIn(plainUser);
+    serveWorld();
+    renderApp("/map");
+    expect(await screen.findByTestId("map-canvas", {}, slow)).toBeInTheDocument();
+    const legend = screen.getByRole("region", { name: "Legende" });
+    const row = (label: string) => within(legend).getByText(label).parentElement!;
+    await waitFor(() => expect(row("Eigene Dörfer")).toHaveTextContent("2"));
+    expect(row("Andere Spieler")).toHaveTextContent("1");
+    expect(row("Barbaren")).toHaveTextContent("0");
+    expect(row("Bonus-Barbaren")).toHaveTextContent("1");
+    expect(window.__dsbotMap?.villageCount).toBe(4);
+  });
+
+  it("jumps to a coordinate and opens the village with the game links on the user's world", async () => {
+    signIn(plainUser);
+    serveWorld();
+    renderApp("/map");
+    await screen.findByTestId("map-canvas", {}, slow);
+    await waitFor(() => expect(within(screen.getByRole("region", { name: "Legende" })).getByText("Eigene Dörfer").parentElement).toHaveTextContent("2"));
+    await userEvent.type(screen.getByRole("combobox", { name: "Springen zu" }), "512|487");
+    await userEvent.click(screen.getByRole("button", { name: "Springen" }));
+    expect(window.__dsbotMap?.view).toMatchObject({ cx: 512.5, cy: 487.5 });
+    const panel = await screen.findByTestId("village-panel");
+    expect(await within(panel).findByRole("heading", { name: "Berts Burg" })).toBeInTheDocument();
+    expect(within(panel).getByText("K45")).toBeInTheDocument();
+    expect(within(panel).getByText("[S7] Die Sieben")).toBeInTheDocument();
+    expect(within(panel).getByRole("link", { name: "Dorfinfo" })).toHaveAttribute("href", "https://de231.die-staemme.de/game.php?screen=info_village&id=13");
+    expect(within(panel).getByRole("link", { name: "Spielerinfo" })).toHaveAttribute("href", "https://de231.die-staemme.de/game.php?screen=info_player&id=102");
+    // From Kalle's village nearest to the target: 503|498 (id 12).
+    expect(within(panel).getByRole("link", { name: "Versammlungsplatz" })).toHaveAttribute("href", "https://de231.die-staemme.de/game.php?village=12&screen=place&target=13");
+    expect(within(panel).getByText(/Versammlungsplatz von 503\|498/)).toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole("button", { name: "Stamm markieren" }));
+    expect(within(screen.getByRole("region", { name: "Legende" })).getByText("[S7]")).toBeInTheDocument();
+    const stored = JSON.parse(window.localStorage.getItem(storageKeys.map) ?? "{}") as { state: { marks: Record<string, unknown[]> } };
+    expect(stored.state.marks["die-staemme.de/de231"]).toEqual([{ kind: "ally", id: 7, label: "S7", color: expect.any(String) }]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Schließen" }));
+    expect(screen.queryByTestId("village-panel")).not.toBeInTheDocument();
+  });
+
+  it("says so when a name leads nowhere", async () => {
+    signIn(plainUser);
+    serveWorld();
+    renderApp("/map");
+    await userEvent.type(await screen.findByRole("combobox", { name: "Springen zu" }, slow), "Niemand");
+    await userEvent.click(screen.getByRole("button", { name: "Springen" }));
+    expect(await screen.findByText(/„Niemand“ wurde nicht gefunden/)).toBeInTheDocument();
+  });
+
+  it("marks a player typed into the legend", async () => {
+    signIn(plainUser);
+    serveWorld();
+    renderApp("/map");
+    const legend = await screen.findByRole("region", { name: "Legende" }, slow);
+    await userEvent.type(within(legend).getByRole("combobox", { name: "Spieler oder Stamm markieren" }), "bert");
+    await userEvent.click(within(legend).getByRole("button", { name: "Markieren" }));
+    expect(within(legend).getByText("Bert")).toBeInTheDocument();
+    await userEvent.click(within(legend).getByRole("button", { name: "Markierung Bert entfernen" }));
+    expect(within(legend).queryByText("Bert")).not.toBeInTheDocument();
+  });
+
+  it("explains an empty world and sends an admin to the worlds page", async () => {
+    signIn(adminUser);
+    serveWorld([{ ...world, world: "de230", dataVersion: 0, villages: 0 }]);
+    renderApp("/map");
+    const text = await screen.findByText(/Für deine Welt sind noch keine Dorfdaten vorhanden/, {}, slow);
+    const state = text.closest(".mantine-EmptyState-root") as HTMLElement;
+    expect(within(state).getByRole("link", { name: "Welten" })).toHaveAttribute("href", "/worlds");
+    expect(within(state).getByRole("link", { name: "Zum Profil" })).toHaveAttribute("href", "/profile");
+  });
+
+  it("shows the error with a retry when the map data fails", async () => {
+    signIn(plainUser);
+    mockFetch({
+      "GET /api/worlds": () => json(200, { worlds: [world] }),
+      "GET /api/worlds/4/villages": () => apiError(500, "internal", "Interner Fehler."),
+      "GET /api/worlds/4/owners": () => json(200, owners),
+    });
+    renderApp("/map");
+    expect(await screen.findByText("Interner Fehler.", {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Erneut versuchen" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+// The known worlds: code and server, counts, last import, last sync with its error in red, the sync
+// switch and the per-world actions (import files, sync now).
+import { worldLabel, type WorldSummary } from "@dsbot/protocol";
+import { Button, Group, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
+import { IconRefresh, IconUpload } from "@tabler/icons-react";
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { DataTable } from "@/components/ui/data-table";
+import { formatDate } from "@/lib/dates";
+import { worldTexts } from "../texts";
+
+export interface WorldRowActions {
+  onImport: (world: WorldSummary) => void;
+  onSync: (world: WorldSummary) => void;
+  onToggleSync: (world: WorldSummary, enabled: boolean) => void;
+  /** The world whose sync is running now (its button spins). */
+  syncingId: number | undefined;
+  togglingId: number | undefined;
+}
+
+const numberCell = (value: number) => (
+  <Text size="sm" ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+    {worldTexts.number(value)}
+  </Text>
+);
+
+function dateCell(value: string | null) {
+  return (
+    <Text size="sm" c={value ? undefined : "dimmed"} style={{ whiteSpace: "nowrap" }}>
+      {value ? formatDate(value) : worldTexts.never}
+    </Text>
+  );
+}
+
+function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
+  return [
+    {
+      id: "world",
+      header: worldTexts.columns.world,
+      cell: ({ row }) => (
+        <div style={{ whiteSpace: "nowrap" }}>
+          <Text size="sm" fw={600}>
+            {worldLabel(row.original)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.original.server}
+          </Text>
+        </div>
+      ),
+    },
+    { id: "villages", header: worldTexts.columns.villages, cell: ({ row }) => numberCell(row.original.villages) },
+    { id: "players", header: worldTexts.columns.players, cell: ({ row }) => numberCell(row.original.players) },
+    { id: "allies", header: worldTexts.columns.allies, cell: ({ row }) => numberCell(row.original.allies) },
+    { id: "lastImport", header: worldTexts.columns.lastImport, cell: ({ row }) => dateCell(row.original.lastImportAt) },
+    {
+      id: "lastSync",
+      header: worldTexts.columns.lastSync,
+      meta: { width: 280 },
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          {dateCell(row.original.lastSyncAt)}
+          {row.original.lastSyncError && (
+            <Text size="xs" c="red.5" role="status" data-sync-error>
+              {row.original.lastSyncError}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: "sync",
+      header: worldTexts.columns.sync,
+      cell: ({ row }) => (
+        <Switch
+          aria-label={worldTexts.syncSwitch(worldLabel(row.original))}
+          checked={row.original.syncEnabled}
+          disabled={actions.togglingId === row.original.id}
+          onChange={(event) => actions.onToggleSync(row.original, event.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      id: "actions",
+      header: () => <VisuallyHidden>{worldTexts.columns.actions}</VisuallyHidden>,
+      cell: ({ row }) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button size="xs" variant="light" leftSection={<IconUpload size={14} />} onClick={() => actions.onImport(row.original)}>
+            {worldTexts.importFiles}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} />}
+            disabled={!row.original.syncEnabled || (actions.syncingId !== undefined && actions.syncingId !== row.original.id)}
+            loading={actions.syncingId === row.original.id}
+            onClick={() => actions.onSync(row.original)}
+          >
+            {worldTexts.syncNow}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+}
+
+export function WorldsTable({ worlds, loading, actions }: { worlds: WorldSummary[]; loading: boolean; actions: WorldRowActions }) {
+  const columns = useMemo(() => buildColumns(actions), [actions]);
+  const table = useReactTable({
+    data: worlds,
+    columns,
+    enableSorting: false,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+  });
+  return (
+    <DataTable
+      table={table}
+      loading={loading}
+      label={worldTexts.tableLabel}
+      minWidth={1040}
+      empty={
+        <Stack gap={4} align="center">
+          <Text fw={600}>{worldTexts.empty}</Text>
+          <Text c="dimmed" size="sm">
+            {worldTexts.emptyHint}
+          </Text>
+        </Stack>
+      }
+    />
+  );
+}

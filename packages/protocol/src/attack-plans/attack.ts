@@ -1,0 +1,178 @@
+// One attack of an attack plan (PRODUCT §5): types, statuses and priority with their German labels, the
+// zod schemas of an attack as a user enters it and as the formats exchange it, and its send time from
+// the game rules in ../game/travel.ts (the travel maths lives there only).
+import { z } from "zod";
+import { coordInputSchema, type Coord } from "../game/coords.js";
+import { sendTime, slowestUnit, travelUnit, unitTravelSeconds, type UnitSpeedTable } from "../game/travel.js";
+import { baseUnitSpeeds } from "../game/unit-info.js";
+import { unitCountsSchema, unitLabels, units, unitSchema, type Unit, type UnitCounts } from "../units.js";
+import { attackMessages } from "./messages.js";
+
+export const attackTypes = ["attack", "conquer", "fake", "wallbreaker", "support", "fake_support"] as const;
+export type AttackType = (typeof attackTypes)[number];
+export const attackTypeSchema = z.enum(attackTypes, { error: attackMessages.type });
+
+export const attackTypeLabels: Record<AttackType, string> = {
+  attack: "Angriff",
+  conquer: "Adelung",
+  fake: "Fake",
+  wallbreaker: "Wallbrecher",
+  support: "Unterstützung",
+  fake_support: "Fake-Unterstützung",
+};
+
+/** Supports walk faster with the sender's Freundschaft skill (player-skills.ts `supportBoost`). */
+export function isSupportType(type: AttackType): boolean {
+  return type === "support" || type === "fake_support";
+}
+
+export const attackStatuses = ["planned", "due", "sent", "failed", "expired", "cancelled"] as const;
+export type AttackStatus = (typeof attackStatuses)[number];
+export const attackStatusSchema = z.enum(attackStatuses, { error: attackMessages.status });
+
+export const attackStatusLabels: Record<AttackStatus, string> = {
+  planned: "Geplant",
+  due: "Fällig",
+  sent: "Gesendet",
+  failed: "Fehlgeschlagen",
+  expired: "Abgelaufen",
+  cancelled: "Abgebrochen",
+};
+
+export const ATTACK_PRIORITY_MIN = 1;
+export const ATTACK_PRIORITY_MAX = 5;
+/** The priority of an attack whose source does not give one (DS Workbench lines, the planner). */
+export const ATTACK_PRIORITY_DEFAULT = 3;
+export const attackPrioritySchema = z
+  .number({ error: attackMessages.priority })
+  .int(attackMessages.priority)
+  .min(ATTACK_PRIORITY_MIN, attackMessages.priority)
+  .max(ATTACK_PRIORITY_MAX, attackMessages.priority);
+
+/**
+ * Arrivals from 2000-01-01 to 2099-12-31 (Europe/Berlin): the span the game's two-digit-year time text
+ * (DD.MM.YY) names unambiguously, so every text export reads back to the same instant.
+ */
+export const ARRIVAL_MIN_MS = Date.UTC(1999, 11, 31, 23, 0, 0, 0);
+export const ARRIVAL_MAX_MS = Date.UTC(2099, 11, 31, 22, 59, 59, 999);
+export const arrivalSchema = z
+  .number({ error: attackMessages.arrival })
+  .int(attackMessages.arrival)
+  .min(ARRIVAL_MIN_MS, attackMessages.arrivalRange)
+  .max(ARRIVAL_MAX_MS, attackMessages.arrivalRange);
+
+/** Only the units with a count > 0, in the game's order (the form every schema here outputs). */
+export function compactUnits(counts: UnitCounts): UnitCounts {
+  const compact: UnitCounts = {};
+  for (const unit of units) {
+    const n = counts[unit] ?? 0;
+    if (n > 0) compact[unit] = n;
+  }
+  return compact;
+}
+
+export function hasUnits(counts: UnitCounts): boolean {
+  return units.some((unit) => (counts[unit] ?? 0) > 0);
+}
+
+// Every world's get_unit_info speed is the base speed × the same world factor, so the order of units by
+// speed is the same on every world: schemas and imports can find the slowest unit without a world.
+const baseSpeedTable: UnitSpeedTable = Object.fromEntries(units.map((unit) => [unit, { speed: baseUnitSpeeds[unit] }]));
+
+/** The slowest unit with a count > 0 on any world (ram before catapult on a tie), or null. */
+export function slowestUnitOnAnyWorld(counts: UnitCounts): Unit | null {
+  return slowestUnit(counts, baseSpeedTable);
+}
+
+/** Whether two units walk equally fast (on every world), e.g. ram and catapult. */
+export function sameSpeed(a: Unit, b: Unit): boolean {
+  return baseUnitSpeeds[a] === baseUnitSpeeds[b];
+}
+
+/** Unit → count (the rules of unitCountsSchema), German for a wrong shape or an unknown unit; output compact. */
+export const attackUnitsSchema = z
+  .partialRecord(unitSchema, unitCountsSchema.valueType, {
+    // zod reports unknown keys of a partial record as "unrecognized_keys", which its issue type omits.
+    error: (issue) => {
+      const keys = (issue as { keys?: string[] }).keys;
+      return keys ? attackMessages.unknownUnits(keys) : attackMessages.unitsShape;
+    },
+  })
+  .transform(compactUnits);
+
+const attackFields = {
+  from: coordInputSchema,
+  to: coordInputSchema,
+  type: attackTypeSchema,
+  units: attackUnitsSchema,
+  arrival: arrivalSchema,
+  priority: attackPrioritySchema.default(ATTACK_PRIORITY_DEFAULT),
+};
+
+/**
+ * The unit rules: at least one unit > 0 unless the unit is given, an explicit unit walks exactly as
+ * fast as the slowest unit sent (the game times the command by its slowest unit, so anything else
+ * would give a wrong send time), and start ≠ target.
+ */
+function checkAttack(value: { from: Coord; to: Coord; units: UnitCounts; unit?: Unit | undefined }, ctx: z.RefinementCtx): void {
+  // zod runs this even when a field already failed (its value then is the raw input): check only
+  // what parsed, the failed field has its own message.
+  const unitsParsed =
+    typeof value.units === "object" && value.units !== null && Object.values(value.units).every((n) => Number.isInteger(n) && n >= 0);
+  const unit = value.unit && (units as readonly string[]).includes(value.unit) ? value.unit : undefined;
+  if (unitsParsed) {
+    const slowest = slowestUnitOnAnyWorld(value.units);
+    if (!slowest && value.unit === undefined) ctx.addIssue({ code: "custom", path: ["units"], message: attackMessages.noUnits });
+    if (slowest && unit && !sameSpeed(slowest, unit)) {
+      ctx.addIssue({ code: "custom", path: ["unit"], message: attackMessages.unitNotSlowest(unitLabels[slowest]) });
+    }
+  }
+  if (isCoord(value.from) && isCoord(value.to) && value.from.x === value.to.x && value.from.y === value.to.y) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: attackMessages.sameVillage });
+  }
+}
+
+const isCoord = (value: unknown): value is Coord =>
+  typeof value === "object" && value !== null && typeof (value as Coord).x === "number" && typeof (value as Coord).y === "number";
+
+/**
+ * An attack as a user enters it (form and REST body): coordinates as `x|y`, the units sent, optionally
+ * the unit that sets the speed (needed when no units are given), arrival in epoch ms, priority 1–5.
+ */
+export const attackInputSchema = z
+  .object({ ...attackFields, unit: unitSchema.optional() }, { error: attackMessages.notObject })
+  .superRefine(checkAttack);
+export type AttackInput = z.output<typeof attackInputSchema>;
+
+/** An attack as the import/export formats carry it: the unit that sets the speed is always known. */
+export const attackDataSchema = z.object({ ...attackFields, unit: unitSchema }, { error: attackMessages.notObject }).superRefine(checkAttack);
+export type AttackData = z.output<typeof attackDataSchema>;
+
+export interface AttackTimesInput {
+  from: Coord;
+  to: Coord;
+  units: UnitCounts;
+  /** The unit that sets the speed if given explicitly; else the slowest unit with a count > 0. */
+  unit?: Unit | null;
+  /** Epoch ms. */
+  arrival: number;
+  /** The world's unit info (its `speed` is minutes per field, used as is). */
+  unitInfo: UnitSpeedTable;
+  /** Support boost (Freundschaft 20 % → 0.2); only for supports. */
+  boost?: number;
+}
+
+export interface AttackTimes {
+  unit: Unit;
+  travelSeconds: number;
+  /** Epoch ms, milliseconds of the arrival kept. */
+  sendTime: number;
+}
+
+/** The unit, travel time and send time of an attack on a world; a German RangeError without units. */
+export function attackTimes(input: AttackTimesInput): AttackTimes {
+  const unit = travelUnit(input.units, input.unitInfo, input.unit);
+  if (!unit) throw new RangeError(attackMessages.noUnits);
+  const travel = unitTravelSeconds(input.from, input.to, unit, input.unitInfo, input.boost ?? 0);
+  return { unit, travelSeconds: travel, sendTime: sendTime(input.arrival, travel) };
+}

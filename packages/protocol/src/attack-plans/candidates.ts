@@ -1,0 +1,199 @@
+// The order in which the planner offers attacker villages to a target. "nearest": a spatial grid walked
+// ring by ring from the target, emitting villages by exact distance (ties in input order) without
+// sorting all villages per target. "random": a seeded shuffle per target, of which only the prefix in
+// use is drawn.
+import type { Coord } from "../game/coords.js";
+
+/** mulberry32: a small, fast PRNG; the same seed gives the same sequence everywhere. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A seed for stream `index` derived from the plan's seed (murmur3's finaliser). */
+export function deriveSeed(seed: number, index: number): number {
+  let h = (seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Heap keys pack distance² · 2^21 + index into one float (exact below 2^53): order by distance, then index. */
+export const MAX_CANDIDATES = 1 << 21;
+
+/** Villages bucketed into square cells of `size` fields (about four per cell). */
+export class VillageGrid {
+  private readonly minX: number;
+  private readonly minY: number;
+  private readonly size: number;
+  private readonly cols: number;
+  private readonly rows: number;
+  private readonly cellStart: Int32Array;
+  private readonly items: Int32Array;
+  private readonly heap: Float64Array;
+
+  constructor(
+    private readonly xs: Int32Array,
+    private readonly ys: Int32Array,
+  ) {
+    const n = xs.length;
+    if (n >= MAX_CANDIDATES) throw new RangeError(`Höchstens ${MAX_CANDIDATES - 1} Angreiferdörfer.`);
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let i = 0; i < n; i++) {
+      minX = Math.min(minX, xs[i] as number);
+      maxX = Math.max(maxX, xs[i] as number);
+      minY = Math.min(minY, ys[i] as number);
+      maxY = Math.max(maxY, ys[i] as number);
+    }
+    if (n === 0) minX = minY = maxX = maxY = 0;
+    this.minX = minX;
+    this.minY = minY;
+    const area = (maxX - minX + 1) * (maxY - minY + 1);
+    this.size = Math.max(1, Math.round(Math.sqrt((area * 4) / Math.max(1, n))));
+    this.cols = Math.floor((maxX - minX) / this.size) + 1;
+    this.rows = Math.floor((maxY - minY) / this.size) + 1;
+    // Counting sort of the villages by cell (CSR layout); within a cell in input order.
+    this.cellStart = new Int32Array(this.cols * this.rows + 1);
+    const cellOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const cell = this.cell(xs[i] as number, ys[i] as number);
+      cellOf[i] = cell;
+      this.cellStart[cell + 1]!++;
+    }
+    for (let c = 0; c < this.cols * this.rows; c++) this.cellStart[c + 1]! += this.cellStart[c] as number;
+    const fill = this.cellStart.slice(0, -1);
+    this.items = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.items[fill[cellOf[i] as number]!++] = i;
+    this.heap = new Float64Array(n);
+  }
+
+  private cell(x: number, y: number): number {
+    return Math.floor((y - this.minY) / this.size) * this.cols + Math.floor((x - this.minX) / this.size);
+  }
+
+  /**
+   * Offers the villages not `skip`ped to `visit` nearest first (ties by index) until `visit` answers
+   * true. Rings of cells are added around the target; a village is offered once no village outside the
+   * rings can be nearer.
+   */
+  nearest(target: Coord, skip: (i: number) => boolean, visit: (i: number) => boolean): void {
+    const { size, cols, rows } = this;
+    const cx = clamp(Math.floor((target.x - this.minX) / size), 0, cols - 1);
+    const cy = clamp(Math.floor((target.y - this.minY) / size), 0, rows - 1);
+    const maxRing = Math.max(cx, cols - 1 - cx, cy, rows - 1 - cy);
+    let heapSize = 0;
+    const push = (i: number) => {
+      const dx = (this.xs[i] as number) - target.x;
+      const dy = (this.ys[i] as number) - target.y;
+      heapSize = heapPush(this.heap, heapSize, (dx * dx + dy * dy) * MAX_CANDIDATES + i);
+    };
+    const addCell = (x: number, y: number) => {
+      if (x < 0 || y < 0 || x >= cols || y >= rows) return;
+      const c = y * cols + x;
+      for (let k = this.cellStart[c] as number, end = this.cellStart[c + 1] as number; k < end; k++) {
+        const i = this.items[k] as number;
+        if (!skip(i)) push(i);
+      }
+    };
+    for (let r = 0; r <= maxRing; r++) {
+      if (r === 0) addCell(cx, cy);
+      else {
+        for (let x = cx - r; x <= cx + r; x++) {
+          addCell(x, cy - r);
+          addCell(x, cy + r);
+        }
+        for (let y = cy - r + 1; y <= cy + r - 1; y++) {
+          addCell(cx - r, y);
+          addCell(cx + r, y);
+        }
+      }
+      // Every village outside the rings is at least `bound` fields away.
+      const x0 = this.minX + (cx - r) * size;
+      const x1 = this.minX + (cx + r + 1) * size - 1;
+      const y0 = this.minY + (cy - r) * size;
+      const y1 = this.minY + (cy + r + 1) * size - 1;
+      const bound = r === maxRing ? Infinity : Math.max(0, Math.min(target.x - x0 + 1, x1 - target.x + 1, target.y - y0 + 1, y1 - target.y + 1));
+      const limit = bound === Infinity ? Infinity : bound * bound * MAX_CANDIDATES;
+      while (heapSize > 0 && (this.heap[0] as number) < limit) {
+        const key = this.heap[0] as number;
+        heapSize = heapPop(this.heap, heapSize);
+        if (visit(key % MAX_CANDIDATES)) return;
+      }
+    }
+  }
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+function heapPush(heap: Float64Array, size: number, key: number): number {
+  let i = size;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const p = heap[parent] as number;
+    if (p <= key) break;
+    heap[i] = p;
+    i = parent;
+  }
+  heap[i] = key;
+  return size + 1;
+}
+
+function heapPop(heap: Float64Array, size: number): number {
+  const last = heap[size - 1] as number;
+  const n = size - 1;
+  let i = 0;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && (heap[child + 1] as number) < (heap[child] as number)) child++;
+    if ((heap[child] as number) >= last) break;
+    heap[i] = heap[child] as number;
+    i = child;
+  }
+  if (n > 0) heap[i] = last;
+  return n;
+}
+
+/** One target's seeded shuffle of the villages; `at(pos)` is the village index or -1 past the end. */
+export class ShuffledStream {
+  private order: Int32Array = new Int32Array(0);
+  private full = false;
+
+  constructor(
+    private readonly n: number,
+    private readonly initial: number,
+    private readonly seed: number,
+    /** Scratch of length n shared by all streams (they extend one at a time). */
+    private readonly scratch: Int32Array,
+  ) {}
+
+  at(pos: number): number {
+    while (pos >= this.order.length && !this.full) this.extend();
+    return pos < this.order.length ? (this.order[pos] as number) : -1;
+  }
+
+  /** The first `length` of a seeded Fisher–Yates shuffle: a longer prefix starts with the shorter one. */
+  private extend(): void {
+    const { n, scratch } = this;
+    const length = Math.min(n, Math.max(this.initial, this.order.length * 4));
+    for (let i = 0; i < n; i++) scratch[i] = i;
+    const random = seededRandom(this.seed);
+    for (let i = 0; i < length; i++) {
+      const j = i + Math.floor(random() * (n - i));
+      const swap = scratch[i] as number;
+      scratch[i] = scratch[j] as number;
+      scratch[j] = swap;
+    }
+    this.order = scratch.slice(0, length);
+    this.full = length === n;
+  }
+}

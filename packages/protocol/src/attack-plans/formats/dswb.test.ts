@@ -1,0 +1,183 @@
+// DS Workbench lines: the exact text DS Workbench writes and reads (Attack.toInternalRepresentation,
+// TroopAmountDynamic.toProperty, TroopAmountElement.toBase64), the type mapping, all-or-nothing errors
+// by line, and the round trip.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseServerTime } from "../../game/server-time.js";
+import { attackTypes, type AttackData } from "../attack.js";
+import { attackDataArb } from "../test-arbitraries.js";
+import { base64Decode, base64UrlEncode } from "./base64.js";
+import { attackTypeFromDswbIcon, dswbTypeIcons, exportDswb, importDswb, villageLookup } from "./dswb.js";
+
+const at = (text: string) => {
+  const parsed = parseServerTime(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+const lookup = villageLookup([
+  { id: 101, x: 500, y: 500 },
+  { id: 202, x: 503, y: 504 },
+  { id: 303, x: 510, y: 490 },
+]);
+
+const wallbreaker: AttackData = {
+  from: { x: 500, y: 500 },
+  to: { x: 503, y: 504 },
+  type: "wallbreaker",
+  units: { axe: 100, ram: 5 },
+  unit: "ram",
+  arrival: at("24.12.25 18:00:00:123"),
+  priority: 3,
+};
+
+// Every unit of the game in order, zeros included, as TroopAmountDynamic.toProperty writes them.
+const wallbreakerLine =
+  `101&202&ram&${wallbreaker.arrival}&8&true&false&` +
+  "spear=MA==/sword=MA==/axe=MTAw/archer=MA==/spy=MA==/light=MA==/marcher=MA==/heavy=MA==/ram=NQ==/catapult=MA==/knight=MA==/snob=MA==";
+
+function ok<T>(result: { ok: true; value: T } | { ok: false; errors: string[] }): T {
+  if (!result.ok) throw new Error(result.errors.join("\n"));
+  return result.value;
+}
+
+describe("base64 as Java's Base64.getUrlEncoder", () => {
+  it("writes the amounts DS Workbench writes", () => {
+    expect(base64UrlEncode("0")).toBe("MA==");
+    expect(base64UrlEncode("100")).toBe("MTAw");
+    expect(base64UrlEncode("2000")).toBe("MjAwMA==");
+    expect(base64UrlEncode("alle")).toBe("YWxsZQ==");
+    expect(base64UrlEncode("\u00fb\u00ff")).toBe("-_8=");
+  });
+
+  it("reads both alphabets, with or without padding, and refuses what is not base64", () => {
+    expect(base64Decode("MjAwMA==")).toBe("2000");
+    expect(base64Decode("MjAwMA")).toBe("2000");
+    expect(base64Decode("-_8=")).toBe("\u00fb\u00ff");
+    expect(base64Decode("+/8=")).toBe("\u00fb\u00ff");
+    expect(base64Decode("M")).toBeNull();
+    expect(base64Decode("MA=A")).toBeNull();
+    expect(base64Decode("M!==")).toBeNull();
+  });
+
+  it("round-trips any single-byte text", () => {
+    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)) }), (s) => {
+      expect(base64Decode(base64UrlEncode(s))).toBe(s);
+    }));
+  });
+});
+
+describe("type mapping", () => {
+  it("maps our types to DS Workbench's note symbols and back", () => {
+    expect(dswbTypeIcons).toEqual({ attack: 2, conquer: 11, fake: 14, wallbreaker: 8, support: 0, fake_support: 46 });
+    for (const type of attackTypes) expect(attackTypeFromDswbIcon(dswbTypeIcons[type])).toBe(type);
+  });
+
+  it("reads no type (-1), the spy symbol and own symbols as an attack", () => {
+    expect(attackTypeFromDswbIcon(-1)).toBe("attack");
+    expect(attackTypeFromDswbIcon(4)).toBe("attack");
+    expect(attackTypeFromDswbIcon(33)).toBe("attack");
+  });
+});
+
+describe("exportDswb", () => {
+  it("writes source id & target id & unit & arrival ms & type & showOnMap & transferred & troops, one line each", () => {
+    expect(ok(exportDswb([wallbreaker], lookup))).toBe(`${wallbreakerLine}\n`);
+    const second = { ...wallbreaker, type: "support" as const, from: { x: 510, y: 490 }, units: { spear: 2000 }, unit: "spear" as const };
+    const text = ok(exportDswb([wallbreaker, second], lookup, { showOnMap: false, transferred: true }));
+    expect(text.split("\n")).toHaveLength(3);
+    expect(text.split("\n")[1]).toMatch(/^303&202&spear&\d+&0&false&true&spear=MjAwMA==\/sword=MA==/);
+  });
+
+  it("names attacks whose villages are not on the world", () => {
+    const result = exportDswb([wallbreaker, { ...wallbreaker, from: { x: 1, y: 1 }, to: { x: 2, y: 2 } }], lookup);
+    expect(result).toEqual({
+      ok: false,
+      errors: ["Angriff 2: Startdorf 1|1 gibt es auf dieser Welt nicht.", "Angriff 2: Zieldorf 2|2 gibt es auf dieser Welt nicht."],
+    });
+  });
+});
+
+describe("importDswb", () => {
+  it("reads the line it writes", () => {
+    expect(ok(importDswb(`${wallbreakerLine}\n`, lookup))).toEqual([wallbreaker]);
+  });
+
+  it("reads a line of a world without archers, skipping units it does not know (militia), CRLF and blank lines", () => {
+    const line = `303&101&axe&1766595600000&2&false&false&spear=MA==/sword=MA==/axe=MjAwMA==/spy=NQ==/light=MA==/heavy=MA==/ram=MjA=/catapult=MA==/knight=MA==/snob=MA==/militia=MA==`;
+    expect(ok(importDswb(`\r\n${line}\r\n\r\n`, lookup))).toEqual([
+      // DS Workbench times it by the slowest unit sent (Attack.getRealUnit), the ram, not the axe field.
+      { from: { x: 510, y: 490 }, to: { x: 500, y: 500 }, type: "attack", units: { axe: 2000, spy: 5, ram: 20 }, unit: "ram", arrival: 1766595600000, priority: 3 },
+    ]);
+  });
+
+  it("reads the seven fields of older DS Workbench versions (no troops) with the unit field", () => {
+    expect(ok(importDswb("101&202&snob&1766595600000&11&true&false", lookup))).toEqual([
+      { from: { x: 500, y: 500 }, to: { x: 503, y: 504 }, type: "conquer", units: {}, unit: "snob", arrival: 1766595600000, priority: 3 },
+    ]);
+    expect(ok(importDswb("101&202&snob&1766595600000&11&true&false&", lookup))).toHaveLength(1);
+  });
+
+  it("keeps a unit field as slow as the slowest unit sent (catapult with rams)", () => {
+    const line = `101&202&catapult&1766595600000&2&true&false&ram=MTA=/catapult=MTA=`;
+    expect(ok(importDswb(line, lookup))[0]?.unit).toBe("catapult");
+  });
+
+  it("imports nothing when one line is bad and names every bad line by number", () => {
+    const text = [
+      wallbreakerLine,
+      "",
+      "101&202&ram&1766595600000&8&true",
+      "101&999&ram&1766595600000&8&true&false&ram=MQ==",
+      "101&202&cannon&soon&x&yes&false&ram=MQ==",
+      "101&202&ram&1766595600000&8&true&false&ram=YWxsZQ==/axe=!!/spy",
+      "101&101&ram&1766595600000&8&true&false&ram=MQ==",
+    ].join("\n");
+    expect(importDswb(text, lookup)).toEqual({
+      ok: false,
+      errors: [
+        "Zeile 3: erwartet 8 durch „&“ getrennte Felder, gefunden 6.",
+        "Zeile 4: Zieldorf mit der ID 999 gibt es auf dieser Welt nicht.",
+        "Zeile 5: Unbekannte Einheit „cannon“.",
+        "Zeile 5: Ankunft: „soon“ ist keine Zeit in Millisekunden.",
+        "Zeile 5: Typ: „x“ ist keine Zahl.",
+        "Zeile 5: Auf Karte: erwartet true oder false, gefunden „yes“.",
+        "Zeile 6: Truppen: die Anzahl für Rammbock ist dynamisch („alle“); übernommen werden nur feste Zahlen.",
+        "Zeile 6: Truppen: die Anzahl für Axtkämpfer ist kein gültiges Base64.",
+        "Zeile 6: Truppen: „spy“ hat nicht die Form einheit=Anzahl.",
+        "Zeile 7 (Zieldorf): Start- und Zieldorf dürfen nicht gleich sein.",
+      ],
+    });
+  });
+
+  it("refuses an empty paste and an arrival outside 2000–2099", () => {
+    expect(importDswb(" \n\n", lookup)).toEqual({ ok: false, errors: ["Keine Angriffe gefunden."] });
+    expect(importDswb("101&202&ram&5&8&true&false&ram=MQ==", lookup)).toEqual({
+      ok: false,
+      errors: ["Zeile 1 (Ankunft): Die Ankunftszeit muss zwischen dem 01.01.2000 und dem 31.12.2099 liegen."],
+    });
+  });
+
+  it("caps the error list at 50 and counts the rest", () => {
+    const result = importDswb(Array.from({ length: 60 }, () => "x").join("\n"), lookup);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors).toHaveLength(51);
+      expect(result.errors[50]).toBe("… und 10 weitere Fehler.");
+    }
+  });
+
+  it("round-trips any attacks exactly (priority is not part of the format)", () => {
+    const attacks = fc.array(attackDataArb.map((a) => ({ ...a, priority: 3 })), { minLength: 1, maxLength: 20 });
+    fc.assert(
+      fc.property(attacks, (list) => {
+        const villages = list.flatMap((a, i) => [
+          { id: 2 * i + 1, ...a.from },
+          { id: 2 * i + 2, ...a.to },
+        ]);
+        const world = villageLookup(villages);
+        expect(ok(importDswb(ok(exportDswb(list, world)), world))).toEqual(list);
+      }),
+    );
+  });
+});

@@ -1,0 +1,107 @@
+// BB-code and plain text from templates with DS Workbench's variables: the default templates' exact
+// output, list markers, unknown variables, and values that look like variables.
+import { describe, expect, it } from "vitest";
+import { parseServerTime } from "../../game/server-time.js";
+import type { World } from "../../world.js";
+import { attackTemplateSchema, checkAttackTemplate, defaultBbCodeTemplate, defaultPlainTemplate, renderAttackText, type AttackTextRow } from "./text.js";
+
+const at = (text: string) => {
+  const parsed = parseServerTime(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+const world: World = { server: "die-staemme.de", world: "de230" };
+
+const rows: AttackTextRow[] = [
+  {
+    from: { x: 500, y: 500 },
+    to: { x: 503, y: 504 },
+    type: "wallbreaker",
+    units: { axe: 100, ram: 5 },
+    unit: "ram",
+    arrival: at("24.12.25 18:00:00:123"),
+    sendTime: at("24.12.25 15:30:00:123"),
+    priority: 3,
+    attacker: "Kalle",
+    defender: null,
+    fromVillageId: 101,
+    toVillageId: 202,
+  },
+  {
+    from: { x: 510, y: 490 },
+    to: { x: 503, y: 504 },
+    type: "support",
+    units: { spear: 50 },
+    unit: "spear",
+    arrival: at("24.12.25 18:00:01:000"),
+    sendTime: at("24.12.25 13:00:00:000"),
+    priority: 3,
+    attacker: "Kalle",
+    defender: "Otto",
+  },
+];
+
+const link = "https://de230.die-staemme.de/game.php?village=101&screen=place&target=202&axe=100&ram=5";
+
+function ok(result: { ok: true; value: string } | { ok: false; errors: string[] }): string {
+  if (!result.ok) throw new Error(result.errors.join("\n"));
+  return result.value;
+}
+
+describe("renderAttackText", () => {
+  it("writes the default BB-code table with a header row and one row per attack", () => {
+    expect(ok(renderAttackText(rows, { template: defaultBbCodeTemplate, format: "bbcode", world }))).toBe(
+      "[b]Angriffsplan[/b]\n" +
+        "Anzahl der Befehle: 2\n" +
+        "[table]\n" +
+        "[**]Nr.[||]Typ[||]Angreifer[||]Startdorf[||]Einheit[||]Verteidiger[||]Zieldorf[||]Abschickzeit[||]Ankunftszeit[||]Versammlungsplatz[/**]\n" +
+        `[*]1[|]Wallbrecher[|][player]Kalle[/player][|][coord]500|500[/coord][|][unit]ram[/unit][|]Barbaren[|][coord]503|504[/coord][|]24.12.25 15:30:00:123[|]24.12.25 18:00:00:123[|][url=${link}]Versammlungsplatz[/url][/*]\n` +
+        "[*]2[|]Unterstützung[|][player]Kalle[/player][|][coord]510|490[/coord][|][unit]spear[/unit][|][player]Otto[/player][|][coord]503|504[/coord][|]24.12.25 13:00:00:000[|]24.12.25 18:00:01:000[|][/*]\n" +
+        "[/table]",
+    );
+  });
+
+  it("writes the default plain text without BB-codes", () => {
+    expect(ok(renderAttackText(rows, { template: defaultPlainTemplate, format: "plain", world }))).toBe(
+      "Angriffsplan (2 Befehle)\n" +
+        `1. Wallbrecher von Kalle aus 500|500 mit Rammbock auf Barbaren in 503|504: abschicken am 24.12.25 15:30:00:123, Ankunft am 24.12.25 18:00:00:123 – ${link}\n` +
+        "2. Unterstützung von Kalle aus 510|490 mit Speerträger auf Otto in 503|504: abschicken am 24.12.25 13:00:00:000, Ankunft am 24.12.25 18:00:01:000 – \n",
+    );
+  });
+
+  it("repeats a template without list markers once per attack, DS Workbench's place link included", () => {
+    const template = "%TYPE% %SOURCE% -> %TARGET% (%PLACE%)";
+    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain", world }))).toBe(`Wallbrecher 500|500 -> 503|504 (${link})\n`);
+    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain" }))).toBe("Wallbrecher 500|500 -> 503|504 ()\n");
+  });
+
+  it("does not expand variables inside values (a player named %TYPE%)", () => {
+    const row = { ...(rows[0] as AttackTextRow), attacker: "%TYPE%" };
+    expect(ok(renderAttackText([row], { template: "%ATTACKER%/%TYPE%", format: "plain" }))).toBe("%TYPE%/Wallbrecher\n");
+  });
+
+  it("reports unknown variables and misplaced list markers in German instead of a text", () => {
+    expect(renderAttackText(rows, { template: "%TYPE% %FOO% %BAR% %FOO% 50% und 20%", format: "plain" })).toEqual({
+      ok: false,
+      errors: ["Unbekannte Variable %FOO%.", "Unbekannte Variable %BAR%."],
+    });
+    const markers = "%LIST_START% und %LIST_END% müssen entweder beide genau einmal vorkommen (%LIST_START% zuerst) oder beide fehlen.";
+    expect(checkAttackTemplate("%LIST_END%%TYPE%%LIST_START%")).toEqual([markers]);
+    expect(checkAttackTemplate("%LIST_START%%TYPE%")).toEqual([markers]);
+    expect(checkAttackTemplate(defaultBbCodeTemplate)).toEqual([]);
+    expect(checkAttackTemplate(defaultPlainTemplate)).toEqual([]);
+  });
+
+  it("writes header and footer for an empty selection", () => {
+    expect(ok(renderAttackText([], { template: "Start %ELEMENT_COUNT%\n%LIST_START%%TYPE%%LIST_END%Ende", format: "bbcode" }))).toBe("Start 0\nEnde");
+  });
+});
+
+describe("attackTemplateSchema", () => {
+  it("accepts the defaults and refuses unknown variables and NUL bytes in German", () => {
+    expect(attackTemplateSchema.safeParse(defaultBbCodeTemplate).success).toBe(true);
+    expect(attackTemplateSchema.safeParse("%TYP%").error?.issues.map((i) => i.message)).toEqual(["Unbekannte Variable %TYP%."]);
+    expect(attackTemplateSchema.safeParse("a\u0000").error?.issues[0]?.message).toBe("Enthält unzulässige Zeichen (z. B. ein Nullbyte)");
+  });
+});

@@ -1,0 +1,153 @@
+// BB-code (forum, in-game mail) and plain text from an editable template with DS Workbench's variables,
+// so its players' templates work here. Read at the source, Torridity/dsworkbench:
+// Core/src/main/java/de/tor/tribes/types/Attack.java (VARIABLES, getReplacements) and
+// Core/src/main/java/de/tor/tribes/util/bb/{AttackListFormatter,BasicFormatter}.java with
+// util/interfaces/BBFormatterInterface.java: the part between %LIST_START% and %LIST_END% is written once
+// per attack, each followed by a line break; before and after it the header and footer, where
+// %ELEMENT_COUNT% is the number of attacks; without the two markers the whole template is the line.
+// Times are the game's DD.MM.YY HH:mm:ss:SSS in Europe/Berlin.
+import { formatCoord } from "../../game/coords.js";
+import { rallyPointUrl } from "../../game/links.js";
+import { formatServerTime } from "../../game/server-time.js";
+import { unitLabels } from "../../units.js";
+import { text as cleanText } from "../../validation.js";
+import type { World } from "../../world.js";
+import { attackTypeLabels, type AttackData } from "../attack.js";
+import { templateMessages } from "../messages.js";
+import type { ImportResult } from "./import-result.js";
+
+export const textFormats = ["bbcode", "plain"] as const;
+export type TextFormat = (typeof textFormats)[number];
+export const textFormatLabels: Record<TextFormat, string> = { bbcode: "BB-Code", plain: "Text" };
+
+/** DS Workbench's attack variables with what they stand for (shown beside the template editor). */
+export const attackTextVariables = {
+  "%TYPE%": "Typ des Angriffs",
+  "%ATTACKER%": "Angreifer (Spieler des Startdorfs)",
+  "%SOURCE%": "Startdorf (Koordinaten)",
+  "%UNIT%": "Langsamste Einheit",
+  "%DEFENDER%": "Verteidiger (Spieler des Zieldorfs)",
+  "%TARGET%": "Zieldorf (Koordinaten)",
+  "%SEND%": "Abschickzeit",
+  "%ARRIVE%": "Ankunftszeit",
+  "%PLACE%": "Link zum Versammlungsplatz",
+  "%PLACE_URL%": "Adresse des Versammlungsplatzes",
+  "%ELEMENT_ID%": "Laufende Nummer",
+  "%ELEMENT_COUNT%": "Anzahl der Angriffe",
+  "%LIST_START%": "Beginn der Zeile je Angriff",
+  "%LIST_END%": "Ende der Zeile je Angriff",
+} as const;
+export type AttackTextVariable = keyof typeof attackTextVariables;
+
+export const ATTACK_TEMPLATE_MAX = 10_000;
+
+export const defaultBbCodeTemplate =
+  "[b]Angriffsplan[/b]\n" +
+  "Anzahl der Befehle: %ELEMENT_COUNT%\n" +
+  "[table]\n" +
+  "[**]Nr.[||]Typ[||]Angreifer[||]Startdorf[||]Einheit[||]Verteidiger[||]Zieldorf[||]Abschickzeit[||]Ankunftszeit[||]Versammlungsplatz[/**]\n" +
+  "%LIST_START%[*]%ELEMENT_ID%[|]%TYPE%[|]%ATTACKER%[|]%SOURCE%[|]%UNIT%[|]%DEFENDER%[|]%TARGET%[|]%SEND%[|]%ARRIVE%[|]%PLACE%[/*]%LIST_END%" +
+  "[/table]";
+
+export const defaultPlainTemplate =
+  "Angriffsplan (%ELEMENT_COUNT% Befehle)\n" +
+  "%LIST_START%%ELEMENT_ID%. %TYPE% von %ATTACKER% aus %SOURCE% mit %UNIT% auf %DEFENDER% in %TARGET%: " +
+  "abschicken am %SEND%, Ankunft am %ARRIVE% – %PLACE_URL%%LIST_END%";
+
+export function defaultTemplate(format: TextFormat): string {
+  return format === "bbcode" ? defaultBbCodeTemplate : defaultPlainTemplate;
+}
+
+/** One attack with what its text needs beyond the plan: send time, players and village ids. */
+export interface AttackTextRow extends AttackData {
+  /** Epoch ms. */
+  sendTime: number;
+  /** The start village's player; null = barbarian village. */
+  attacker?: string | null;
+  /** The target village's player; null = barbarian village. */
+  defender?: string | null;
+  /** For the rally-point link; without both ids and a world the link is empty. */
+  fromVillageId?: number;
+  toVillageId?: number;
+}
+
+export interface RenderTextOptions {
+  template: string;
+  format: TextFormat;
+  /** The world of the rally-point links. */
+  world?: World | null;
+}
+
+const variablePattern = /%[A-Z_]+%/g;
+const isVariable = (name: string): name is AttackTextVariable => Object.hasOwn(attackTextVariables, name);
+
+/** German errors of a template: unknown variables, misplaced list markers, length. Empty = fine. */
+export function checkAttackTemplate(template: string): string[] {
+  const errors: string[] = [];
+  if (template.length > ATTACK_TEMPLATE_MAX) errors.push(templateMessages.tooLong(ATTACK_TEMPLATE_MAX));
+  const unknown = new Set<string>();
+  for (const match of template.matchAll(variablePattern)) if (!isVariable(match[0])) unknown.add(match[0]);
+  for (const name of unknown) errors.push(templateMessages.unknownVariable(name));
+  const starts = template.split("%LIST_START%").length - 1;
+  const ends = template.split("%LIST_END%").length - 1;
+  const paired = starts === 1 && ends === 1 && template.indexOf("%LIST_START%") < template.indexOf("%LIST_END%");
+  if (!(starts === 0 && ends === 0) && !paired) errors.push(templateMessages.listMarkers);
+  return errors;
+}
+
+/** A template as a user saves it: clean text whose variables and list markers check out. */
+export const attackTemplateSchema = cleanText().superRefine((template, ctx) => {
+  for (const message of checkAttackTemplate(template)) ctx.addIssue({ code: "custom", message });
+});
+
+/** The text of the attacks from the template; the German template errors instead if there are any. */
+export function renderAttackText(rows: readonly AttackTextRow[], options: RenderTextOptions): ImportResult<string> {
+  const errors = checkAttackTemplate(options.template);
+  if (errors.length > 0) return { ok: false, errors };
+  const { template } = options;
+  const start = template.indexOf("%LIST_START%");
+  const header = start < 0 ? "" : template.slice(0, start);
+  const line = start < 0 ? template : template.slice(start + "%LIST_START%".length, template.indexOf("%LIST_END%"));
+  const footer = start < 0 ? "" : template.slice(template.indexOf("%LIST_END%") + "%LIST_END%".length);
+  const count = String(rows.length);
+  const fill = (part: string, values: (name: AttackTextVariable) => string) =>
+    part.replace(variablePattern, (name) => (isVariable(name) ? values(name) : name));
+  const outside = (name: AttackTextVariable) => (name === "%ELEMENT_COUNT%" ? count : "");
+
+  let text = fill(header, outside);
+  rows.forEach((row, i) => {
+    const values = rowValues(row, i + 1, count, options);
+    text += `${fill(line, (name) => values[name])}\n`;
+  });
+  return { ok: true, value: text + fill(footer, outside) };
+}
+
+function rowValues(row: AttackTextRow, id: number, count: string, options: RenderTextOptions): Record<AttackTextVariable, string> {
+  const bb = options.format === "bbcode";
+  const player = (name: string | null | undefined) => {
+    if (name === null) return "Barbaren";
+    if (!name) return "";
+    return bb ? `[player]${name}[/player]` : name;
+  };
+  const coord = (c: AttackData["from"]) => (bb ? `[coord]${formatCoord(c)}[/coord]` : formatCoord(c));
+  const url =
+    options.world && row.fromVillageId !== undefined && row.toVillageId !== undefined
+      ? rallyPointUrl(options.world, row.fromVillageId, row.toVillageId, row.units)
+      : "";
+  return {
+    "%TYPE%": attackTypeLabels[row.type],
+    "%ATTACKER%": player(row.attacker),
+    "%SOURCE%": coord(row.from),
+    "%UNIT%": bb ? `[unit]${row.unit}[/unit]` : unitLabels[row.unit],
+    "%DEFENDER%": player(row.defender),
+    "%TARGET%": coord(row.to),
+    "%SEND%": formatServerTime(row.sendTime),
+    "%ARRIVE%": formatServerTime(row.arrival),
+    "%PLACE%": url && bb ? `[url=${url}]Versammlungsplatz[/url]` : url,
+    "%PLACE_URL%": url,
+    "%ELEMENT_ID%": String(id),
+    "%ELEMENT_COUNT%": count,
+    "%LIST_START%": "",
+    "%LIST_END%": "",
+  };
+}

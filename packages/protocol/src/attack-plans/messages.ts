@@ -1,0 +1,90 @@
+// The German texts of attack plans (validation, import errors, planner reasons) in one place; labels of
+// types and statuses sit next to their enums in attack.ts.
+
+export const attackMessages = {
+  type: "Unbekannter Angriffstyp",
+  status: "Unbekannter Status",
+  priority: "Die Priorität muss eine ganze Zahl von 1 bis 5 sein.",
+  arrival: "Bitte gib eine gültige Ankunftszeit an.",
+  arrivalRange: "Die Ankunftszeit muss zwischen dem 01.01.2000 und dem 31.12.2099 liegen.",
+  noUnits: "Mindestens eine Einheit mit einer Anzahl über 0 angeben (oder die Einheit ausdrücklich wählen).",
+  unitNotSlowest: (slowest: string) => `Die Einheit muss die langsamste mitgeschickte sein (hier: ${slowest}).`,
+  sameVillage: "Start- und Zieldorf dürfen nicht gleich sein.",
+  notObject: "Erwartet ein Objekt mit den Feldern eines Angriffs.",
+  unitsShape: "Die Einheiten müssen ein Objekt aus Einheit und Anzahl sein (z. B. {\"axe\": 100}).",
+  unknownUnits: (names: string[]) => `Unbekannte Einheit: ${names.join(", ")}.`,
+} as const;
+
+/** German names of an attack's fields, used to say where an imported value is wrong. */
+export const attackFieldLabels: Record<string, string> = {
+  from: "Startdorf",
+  to: "Zieldorf",
+  type: "Typ",
+  units: "Einheiten",
+  unit: "Einheit",
+  arrival: "Ankunft",
+  priority: "Priorität",
+};
+
+export const importMessages = {
+  line: (line: number) => `Zeile ${line}`,
+  entry: (entry: number) => `Eintrag ${entry}`,
+  empty: "Keine Angriffe gefunden.",
+  tooMany: (max: number) => `Höchstens ${max} Angriffe auf einmal.`,
+  moreErrors: (n: number) => (n === 1 ? "… und 1 weiterer Fehler." : `… und ${n} weitere Fehler.`),
+  // DS Workbench
+  dswbFields: (found: number) => `erwartet 8 durch „&“ getrennte Felder, gefunden ${found}.`,
+  dswbVillageId: (what: string, text: string) => `${what}: „${text}“ ist keine Dorf-ID.`,
+  dswbUnknownVillage: (what: string, id: number) => `${what} mit der ID ${id} gibt es auf dieser Welt nicht.`,
+  dswbUnit: (text: string) => `Unbekannte Einheit „${text}“.`,
+  dswbArrival: (text: string) => `Ankunft: „${text}“ ist keine Zeit in Millisekunden.`,
+  dswbType: (text: string) => `Typ: „${text}“ ist keine Zahl.`,
+  dswbFlag: (what: string, text: string) => `${what}: erwartet true oder false, gefunden „${text}“.`,
+  dswbTroopPart: (text: string) => `Truppen: „${text}“ hat nicht die Form einheit=Anzahl.`,
+  dswbTroopBase64: (label: string) => `Truppen: die Anzahl für ${label} ist kein gültiges Base64.`,
+  dswbTroopDynamic: (label: string, text: string) =>
+    `Truppen: die Anzahl für ${label} ist dynamisch („${text}“); übernommen werden nur feste Zahlen.`,
+  dswbTroopRange: (label: string, text: string) => `Truppen: die Anzahl für ${label} ist ungültig („${text}“).`,
+  exportUnknownVillage: (entry: number, what: string, coord: string) => `Angriff ${entry}: ${what} ${coord} gibt es auf dieser Welt nicht.`,
+  // JSON
+  json: (detail: string) => `Keine gültige JSON-Datei (${detail}).`,
+  jsonFormat: "Das ist kein dsbot-Angriffsplan (Feld „format“ fehlt oder ist falsch).",
+  jsonVersion: (found: string, max: number) => `Version ${found} wird nicht unterstützt (höchstens ${max}).`,
+  jsonAttacks: "Feld „attacks“ muss eine Liste sein.",
+  jsonMeta: (field: string) => `Feld „${field}“ ist ungültig.`,
+  // CSV
+  csvQuote: "Anführungszeichen wird nicht geschlossen.",
+  csvHeader: "Die erste Zeile muss die Spaltenüberschriften enthalten.",
+  csvUnknownColumn: (name: string) => `Unbekannte Spalte „${name}“.`,
+  csvDuplicateColumn: (name: string) => `Spalte „${name}“ kommt mehrfach vor.`,
+  csvMissingColumn: (name: string) => `Spalte „${name}“ fehlt.`,
+  csvColumns: (expected: number, found: number) => `erwartet ${expected} Spalten, gefunden ${found}.`,
+  csvType: (text: string) => `Typ: „${text}“ ist kein Angriffstyp.`,
+  csvUnit: (text: string) => `Einheit: „${text}“ ist keine Einheit.`,
+  csvCount: (label: string, text: string) => `${label}: „${text}“ ist keine ganze Zahl ab 0.`,
+  csvArrival: (text: string) => `Ankunft: „${text}“ ist keine Zeit im Format TT.MM.JJ HH:mm:ss:SSS.`,
+  csvArrivalMs: (text: string) => `Ankunft (ms): „${text}“ ist keine Zeit in Millisekunden.`,
+  csvNoArrival: "Ankunft fehlt.",
+  csvPriority: (text: string) => `Priorität: „${text}“ ist keine Zahl.`,
+} as const;
+
+export const templateMessages = {
+  unknownVariable: (name: string) => `Unbekannte Variable ${name}.`,
+  listMarkers: "%LIST_START% und %LIST_END% müssen entweder beide genau einmal vorkommen (%LIST_START% zuerst) oder beide fehlen.",
+  tooLong: (max: number) => `Die Vorlage ist zu lang (höchstens ${max} Zeichen).`,
+} as const;
+
+export const plannerMessages = {
+  noAttackers: "Keine Angreiferdörfer angegeben.",
+  noTemplate: (type: string) => `Keine Truppenvorlage für „${type}“.`,
+  nightOnly: "Das Ankunftsfenster liegt vollständig im Nachtbonus.",
+  troops: "Kein Angreiferdorf hat noch genug Truppen für die Vorlage.",
+  used: "Alle passenden Angreiferdörfer sind schon verplant.",
+  late: "Kein freies Dorf erreicht das Ziel noch im Ankunftsfenster.",
+  nobleRange: (fields: number) => `Kein Dorf mit Adelsgeschlechtern liegt in Adelsreichweite (${fields} Felder).`,
+  sameVillage: "Das einzige passende Dorf ist das Ziel selbst.",
+  window: "Das Ende des Ankunftsfensters muss nach dem Anfang liegen.",
+  windowLength: (days: number) => `Das Ankunftsfenster darf höchstens ${days} Tage lang sein.`,
+  tooManyVillages: (max: number) => `Höchstens ${max} Dörfer.`,
+  count: (max: number) => `Je Ziel und Typ höchstens ${max} Angriffe.`,
+} as const;

@@ -1,0 +1,307 @@
+// The planner: hand-checked plans for each rule (nearest first, troops, unknown villages, night bonus,
+// now, Freundschaft, noble range, round robin, reasons), then properties over random plans: known troops
+// are never exceeded, arrivals stay in the window and out of the night bonus, the same seed gives the
+// same plan, and nearest-first equals a plain reference.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isNightBonus, type NightBonusWindow } from "../game/night-bonus.js";
+import { parseServerTime } from "../game/server-time.js";
+import { distance } from "../game/travel.js";
+import { units, type UnitCounts } from "../units.js";
+import { attackTimes, isSupportType } from "./attack.js";
+import { planAttacks, plannerTypeOrder, type PlannerAttacker, type PlannerInput, type PlannerTarget } from "./planner.js";
+import { plannerBenchInput } from "./planner-fixture.js";
+import { speedOneUnitInfo } from "./test-arbitraries.js";
+
+const at = (text: string) => {
+  const parsed = parseServerTime(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+const night: NightBonusWindow = { active: true, startHour: 0, endHour: 8 };
+const window = { from: at("24.12.25 18:00:00:000"), to: at("24.12.25 22:00:00:000") };
+const target: PlannerTarget = { coord: { x: 500, y: 500 }, villageId: 9 };
+
+function input(overrides: Partial<PlannerInput>): PlannerInput {
+  return {
+    attackers: [],
+    targets: [target],
+    window,
+    templates: { attack: { axe: 100 }, conquer: { snob: 1, axe: 100 }, fake: { ram: 1 }, wallbreaker: { axe: 50, ram: 10 }, support: { spear: 100 } },
+    unitInfo: speedOneUnitInfo,
+    algorithm: "nearest",
+    ...overrides,
+  };
+}
+
+const village = (id: number, x: number, y: number, troops?: UnitCounts): PlannerAttacker => ({ id, coord: { x, y }, ...(troops ? { troops } : {}) });
+
+describe("planAttacks", () => {
+  it("sends from the nearest villages, arriving at the window's start, with send times from the game rules", () => {
+    const result = planAttacks(input({ attackers: [village(1, 510, 500), village(2, 503, 504), village(3, 500, 520)], counts: { attack: 2 } }));
+    expect(result.unserved).toEqual([]);
+    expect(result.attacks).toEqual([
+      {
+        from: { x: 503, y: 504 },
+        to: { x: 500, y: 500 },
+        type: "attack",
+        units: { axe: 100 },
+        unit: "axe",
+        arrival: window.from,
+        priority: 3,
+        fromVillageId: 2,
+        toVillageId: 9,
+        travelSeconds: 5400,
+        sendTime: window.from - 5_400_000,
+      },
+      expect.objectContaining({ fromVillageId: 1, travelSeconds: 10800, sendTime: window.from - 10_800_000 }),
+    ]);
+  });
+
+  it("sends a noble train of four from one village that has four nobles, consuming its troops", () => {
+    const attackers = [village(1, 501, 500, { snob: 4, axe: 400 }), village(2, 502, 500, { snob: 1, axe: 100 })];
+    const result = planAttacks(input({ attackers, counts: { conquer: 5 } }));
+    expect(result.attacks.map((a) => a.fromVillageId)).toEqual([1, 1, 1, 1, 2]);
+    const more = planAttacks(input({ attackers, counts: { conquer: 6 } }));
+    expect(more.unserved).toEqual([
+      { target: { x: 500, y: 500 }, toVillageId: 9, type: "conquer", requested: 6, planned: 5, reason: "Kein Angreiferdorf hat noch genug Truppen für die Vorlage." },
+    ]);
+  });
+
+  it("uses a village with unknown troops once (or as often as allowed)", () => {
+    const attackers = [village(1, 501, 500), village(2, 502, 500)];
+    const once = planAttacks(input({ attackers, counts: { attack: 3 } }));
+    expect(once.attacks.map((a) => a.fromVillageId)).toEqual([1, 2]);
+    expect(once.unserved[0]?.reason).toBe("Alle passenden Angreiferdörfer sind schon verplant.");
+    const twice = planAttacks(input({ attackers, counts: { attack: 3 }, maxAttacksPerUnknownVillage: 2 }));
+    expect(twice.attacks.map((a) => a.fromVillageId)).toEqual([1, 1, 2]);
+  });
+
+  it("moves arrivals out of the night bonus, or reports a window that lies in it", () => {
+    const nightWindow = { from: at("25.12.25 01:00:00:000"), to: at("25.12.25 12:00:00:000") };
+    const attackers = [village(1, 501, 500)];
+    const avoided = planAttacks(input({ attackers, counts: { attack: 1 }, window: nightWindow, night, avoidNightBonus: true }));
+    expect(avoided.attacks[0]?.arrival).toBe(at("25.12.25 08:00:00:000"));
+    const ignored = planAttacks(input({ attackers, counts: { attack: 1 }, window: nightWindow, night, avoidNightBonus: false }));
+    expect(ignored.attacks[0]?.arrival).toBe(nightWindow.from);
+    const inNight = { from: at("25.12.25 01:00:00:000"), to: at("25.12.25 07:59:59:999") };
+    const none = planAttacks(input({ attackers, counts: { attack: 1 }, window: inNight, night, avoidNightBonus: true }));
+    expect(none.attacks).toEqual([]);
+    expect(none.unserved[0]?.reason).toBe("Das Ankunftsfenster liegt vollständig im Nachtbonus.");
+  });
+
+  it("lets a village arrive later in the window when it cannot make the start any more, and reports when none can", () => {
+    const now = at("24.12.25 12:00:00:000");
+    const far = village(1, 510, 500); // 10 fields of axes: 3 h
+    const soon = { from: now + 3_600_000, to: now + 5 * 3_600_000 };
+    const late = planAttacks(input({ attackers: [far], counts: { attack: 1 }, window: soon, now, leadMs: 1000 }));
+    expect(late.attacks[0]).toMatchObject({ arrival: now + 3 * 3_600_000 + 1000, sendTime: now + 1000 });
+    const tooSoon = { from: now + 3_600_000, to: now + 2 * 3_600_000 };
+    const none = planAttacks(input({ attackers: [far], counts: { attack: 1 }, window: tooSoon, now }));
+    expect(none.unserved[0]?.reason).toBe("Kein freies Dorf erreicht das Ziel noch im Ankunftsfenster.");
+  });
+
+  it("walks supports with the village's or the plan's Freundschaft", () => {
+    const attackers = [{ ...village(1, 503, 504), supportBoost: 0.2 }, village(2, 497, 496)];
+    const result = planAttacks(input({ attackers, counts: { support: 2 }, supportBoost: 0.1 }));
+    expect(result.attacks.map((a) => [a.fromVillageId, a.travelSeconds])).toEqual([
+      [1, 4500], // 5 fields × 18 min = 5400 s, / 1.2
+      [2, 4909], // 5400 s / 1.1, rounded
+    ]);
+  });
+
+  it("keeps nobles within the noble range", () => {
+    const result = planAttacks(input({ attackers: [village(1, 503, 504, { snob: 1, axe: 100 })], counts: { conquer: 1 }, nobleMaxDistance: 3 }));
+    expect(result.unserved[0]?.reason).toBe("Kein Dorf mit Adelsgeschlechtern liegt in Adelsreichweite (3 Felder).");
+  });
+
+  it("reports types without a template, with a unit the world lacks, and plans without villages", () => {
+    const noArchers = { ...speedOneUnitInfo, archer: undefined };
+    const result = planAttacks(
+      input({ attackers: [village(1, 501, 500)], counts: { fake_support: 1, support: 1 }, templates: { support: { archer: 10 } }, unitInfo: noArchers }),
+    );
+    expect(result.unserved.map((u) => [u.type, u.reason])).toEqual([
+      ["support", "Die Einheit „Bogenschütze“ gibt es auf dieser Welt nicht."],
+      ["fake_support", "Keine Truppenvorlage für „Fake-Unterstützung“."],
+    ]);
+    expect(planAttacks(input({ counts: { attack: 1 } })).unserved[0]?.reason).toBe("Keine Angreiferdörfer angegeben.");
+  });
+
+  it("serves every target's first attack before any target's second (round robin)", () => {
+    const a: PlannerTarget = { coord: { x: 500, y: 500 } };
+    const b: PlannerTarget = { coord: { x: 510, y: 500 } };
+    const attackers = [village(1, 505, 500), village(2, 498, 500), village(3, 530, 500)];
+    const result = planAttacks(input({ attackers, targets: [a, b], counts: { attack: 2 } }));
+    expect(result.attacks.map((x) => [x.to.x, x.fromVillageId])).toEqual([
+      [500, 2],
+      [510, 1],
+      [500, 3],
+    ]);
+  });
+
+  it("takes a target's own counts over the plan's and the plan's priorities", () => {
+    const targets = [target, { coord: { x: 520, y: 500 }, counts: { fake: 2 } }];
+    const result = planAttacks(input({ attackers: [village(1, 510, 500, { ram: 10, axe: 100 })], targets, counts: { attack: 1 }, priorities: { fake: 5 } }));
+    expect(result.attacks.map((x) => [x.to.x, x.type, x.priority])).toEqual([
+      [500, "attack", 3],
+      [520, "fake", 5],
+      [520, "fake", 5],
+    ]);
+  });
+
+  it("throws a German RangeError for a reversed window", () => {
+    expect(() => planAttacks(input({ window: { from: 2, to: 1 } }))).toThrow("Das Ende des Ankunftsfensters muss nach dem Anfang liegen.");
+  });
+
+  it("plans 2,000 villages × 500 targets (npm run bench measures the time)", () => {
+    const big = plannerBenchInput(2000, 500);
+    const result = planAttacks(big);
+    expect(result.attacks.length + result.unserved.reduce((n, u) => n + u.requested - u.planned, 0)).toBe(500 * 8);
+  });
+});
+
+// ---- properties ----
+
+const near = fc.record({ x: fc.integer({ min: 490, max: 510 }), y: fc.integer({ min: 490, max: 510 }) });
+const troopsArb = fc.option(
+  fc.record({ axe: fc.nat(600), ram: fc.nat(20), snob: fc.nat(3), spear: fc.nat(600) }, { requiredKeys: ["axe", "ram", "snob", "spear"] }),
+  { nil: undefined },
+);
+const countsArb = fc.record({ attack: fc.nat(3), conquer: fc.nat(3), fake: fc.nat(3), support: fc.nat(3), wallbreaker: fc.nat(2) });
+const nightArb = fc.record({ active: fc.boolean(), startHour: fc.integer({ min: 0, max: 23 }), endHour: fc.integer({ min: 0, max: 23 }) });
+
+const planArb = fc
+  .record({
+    attackers: fc.array(fc.record({ coord: near, troops: troopsArb, supportBoost: fc.option(fc.constantFrom(0, 0.1, 0.2), { nil: undefined }) }), { maxLength: 25 }),
+    targets: fc.array(fc.record({ coord: near, counts: fc.option(countsArb, { nil: undefined }) }), { minLength: 1, maxLength: 8 }),
+    counts: countsArb,
+    start: fc.integer({ min: at("01.01.25 00:00:00:000"), max: at("31.12.25 00:00:00:000") }),
+    length: fc.integer({ min: 0, max: 3 * 86_400_000 }),
+    algorithm: fc.constantFrom("nearest" as const, "random" as const),
+    seed: fc.nat(),
+    night: nightArb,
+    avoidNightBonus: fc.boolean(),
+    now: fc.option(fc.integer({ min: -86_400_000, max: 86_400_000 }), { nil: undefined }),
+    leadMs: fc.nat(60_000),
+    nobleMaxDistance: fc.option(fc.integer({ min: 5, max: 30 }), { nil: undefined }),
+  })
+  .map(
+    (p): PlannerInput =>
+      input({
+        attackers: p.attackers.map((a, i) => ({ id: i + 1, coord: a.coord, troops: a.troops, ...(a.supportBoost !== undefined ? { supportBoost: a.supportBoost } : {}) })),
+        targets: p.targets.map((t, i) => ({ coord: t.coord, villageId: 1000 + i, ...(t.counts ? { counts: t.counts } : {}) })),
+        counts: p.counts,
+        window: { from: p.start, to: p.start + p.length },
+        algorithm: p.algorithm,
+        seed: p.seed,
+        night: p.night,
+        avoidNightBonus: p.avoidNightBonus,
+        ...(p.now !== undefined ? { now: p.start + p.now, leadMs: p.leadMs } : {}),
+        ...(p.nobleMaxDistance !== undefined ? { nobleMaxDistance: p.nobleMaxDistance } : {}),
+        supportBoost: 0.05,
+      }),
+  );
+
+describe("planAttacks properties", () => {
+  it("never plans more units than a village has where troops are known, and unknown villages once", () => {
+    fc.assert(
+      fc.property(planArb, (plan) => {
+        const sent = new Map<number, UnitCounts>();
+        for (const a of planAttacks(plan).attacks) {
+          const total = sent.get(a.fromVillageId) ?? {};
+          for (const unit of units) total[unit] = (total[unit] ?? 0) + (a.units[unit] ?? 0);
+          sent.set(a.fromVillageId, total);
+        }
+        for (const attacker of plan.attackers) {
+          const total = sent.get(attacker.id);
+          if (!total) continue;
+          if (attacker.troops) for (const unit of units) expect(total[unit] ?? 0).toBeLessThanOrEqual(attacker.troops[unit] ?? 0);
+        }
+        const perUnknown = new Map<number, number>();
+        for (const a of planAttacks(plan).attacks) {
+          if (!plan.attackers[a.fromVillageId - 1]?.troops) perUnknown.set(a.fromVillageId, (perUnknown.get(a.fromVillageId) ?? 0) + 1);
+        }
+        for (const n of perUnknown.values()) expect(n).toBe(1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("arrives inside the window, outside the night bonus when avoiding it, sends after now + lead, with the game's travel times", () => {
+    fc.assert(
+      fc.property(planArb, (plan) => {
+        for (const a of planAttacks(plan).attacks) {
+          expect(a.arrival).toBeGreaterThanOrEqual(plan.window.from);
+          expect(a.arrival).toBeLessThanOrEqual(plan.window.to);
+          if (plan.avoidNightBonus) expect(isNightBonus(a.arrival, { night: plan.night })).toBe(false);
+          if (plan.now !== undefined) expect(a.sendTime).toBeGreaterThanOrEqual(plan.now + (plan.leadMs ?? 0));
+          const attacker = plan.attackers[a.fromVillageId - 1] as PlannerAttacker;
+          const boost = isSupportType(a.type) ? (attacker.supportBoost ?? 0.05) : 0;
+          const times = attackTimes({ from: a.from, to: a.to, units: a.units, arrival: a.arrival, unitInfo: speedOneUnitInfo, boost });
+          expect({ unit: a.unit, travelSeconds: a.travelSeconds, sendTime: a.sendTime }).toEqual(times);
+          if (a.units.snob && plan.nobleMaxDistance !== undefined) expect(distance(a.from, a.to)).toBeLessThanOrEqual(plan.nobleMaxDistance);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("accounts for every wanted attack: planned, or reported with what was planned", () => {
+    fc.assert(
+      fc.property(planArb, (plan) => {
+        const result = planAttacks(plan);
+        plan.targets.forEach((t, i) => {
+          for (const type of plannerTypeOrder) {
+            const wanted = t.counts?.[type] ?? plan.counts?.[type] ?? 0;
+            const planned = result.attacks.filter((a) => a.toVillageId === 1000 + i && a.type === type).length;
+            const report = result.unserved.filter((u) => u.toVillageId === 1000 + i && u.type === type);
+            expect(planned).toBeLessThanOrEqual(wanted);
+            expect(report).toEqual(planned < wanted ? [expect.objectContaining({ requested: wanted, planned })] : []);
+          }
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("gives the same plan for the same seed", () => {
+    fc.assert(
+      fc.property(planArb, (plan) => {
+        expect(planAttacks(plan)).toEqual(planAttacks(JSON.parse(JSON.stringify(plan)) as PlannerInput));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("nearest first picks exactly what a plain nearest-available scan picks", () => {
+    const arb = fc.record({
+      villages: fc.array(fc.record({ coord: near, troops: fc.option(fc.record({ axe: fc.nat(400) }), { nil: undefined }) }), { maxLength: 30 }),
+      target: near,
+      count: fc.integer({ min: 1, max: 12 }),
+      need: fc.integer({ min: 1, max: 150 }),
+    });
+    fc.assert(
+      fc.property(arb, ({ villages, target: t, count, need }) => {
+        const attackers = villages.map((v, i) => ({ id: i + 1, coord: v.coord, troops: v.troops }));
+        const plan = input({ attackers, targets: [{ coord: t }], counts: { attack: count }, templates: { attack: { axe: need } } });
+        expect(planAttacks(plan).attacks.map((a) => a.fromVillageId)).toEqual(referenceNearest(attackers, t, count, need));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Each attack: scan all villages by (distance, input order) and take the first that can still send. */
+function referenceNearest(attackers: PlannerAttacker[], t: { x: number; y: number }, count: number, need: number): number[] {
+  const order = [...attackers].sort((a, b) => distance(a.coord, t) - distance(b.coord, t) || a.id - b.id);
+  const left = new Map(attackers.map((a) => [a.id, a.troops ? (a.troops.axe ?? 0) : -1]));
+  const picked: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const next = order.find((a) => (a.coord.x !== t.x || a.coord.y !== t.y) && (left.get(a.id) as number) !== -2 && (a.troops ? (left.get(a.id) as number) >= need : true));
+    if (!next) break;
+    picked.push(next.id);
+    left.set(next.id, next.troops ? (left.get(next.id) as number) - need : -2);
+  }
+  return picked;
+}

@@ -1,0 +1,465 @@
+// A deterministic world generator (PRODUCT §8): villages spiralling out from 500|500, players with
+// clusters of villages, tribes by region, barbarians and bonus villages, written in the game's own
+// file formats (world-files.ts on the server reads them like any world's). The demo server imports
+// its output through the real importer, and the sandbox the demo bots play in builds the same world
+// from the same options, so the demo bots' players and villages are the ones on the map.
+//
+// Villages are numbered in spiral order and whether a cell holds a village depends only on the seed
+// and the cell, so the villages of a smaller world are the inner ones of a larger world with the same
+// seed (40k demo, 100k bench); the named players are the same in both.
+import { baseUnitSpeeds } from "./unit-info.js";
+import { units, unitPopWeights, type Unit } from "../units.js";
+
+export interface WorldGeneratorOptions {
+  seed: number;
+  /** Number of villages (1 … 250,000). */
+  villages: number;
+  /** Players placed first, a few fields from the centre, in one tribe (the demo bots' accounts). */
+  namedPlayers?: readonly string[];
+  namedTribe?: { name: string; tag: string };
+}
+
+export interface GeneratedVillage {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  /** 0 = barbarian. */
+  playerId: number;
+  points: number;
+  /** 0 = no bonus; 1–8 the game's bonus types. */
+  bonusId: number;
+}
+
+export interface GeneratedPlayer {
+  id: number;
+  name: string;
+  /** 0 = in no tribe. */
+  allyId: number;
+  villages: number;
+  points: number;
+  rank: number;
+}
+
+export interface GeneratedAlly {
+  id: number;
+  name: string;
+  tag: string;
+  members: number;
+  villages: number;
+  points: number;
+  allPoints: number;
+  rank: number;
+}
+
+export interface GeneratedWorld {
+  options: WorldGeneratorOptions;
+  /** Ascending by id (= spiral order). */
+  villages: GeneratedVillage[];
+  /** Ascending by id. */
+  players: GeneratedPlayer[];
+  /** Ascending by id. */
+  allies: GeneratedAlly[];
+}
+
+/** The demo world of `npm start` and the runner's sandbox (one seed, one world). */
+export const DEMO_WORLD = {
+  seed: 231,
+  villages: 40_000,
+  namedPlayers: ["Kalle", "Zora", "Bruno"],
+  namedTribe: { name: "Demo-Stamm", tag: "DEMO" },
+} as const satisfies WorldGeneratorOptions;
+
+/** Grows whenever the generator's output changes, so a stored demo world is generated again. */
+export const WORLD_GENERATOR_VERSION = 1;
+
+/** The benchmark's world: the demo world's layout at 100k villages. */
+export const BENCH_WORLD_VILLAGES = 100_000;
+
+/** Written into the generated files' config: a speed-1 world with the night bonus from 0 to 8. */
+export const GENERATED_WORLD_SPEED = 1;
+export const GENERATED_WORLD_UNIT_SPEED = 1;
+
+const CENTRE = 500;
+const MAX_VILLAGES = 250_000;
+/** Share of the cells of the settled area that hold a village. */
+const DENSITY = 0.55;
+const BARBARIAN_SHARE = 0.24;
+const CLUSTER_RADIUS = 7;
+
+// ---- randomness -------------------------------------------------------------------------------
+
+/** mulberry32: fast, seedable, good enough for a map. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A value in [0, 1) that depends only on the seed and the numbers given. */
+function hash01(seed: number, ...values: number[]): number {
+  let h = (seed ^ 0x9e3779b9) >>> 0;
+  for (const v of values) {
+    h = Math.imul(h ^ (v >>> 0), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return (h >>> 0) / 4294967296;
+}
+
+const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
+
+// ---- names --------------------------------------------------------------------------------------
+
+const nameStarts = ["Ka", "Lo", "Mar", "Fen", "Gra", "Ul", "Bru", "Sig", "Ar", "Tor", "Wil", "He", "Jo", "Ra", "Dra", "Ei", "Kro", "Lu", "Mo", "Ste", "Thi", "Va", "Wo", "Zel", "Ös", "Grü", "Bä", "Łu", "Świ"];
+const nameMiddles = ["", "", "ri", "na", "bert", "gun", "mi", "to", "la", "den", "ke", "ßi"];
+const nameEnds = ["n", "a", "o", "us", "ar", "ix", "mir", "wald", "helm", "rik", "ek", "in", "ja"];
+const nameSuffixes = ["", "", "", "", "", " der Große", "87", "_DS", " von Burg", "1337", "x", " II"];
+
+const tribeWords1 = ["Die", "Wilde", "Eiserne", "Goldene", "Stille", "Dunkle", "Freie", "Ewige", "Rote", "Späte"];
+const tribeWords2 = ["Wölfe", "Bären", "Falken", "Raben", "Drachen", "Krieger", "Bauern", "Ritter", "Löwen", "Füchse", "Adler", "Eber"];
+const tribeWords3 = ["", "", " des Nordens", " vom See", " aus dem Süden", " der Berge", " & Co", " 2.0"];
+
+function playerName(rnd: () => number): string {
+  return `${pick(rnd, nameStarts)}${pick(rnd, nameMiddles)}${pick(rnd, nameEnds)}${pick(rnd, nameSuffixes)}`;
+}
+
+function tagFrom(name: string, rnd: () => number): string {
+  const letters = name
+    .split(/\s+/)
+    .map((w) => w.replace(/[^A-Za-zÄÖÜäöü]/g, "").slice(0, 2))
+    .join("")
+    .toUpperCase();
+  return (letters.slice(0, 4) || "ST") + String(Math.floor(rnd() * 90) + 10);
+}
+
+// ---- the generator ------------------------------------------------------------------------------
+
+interface Cell {
+  x: number;
+  y: number;
+}
+
+/** The first `count` settled cells in spiral order (by distance from the centre, then angle). */
+function spiralCells(seed: number, count: number): Cell[] {
+  const radius = Math.min(499, Math.ceil(Math.sqrt(count / (Math.PI * DENSITY)) * 1.15) + 8);
+  const keys: number[] = [];
+  const cells: Cell[] = [];
+  for (let y = CENTRE - radius; y <= CENTRE + radius; y++) {
+    for (let x = CENTRE - radius; x <= CENTRE + radius; x++) {
+      const dx = x - CENTRE;
+      const dy = y - CENTRE;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > radius * radius) continue;
+      if (hash01(seed, x, y, 1) >= DENSITY) continue;
+      cells.push({ x, y });
+      // distance first, angle breaks ties: one number that sorts the spiral
+      keys.push(d2 * 2 + (Math.atan2(dy, dx) + Math.PI) / (2 * Math.PI));
+    }
+  }
+  if (cells.length < count) throw new Error(`Die Karte fasst höchstens ${cells.length} Dörfer.`);
+  const order = cells.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
+  return order.slice(0, count).map((i) => cells[i] as Cell);
+}
+
+/** Cluster search offsets, nearest first. */
+const clusterOffsets: readonly Cell[] = (() => {
+  const list: Cell[] = [];
+  for (let dy = -CLUSTER_RADIUS; dy <= CLUSTER_RADIUS; dy++) {
+    for (let dx = -CLUSTER_RADIUS; dx <= CLUSTER_RADIUS; dx++) {
+      if ((dx || dy) && dx * dx + dy * dy <= CLUSTER_RADIUS * CLUSTER_RADIUS) list.push({ x: dx, y: dy });
+    }
+  }
+  return list.sort((a, b) => a.x * a.x + a.y * a.y - (b.x * b.x + b.y * b.y) || a.y - b.y || a.x - b.x);
+})();
+
+/** Points of a player's village: old (inner) villages are large. */
+function playerVillagePoints(seed: number, id: number, distance: number): number {
+  const age = Math.exp(-distance / 120);
+  const r = hash01(seed, id, 2);
+  return Math.max(26, Math.min(12_154, Math.round(26 + 11_000 * age * (0.35 + 0.65 * r) + 900 * hash01(seed, id, 3))));
+}
+
+function barbarianPoints(seed: number, id: number): number {
+  const r = hash01(seed, id, 4);
+  return Math.max(26, Math.round(26 + 1974 * r * r * r));
+}
+
+/** PHP's urlencode, which the game's files use: `+` for spaces, every other special byte as %XX. */
+export function gameUrlEncode(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
+}
+
+export function generateWorld(options: WorldGeneratorOptions): GeneratedWorld {
+  const { seed } = options;
+  const count = options.villages;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_VILLAGES) throw new Error(`Die Dorfzahl muss zwischen 1 und ${MAX_VILLAGES} liegen.`);
+  const cells = spiralCells(seed, count);
+  const villageAt = new Int32Array(1000 * 1000).fill(-1);
+  cells.forEach((c, i) => (villageAt[c.y * 1000 + c.x] = i));
+  const owner = new Int32Array(count).fill(-1); // player index, -2 = barbarian
+  for (let i = 0; i < count; i++) if (hash01(seed, i, 5) < BARBARIAN_SHARE) owner[i] = -2;
+
+  interface Draft {
+    name: string;
+    villages: number[];
+    allyKey: string | null;
+  }
+  const drafts: Draft[] = [];
+  const usedNames = new Set<string>();
+  const rnd = random(seed ^ 0x5bd1e995);
+
+  const claim = (player: number, home: number, size: number) => {
+    const draft = drafts[player] as Draft;
+    const start = cells[home] as Cell;
+    if (owner[home] !== -1 && owner[home] !== -2) return;
+    owner[home] = player;
+    draft.villages.push(home);
+    for (const o of clusterOffsets) {
+      if (draft.villages.length >= size) break;
+      const x = start.x + o.x;
+      const y = start.y + o.y;
+      if (x < 0 || y < 0 || x > 999 || y > 999) continue;
+      const v = villageAt[y * 1000 + x] as number;
+      if (v >= 0 && owner[v] === -1) {
+        owner[v] = player;
+        draft.villages.push(v);
+      }
+    }
+  };
+
+  // The named players: near the centre, a few villages each, in their own tribe.
+  const named = options.namedPlayers ?? [];
+  named.forEach((name, k) => {
+    const angle = (2 * Math.PI * k) / Math.max(1, named.length) + 0.4;
+    const tx = Math.round(CENTRE + 28 * Math.cos(angle));
+    const ty = Math.round(CENTRE + 28 * Math.sin(angle));
+    let home = -1;
+    for (const o of [{ x: 0, y: 0 }, ...clusterOffsets]) {
+      const v = villageAt[(ty + o.y) * 1000 + tx + o.x] ?? -1;
+      if (v >= 0 && (owner[v] as number) < 0) {
+        home = v;
+        break;
+      }
+    }
+    drafts.push({ name, villages: [], allyKey: options.namedTribe ? "named" : null });
+    usedNames.add(name.toLowerCase());
+    if (home >= 0) {
+      owner[home] = -1;
+      claim(drafts.length - 1, home, 3 + k);
+    }
+  });
+
+  // Everybody else, in spiral order: each free village founds a player who takes the nearest free ones.
+  for (let i = 0; i < count; i++) {
+    if (owner[i] !== -1) continue;
+    const u = Math.max(1e-9, hash01(seed, i, 6));
+    const size = Math.min(90, Math.floor(Math.pow(u, -0.72)));
+    let name = playerName(rnd);
+    while (usedNames.has(name.toLowerCase())) name = `${playerName(rnd)} ${Math.floor(rnd() * 1000)}`;
+    usedNames.add(name.toLowerCase());
+    const home = cells[i] as Cell;
+    const distance = Math.hypot(home.x - CENTRE, home.y - CENTRE);
+    const inTribe = hash01(seed, i, 7) < 0.75 - Math.min(0.45, distance / 600);
+    const region = `${Math.floor(home.x / 20)}:${Math.floor(home.y / 20)}:${Math.floor(hash01(seed, i, 8) * 3)}`;
+    drafts.push({ name, villages: [], allyKey: inTribe ? region : null });
+    claim(drafts.length - 1, i, size);
+  }
+
+  // Villages with names and points.
+  const villages: GeneratedVillage[] = cells.map((c, i) => {
+    const id = i + 1;
+    const o = owner[i] as number;
+    const distance = Math.hypot(c.x - CENTRE, c.y - CENTRE);
+    if (o < 0) {
+      const bonus = hash01(seed, id, 9) < 0.08 ? 1 + Math.floor(hash01(seed, id, 10) * 8) : 0;
+      return { id, name: bonus ? "Bonusdorf" : "Barbarendorf", x: c.x, y: c.y, playerId: 0, points: barbarianPoints(seed, id), bonusId: bonus };
+    }
+    const draft = drafts[o] as Draft;
+    const nr = draft.villages.indexOf(i) + 1;
+    const name = o < named.length ? `${draft.name}s Dorf ${nr}` : villageName(seed, id, draft.name, nr, c);
+    const bonus = hash01(seed, id, 9) < 0.015 ? 1 + Math.floor(hash01(seed, id, 10) * 8) : 0;
+    return { id, name, x: c.x, y: c.y, playerId: o + 1, points: playerVillagePoints(seed, id, distance), bonusId: bonus };
+  });
+
+  // Tribes, numbered in order of first member.
+  const allyIds = new Map<string, number>();
+  const allyDrafts: { name: string; tag: string }[] = [];
+  const usedTags = new Set<string>();
+  const usedTribeNames = new Set<string>();
+  const allyOf = (key: string): number => {
+    const known = allyIds.get(key);
+    if (known) return known;
+    let name: string;
+    let tag: string;
+    if (key === "named" && options.namedTribe) ({ name, tag } = options.namedTribe);
+    else {
+      let tries = 0;
+      do name = `${pick(rnd, tribeWords1)} ${pick(rnd, tribeWords2)}${pick(rnd, tribeWords3)}`;
+      while (usedTribeNames.has(name) && ++tries < 20);
+      if (usedTribeNames.has(name)) name = `${name} ${allyDrafts.length + 1}`;
+      do tag = tagFrom(name, rnd);
+      while (usedTags.has(tag));
+    }
+    usedTribeNames.add(name);
+    usedTags.add(tag);
+    allyDrafts.push({ name, tag });
+    allyIds.set(key, allyDrafts.length);
+    return allyDrafts.length;
+  };
+
+  const players: GeneratedPlayer[] = drafts.map((d, i) => ({
+    id: i + 1,
+    name: d.name,
+    allyId: d.allyKey ? allyOf(d.allyKey) : 0,
+    villages: d.villages.length,
+    points: d.villages.reduce((sum, v) => sum + (villages[v] as GeneratedVillage).points, 0),
+    rank: 0,
+  }));
+  [...players].sort((a, b) => b.points - a.points || a.id - b.id).forEach((p, i) => (p.rank = i + 1));
+
+  const allies: GeneratedAlly[] = allyDrafts.map((a, i) => ({ id: i + 1, name: a.name, tag: a.tag, members: 0, villages: 0, points: 0, allPoints: 0, rank: 0 }));
+  for (const p of players) {
+    if (!p.allyId) continue;
+    const ally = allies[p.allyId - 1] as GeneratedAlly;
+    ally.members++;
+    ally.villages += p.villages;
+    ally.points += p.points;
+    ally.allPoints += p.points;
+  }
+  [...allies].sort((a, b) => b.points - a.points || a.id - b.id).forEach((a, i) => (a.rank = i + 1));
+
+  return { options, villages, players, allies };
+}
+
+function villageName(seed: number, id: number, player: string, nr: number, c: Cell): string {
+  const style = Math.floor(hash01(seed, id, 11) * 5);
+  const short = player.split(" ")[0] ?? player;
+  const padded = String(nr).padStart(3, "0");
+  switch (style) {
+    case 0:
+      return `${padded} ${short}`;
+    case 1:
+      return `K${Math.floor(c.y / 100)}${Math.floor(c.x / 100)} | ${padded}`;
+    case 2:
+      return `${short}s Dorf`;
+    case 3:
+      return `Burg ${short} ${nr}`;
+    default:
+      return `${padded} | ${c.x}|${c.y}`;
+  }
+}
+
+// ---- the game's files ---------------------------------------------------------------------------
+
+export interface GeneratedWorldFiles {
+  "village.txt": string;
+  "player.txt": string;
+  "ally.txt": string;
+  "get_config.xml": string;
+  "get_unit_info.xml": string;
+}
+
+/** The world in the game's formats; like the game's, the txt files end without a final newline. */
+export function worldFiles(world: GeneratedWorld): GeneratedWorldFiles {
+  return {
+    "village.txt": world.villages.map((v) => `${v.id},${gameUrlEncode(v.name)},${v.x},${v.y},${v.playerId},${v.points},${v.bonusId}`).join("\n"),
+    "player.txt": world.players.map((p) => `${p.id},${gameUrlEncode(p.name)},${p.allyId},${p.villages},${p.points},${p.rank}`).join("\n"),
+    "ally.txt": world.allies
+      .map((a) => `${a.id},${gameUrlEncode(a.name)},${gameUrlEncode(a.tag)},${a.members},${a.villages},${a.points},${a.allPoints},${a.rank}`)
+      .join("\n"),
+    "get_config.xml": generatedConfigXml(),
+    "get_unit_info.xml": generatedUnitInfoXml(),
+  };
+}
+
+function generatedConfigXml(): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?>
+<config>
+<speed>${GENERATED_WORLD_SPEED}</speed>
+<unit_speed>${GENERATED_WORLD_UNIT_SPEED}</unit_speed>
+<moral>1</moral>
+<commands>
+  <millis_arrival>1</millis_arrival>
+  <command_cancel_time>600</command_cancel_time>
+</commands>
+<newbie>
+  <days>5</days>
+</newbie>
+<game>
+  <knight>1</knight>
+  <archer>1</archer>
+  <tech>2</tech>
+  <farm_limit>0</farm_limit>
+  <church>0</church>
+  <watchtower>0</watchtower>
+  <fake_limit>1</fake_limit>
+  <barbarian_max_points>2000</barbarian_max_points>
+  <base_production>30</base_production>
+</game>
+<snob>
+  <gold>1</gold>
+  <cheap_rebuild>0</cheap_rebuild>
+  <rise>2</rise>
+  <max_dist>100</max_dist>
+  <factor>1</factor>
+  <coin_wood>28000</coin_wood>
+  <coin_stone>30000</coin_stone>
+  <coin_iron>25000</coin_iron>
+  <no_barb_conquer>0</no_barb_conquer>
+</snob>
+<coord>
+  <map_size>1000</map_size>
+</coord>
+<night>
+  <active>1</active>
+  <start_hour>0</start_hour>
+  <end_hour>8</end_hour>
+  <def_factor>2</def_factor>
+</night>
+</config>`;
+}
+
+/** Base stats of the units (the game's values at speed 1): build seconds, attack, defences, carry. */
+const unitStats: Record<Unit, [number, number, number, number, number, number]> = {
+  spear: [1020, 10, 15, 45, 20, 25],
+  sword: [1500, 25, 50, 15, 40, 15],
+  axe: [1320, 40, 10, 5, 10, 10],
+  archer: [1800, 15, 50, 40, 5, 10],
+  spy: [900, 0, 2, 1, 2, 0],
+  light: [1800, 130, 30, 40, 30, 80],
+  marcher: [2700, 120, 40, 30, 50, 50],
+  heavy: [3600, 150, 200, 80, 180, 50],
+  ram: [4800, 2, 20, 50, 20, 0],
+  catapult: [7200, 100, 100, 50, 100, 0],
+  knight: [21600, 150, 250, 400, 150, 100],
+  snob: [18000, 30, 100, 50, 100, 0],
+};
+
+function generatedUnitInfoXml(): string {
+  const factor = GENERATED_WORLD_SPEED * GENERATED_WORLD_UNIT_SPEED;
+  const body = units
+    .map((u) => {
+      const [buildTime, attack, defense, cavalry, archer, carry] = unitStats[u];
+      return `  <${u}>
+    <build_time>${buildTime / GENERATED_WORLD_SPEED}</build_time>
+    <pop>${unitPopWeights[u]}</pop>
+    <speed>${baseUnitSpeeds[u] / factor}</speed>
+    <attack>${attack}</attack>
+    <defense>${defense}</defense>
+    <defense_cavalry>${cavalry}</defense_cavalry>
+    <defense_archer>${archer}</defense_archer>
+    <carry>${carry}</carry>
+  </${u}>`;
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?>\n<config>\n${body}\n</config>`;
+}
