@@ -95,3 +95,8 @@ if (webBytes.failed > 0) process.exitCode = 1;
 
 const world = await runWorldBench(runMapBench);
 if (world.failed > 0) process.exitCode = 1;
+
+// The planner is TypeScript source in the protocol package: its own process with tsx.
+const planner = spawn(process.execPath, ["--import", "tsx", "bench/planner.mjs"], { cwd: root, stdio: "inherit" });
+const plannerCode = await new Promise((resolve) => planner.on("exit", resolve));
+if (plannerCode !== 0) process.exitCode = 1;

@@ -66,9 +66,16 @@ async function prepareDemo() {
     title: "Willkommen bei dsbot",
     message: "Starte einen Bot im Bot-Manager: der Demo-Runner läuft bereits als eigener Prozess und meldet sich sofort.",
   });
-  const { dsbots } = await call("GET", "/api/dsbot?websocketConnections=true&sortBy=player", demo);
-  const bot = dsbots.find((b) => b.dsPlayer.name === "Kalle") ?? dsbots[0];
-  const connection = bot.websocketConnections.find((c) => c.origin === "bot-user");
+  // The demo runner connects a moment after the server answers (it builds the demo world first).
+  let bot;
+  let connection;
+  for (let i = 0; i < 150 && !connection; i++) {
+    const { dsbots } = await call("GET", "/api/dsbot?websocketConnections=true&sortBy=player", demo);
+    bot = dsbots.find((b) => b.dsPlayer.name === "Kalle") ?? dsbots[0];
+    connection = bot?.websocketConnections.find((c) => c.origin === "bot-user");
+    if (!connection) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!connection) throw new Error("the demo runner did not connect");
   await call("POST", `/api/dsbot/${bot.id}/start`, demo, { websocketConnectionId: connection.id });
   for (let i = 0; i < 50; i++) {
     const { dsbot } = await call("GET", `/api/dsbot/${bot.id}`, demo);
@@ -122,6 +129,9 @@ try {
     await page.getByRole("row").nth(1).waitFor();
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(OUT, `users-${width}.png`) });
+    await page.goto(`${BASE}/worlds`);
+    await page.getByRole("row").filter({ hasText: "de230" }).waitFor();
+    await page.screenshot({ path: path.join(OUT, `worlds-${width}.png`) });
     await context.close();
 
     const demo = await browser.newContext({ viewport: { width, height: 900 }, locale: "de-DE", timezoneId: "Europe/Berlin" });
@@ -130,7 +140,7 @@ try {
     await demoPage.getByLabel("Benutzername").fill(DEMO.username);
     await demoPage.getByLabel("Passwort", { exact: true }).fill(DEMO.password);
     await demoPage.getByRole("button", { name: "Anmelden" }).click();
-    await demoPage.waitForURL(/\/bots$/);
+    await demoPage.waitForURL((url) => url.pathname === "/bots");
     await demoPage.getByRole("table", { name: "Botliste" }).getByRole("row").nth(1).waitFor();
     await demoPage.waitForLoadState("networkidle");
     await demoPage.screenshot({ path: path.join(OUT, `bots-${width}.png`) });
@@ -141,6 +151,14 @@ try {
     await demoPage.getByRole("region", { name: "Kalle", exact: true }).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `player-skills-${width}.png`) });
     await shootMap(demoPage, width);
+    await demoPage.goto(`${BASE}/coords-filter`);
+    await demoPage.getByRole("button", { name: "Zurücksetzen" }).click();
+    await demoPage
+      .getByRole("textbox", { name: "Text mit Koordinaten" })
+      .fill("[b]Ziele Freitag[/b]\nAdelung: [coord]526|510[/coord], [coord]527|510[/coord]\nFakes: 500|500 501|502 498|497 520|520\nDoppelt: 526|510 – ohne Dorf: 999|999");
+    await demoPage.getByText(/^\d+ Koordinaten gefunden$/).waitFor();
+    await demoPage.getByRole("textbox", { name: "Gefilterte Koordinaten" }).waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `coords-filter-${width}.png`) });
     await demoPage.goto(`${BASE}/downloads`);
     await demoPage.getByText(/SHA-256/).first().waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `downloads-${width}.png`) });

@@ -95,8 +95,10 @@ test("a 401 outside login logs the user out", async ({ page }) => {
   // Revoke the page's session behind its back, then make the page call the API.
   const logout = await page.request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(204);
-  await page.getByRole("textbox", { name: "Welt", exact: true }).fill("de232");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByLabel("Aktuelles Passwort", { exact: true }).fill(user.password);
+  await page.getByLabel("Neues Passwort", { exact: true }).fill("ein-neues-passwort-1");
+  await page.getByLabel("Neues Passwort wiederholen", { exact: true }).fill("ein-neues-passwort-1");
+  await page.getByRole("button", { name: "Passwort ändern", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
   expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
 });

@@ -22,8 +22,12 @@ const file = (name: string, content: string) => ({ name, mimeType: "text/plain",
 test("an admin adds a world and imports its files with progress", async ({ page }) => {
   const code = `zz${uniqueSuffix()}`;
   const label = code.toUpperCase();
-  await loginAs(page, "admin", "/worlds");
+  // The spec's sidebar has no "Welten": the admin gets there from Benutzer, which stays highlighted.
+  await loginAs(page, "admin", "/users");
+  await page.getByRole("link", { name: "Welten", exact: true }).click();
+  await expect(page).toHaveURL(/\/worlds$/);
   await expect(page.getByRole("heading", { name: "Welten" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Benutzer" })).toHaveAttribute("aria-current", "page");
 
   await page.getByRole("button", { name: "Welt hinzufügen" }).click();
   const add = page.getByRole("dialog", { name: "Welt hinzufügen" });

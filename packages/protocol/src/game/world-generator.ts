@@ -71,7 +71,7 @@ export const DEMO_WORLD = {
 } as const satisfies WorldGeneratorOptions;
 
 /** Grows whenever the generator's output changes, so a stored demo world is generated again. */
-export const WORLD_GENERATOR_VERSION = 1;
+export const WORLD_GENERATOR_VERSION = 2;
 
 /** The benchmark's world: the demo world's layout at 100k villages. */
 export const BENCH_WORLD_VILLAGES = 100_000;
@@ -270,7 +270,9 @@ export function generateWorld(options: WorldGeneratorOptions): GeneratedWorld {
     const distance = Math.hypot(home.x - CENTRE, home.y - CENTRE);
     const inTribe = hash01(seed, i, 7) < 0.75 - Math.min(0.45, distance / 600);
     const region = `${Math.floor(home.x / 20)}:${Math.floor(home.y / 20)}:${Math.floor(hash01(seed, i, 8) * 3)}`;
-    drafts.push({ name, villages: [], allyKey: inTribe ? region : null });
+    // Some neighbours of the named players join their tribe, so it is more than the demo bots.
+    const joinsNamed = options.namedTribe !== undefined && inTribe && distance < 20 && hash01(seed, i, 12) < 0.2;
+    drafts.push({ name, villages: [], allyKey: joinsNamed ? "named" : inTribe ? region : null });
     claim(drafts.length - 1, i, size);
   }
 

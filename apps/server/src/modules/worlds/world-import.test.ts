@@ -63,6 +63,20 @@ describe("replaceWorldData", () => {
     expect(await replaceWorldData(app.db, 987_654, smallData())).toBeUndefined();
   });
 
+  // PGlite takes the rows as CSV (COPY), PostgreSQL as arrays (unnest): both must keep every character.
+  it("stores names exactly, with quotes, commas, backslashes, braces and NULL-like text", async () => {
+    const world = await newWorld("pl904");
+    const names = ['Dorf "A", B', "C:\\Pfad\\x", "{1,2}", "NULL", "\\N", "  Leer  ", "ś ä ß 🏰", "a\tb"];
+    const data = smallData();
+    data.villages = names.map((name, i) => ({ ...data.villages[0]!, id: i + 1, name, x: i, y: i }));
+    data.players = names.map((name, i) => ({ ...data.players[0]!, id: i + 1, name }));
+    await replaceWorldData(app.db, world.id, data);
+    const stored = await app.db.select({ id: villages.id, name: villages.name }).from(villages).where(eq(villages.worldId, world.id)).orderBy(villages.id);
+    expect(stored.map((v) => v.name)).toEqual(names);
+    const storedPlayers = await app.db.select({ name: players.name }).from(players).where(eq(players.worldId, world.id)).orderBy(players.id);
+    expect(storedPlayers.map((p) => p.name)).toEqual(names);
+  });
+
   it("writes nothing when a statement fails midway: the old data stays", async () => {
     const world = await newWorld("pl903");
     await replaceWorldData(app.db, world.id, smallData());

@@ -3,7 +3,8 @@
 // through `unnest` (one statement per batch, a handful of parameters each), which is what keeps
 // 100,000 villages within seconds on PGlite and PostgreSQL alike.
 import type { GameConfig, UnitInfo } from "@dsbot/protocol";
-import { eq, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
+import { PgliteSession } from "drizzle-orm/pglite";
 import type { Database } from "../../db/client.js";
 import type { StoredSourceValidators, WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worlds } from "../../db/schema.js";
@@ -49,7 +50,31 @@ async function inBatches<T>(
   }
 }
 
+/** A CSV field for COPY: always quoted, quotes doubled (names may hold commas and quotes). */
+const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * On PGlite, rows go in through `COPY … FROM '/dev/blob'` (CSV from memory): about a third faster
+ * than `unnest` of array parameters there, which the WASM build parses slowly. PostgreSQL keeps
+ * `unnest`. Answers undefined when the transaction is not PGlite's.
+ */
+function pgliteCopy(tx: Tx): ((target: string, lines: string[]) => Promise<unknown>) | undefined {
+  const session = (tx as unknown as { session?: unknown }).session;
+  if (!is(session, PgliteSession)) return undefined;
+  const client = (session as unknown as { client: PgliteQueryClient }).client;
+  return (target, lines) => client.query(`copy ${target} from '/dev/blob' with (format csv)`, [], { blob: new Blob([lines.join("\n")]) });
+}
+
+interface PgliteQueryClient {
+  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+}
+
 function insertVillages(tx: Tx, worldId: number, batch: readonly VillageRecord[]) {
+  const copy = pgliteCopy(tx);
+  if (copy) {
+    const lines = batch.map((v) => `${worldId},${v.id},${csvText(v.name)},${v.x},${v.y},${v.playerId},${v.points},${v.bonusId}`);
+    return copy("villages (world_id, id, name, x, y, player_id, points, bonus_id)", lines);
+  }
   return tx.execute(sql`
     insert into ${villages} (world_id, id, name, x, y, player_id, points, bonus_id)
     select ${worldId}, * from unnest(
@@ -64,6 +89,11 @@ function insertVillages(tx: Tx, worldId: number, batch: readonly VillageRecord[]
 }
 
 function insertPlayers(tx: Tx, worldId: number, batch: readonly PlayerRecord[]) {
+  const copy = pgliteCopy(tx);
+  if (copy) {
+    const lines = batch.map((p) => `${worldId},${p.id},${csvText(p.name)},${p.allyId},${p.villages},${p.points},${p.rank}`);
+    return copy("players (world_id, id, name, ally_id, villages, points, rank)", lines);
+  }
   return tx.execute(sql`
     insert into ${players} (world_id, id, name, ally_id, villages, points, rank)
     select ${worldId}, * from unnest(

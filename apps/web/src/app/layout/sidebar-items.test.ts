@@ -8,7 +8,6 @@ const order = [
   "Bots",
   "Angriffspläne",
   "Benutzer",
-  "Welten",
   "Koordinaten Filter",
   "Tab Anfragen",
   "Spieler Skills",
@@ -27,8 +26,8 @@ describe("sidebar entries", () => {
     expect(visibleSidebarItems(true).map((i) => i.label)).toEqual(order);
   });
 
-  it("hide 'Benutzer' and 'Welten' from non-admins", () => {
-    expect(visibleSidebarItems(false).map((i) => i.label)).toEqual(order.filter((l) => l !== "Benutzer" && l !== "Welten"));
+  it("hide 'Benutzer' from non-admins", () => {
+    expect(visibleSidebarItems(false).map((i) => i.label)).toEqual(order.filter((l) => l !== "Benutzer"));
   });
 
   it.each([

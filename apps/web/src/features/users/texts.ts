@@ -1,6 +1,7 @@
 // German texts of the user administration.
 export const userTexts = {
   create: "Benutzer anlegen",
+  worlds: "Welten",
   searchLabel: "Suche",
   searchPlaceholder: "Benutzer suchen …",
   tableLabel: "Benutzerliste",

@@ -1,12 +1,14 @@
 // Benutzer (/users, admin): searchable, sortable, paged user list with create and delete.
 import type { User, UserSortField } from "@dsbot/protocol";
-import { Button, Card, Stack, TextInput } from "@mantine/core";
-import { IconSearch, IconUserPlus } from "@tabler/icons-react";
+import { Button, Card, Group, Stack, TextInput } from "@mantine/core";
+import { IconSearch, IconUserPlus, IconWorld } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
 import { useCallback, useState } from "react";
+import { Link } from "react-router";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { ErrorState } from "@/components/ui/states";
+import { paths } from "@/config/paths";
 import { TablePagination } from "@/components/ui/table-pagination";
 import { errorMessage } from "@/lib/api-error-message";
 import { useDebounced } from "@/lib/debounce";
@@ -49,9 +51,14 @@ export function UsersRoute() {
     <>
       <RoutePageHeader
         actions={
-          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
-            {userTexts.create}
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to={paths.worlds} variant="default" leftSection={<IconWorld size={18} />}>
+              {userTexts.worlds}
+            </Button>
+            <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
+              {userTexts.create}
+            </Button>
+          </Group>
         }
       />
       <Card padding={0}>
