@@ -1,15 +1,10 @@
 // Realtime bench: latency from a bot's `bot:status` report to the website's `botUpdateStatus` event,
 // with 500 bot sockets and 50 website sockets on the built server (embedded PGlite, fresh data dir).
 // Run alone (`node bench/realtime.mjs` after building the server) or as part of `npm run bench`.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { io as connect } from "socket.io-client";
-import { waitFor } from "./lib.mjs";
+import { startBenchServer } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_REALTIME_PORT ?? 3593);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BOTS = Number(process.env.BENCH_BOTS ?? 500);
@@ -29,7 +24,6 @@ async function api(method, url, { token, body } = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
-const waitForHealth = (timeoutMs) => waitFor(`${BASE}/api/health`, timeoutMs);
 
 /** Run `task` over `items` with at most `limit` in flight. */
 async function pool(items, limit, task) {
@@ -57,27 +51,10 @@ function open(auth) {
 const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 
 export async function runRealtimeBench() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-rt-"));
-  const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DSBOT_DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      DSBOT_ADMIN_USERNAME: ADMIN.username,
-      DSBOT_ADMIN_PASSWORD: ADMIN.password,
-      DSBOT_DEMO: "0",
-      DSBOT_WORLD_SYNC: "0",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const sockets = [];
   const started = Date.now();
+  const server = await startBenchServer({ port: PORT, admin: ADMIN, env: { DATABASE_URL: "" } });
+  const sockets = [];
   try {
-    await waitForHealth();
     const admin = (await api("POST", "/api/auth/login", { body: ADMIN })).token;
     const user = { username: "bench", password: "bench-passwort-123" };
     await api("POST", "/api/users", { token: admin, body: { ...user, role: "user", world: { server: "die-staemme.de", world: "de230" } } });
@@ -164,9 +141,7 @@ export async function runRealtimeBench() {
     return { sent, acked, failed, received, expected, median: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
     for (const s of sockets) s.disconnect();
-    server.kill();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -2,18 +2,14 @@
 // then the realtime figure (bot status report → website event latency, see realtime.mjs).
 // Each server runs in its own process so the load generator (autocannon, here) does not share its event loop.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { runRealtimeBench } from "./realtime.mjs";
 import { runWebBytesBench } from "./web-bytes.mjs";
 import { runMapBench } from "./map.mjs";
 import { runWorldBench } from "./world.mjs";
-import { waitFor } from "./lib.mjs";
+import { root, startBenchServer, waitFor } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -43,24 +39,15 @@ function summary(result) {
 }
 
 const bare = startProcess(["bench/bare-fastify.mjs"], { BENCH_PORT: "3591" });
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-"));
-const server = startProcess(["apps/server/dist/main.js"], {
-  PORT: "3592",
-  HOST: "127.0.0.1",
-  DSBOT_DATA_DIR: dataDir,
-  DSBOT_ADMIN_USERNAME: "admin",
-  DSBOT_ADMIN_PASSWORD: "bench-passwort-123",
-  DSBOT_DEMO: "0",
-  DSBOT_WORLD_SYNC: "0",
-  LOG_LEVEL: "warn",
-});
+const ADMIN = { username: "admin", password: "bench-passwort-123" };
 
+const server = await startBenchServer({ port: 3592, admin: ADMIN });
 try {
-  await Promise.all([waitFor("http://127.0.0.1:3591/ping"), waitFor("http://127.0.0.1:3592/api/health")]);
+  await waitFor("http://127.0.0.1:3591/ping");
   const login = await fetch("http://127.0.0.1:3592/api/auth/login", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: "bench-passwort-123" }),
+    body: JSON.stringify(ADMIN),
   });
   const { token } = await login.json();
 
@@ -82,9 +69,7 @@ try {
   if (me.errors > 0 || !withinBudget) process.exitCode = 1;
 } finally {
   bare.kill();
-  server.kill();
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 const realtime = await runRealtimeBench();

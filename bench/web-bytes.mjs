@@ -4,16 +4,11 @@
 // DevTools protocol reports it. KB = 1000 bytes. A budget miss makes the run fail.
 // Run alone (`node bench/web-bytes.mjs`) or as part of `npm run bench`; both build what is stale first.
 // BENCH_VERBOSE=1 lists every script with its size.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { buildMissing } from "../scripts/lib.mjs";
-import { waitFor } from "./lib.mjs";
+import { startBenchServer } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3594);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -26,8 +21,6 @@ export const webBudgets = [
   { name: "/login", path: "/login", budgetKb: 150, signedIn: false, ready: { role: "heading", name: "Willkommen zurück" } },
   { name: "/dashboard", path: "/dashboard", budgetKb: 250, signedIn: true, ready: { role: "heading", name: "Dashboard" } },
 ];
-
-const waitForHealth = (timeoutMs) => waitFor(`${BASE}/api/health`, timeoutMs);
 
 async function signIn() {
   const res = await fetch(`${BASE}/api/auth/login`, {
@@ -122,29 +115,11 @@ export async function measureWebBytes({ verbose = process.env.BENCH_VERBOSE === 
 /** Builds what is stale (the web app above all), starts the built server on a fresh data directory, measures, stops it. */
 export async function runWebBytesBench() {
   await buildMissing();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-web-"));
-  const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DSBOT_DATA_DIR: dataDir,
-      DSBOT_ADMIN_USERNAME: ADMIN.username,
-      DSBOT_ADMIN_PASSWORD: ADMIN.password,
-      DSBOT_DEMO: "0",
-      DSBOT_WORLD_SYNC: "0",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startBenchServer({ port: PORT, admin: ADMIN });
   try {
-    await waitForHealth();
     return await measureWebBytes();
   } finally {
-    server.kill();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

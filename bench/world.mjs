@@ -6,11 +6,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { waitFor } from "./lib.mjs";
+import { root, startBenchServer } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PORT = 3594;
+const PORT = 3595;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: "admin", password: "bench-passwort-123" };
 export const BENCH_WORLD_VILLAGES = 100_000;
@@ -38,29 +36,13 @@ async function api(token, method, url, body) {
  * the imported world before the server stops. Answers { importMs, failed }.
  */
 export async function runWorldBench(withWorld) {
+  const server = await startBenchServer({ port: PORT, admin: ADMIN });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-world-"));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-data-"));
-  const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DSBOT_DATA_DIR: dataDir,
-      DSBOT_ADMIN_USERNAME: ADMIN.username,
-      DSBOT_ADMIN_PASSWORD: ADMIN.password,
-      DSBOT_DEMO: "0",
-      DSBOT_WORLD_SYNC: "0",
-      LOG_LEVEL: "warn",
-    },
-  });
   let failed = 0;
   try {
     const generated = Date.now();
     await run(process.execPath, ["--import", "tsx", "apps/server/src/cli/world-generate.ts", "--villages", String(BENCH_WORLD_VILLAGES), filesDir]);
     const generateMs = Date.now() - generated;
-    await waitFor(`${BASE}/api/health`);
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -90,9 +72,7 @@ export async function runWorldBench(withWorld) {
     }
     return { importMs, failed };
   } finally {
-    server.kill();
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     rmSync(filesDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -22,3 +22,4 @@ export * from "./search.js";
 export * from "./downloads.js";
 export * from "./player-skills.js";
 export * from "./attack-plans/index.js";
+export * from "./random.js";

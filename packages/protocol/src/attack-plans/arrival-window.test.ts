@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { isNightBonus } from "../game/night-bonus.js";
 import { parseServerTime } from "../game/server-time.js";
 import { arrivalIntervals, earliestArrival, randomArrival } from "./arrival-window.js";
-import { seededRandom } from "./candidates.js";
+import { seededRandom } from "../random.js";
 
 const at = (text: string) => {
   const parsed = parseServerTime(text);

@@ -3,7 +3,8 @@
 // whose longer prefixes extend the shorter ones.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seededRandom, ShuffledStream, VillageGrid } from "./candidates.js";
+import { seededRandom } from "../random.js";
+import { ShuffledStream, VillageGrid } from "./candidates.js";
 
 const anywhere = fc.record({ x: fc.integer({ min: 0, max: 999 }), y: fc.integer({ min: 0, max: 999 }) });
 const cluster = fc.record({ x: fc.integer({ min: 480, max: 530 }), y: fc.integer({ min: 300, max: 320 }) });

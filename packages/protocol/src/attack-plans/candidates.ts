@@ -3,18 +3,7 @@
 // sorting all villages per target. "random": a seeded shuffle per target, of which only the prefix in
 // use is drawn.
 import type { Coord } from "../game/coords.js";
-
-/** mulberry32: a small, fast PRNG; the same seed gives the same sequence everywhere. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../random.js";
 
 /** A seed for stream `index` derived from the plan's seed (murmur3's finaliser). */
 export function deriveSeed(seed: number, index: number): number {

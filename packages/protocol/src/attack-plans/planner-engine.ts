@@ -5,7 +5,8 @@ import { distance, sendTime, slowestUnit, travelSeconds, unitSpeedMinutes } from
 import { units, type Unit, type UnitCounts } from "../units.js";
 import { arrivalIntervals, earliestArrival, randomArrival } from "./arrival-window.js";
 import { attackTypeLabels, compactUnits, isSupportType, ATTACK_PRIORITY_DEFAULT, type AttackType } from "./attack.js";
-import { deriveSeed, seededRandom, ShuffledStream, VillageGrid } from "./candidates.js";
+import { seededRandom } from "../random.js";
+import { deriveSeed, ShuffledStream, VillageGrid } from "./candidates.js";
 import { plannerMessages } from "./messages.js";
 import type { PlannedAttack, PlannerAttacker, PlannerInput, PlannerTarget, UnservedDemand } from "./planner.js";
 

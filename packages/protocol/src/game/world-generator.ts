@@ -8,6 +8,7 @@
 // and the cell, so the villages of a smaller world are the inner ones of a larger world with the same
 // seed (40k demo, 100k bench); the named players are the same in both.
 import { baseUnitSpeeds } from "./unit-info.js";
+import { seededRandom } from "../random.js";
 import { units, unitPopWeights, type Unit } from "../units.js";
 
 export interface WorldGeneratorOptions {
@@ -88,18 +89,6 @@ const BARBARIAN_SHARE = 0.24;
 const CLUSTER_RADIUS = 7;
 
 // ---- randomness -------------------------------------------------------------------------------
-
-/** mulberry32: fast, seedable, good enough for a map. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A value in [0, 1) that depends only on the seed and the numbers given. */
 function hash01(seed: number, ...values: number[]): number {
@@ -215,7 +204,7 @@ export function generateWorld(options: WorldGeneratorOptions): GeneratedWorld {
   }
   const drafts: Draft[] = [];
   const usedNames = new Set<string>();
-  const rnd = random(seed ^ 0x5bd1e995);
+  const rnd = seededRandom(seed ^ 0x5bd1e995);
 
   const claim = (player: number, home: number, size: number) => {
     const draft = drafts[player] as Draft;

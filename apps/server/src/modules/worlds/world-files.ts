@@ -127,18 +127,26 @@ class LineReader {
   }
 
   int(value: string, label: string, min: number, max: number): number {
-    if (!/^\d{1,10}$/.test(value)) {
+    // Digits only, 1 to 10 of them (the hot path of a 100k-village file: no regex per field).
+    let number = 0;
+    let digits = value.length > 0 && value.length <= 10;
+    for (let i = 0; digits && i < value.length; i++) {
+      const code = value.charCodeAt(i) - 48;
+      if (code < 0 || code > 9) digits = false;
+      else number = number * 10 + code;
+    }
+    if (!digits) {
       this.fail(value === "" ? `kein Wert für ${label}.` : `${label} ist keine ganze Zahl ("${preview(value)}").`);
     }
-    const number = Number(value);
     if (number < min || number > max) this.fail(`${label} muss zwischen ${min} und ${max} liegen (ist ${number}).`);
     return number;
   }
 
   name(value: string, label: string): string {
-    let decoded: string;
+    let decoded = value;
     try {
-      decoded = decodeURIComponent(value.replace(/\+/g, " "));
+      // Most names need no decoding at all.
+      if (value.includes("%") || value.includes("+")) decoded = decodeURIComponent(value.replaceAll("+", " "));
     } catch {
       this.fail(`${label} ist nicht richtig URL-kodiert ("${preview(value)}").`);
     }

@@ -11,9 +11,9 @@ import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
 import { authenticate } from "../auth/auth-context.js";
 import { createOwnersCache, ownersEtag } from "./owners-cache.js";
-import { etagMatches } from "./village-map-cache.js";
+import { etagMatches } from "./world-body-cache.js";
 import { villageDetail } from "./world-map.service.js";
-import { getWorld } from "./worlds.service.js";
+import { requireWorld } from "./worlds.service.js";
 
 const ownersRoute = contract({ params: worldIdParamsSchema });
 const villageRoute = contract({ params: worldVillageParamsSchema });
@@ -22,11 +22,7 @@ export function worldMapRoutes(ctx: AppContext): FastifyPluginAsync {
   const { db } = ctx;
   const owners = createOwnersCache(db);
 
-  const existingWorld = async (id: number) => {
-    const world = await getWorld(db, id);
-    if (!world) throw notFound(worldMessages.worldNotFound);
-    return world;
-  };
+  const existingWorld = (id: number) => requireWorld(db, id);
 
   return async (app) => {
     app.addHook("onRequest", authenticate(db));

@@ -25,12 +25,13 @@ import { addVary, negotiateEncoding } from "../../http/compression.js";
 import { contract } from "../../http/contract.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { authenticate, requireAdmin } from "../auth/auth-context.js";
-import { createVillageMapCache, etagMatches, villageMapEtag } from "./village-map-cache.js";
+import { createVillageMapCache, villageMapEtag } from "./village-map-cache.js";
+import { etagMatches } from "./world-body-cache.js";
 import type { ImportProgress } from "./world-import.js";
 import { replaceWorldData } from "./world-import.js";
 import { syncWorldNow } from "./world-sync-schedule.js";
 import { readWorldUpload, worldDataFromUpload, worldUploadLimits } from "./world-upload.js";
-import { createWorld, getWorld, listWorlds, presentWorld, searchAllies, searchPlayers, setWorldSync } from "./worlds.service.js";
+import { createWorld, listWorlds, presentWorld, requireWorld, searchAllies, searchPlayers, setWorldSync } from "./worlds.service.js";
 
 const list = contract({});
 const create = contract({ body: worldCreateSchema });
@@ -44,11 +45,7 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
   const { db } = ctx;
   const villageMaps = createVillageMapCache(db);
 
-  const existingWorld = async (id: number) => {
-    const world = await getWorld(db, id);
-    if (!world) throw notFound(worldMessages.worldNotFound);
-    return world;
-  };
+  const existingWorld = (id: number) => requireWorld(db, id);
 
   return async (app) => {
     app.addHook("onRequest", authenticate(db));

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.js";
 import { escapeLike, likeContains, likePrefix } from "../../db/like.js";
 import type { WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worlds } from "../../db/schema.js";
-import { conflict } from "../../http/errors.js";
+import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 
 export function presentWorld(row: WorldRow): WorldSummary {
@@ -36,6 +36,13 @@ export async function getWorld(db: Database, id: number): Promise<WorldRow | und
   if (id > MAX_SERIAL_ID) return undefined;
   const [row] = await db.select().from(worlds).where(eq(worlds.id, id));
   return row;
+}
+
+/** The world, or the German 404 every world route answers. */
+export async function requireWorld(db: Database, id: number): Promise<WorldRow> {
+  const world = await getWorld(db, id);
+  if (!world) throw notFound(worldMessages.worldNotFound);
+  return world;
 }
 
 export interface CreateWorldOptions {

@@ -1,7 +1,8 @@
 // The seeded random pick: a subset of size min(N, n), in list order, the same for the same seed.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nextSeed, pickRandom, seededRandom } from "./random-pick";
+import { seededRandom } from "@dsbot/protocol";
+import { nextSeed, pickRandom } from "./random-pick";
 
 const seed = fc.integer({ min: 0, max: 2 ** 32 - 1 });
 

@@ -1,16 +1,5 @@
 // A seeded random pick: the same seed and the same list always give the same subset, in list order.
-
-/** mulberry32: a tiny 32-bit PRNG, good enough to pick targets and reproducible everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "@dsbot/protocol";
 
 /** min(count, n) entries chosen at random by the seed, kept in their original order. */
 export function pickRandom<T>(items: readonly T[], count: number, seed: number): T[] {
