@@ -1,6 +1,6 @@
 // Helpers shared by the bench scripts.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,4 +58,61 @@ export async function startBenchServer({ port, admin, env = {} }) {
     throw error;
   }
   return { base, stop };
+}
+
+/** Runs a command in the repository root; resolves on exit code 0. */
+export function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** A JSON API client on `base` with a bearer token; `body`: FormData as is, anything else as JSON. */
+export function apiClient(base, token) {
+  return async (method, url, body) => {
+    const json = body !== undefined && !(body instanceof FormData);
+    const headers = { authorization: `Bearer ${token}`, ...(json ? { "content-type": "application/json" } : {}) };
+    const response = await fetch(`${base}${url}`, { method, headers, body: json ? JSON.stringify(body) : body });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+}
+
+/** Logs in on `base`; answers the bearer token. */
+export async function login(base, credentials) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`login: ${response.status}`);
+  return (await response.json()).token;
+}
+
+/**
+ * Generates a world with the project's generator (`villages`, the demo seed) and imports it through
+ * the admin API as `world`. Answers { world, result, generateMs, uploadBytes, wallMs }.
+ */
+export async function importGeneratedWorld(api, { villages, world }) {
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-world-"));
+  try {
+    const generated = Date.now();
+    await run(process.execPath, ["--import", "tsx", "apps/server/src/cli/world-generate.ts", "--villages", String(villages), filesDir]);
+    const generateMs = Date.now() - generated;
+    const { world: created } = await api("POST", "/api/worlds", world);
+    const form = new FormData();
+    let uploadBytes = 0;
+    for (const file of readdirSync(filesDir)) {
+      const bytes = readFileSync(path.join(filesDir, file));
+      uploadBytes += bytes.length;
+      form.append(file, new Blob([bytes]), file);
+    }
+    const started = performance.now();
+    const result = await api("POST", `/api/worlds/${created.id}/import`, form);
+    return { world: created, result, generateMs, uploadBytes, wallMs: Math.round(performance.now() - started) };
+  } finally {
+    rmSync(filesDir, { recursive: true, force: true });
+  }
 }

@@ -159,6 +159,16 @@ try {
     await demoPage.getByText(/^\d+ Koordinaten gefunden$/).waitFor();
     await demoPage.getByRole("textbox", { name: "Gefilterte Koordinaten" }).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `coords-filter-${width}.png`) });
+    await demoPage.goto(`${BASE}/attack-plans`);
+    await demoPage.getByRole("link", { name: /Demo-Offensive/ }).first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `attack-plans-${width}.png`) });
+    await demoPage.getByRole("link", { name: /Demo-Offensive/ }).first().click();
+    await demoPage.waitForURL(/\/attack-plans\/\d+$/);
+    await demoPage.getByRole("table", { name: "Angriffe" }).locator("tr[data-row-id]").first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `attack-plan-${width}.png`) });
+    await demoPage.goto(`${BASE}/tab-requests`);
+    await demoPage.getByRole("heading", { name: "Tab Anfragen" }).waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `tab-requests-${width}.png`) });
     await demoPage.goto(`${BASE}/downloads`);
     await demoPage.getByText(/SHA-256/).first().waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `downloads-${width}.png`) });

@@ -5,6 +5,8 @@ import {
   socketErrors,
   moduleNames,
   realtimeClientOptions,
+  type BotAttack,
+  type BotAttackResult,
   type BotConfig,
   type BotControl,
   type BotModuleConfig,
@@ -23,6 +25,8 @@ import { ModuleScheduler } from "./scheduler.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
 const ACK_TIMEOUT_MS = 10_000;
+/** Work at a game time wakes this early and waits out the rest (see `at`). */
+const SPIN_MS = 25;
 /** How long a bot keeps trying to reach the server again (e.g. while it restarts) before it gives up. */
 export const RECONNECT_GIVE_UP_MS = 120_000;
 /** Refusals that mean the bot may not come back (stopped meanwhile, access or pairing revoked). */
@@ -56,6 +60,13 @@ export class BotSession {
   private giveUpTimer: NodeJS.Timeout | undefined;
   /** What each module was last given (enabled + config), to re-apply only changes after a reconnect. */
   private readonly appliedModules = new Map<string, string>();
+  /** Timers of work at a game time (attacks to send); cleared when the session ends. */
+  private readonly timers = new Set<unknown>();
+  /** Attack reports the server has not answered yet, by attack id (sent again after a reconnect). */
+  private readonly pendingReports = new Map<number, BotAttackResult>();
+  private flushing = false;
+  /** The server's clock minus this runner's (ms), from the round trip with the shortest time. */
+  private clockOffsetMs = 0;
 
   constructor(private readonly options: BotSessionOptions) {
     this.dsbotId = options.bot.dsbotId;
@@ -86,6 +97,7 @@ export class BotSession {
   private connected(): void {
     clearTimeout(this.giveUpTimer);
     this.giveUpTimer = undefined;
+    void this.flushReports();
     if (this.everConnected && !this.ended()) this.options.logger("info", `[Bot ${this.dsbotId}] ${sessionMessages.reconnected}`);
     this.everConnected = true;
   }
@@ -105,6 +117,11 @@ export class BotSession {
 
   get state(): SessionState {
     return this.current;
+  }
+
+  /** The server's clock minus this runner's, in ms (0 until measured). */
+  get serverClockOffset(): number {
+    return this.clockOffsetMs;
   }
 
   /** The latest inventory scan, if the inventory module ran. */
@@ -138,7 +155,13 @@ export class BotSession {
     if (this.socket.connected) this.socket.emit("bot:log", { level, message: message.slice(0, BOT_LOG_MESSAGE_MAX) });
   }
 
+  private clearTimers(): void {
+    for (const handle of this.timers) this.options.clock.clearTimeout(handle);
+    this.timers.clear();
+  }
+
   private finish(message: string): void {
+    this.clearTimers();
     clearTimeout(this.giveUpTimer);
     this.options.logger("info", `[Bot ${this.dsbotId}] ${message}`);
     this.socket.disconnect();
@@ -149,6 +172,7 @@ export class BotSession {
   private end(message: string): void {
     if (this.current === "ended") return;
     this.current = "ended";
+    this.clearTimers();
     clearTimeout(this.giveUpTimer);
     void this.scheduler?.stop();
     this.options.logger("warn", `[Bot ${this.dsbotId}] ${message}`);
@@ -174,6 +198,10 @@ export class BotSession {
           pause: (reason) => this.pause(reason),
           setInventory: (snapshot) => (this.lastInventory = snapshot),
           needsPlayer: (report) => this.needsPlayer(report),
+          claimAttacks: (withinMs) => this.claimAttacks(withinMs),
+          reportAttack: (result) => this.reportAttack(result),
+          at: (at, work) => this.at(driver, at, work),
+          isRunning: () => this.current === "online",
         },
       }),
       onError: (name, error) => this.log("error", sessionMessages.moduleFailed(name, error instanceof Error ? error.message : String(error))),
@@ -183,7 +211,101 @@ export class BotSession {
     if (this.ended()) return;
     this.log(login.ok ? "info" : "warn", login.ok ? sessionMessages.loggedIn(this.options.bot.playerName) : sessionMessages.loginFailed(login.error));
     await this.report(config.status === "paused" ? "paused" : "online");
+    await this.measureClock();
     this.scheduler.start();
+  }
+
+  /**
+   * The server clock's offset: a few "bot:time" round trips, the shortest one counts, its answer taken
+   * as the server's time at the midpoint of the trip.
+   */
+  private async measureClock(samples = 5): Promise<void> {
+    let best: { rtt: number; offset: number } | undefined;
+    for (let i = 0; i < samples && this.socket.connected; i++) {
+      const sent = Date.now();
+      try {
+        const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:time");
+        const received = Date.now();
+        if (!answer.ok) break;
+        const sample = { rtt: received - sent, offset: answer.serverTime - (sent + received) / 2 };
+        if (!best || sample.rtt < best.rtt) best = sample;
+      } catch {
+        break;
+      }
+    }
+    if (best) {
+      this.clockOffsetMs = Math.round(best.offset);
+      this.options.logger("debug", `[Bot ${this.dsbotId}] ${sessionMessages.clockOffset(this.clockOffsetMs, best.rtt)}`);
+    }
+  }
+
+  /**
+   * Work at a game time, to the millisecond: the timer is armed SPIN_MS early and the last gap is closed
+   * on the spot (a timer fires late on a busy machine, an early one plus a short wait does not). Dropped
+   * when the session ends; answers a cancel.
+   */
+  private at(driver: GameDriver, at: number, work: () => Promise<void>): () => void {
+    let handle: unknown;
+    let cancelled = false;
+    const arm = (ms: number) => {
+      handle = this.options.clock.setTimeout(() => {
+        this.timers.delete(handle);
+        if (this.ended() || cancelled) return;
+        let left = at - driver.now();
+        if (left > SPIN_MS) return arm(left - SPIN_MS);
+        // Bounded by the wall clock: a manual clock (tests) does not move while we wait here.
+        const until = Date.now() + SPIN_MS + 5;
+        while (left > 0 && Date.now() < until) left = at - driver.now();
+        if (left > 0) return arm(left);
+        work().catch((error: unknown) => this.log("error", sessionMessages.workFailed(error instanceof Error ? error.message : String(error))));
+      }, Math.max(0, ms));
+      this.timers.add(handle);
+    };
+    arm(at - driver.now() - SPIN_MS);
+    return () => {
+      cancelled = true;
+      this.options.clock.clearTimeout(handle);
+      this.timers.delete(handle);
+    };
+  }
+
+  private async claimAttacks(withinMs: number): Promise<BotAttack[] | null> {
+    if (!this.socket.connected) return null;
+    try {
+      const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:attacks", { withinMs });
+      if (!answer.ok) {
+        this.log("warn", sessionMessages.attacksRefused(answer.error.message));
+        return null;
+      }
+      return answer.attacks;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Kept until the server answers; a refusal (e.g. the attack was reported already) is final too. */
+  private reportAttack(result: BotAttackResult): void {
+    this.pendingReports.set(result.attackId, result);
+    void this.flushReports();
+  }
+
+  private async flushReports(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      for (const [id, result] of [...this.pendingReports]) {
+        if (!this.socket.connected) return;
+        try {
+          const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:attack-result", result);
+          this.pendingReports.delete(id);
+          if (!answer.ok) this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.attackReportRefused(answer.error.message)}`);
+        } catch {
+          return; // no answer: tried again after the next reconnect
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
 
   /** Apply the modules of a config: all of them at first, afterwards only those that changed. */

@@ -34,4 +34,8 @@ export const sessionMessages = {
   forceStopped: "Zwangsgestoppt",
   paused: "Pausiert",
   resumed: "Fortgesetzt",
+  clockOffset: (offset: number, rtt: number) => `Serveruhr: Abweichung ${offset} ms (Laufzeit ${rtt} ms)`,
+  workFailed: (message: string) => `Geplante Aufgabe fehlgeschlagen: ${message}`,
+  attacksRefused: (message: string) => `Angriffe nicht abgerufen: ${message}`,
+  attackReportRefused: (message: string) => `Angriffsmeldung nicht übernommen: ${message}`,
 } as const;

@@ -1,12 +1,30 @@
 // A server restart (deploy) does not stop running bots: the server shuts down without marking them
 // offline, starts again on the same database, and the runner's bot sockets come back by themselves.
 // A bot whose server stays away beyond the give-up time ends.
-import { botLogMessages } from "@dsbot/protocol";
+import { attackTimes, botLogMessages } from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/src/app.js";
 import { tempDir, testConfig } from "../../server/test/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../../server/test/test-database.js";
-import { botLogs, botStatus, connectionCount, createAccount, createTestRunner, eventually, listen, restClient, startBotOnline, type Account, type TestApp } from "../test/harness.js";
+import { attacks } from "../../server/src/db/schema.js";
+import {
+  baseSpeeds,
+  botLogs,
+  botStatus,
+  connectionCount,
+  createAccount,
+  createPlanWithAttacks,
+  createRealTimeTestRunner,
+  createTestRunner,
+  enableAttackScanner,
+  eventually,
+  listen,
+  restClient,
+  startBotOnline,
+  type Account,
+  type TestApp,
+} from "../test/harness.js";
 import type { Runner } from "./runner.js";
 
 // PGlite on disk in a temp dir, or — with DATABASE_URL — one PostgreSQL database used by both runs.
@@ -27,10 +45,11 @@ afterAll(async () => {
   data.remove();
 });
 
-const config = () => testConfig({ dataDir: data.dir, databaseUrl: database.kind === "postgres" ? database.url : undefined });
+const config = (attackClock = false) =>
+  testConfig({ dataDir: data.dir, databaseUrl: database.kind === "postgres" ? database.url : undefined, attackClock });
 
-async function startServer(port = 0): Promise<{ app: TestApp; url: string }> {
-  const app = await buildApp(config());
+async function startServer(port = 0, attackClock = false): Promise<{ app: TestApp; url: string }> {
+  const app = await buildApp(config(attackClock));
   apps.push(app);
   // The harness helpers only use the App part of a TestApp.
   const testApp = app as TestApp;
@@ -145,5 +164,47 @@ describe("server restart", () => {
     await eventually(async () => expect(await connectionCount(second.app, first.account)).toBe(1), { timeoutMs: 20_000 });
     expect(await botStatus(second.app, first.account)).toBe("offline");
   });
-});
 
+  it("loses no due attack and sends none twice when the server restarts while they are due", async () => {
+    const server = await startServer(0, true);
+    const port = Number(new URL(server.url).port);
+    const account = await createAccount(server.app);
+    const { world, runner } = createRealTimeTestRunner(server.url, account, { seed: 9 });
+    runners.push(runner);
+    await runner.ready();
+    const home = world.village(world.player(account.player).villageIds[0] as number);
+    if (!home) throw new Error("no sandbox village");
+    home.units.axe = 1000;
+    const target = { x: home.x + 2, y: home.y + 1 };
+    const travel = attackTimes({ from: home, to: target, units: { axe: 1 }, arrival: 0, unitInfo: baseSpeeds }).travelSeconds * 1000;
+    const now = Date.now();
+    const { plan } = await createPlanWithAttacks(
+      server.app,
+      account,
+      account.player,
+      [12_000, 12_400, 12_800].map((ms) => ({ type: "attack" as const, from: home, to: target, units: { axe: 10 }, arrival: now + ms + travel })),
+    );
+    await enableAttackScanner(server.app, account, plan.id);
+    await startBotOnline(server.app, account);
+    // The bot has claimed all three; the server goes away before they are sent.
+    await eventually(async () => {
+      const rows = await server.app.db.select().from(attacks).where(eq(attacks.planId, plan.id));
+      expect(rows.map((r) => r.dsbotId)).toEqual([account.bot.id, account.bot.id, account.bot.id]);
+    });
+    await stopServer(server.app);
+    const sentTo = () => world.commands.filter((c) => c.to.x === target.x && c.to.y === target.y);
+    // Sent on time with the server away.
+    await eventually(async () => expect(sentTo()).toHaveLength(3), { timeoutMs: 20_000 });
+
+    const second = await startServer(port, true);
+    await eventually(
+      async () => {
+        const rows = await second.app.db.select().from(attacks).where(eq(attacks.planId, plan.id));
+        expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+      },
+      { timeoutMs: 30_000 },
+    );
+    // Handed out again after the reconnect until reported, none was sent twice.
+    expect(sentTo()).toHaveLength(3);
+  }, 60_000);
+});

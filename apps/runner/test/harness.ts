@@ -1,13 +1,14 @@
 // Runner tests run against the real server, built in-process on PGlite, through the server's own
 // test helpers (relative imports: the runner package itself never depends on the server).
-import type { BotLogListResponse, BotStatus, Dsbot } from "@dsbot/protocol";
-import { botLogListResponseSchema } from "@dsbot/protocol";
+import type { AttackType, BotLogListResponse, BotStatus, Dsbot, UnitCounts, UnitSpeedTable } from "@dsbot/protocol";
+import { attackTimes, baseUnitSpeeds, botLogListResponseSchema, units } from "@dsbot/protocol";
+import { attackPlans, attacks } from "../../server/src/db/schema.js";
 import { createBot, listen, pairRunner } from "../../server/test/bots.js";
 import { bearer, createUser, loginAs } from "../../server/test/factories.js";
 import { createTestApp, type TestApp } from "../../server/test/test-app.js";
 import { SandboxWorld } from "@dsbot/sandbox";
 import { expect } from "vitest";
-import { createManualClock, type ManualClock } from "../src/clock.js";
+import { createManualClock, systemClock, type Clock, type ManualClock } from "../src/clock.js";
 import { createRunner } from "../src/runner.js";
 import { createSandboxDriverFactory } from "../src/sandbox-driver.js";
 
@@ -81,8 +82,23 @@ export async function eventually<T>(check: () => Promise<T>, options: { clock?: 
  * A runner for the account's bot (plus `extraBots`, unknown to the server) in a sandbox world with
  * the given seed, on a manual clock starting Monday 5 January 2026, 12:00.
  */
-export function createTestRunner(serverUrl: string, account: Account, options: { seed: number; extraBots?: number[]; reconnectGiveUpMs?: number }) {
+export function createTestRunner(serverUrl: string, account: Account, options: TestRunnerOptions) {
   const clock = createManualClock(new Date(2026, 0, 5, 12, 0).getTime());
+  return { clock, ...buildTestRunner(serverUrl, account, options, clock) };
+}
+
+/** The same on the system clock: for what is measured against the server's clock (attacks to the millisecond). */
+export function createRealTimeTestRunner(serverUrl: string, account: Account, options: TestRunnerOptions) {
+  return buildTestRunner(serverUrl, account, options, systemClock);
+}
+
+interface TestRunnerOptions {
+  seed: number;
+  extraBots?: number[];
+  reconnectGiveUpMs?: number;
+}
+
+function buildTestRunner(serverUrl: string, account: Account, options: TestRunnerOptions, clock: Clock) {
   const world = new SandboxWorld({ seed: options.seed, realNow: clock.now });
   const runner = createRunner({
     serverUrl,
@@ -98,7 +114,7 @@ export function createTestRunner(serverUrl: string, account: Account, options: {
     random: () => 0.5,
     ...(options.reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs: options.reconnectGiveUpMs }),
   });
-  return { clock, world, runner };
+  return { world, runner };
 }
 
 /** Start the bot through REST on its runner's connection and wait until it reports online. */
@@ -110,4 +126,63 @@ export async function startBotOnline(app: TestApp, account: Account): Promise<vo
   const response = await rest.post(`/api/dsbot/${account.bot.id}/start`, { websocketConnectionId: connection.id });
   expect(response.statusCode).toBe(200);
   await eventually(async () => expect(await botStatus(app, account)).toBe("online"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attack plans executed by sandbox bots
+
+/** Unit speeds of a speed-1 world (the sandbox's): minutes per field. */
+export const baseSpeeds: UnitSpeedTable = Object.fromEntries(units.map((u) => [u, { speed: baseUnitSpeeds[u] }]));
+
+export interface PlannedAttack {
+  type: AttackType;
+  from: { id: number; x: number; y: number };
+  to: { x: number; y: number };
+  units: UnitCounts;
+  arrival: number;
+}
+
+/** A plan of the account's user on its bot's world with these attacks (send times from the base speeds). */
+export async function createPlanWithAttacks(app: TestApp, account: Account, attacker: string, planned: PlannedAttack[]) {
+  const [plan] = await app.db
+    .insert(attackPlans)
+    .values({ ownerId: account.bot.ownerId, name: "Ausführung", worldServer: account.bot.world.server, worldWorld: account.bot.world.world })
+    .returning();
+  if (!plan) throw new Error("no plan");
+  const rows = await app.db
+    .insert(attacks)
+    .values(
+      planned.map((p) => {
+        const times = attackTimes({ from: p.from, to: p.to, units: p.units, arrival: p.arrival, unitInfo: baseSpeeds });
+        return {
+          planId: plan.id,
+          sourceVillageId: p.from.id,
+          sourceName: "Start",
+          sourceX: p.from.x,
+          sourceY: p.from.y,
+          attackerName: attacker,
+          targetVillageId: 1,
+          targetName: "Ziel",
+          targetX: p.to.x,
+          targetY: p.to.y,
+          type: p.type,
+          units: p.units,
+          unit: times.unit,
+          sendAt: new Date(times.sendTime),
+          arrivalAt: new Date(p.arrival),
+          priority: 3,
+        };
+      }),
+    )
+    .returning();
+  return { plan, rows };
+}
+
+/** The bot's Offplaner Scanner on for this plan; the lead is how far ahead it claims its attacks. */
+export async function enableAttackScanner(app: TestApp, account: Account, planId: number, leadTimeSeconds = 15): Promise<void> {
+  const response = await restClient(app, account.web).post(`/api/dsbot/${account.bot.id}/module`, {
+    moduleName: "attack-planner-scanner",
+    module: { enabled: true, attackPlanIds: [planId], leadTimeSeconds, sendOffsetMs: 0, onMissingUnits: "skip" },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }

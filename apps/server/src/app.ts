@@ -1,6 +1,7 @@
 // Builds the whole server (HTTP API, realtime, SPA) on one database; main.ts listens, tests inject.
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
+import { ATTACK_CLOCK_INTERVAL_MS } from "@dsbot/protocol";
 import type { AppContext } from "./app-context.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
@@ -27,6 +28,11 @@ import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
 import { dsbotDetailsRoutes } from "./modules/dsbots/dsbot-details.routes.js";
 import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
 import { settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
+import { advanceAttacks } from "./modules/attack-execution/attack-clock.js";
+import { attackPlanToolsRoutes } from "./modules/attack-plans/attack-plan-tools.routes.js";
+import { attackPlansRoutes } from "./modules/attack-plans/attack-plans.routes.js";
+import { attackPlanLinesRoutes } from "./modules/attack-plans/attack-plan-lines.routes.js";
+import { tabRequestsRoutes } from "./modules/tab-requests/tab-requests.routes.js";
 import { downloadsRoutes } from "./modules/downloads/downloads.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { playerSkillsRoutes } from "./modules/player-skills/player-skills.routes.js";
@@ -132,8 +138,26 @@ async function buildHttp(
   await fastify.register(playerSkillsRoutes(full));
   await fastify.register(worldsRoutes(full));
   await fastify.register(worldMapRoutes(full));
+  await fastify.register(tabRequestsRoutes(full));
+  await fastify.register(attackPlansRoutes(full));
+  await fastify.register(attackPlanToolsRoutes(full));
+  await fastify.register(attackPlanLinesRoutes(full));
   await registerWeb(fastify, config.webDir);
   return { fastify, io, ctx: full, lifecycle, routes };
+}
+
+/** A periodic job that skips its turn while the previous run is still going. */
+function skipWhileRunning(work: () => Promise<unknown>): () => Promise<unknown> {
+  let running = false;
+  return async () => {
+    if (running) return;
+    running = true;
+    try {
+      await work();
+    } finally {
+      running = false;
+    }
+  };
 }
 
 function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer, startedAt: Date): NodeJS.Timeout[] {
@@ -155,6 +179,7 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: Realti
       await settleOrphanedBots(ctx, startedAt);
     }),
     every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
+    ...(ctx.config.attackClock ? [every(ATTACK_CLOCK_INTERVAL_MS, "attack clock", skipWhileRunning(() => advanceAttacks(ctx)))] : []),
   ];
 }
 

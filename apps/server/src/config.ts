@@ -130,6 +130,8 @@ export interface Config {
   worldSource: string;
   /** Sync the worlds from the game on start and hourly (the test app turns it off). */
   worldSync: boolean;
+  /** Run the attack clock every second (attacks due, expired, tab requests); the test app turns it off. */
+  attackClock: boolean;
   logLevel: LogLevel;
   /** Undefined: pretty at a terminal, JSON otherwise. */
   logFormat?: LogFormat;
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.DSBOT_TRUST_PROXY,
     worldSource: e.DSBOT_WORLD_SOURCE,
     worldSync: e.DSBOT_WORLD_SYNC,
+    attackClock: true,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
   };

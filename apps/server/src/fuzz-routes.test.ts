@@ -11,6 +11,10 @@
 import type { ClientToServerEvents } from "@dsbot/protocol";
 import {
   apiErrorCodes,
+  attackStatusSchema,
+  botAttackResultSchema,
+  botAttackSchema,
+  botAttacksRequestSchema,
   botLogReportSchema,
   botNeedsPlayerSchema,
   botStatusReportSchema,
@@ -52,8 +56,12 @@ import { fuzzUpload } from "../test/fuzz/multipart.js";
 import type { TestSocket } from "../test/bots.js";
 import { listen, openSocket, runningBot } from "../test/bots.js";
 import { captureLog, createTestApp, tempDir } from "../test/test-app.js";
+import { smallWorld } from "../test/worlds.js";
 import type { RegisteredRoute } from "./app.js";
-import { deviceCodes, dsbotPermissions, dsbots, notifications, runnerTokens, sessions, users, websocketConnections, worlds } from "./db/schema.js";
+import { attackPlans, attacks, deviceCodes, dsbotPermissions, dsbots, notifications, runnerTokens, sessions, users, websocketConnections, worlds } from "./db/schema.js";
+import { insertAttacks } from "./modules/attack-plans/attack-write.service.js";
+import { parseAllies, parsePlayers, parseVillages } from "./modules/worlds/world-files.js";
+import { replaceWorldData } from "./modules/worlds/world-import.js";
 import { hashPassword } from "./modules/auth/password.js";
 import { checkToken, createSession } from "./modules/auth/sessions.service.js";
 import { createToken, hashToken } from "./modules/auth/tokens.js";
@@ -228,14 +236,63 @@ async function replenish(): Promise<void> {
     .where(and(eq(deviceCodes.status, "pending"), gt(deviceCodes.expiresAt, new Date())));
   if ((pending?.n ?? 0) === 0) await startDeviceFlow(db, "Fuzz-PC", "192.0.2.1");
   await db.insert(worlds).values({ server: defaultWorld.server, world: defaultWorld.world }).onConflictDoNothing();
+  await replenishPlans([admin, user]);
   await refreshPools();
+}
+
+/**
+ * The default world holds the small world's villages, and each caller owns an attack plan on it with
+ * an attack, so the plan routes get past "not found" and "no villages" (live ids pick plans and attacks).
+ */
+async function replenishPlans(owners: Caller[]): Promise<void> {
+  const [world] = await db.select().from(worlds).where(and(eq(worlds.server, defaultWorld.server), eq(worlds.world, defaultWorld.world)));
+  if (!world) return;
+  if (world.villageCount === 0) {
+    await replaceWorldData(db, world.id, {
+      villages: parseVillages(smallWorld["village.txt"]),
+      players: parsePlayers(smallWorld["player.txt"]),
+      allies: parseAllies(smallWorld["ally.txt"]),
+    });
+  }
+  for (const owner of owners) {
+    let [plan] = await db.select({ id: attackPlans.id }).from(attackPlans).where(eq(attackPlans.ownerId, owner.id)).limit(1);
+    plan ??= (await db.insert(attackPlans).values({ ownerId: owner.id, name: `Fuzz ${owner.role}`, worldServer: defaultWorld.server, worldWorld: defaultWorld.world }).returning({ id: attackPlans.id }))[0];
+    if (!plan) continue;
+    const [held] = await db.select({ n: count() }).from(attacks).where(eq(attacks.planId, plan.id));
+    if ((held?.n ?? 0) > 0) continue;
+    const arrival = new Date(Date.UTC(2030, 0, 1, 12, 0, 0, 123));
+    await insertAttacks(db, plan, [
+      {
+        sourceVillageId: 1,
+        sourceName: "Dorf von Anna",
+        sourceX: 500,
+        sourceY: 500,
+        attackerId: 101,
+        attackerName: "Anna Apfel",
+        targetVillageId: 7,
+        targetName: "Bert's Burg",
+        targetX: 510,
+        targetY: 490,
+        defenderId: 102,
+        defenderName: "Bert",
+        type: "attack",
+        units: { spear: 10 },
+        unit: "spear",
+        sendAt: new Date(arrival.getTime() - 3_600_000),
+        arrivalAt: arrival,
+        priority: 3,
+      },
+    ]);
+  }
 }
 
 /** Ids that exist, per kind: path params pick from these half of the time. */
 const pools = new Map<string, number[]>();
 
 async function refreshPools(): Promise<void> {
-  const ids = async (table: typeof users | typeof dsbots | typeof notifications | typeof sessions | typeof runnerTokens | typeof worlds) =>
+  const ids = async (
+    table: typeof users | typeof dsbots | typeof notifications | typeof sessions | typeof runnerTokens | typeof worlds | typeof attackPlans | typeof attacks,
+  ) =>
     (await db.select({ id: table.id }).from(table)).map((row) => row.id);
   pools.set("users", await ids(users));
   pools.set("dsbots", await ids(dsbots));
@@ -243,6 +300,8 @@ async function refreshPools(): Promise<void> {
   pools.set("sessions", await ids(sessions));
   pools.set("runner_tokens", await ids(runnerTokens));
   pools.set("worlds", await ids(worlds));
+  pools.set("attack_plans", await ids(attackPlans));
+  pools.set("attacks", await ids(attacks));
   pools.set("any", [...new Set([...pools.values()].flat())]);
   live.usernames = (await db.select({ username: users.username }).from(users)).map((row) => row.username);
   live.userCodes = (await db.select({ code: deviceCodes.userCode }).from(deviceCodes).where(eq(deviceCodes.status, "pending"))).map((row) => row.code);
@@ -293,6 +352,8 @@ function poolOf(url: string, param: string): string {
   if (/sessions?$/.test(segment)) return "sessions";
   if (/^(tokens?|runners?)$/.test(segment)) return "runner_tokens";
   if (segment === "worlds") return "worlds";
+  if (segment === "attack-plans") return "attack_plans";
+  if (segment === "attacks") return "attacks";
   return "any";
 }
 
@@ -623,7 +684,13 @@ const socketEvents: { [K in keyof ClientToServerEvents]: SocketEvent } = {
   "bot:status": { origin: "bot", payload: botStatusReportSchema, ok: okAck({ status: botStatusSchema }) },
   "bot:log": { origin: "bot", payload: botLogReportSchema, ok: okAck({ id: int }) },
   "bot:needs-player": { origin: "bot", payload: botNeedsPlayerSchema, ok: okAck({ notified: int }) },
+  "bot:time": { origin: "bot", ok: okAck({ serverTime: z.number() }) },
+  "bot:attacks": { origin: "bot", payload: botAttacksRequestSchema, ok: okAck({ attacks: z.array(botAttackSchema), serverTime: z.number() }) },
+  "bot:attack-result": { origin: "bot", payload: botAttackResultSchema, ok: okAck({ status: attackStatusSchema }) },
 };
+
+/** Events that take no payload: the fuzz also sends them bare. */
+const withoutPayload = new Set(["runner:bots", "bot:time"]);
 
 const MAX_SOCKET_MESSAGE = 1024 * 1024;
 const knownCodes = new Set<string>(apiErrorCodes);
@@ -677,7 +744,7 @@ describe("socket events", () => {
     if (!sockets["bot-user"].socket.connected || !sockets.bot.socket.connected) await connect();
     const socket = sockets[origin].socket;
     const oversize = Buffer.byteLength(toJson(payload) ?? "") > MAX_SOCKET_MESSAGE - 1024;
-    const args = payload === undefined && event === "runner:bots" ? [] : [payload];
+    const args = payload === undefined && withoutPayload.has(event) ? [] : [payload];
     const problems: string[] = [];
     totals.socket += 1;
     if (withAck && spec?.origin === origin) {
@@ -711,7 +778,7 @@ describe("socket events", () => {
     for (const origin of ["bot-user", "bot"] as const) {
       const name = `${origin} socket emits ${event}`;
       it(name, async () => {
-        const payloads = event === "runner:bots" ? fc.option(fuzzSocketPayload(), { freq: 2, nil: undefined }) : fuzzSocketPayload(spec.payload);
+        const payloads = withoutPayload.has(event) ? fc.option(fuzzSocketPayload(), { freq: 2, nil: undefined }) : fuzzSocketPayload(spec.payload);
         const cases = fc.record({ payload: payloads, withAck: fc.boolean() });
         await checkProperty(`socket events ${name}`, cases, (c) => runSocketCase(origin, event, spec, c.payload, c.withAck));
       }, testTimeout);

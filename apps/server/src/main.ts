@@ -1,9 +1,11 @@
 // Entry point: read the config, build the app, listen, print how to log in, shut down cleanly.
+import { defaultWorld } from "@dsbot/protocol";
 import { buildApp } from "./app.js";
 import { banner } from "./banner.js";
 import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
+import { ensureDemoAttackPlan } from "./demo/demo-attack-plan.js";
 import { ensureDemoWorld } from "./demo/demo-world.js";
 import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
 
@@ -43,6 +45,12 @@ async function main(): Promise<void> {
         return undefined;
       })
     : undefined;
+  // After the demo bots exist: the plan switches on their Offplaner Scanner.
+  if (config.demo) {
+    await ensureDemoAttackPlan(app.db, DEMO_USERNAME, defaultWorld).catch((error: unknown) => {
+      app.fastify.log.error({ err: error }, "demo attack plan failed");
+    });
+  }
   console.log(`\n${banner(app, config, port)}\n`);
 
   let stopping = false;

@@ -91,3 +91,12 @@ export function matrixWorldId(app: App): Promise<number> {
   }
   return id;
 }
+
+/** An attack between two villages of the small world (the matrix's plans), arriving in 2030 with milliseconds. */
+export const MATRIX_ATTACK = {
+  from: "500|500",
+  to: "510|490",
+  type: "attack",
+  units: { spear: 10 },
+  arrival: Date.UTC(2030, 0, 1, 12, 0, 0, 123),
+} as const;

@@ -79,5 +79,6 @@ export const errorMessages = {
   invalidChars: "Die Eingabe enthält unzulässige Zeichen (z. B. ein Nullbyte).",
   inputTooDeep: "Die Eingabe ist zu tief verschachtelt.",
   unknownEvent: "Dieses Ereignis ist für diese Verbindung unbekannt.",
+  attackNotReportable: "Dieser Angriff ist nicht diesem Bot zugeteilt oder wurde schon gemeldet.",
   botRunningSettings: "Spieler und Welt lassen sich nur ändern, solange der Bot nicht läuft. Stoppe ihn zuerst.",
 } as const;

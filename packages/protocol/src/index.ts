@@ -23,3 +23,4 @@ export * from "./downloads.js";
 export * from "./player-skills.js";
 export * from "./attack-plans/index.js";
 export * from "./random.js";
+export * from "./tab-requests.js";

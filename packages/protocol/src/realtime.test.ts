@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { botStatusReportSchema, normalizeUserCode, parseRealtimeMessage, realtimeMessageTypes, runnerHelloSchema } from "./index.js";
 
 describe("realtime messages", () => {
-  it("knows the nine message types of the spec", () => {
-    expect(realtimeMessageTypes).toHaveLength(9);
+  it("knows the nine message types of the spec, and attacks-updated for the attack table", () => {
+    expect(realtimeMessageTypes).toHaveLength(10);
     expect(realtimeMessageTypes).toContain("bot-user-connection-created");
+    expect(realtimeMessageTypes).toContain("attacks-updated");
   });
 
   it("parses a known message and drops unknown types or bad data", () => {

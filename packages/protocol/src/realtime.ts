@@ -2,7 +2,9 @@
 // payload typed per type, and the runner/bot events of runner.ts — one event map for all origins.
 import { z } from "zod";
 import { botStatusSchema, websocketConnectionSchema } from "./bots.js";
+import { attackStatusSchema } from "./attack-plans/attack.js";
 import { notificationSchema } from "./notifications.js";
+import { tabRequestSchema } from "./tab-requests.js";
 import { text } from "./validation.js";
 import type {
   BotConfig,
@@ -12,12 +14,17 @@ import type {
   BotNeedsPlayer,
   BotNeedsPlayerAck,
   BotStatusAck,
+  BotAttackResultAck,
+  BotAttacksAck,
+  BotTimeAck,
   RunnerBotsAck,
   RunnerCommand,
   RunnerHello,
   RunnerHelloAck,
   BotLogReport,
   BotStatusReport,
+  BotAttackResult,
+  BotAttacksRequest,
 } from "./runner.js";
 
 export const socketOrigins = ["website", "bot-user", "bot"] as const;
@@ -52,7 +59,23 @@ export const realtimeMessageDataSchemas = {
   botUpdateAttackError: z.object({
     command: z.object({ id: z.number().int(), dsbotId: z.number().int(), error: z.string() }),
   }),
-  addTabRequest: z.object({ tabRequest: z.looseObject({ id: z.number().int(), added: z.boolean().optional() }) }),
+  addTabRequest: z.object({ tabRequest: tabRequestSchema }),
+  /**
+   * Attacks of a plan changed status (timed transitions, a bot's report, a tab request done): to every
+   * user who may see the plan. Not in the spec's list; the table and the plan list update from it.
+   */
+  "attacks-updated": z.object({
+    planId: z.number().int(),
+    attacks: z.array(
+      z.object({
+        id: z.number().int(),
+        status: attackStatusSchema,
+        error: z.string().nullable(),
+        dsbotId: z.number().int().nullable(),
+        realArrivalTime: z.number().nullable(),
+      }),
+    ),
+  }),
   "notification-created": z.object({ notification: notificationSchema }),
   "bot-user-connection-created": connectionEventSchema,
   "bot-user-connection-deleted": connectionEventSchema,
@@ -98,4 +121,7 @@ export interface ClientToServerEvents {
   "bot:status": (report: BotStatusReport, ack: (answer: BotStatusAck) => void) => void;
   "bot:log": (entry: BotLogReport, ack?: (answer: BotLogAck) => void) => void;
   "bot:needs-player": (report: BotNeedsPlayer, ack?: (answer: BotNeedsPlayerAck) => void) => void;
+  "bot:time": (ack: (answer: BotTimeAck) => void) => void;
+  "bot:attacks": (request: BotAttacksRequest, ack: (answer: BotAttacksAck) => void) => void;
+  "bot:attack-result": (result: BotAttackResult, ack: (answer: BotAttackResultAck) => void) => void;
 }

@@ -9,8 +9,14 @@
 // `connect_error` "bot_not_startable" / "unauthorized") → receives "bot:config" at once → reports
 // "bot:status" online (or paused) and "bot:log" → obeys "bot:control" and "bot:module-config"; when a
 // captcha, the bot protection or a rejected login stops it, it reports "bot:needs-player".
+// Attacks (issue 12): a bot whose "Offplaner Scanner" is on asks "bot:attacks" for the attacks it is
+// to send soon (the server claims them for it), sends each at its send time, and reports each with
+// "bot:attack-result". "bot:time" answers the server's clock, for the runner's clock offset.
 // Every client→server event takes an acknowledgement callback and answers a SocketAck.
 import { z } from "zod";
+import { arrivalSchema, attackTypeSchema, type AttackStatus } from "./attack-plans/attack.js";
+import { coordSchema } from "./game/coords.js";
+import { unitSchema } from "./units.js";
 import type { ApiErrorCode } from "./errors.js";
 import { botStatusSchema, logLevels, moduleNameSchema } from "./bots.js";
 import { text } from "./validation.js";
@@ -104,12 +110,64 @@ export type BotNeedsPlayer = z.infer<typeof botNeedsPlayerSchema>;
 /** `notified`: how many users were notified. */
 export type BotNeedsPlayerAck = SocketAck<{ notified: number }>;
 
+/** `serverTime`: the server's clock (epoch ms) when it answered. */
+export type BotTimeAck = SocketAck<{ serverTime: number }>;
+
+/** How far ahead a bot may ask for its attacks (the module's lead time is at most 600 s). */
+export const BOT_ATTACKS_WITHIN_MAX_MS = 600_000;
+export const botAttacksRequestSchema = z.object({ withinMs: z.number().int().min(0).max(BOT_ATTACKS_WITHIN_MAX_MS) });
+export type BotAttacksRequest = z.infer<typeof botAttacksRequestSchema>;
+
+/** One attack a bot is to send: from one of its villages, at `sendTime` (epoch ms, server time). */
+export const botAttackSchema = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
+  fromVillageId: z.number().int(),
+  from: coordSchema,
+  to: coordSchema,
+  type: attackTypeSchema,
+  units: z.record(z.string(), z.number().int()),
+  unit: unitSchema,
+  sendTime: z.number(),
+  arrivalTime: z.number(),
+});
+export type BotAttack = z.infer<typeof botAttackSchema>;
+export type BotAttacksAck = SocketAck<{ attacks: BotAttack[]; serverTime: number }>;
+
+export const BOT_ATTACK_ERROR_MAX = 500;
+/** Attack ids are database serials (int4). */
+const attackIdSchema = z.number().int().positive().max(2_147_483_647);
+/** A sent attack with the game's command (its real arrival), or a German reason it was not sent. */
+export const botAttackResultSchema = z.discriminatedUnion("ok", [
+  z.object({
+    attackId: attackIdSchema,
+    ok: z.literal(true),
+    commandId: z.number().int().nonnegative(),
+    /** Game time (epoch ms) the command left and lands; inside the span an arrival may have. */
+    sentAt: arrivalSchema,
+    arrivesAt: arrivalSchema,
+  }),
+  z.object({
+    attackId: attackIdSchema,
+    ok: z.literal(false),
+    error: text().trim().min(1).max(BOT_ATTACK_ERROR_MAX),
+    /** Missing units may become a tab request (the module's "on missing units"). */
+    missingUnits: z.boolean().default(false),
+    tabRequest: z.boolean().default(false),
+  }),
+]);
+export type BotAttackResult = z.input<typeof botAttackResultSchema>;
+export type BotAttackResultAck = SocketAck<{ status: AttackStatus }>;
+
 /** Event names, for code that prefers constants to string literals. */
 export const runnerEvents = { hello: "runner:hello", bots: "runner:bots", command: "runner:command" } as const;
 export const botEvents = {
   status: "bot:status",
   log: "bot:log",
   needsPlayer: "bot:needs-player",
+  time: "bot:time",
+  attacks: "bot:attacks",
+  attackResult: "bot:attack-result",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

@@ -1,4 +1,133 @@
-// Offplaner Scanner: not executed by the sandbox runner yet (logs that it would run).
-import { stubModule } from "./stub.js";
+// Offplaner Scanner (issue 12): sends the attacks of the chosen plans from this bot's villages at their
+// send time, to the millisecond. Every few seconds it claims from the server the attacks due within its
+// lead time; each gets a timer on the game's clock (the driver's `now`), fires `sendCommand` at
+// send time + offset, and reports the command's real arrival (or a German reason) back. Noble trains
+// are several conquer attacks from one village, a spacing apart: each has its own timer, so they leave
+// in order with that spacing and land so. An attack is scheduled once per session, however often the
+// server hands it out again (after a reconnect it does, until it has the report); one the server no
+// longer lists (cancelled, deleted) is dropped, one with a new send time is moved.
+import type { BotAttack, ModuleConfig, Unit, UnitCounts } from "@dsbot/protocol";
+import { formatCoord, isSupportType, unitLabels, units as unitOrder } from "@dsbot/protocol";
+import type { BotModule, ModuleContext } from "./module.js";
 
-export const createAttackPlannerScannerModule = () => stubModule("attack-planner-scanner");
+type Ctx = ModuleContext<"attack-planner-scanner">;
+
+/** How often the module asks for attacks; below its lead time (≥ 5 s), so none slips through. */
+export function claimIntervalMs(config: ModuleConfig<"attack-planner-scanner">): number {
+  return Math.min(5_000, (config.leadTimeSeconds * 1000) / 2);
+}
+
+export const attackSendMessages = {
+  sent: (from: string, to: string, arrival: string) => `Angriff von ${from} auf ${to} geschickt, Ankunft ${arrival}`,
+  missingUnits: (from: string, missing: string) => `Nicht genügend Einheiten in ${from}: ${missing}`,
+  noneAvailable: (from: string) => `In ${from} sind keine der geplanten Einheiten vorhanden.`,
+  failed: (from: string, to: string, error: string) => `Angriff von ${from} auf ${to} nicht geschickt: ${error}`,
+  notRunning: "Der Bot lief zur Abschickzeit nicht (pausiert oder gestoppt).",
+} as const;
+
+function arrivalText(ms: number): string {
+  const d = new Date(ms);
+  return `${d.toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour12: false })}:${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
+}
+
+/** "Adelsgeschlecht (1 fehlt), Axtkämpfer (20 fehlen)" for the units the village lacks. */
+function missingText(wanted: UnitCounts, home: UnitCounts): string {
+  return unitOrder
+    .filter((u) => (wanted[u] ?? 0) > (home[u] ?? 0))
+    .map((u) => {
+      const missing = (wanted[u] ?? 0) - (home[u] ?? 0);
+      return `${unitLabels[u]} (${missing} ${missing === 1 ? "fehlt" : "fehlen"})`;
+    })
+    .join(", ");
+}
+
+async function unitsAtHome(ctx: Ctx, villageId: number): Promise<UnitCounts | null> {
+  const player = await ctx.driver.getPlayer();
+  if (!player.ok) return null;
+  return player.value.villages.find((v) => v.id === villageId)?.units ?? null;
+}
+
+async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
+  const from = formatCoord(attack.from);
+  const to = formatCoord(attack.to);
+  if (!ctx.session.isRunning()) {
+    ctx.session.reportAttack({ attackId: attack.id, ok: false, error: attackSendMessages.notRunning });
+    return;
+  }
+  const kind = isSupportType(attack.type) ? "support" : "attack";
+  let unitsToSend: UnitCounts = attack.units;
+  let result = await ctx.driver.sendCommand({ fromVillageId: attack.fromVillageId, to: attack.to, units: unitsToSend, kind });
+  if (!result.ok && result.code === "units") {
+    const home = (await unitsAtHome(ctx, attack.fromVillageId)) ?? {};
+    const missing = missingText(attack.units, home);
+    const error = attackSendMessages.missingUnits(from, missing);
+    if (ctx.config.onMissingUnits === "send_available") {
+      unitsToSend = Object.fromEntries(
+        (Object.entries(attack.units) as [Unit, number][]).map(([u, n]) => [u, Math.min(n, home[u] ?? 0)]).filter(([, n]) => (n as number) > 0),
+      );
+      // Without the unit that sets the speed the command would land at another time: not sent.
+      if ((unitsToSend[attack.unit] ?? 0) === 0) {
+        ctx.log("warn", attackSendMessages.failed(from, to, attackSendMessages.noneAvailable(from)));
+        ctx.session.reportAttack({ attackId: attack.id, ok: false, error: attackSendMessages.noneAvailable(from), missingUnits: true });
+        return;
+      }
+      result = await ctx.driver.sendCommand({ fromVillageId: attack.fromVillageId, to: attack.to, units: unitsToSend, kind });
+    } else {
+      ctx.log("warn", attackSendMessages.failed(from, to, error));
+      ctx.session.reportAttack({ attackId: attack.id, ok: false, error, missingUnits: true, tabRequest: ctx.config.onMissingUnits === "tab_request" });
+      return;
+    }
+  }
+  if (!result.ok) {
+    ctx.log("warn", attackSendMessages.failed(from, to, result.error));
+    ctx.session.reportAttack({ attackId: attack.id, ok: false, error: result.error });
+    return;
+  }
+  const command = result.value;
+  ctx.log("info", attackSendMessages.sent(from, to, arrivalText(command.arrivesAt)));
+  ctx.session.reportAttack({ attackId: attack.id, ok: true, commandId: command.id, sentAt: command.sentAt, arrivesAt: command.arrivesAt });
+}
+
+/** A scheduled attack this close to its send time is left to fire even if the server stops listing it. */
+const RECONCILE_MARGIN_MS = 1_000;
+
+interface Scheduled {
+  sendTime: number;
+  cancel: () => void;
+  /** Fired: sent or reported as failed; never scheduled again in this session. */
+  fired: boolean;
+}
+
+export function createAttackPlannerScannerModule(): BotModule<"attack-planner-scanner"> {
+  /** Attacks scheduled (or fired) in this session, by id. */
+  const scheduled = new Map<number, Scheduled>();
+  return {
+    name: "attack-planner-scanner",
+    intervalMs: claimIntervalMs,
+    async run(ctx) {
+      if (ctx.config.attackPlanIds.length === 0) return;
+      const answer = await ctx.session.claimAttacks(ctx.config.leadTimeSeconds * 1000);
+      if (!answer) return;
+      const listed = new Set<number>();
+      for (const attack of answer) {
+        listed.add(attack.id);
+        const known = scheduled.get(attack.id);
+        // Handed out again until reported (after a reconnect): scheduled once; a changed send time moves it.
+        if (known && (known.fired || known.sendTime === attack.sendTime)) continue;
+        known?.cancel();
+        const entry: Scheduled = { sendTime: attack.sendTime, fired: false, cancel: () => {} };
+        entry.cancel = ctx.session.at(attack.sendTime + ctx.config.sendOffsetMs, () => {
+          entry.fired = true;
+          return send(ctx, attack);
+        });
+        scheduled.set(attack.id, entry);
+      }
+      // No longer the bot's (cancelled, deleted, plan taken off the module): not sent.
+      for (const [id, entry] of scheduled) {
+        if (listed.has(id) || entry.fired || entry.sendTime - ctx.driver.now() <= RECONCILE_MARGIN_MS) continue;
+        entry.cancel();
+        scheduled.delete(id);
+      }
+    },
+  };
+}

@@ -1,6 +1,6 @@
 // The contract every bot module implements (one file per module, keyed by the registry's name) and
 // the context a run gets: the validated config, the game driver and the session's few levers.
-import type { BotNeedsPlayer, GameDriver, LogLevel, ModuleConfig, ModuleName, PlayerSnapshot } from "@dsbot/protocol";
+import type { BotAttack, BotAttackResult, BotNeedsPlayer, GameDriver, LogLevel, ModuleConfig, ModuleName, PlayerSnapshot } from "@dsbot/protocol";
 
 /** What a module may ask of the bot session it runs in. */
 export interface SessionControl {
@@ -10,6 +10,14 @@ export interface SessionControl {
   setInventory(snapshot: PlayerSnapshot): void;
   /** Ask the player to act in the game (captcha, rejected login): the server notifies them. */
   needsPlayer(report: BotNeedsPlayer): Promise<void>;
+  /** The attacks to send within `withinMs`, claimed for this bot; null when the server could not be asked. */
+  claimAttacks(withinMs: number): Promise<BotAttack[] | null>;
+  /** An attack's outcome; kept and sent again after a reconnect until the server has answered it. */
+  reportAttack(result: BotAttackResult): void;
+  /** Run `work` when the game's clock (the driver's `now`) reaches `at` (ms); pending work ends with the session. Answers a cancel. */
+  at(at: number, work: () => Promise<void>): () => void;
+  /** Online now: not paused, not ended. */
+  isRunning(): boolean;
 }
 
 export interface ModuleContext<N extends ModuleName = ModuleName> {

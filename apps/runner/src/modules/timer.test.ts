@@ -44,7 +44,15 @@ describe("timer breaks", () => {
       now: clock.now,
       random: () => 0,
       log: (_level, message) => logs.push(message),
-      session: { pause: async () => {}, setInventory: () => {}, needsPlayer: async () => {} },
+      session: {
+        pause: async () => {},
+        setInventory: () => {},
+        needsPlayer: async () => {},
+        claimAttacks: async () => null,
+        reportAttack: () => {},
+        at: () => () => {},
+        isRunning: () => true,
+      },
     };
     const timer = createTimerModule();
     const at = async (minutes: number) => {

@@ -2,10 +2,20 @@
 // when it needs its player, and when it drops the bot goes offline ("Gestoppt" after a stop,
 // otherwise a lost connection, which also notifies everyone who may see the bot).
 import type { BotStatus } from "@dsbot/protocol";
-import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botStatusReportSchema, errorMessages } from "@dsbot/protocol";
+import type { AttackStatus, BotAttack } from "@dsbot/protocol";
+import {
+  botAttackResultSchema,
+  botAttacksRequestSchema,
+  botLogMessages,
+  botLogReportSchema,
+  botNeedsPlayerSchema,
+  botStatusReportSchema,
+  errorMessages,
+} from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
 import { conflict, HttpError, notFound } from "../http/errors.js";
+import { claimBotAttacks, reportBotAttack } from "../modules/attack-execution/bot-attacks.js";
 import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { addBotLog } from "../modules/dsbots/dsbot-logs.service.js";
@@ -126,6 +136,39 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
       .then(
         (notified) => reply({ ok: true, notified }),
         (error: unknown) => fail(reply, error, "bot:needs-player"),
+      );
+  });
+
+  /** The server's clock, for the runner's clock offset. */
+  socket.on("bot:time", (...args: unknown[]) => {
+    const reply = replier<{ serverTime: number }>(args.at(-1));
+    requireAccess().then(
+      () => reply({ ok: true, serverTime: Date.now() }),
+      (error: unknown) => fail(reply, error, "bot:time"),
+    );
+  });
+
+  socket.on("bot:attacks", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ attacks: BotAttack[]; serverTime: number }>(ack);
+    const parsed = botAttacksRequestSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    requireAccess()
+      .then(() => claimBotAttacks(ctx, dsbotId, parsed.data.withinMs))
+      .then(
+        (attacks) => reply({ ok: true, attacks, serverTime: Date.now() }),
+        (error: unknown) => fail(reply, error, "bot:attacks"),
+      );
+  });
+
+  socket.on("bot:attack-result", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ status: AttackStatus }>(ack);
+    const parsed = botAttackResultSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    requireAccess()
+      .then(() => reportBotAttack(ctx, dsbotId, parsed.data))
+      .then(
+        (status) => reply({ ok: true, status }),
+        (error: unknown) => fail(reply, error, "bot:attack-result"),
       );
   });
 

@@ -84,15 +84,16 @@ export function brief(value: unknown, max = 160): string {
 }
 
 const germanHint =
-  /[äöüßÄÖÜ]|\b(der|die|das|den|dem|des|ist|sind|nicht|kein\w*|ein\w*|bitte|zu|zum|zur|mit|für|von|oder|und|wurde|darf|muss|gibt|hat|Eingabe|erwartet|erhalten|Zeichen|Ungültig\w*|Wert|Option|Benutzer\w*|Passwort|Sitzung|Anfrage|Adresse|Code|Bot|Runner|Modul)\b/i;
+  /[äöüßÄÖÜ]|\b(der|die|das|den|dem|des|ist|sind|nicht|kein\w*|ein\w*|bitte|zu|zum|zur|mit|für|von|oder|und|wurde|darf|muss|gibt|hat|Eingabe|erwartet|erhalten|Zeichen|Ungültig\w*|Wert|Option|Benutzer\w*|Passwort|Sitzung|Anfrage|Adresse|Code|Bot|Runner|Modul|Unbekannt\w*|Zahl\w*|Zeile|Spalte|fehlt|Eintrag|Feld\w*|Angriff\w*)\b/i;
 const englishHint =
   /\b(the|must|should|expected|received|invalid|required|cannot|failed|unexpected|unsupported|body|request|not found|too (big|small|many)|error)\b/i;
 
 /** Non-empty, reads like German, and not one of the usual English library messages. */
 export function isGermanish(message: unknown): boolean {
   if (typeof message !== "string" || message.trim() === "") return false;
-  // Quoted parts name values (enum options, keys), not the language: `erwartet eine von "error"|"info"`.
-  const prose = message.replace(/"[^"]*"|'[^']*'|`[^`]*`/g, "");
+  // Quoted parts name values (enum options, keys, what a user typed), not the language:
+  // `erwartet eine von "error"|"info"`, `Unbekannte Spalte „request“`.
+  const prose = message.replace(/"[^"]*"|'[^']*'|`[^`]*`|„[^“]*“/g, "");
   return germanHint.test(prose) && !englishHint.test(prose);
 }
 

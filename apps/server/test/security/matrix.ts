@@ -33,6 +33,13 @@ export interface Fixtures {
   runner: { id: number };
   /** A user nobody in the matrix is (admin routes on another user), with one runner token. */
   user: { id: number; runnerId: number };
+  /** An open tab request of the owner. */
+  tabRequest: { id: number };
+  /**
+   * An attack plan of the owner on the matrix world with one attack, shared with the grantee to read
+   * (granted to and revoked from the revoked grantee).
+   */
+  plan: { id: number; attackId: number };
 }
 export type ObjectKind = keyof Fixtures;
 
@@ -48,6 +55,11 @@ export const objectAccess: Record<ObjectKind, { see: readonly UserRole[]; manage
   runner: { see: ["owner"], manage: ["owner"] },
   // Only reachable through the admin routes: access "admin" (403 for everyone else).
   user: { see: ["admin"], manage: ["admin"] },
+  // A tab request is its user's alone, admins included.
+  tabRequest: { see: ["owner"], manage: ["owner"] },
+  // The grantee may only read: every write is "manage" here (403 for the grantee). An edit grant's
+  // writes, and that it still may not delete or share, are in modules/attack-plans/attack-plans.test.ts.
+  plan: { see: ["owner", "grantee", "admin"], manage: ["owner", "admin"] },
 };
 
 /**
@@ -250,6 +262,23 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
       const rows = await t.app.db.select().from(dsbotLogs).where(eq(dsbotLogs.message, t.marker));
       return !!ack?.ok || rows.length > 0;
     },
+  },
+  "bot:time": {
+    origin: "bot",
+    args: () => [],
+    tookEffect: async (ack) => !!ack?.ok,
+  },
+  "bot:attacks": {
+    origin: "bot",
+    args: () => [{ withinMs: 60_000 }],
+    tookEffect: async (ack) => !!ack?.ok,
+  },
+  // No attack is claimed here: past the access check the report is judged (409 for an attack that is
+  // not this bot's); a socket without access is refused before (404) and cut off.
+  "bot:attack-result": {
+    origin: "bot",
+    args: (t) => [{ attackId: 999_999, ok: false, error: t.marker }],
+    tookEffect: async (ack) => ack !== undefined && (ack.ok || ack.error.code !== "not_found"),
   },
   "bot:needs-player": {
     origin: "bot",

@@ -5,8 +5,8 @@
 import type { RealtimeMessage } from "@dsbot/protocol";
 import { defaultWorld, emptyPlayerSkillLevels } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
-import { dsbotPermissions, playerSkills } from "../../src/db/schema.js";
-import { matrixWorldId, smallWorld, worldUpload } from "../worlds.js";
+import { attackPlanPermissions, dsbotPermissions, playerSkills, worlds } from "../../src/db/schema.js";
+import { MATRIX_ATTACK, matrixWorldId, smallWorld, worldUpload } from "../worlds.js";
 import type { CallSpec, Fixtures, MatrixRow, RowBase, Target } from "./matrix.js";
 import { ALLOWED_ORIGIN, perObject, route } from "./matrix.js";
 
@@ -23,6 +23,24 @@ const noBody = (): CallSpec => ({});
 const skillsWorld = { worldServer: defaultWorld.server, worldWorld: defaultWorld.world };
 const bot = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id } });
 const online = (t: Target<Fixtures["bot"]>) => t.world.setBotStatus(t.fixture.id, "online");
+const plan = (t: Target<Fixtures["plan"]>): CallSpec => ({ params: { id: t.fixture.id } });
+/** The matrix world as a plan names it. */
+async function matrixWorld(app: Parameters<typeof matrixWorldId>[0]) {
+  const [row] = await app.db.select().from(worlds).where(eq(worlds.id, await matrixWorldId(app)));
+  return { server: row?.server ?? "", world: row?.world ?? "" };
+}
+const matrixJson = () => JSON.stringify({ format: "dsbot-attack-plan", version: 1, attacks: [{ ...MATRIX_ATTACK, unit: "spear", priority: 3 }] });
+/** One attack from 500|500 on 510|490, arriving in 2030. */
+const plannerBody = (save: boolean) => ({
+  attackers: { kind: "coords", text: "500|500" },
+  targets: "510|490",
+  settings: {
+    window: { from: MATRIX_ATTACK.arrival, to: MATRIX_ATTACK.arrival + 3_600_000 },
+    counts: { attack: 1 },
+    templates: { attack: { spear: 10 } },
+  },
+  save,
+});
 const withConnection = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id }, body: { websocketConnectionId: t.fixture.connectionId } });
 
 /** A bot action (any seer may): the bot is put into the status it needs, and its owner hears the new one. */
@@ -172,6 +190,9 @@ export const routeMatrix: MatrixRow[] = [
   }),
   route({ method: "POST", url: "/api/user-notifications/mark-as-read", access: "user", ok: 200, request: noBody }),
 
+  // --- tab requests: each user's own
+  route({ method: "GET", url: "/api/tab-requests", access: "user", ok: 200, request: noBody }),
+
   // --- worlds: public game data, read by everyone signed in; admins add worlds and import their files
   route({ method: "GET", url: "/api/worlds", access: "user", ok: 200, request: noBody }),
   route({
@@ -272,6 +293,14 @@ export const routeMatrix: MatrixRow[] = [
     request: (t) => ({ params: { id: t.fixture.id } }),
   }),
 
+  perObject("tabRequest", {
+    method: "POST",
+    url: "/api/tab-requests/:id/done",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id } }),
+  }),
+
   // --- bots: owner, grantees and admins see them; owner and admins manage them
   perObject("bot", { method: "GET", url: "/api/dsbot/:id", access: "see", ok: 200, request: bot }),
   perObject("bot", {
@@ -344,4 +373,122 @@ export const routeMatrix: MatrixRow[] = [
     request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
   }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/logs", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, query: { perPage: "10" } }) }),
+
+  // --- attack plans: owner, grantees and admins see them; the matrix's grantee only reads, so every
+  // write is "manage" (owner and admins) here
+  route({ method: "GET", url: "/api/attack-plans", access: "user", ok: 200, request: () => ({ query: { sortBy: "-nextSendTime" } }) }),
+  route({
+    method: "POST",
+    url: "/api/attack-plans",
+    access: "user",
+    ok: 201,
+    request: async ({ world }) => ({ body: { name: world.marker(), world: await matrixWorld(world.app) } }),
+  }),
+  perObject("plan", { method: "GET", url: "/api/attack-plans/:id", access: "see", ok: 200, request: plan }),
+  perObject("plan", {
+    method: "PATCH",
+    url: "/api/attack-plans/:id",
+    access: "manage",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { name: t.world.marker() } }),
+  }),
+  perObject("plan", { method: "DELETE", url: "/api/attack-plans/:id", access: "manage", ok: 204, fresh: true, request: plan }),
+  perObject("plan", {
+    method: "GET",
+    url: "/api/attack-plans/:id/attacks",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, query: { sortBy: "-attacker", searchVal: "500|", statusFilter: "planned,due" } }),
+  }),
+  perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/attacks",
+    access: "manage",
+    ok: 201,
+    request: (t) => ({ params: { id: t.fixture.id }, body: MATRIX_ATTACK }),
+  }),
+  perObject("plan", {
+    method: "PUT",
+    url: "/api/attack-plans/:id/attacks/:attackId",
+    access: "manage",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id, attackId: t.fixture.attackId }, body: { ...MATRIX_ATTACK, priority: 1 } }),
+  }),
+  perObject("plan", {
+    method: "DELETE",
+    url: "/api/attack-plans/:id/attacks/:attackId",
+    access: "manage",
+    ok: 204,
+    fresh: true,
+    request: (t) => ({ params: { id: t.fixture.id, attackId: t.fixture.attackId } }),
+  }),
+  perObject("plan", {
+    method: "GET",
+    url: "/api/attack-plans/:id/villages",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, query: { coords: "500|500" } }),
+  }),
+  perObject("plan", { method: "GET", url: "/api/attack-plans/:id/lines", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/attacks/bulk",
+    access: "manage",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { action: "priority", selection: { ids: [t.fixture.attackId] }, priority: 2 } }),
+  }),
+  perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/import",
+    access: "manage",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { format: "json", text: matrixJson() } }),
+  }),
+  perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/export",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { format: "bbcode" } }),
+  }),
+  perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/planner",
+    variant: "preview",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: plannerBody(false) }),
+  }),
+  perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/planner",
+    variant: "save",
+    access: "manage",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: plannerBody(true) }),
+  }),
+  perObject("plan", { method: "GET", url: "/api/attack-plans/:id/permissions", access: "see", ok: 200, request: plan }),
+  perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/permission/user/:userId",
+    access: "manage",
+    ok: 204,
+    // A real grant each time: nobody but the role under test has given the third user access.
+    prepare: async (t) => {
+      const { id } = t.fixture;
+      await t.world.app.db.delete(attackPlanPermissions).where(and(eq(attackPlanPermissions.planId, id), eq(attackPlanPermissions.userId, t.world.third.id)));
+    },
+    request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id }, body: { level: "edit" } }),
+  }),
+  perObject("plan", {
+    method: "DELETE",
+    url: "/api/attack-plans/:id/permission/user/:userId",
+    access: "manage",
+    ok: 204,
+    // A real revoke each time: the third user holds a grant before every call.
+    prepare: async (t) => {
+      await t.world.app.db.insert(attackPlanPermissions).values({ planId: t.fixture.id, userId: t.world.third.id, level: "read" }).onConflictDoNothing();
+    },
+    request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
+  }),
 ];

@@ -5,7 +5,7 @@
 import type { BotStatus, MeResponse, RealtimeMessage } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { dsbotPermissions, dsbots, websocketConnections } from "../../src/db/schema.js";
+import { dsbotPermissions, dsbots, tabRequests, websocketConnections, worlds } from "../../src/db/schema.js";
 import type { UserRow } from "../../src/db/schema.js";
 import { createSession } from "../../src/modules/auth/sessions.service.js";
 import { approveDeviceCode, startDeviceFlow } from "../../src/modules/dsbot-auth/device-flow.service.js";
@@ -14,6 +14,7 @@ import { getUser } from "../../src/modules/users/users.service.js";
 import type { Received, TestSocket } from "../bots.js";
 import { ack, createBot, openSocket, pairRunner } from "../bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../factories.js";
+import { MATRIX_ATTACK, matrixWorldId } from "../worlds.js";
 import type { Caller, Fixtures, ObjectKind, Person, UserRole, World } from "./matrix.js";
 import { objectAccess, userRoles } from "./matrix.js";
 
@@ -194,6 +195,27 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
     async user() {
       const user = await createUser(app);
       return { id: user.id, runnerId: await approvedRunner(user) };
+    },
+    async plan() {
+      const worldId = await matrixWorldId(app);
+      const [worldRow] = await db.select().from(worlds).where(eq(worlds.id, worldId));
+      const created = await inject("owner", "POST", "/api/attack-plans", { name: world.marker(), world: { server: worldRow?.server, world: worldRow?.world } });
+      expectStatus("plan", created, 201);
+      const { id } = created.json<{ attackPlan: { id: number } }>().attackPlan;
+      const attack = await inject("owner", "POST", `/api/attack-plans/${id}/attacks`, MATRIX_ATTACK);
+      expectStatus("attack", attack, 201);
+      expectStatus("grant", await inject("owner", "POST", `/api/attack-plans/${id}/permission/user/${rows.grantee.id}`, { level: "read" }), 204);
+      expectStatus("grant", await inject("owner", "POST", `/api/attack-plans/${id}/permission/user/${rows.revokedGrantee.id}`, { level: "edit" }), 204);
+      expectStatus("revoke", await inject("owner", "DELETE", `/api/attack-plans/${id}/permission/user/${rows.revokedGrantee.id}`), 204);
+      return { id, attackId: attack.json<{ attack: { id: number } }>().attack.id };
+    },
+    async tabRequest() {
+      const [row] = await db
+        .insert(tabRequests)
+        .values({ userId: rows.owner.id, kind: "player", reason: "captcha", message: world.marker() })
+        .returning({ id: tabRequests.id });
+      if (!row) throw new Error("no tab request");
+      return { id: row.id };
     },
   };
 

@@ -1,5 +1,5 @@
 // The root of the route tree: client config + user refresh at start, realtime connection while a
-// token exists, the bot wiring while a user is signed in, and the `page--<RouteName>` body class.
+// token exists, the bot and tab-request wiring while a user is signed in, and the `page--<RouteName>` body class.
 import { Center, Loader } from "@mantine/core";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
@@ -10,6 +10,7 @@ import { useAppBootstrap, useRealtimeConnection } from "./bootstrap";
 
 // The bot wiring (list load, realtime handlers) loads once someone is signed in: not on /login.
 const BotsBootstrap = lazy(async () => ({ default: (await import("@/features/bots/api/use-bots-loader")).BotsBootstrap }));
+const TabRequestRealtime = lazy(async () => ({ default: (await import("@/features/tab-requests/api/tab-request-realtime")).TabRequestRealtime }));
 
 export function RootLayout() {
   const meta = useRouteMeta();
@@ -35,6 +36,7 @@ export function RootLayout() {
       {signedIn && (
         <Suspense fallback={null}>
           <BotsBootstrap />
+          <TabRequestRealtime />
         </Suspense>
       )}
     </>

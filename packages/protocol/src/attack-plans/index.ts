@@ -9,3 +9,6 @@ export * from "./formats/dswb.js";
 export * from "./formats/text.js";
 export * from "./formats/json.js";
 export * from "./formats/csv.js";
+export * from "./api.js";
+export * from "./execution.js";
+export * from "./lines.js";

@@ -6,6 +6,7 @@ import { notFound } from "../../http/errors.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 import type { NotificationContent, NotifyContext } from "../notifications/notify.js";
 import { notify } from "../notifications/notify.js";
+import { createPlayerTabRequest } from "../tab-requests/tab-requests.service.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import { stakeholdersOf } from "./dsbots.policy.js";
 import { getBotRow } from "./dsbots.service.js";
@@ -31,5 +32,7 @@ export async function reportNeedsPlayer(ctx: NotifyContext, dsbotId: number, rep
   const label = botNeedsPlayerLabels[report.reason];
   await addBotLog(ctx.db, { dsbotId, level: "warn", message: botLogMessages.needsPlayer(label, report.message), userId: null });
   const sent = await notifyBotAudience(ctx, dsbotId, notificationTexts.botNeedsPlayer(bot.playerName, report.reason, report.message));
+  // The owner also gets a tab request: the game has to be opened to go on (PRODUCT §6).
+  await createPlayerTabRequest(ctx, bot, report.reason);
   return sent.length;
 }

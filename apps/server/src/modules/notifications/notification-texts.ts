@@ -33,6 +33,14 @@ export const notificationTexts = {
     title: "Zugriff entzogen",
     message: `${revokedBy} hat dir den Zugriff auf den Bot "${playerName}" entzogen.`,
   }),
+  planAccessGranted: (planName: string, grantedBy: string, edit: boolean): NotificationContent => ({
+    title: "Angriffsplan geteilt",
+    message: `${grantedBy} hat den Angriffsplan "${planName}" mit dir geteilt (${edit ? "Bearbeiten" : "Nur ansehen"}). Du findest ihn unter Angriffspläne.`,
+  }),
+  planAccessRevoked: (planName: string, revokedBy: string): NotificationContent => ({
+    title: "Zugriff entzogen",
+    message: `${revokedBy} hat dir den Zugriff auf den Angriffsplan "${planName}" entzogen.`,
+  }),
   attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
     title: "Angriff fehlgeschlagen",
     message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,

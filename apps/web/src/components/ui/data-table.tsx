@@ -1,5 +1,6 @@
 // A TanStack table rendered with Mantine: sortable headers (aria-sort), skeleton rows while loading,
-// and an empty row. Sorting and paging happen on the server; the caller owns that state.
+// and an empty row. Sorting and paging happen on the server; the caller owns that state. Header cells
+// carry `data-column-id` and rows `data-row-id` for end-to-end tests.
 import { Center, Group, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { flexRender, type Header, type Table as TanstackTable } from "@tanstack/react-table";
@@ -27,7 +28,7 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   const width = header.column.columnDef.meta?.width;
   if (!header.column.getCanSort()) {
     return (
-      <Table.Th style={{ width }} className={classes.th}>
+      <Table.Th style={{ width }} className={classes.th} data-column-id={header.column.id}>
         {content}
       </Table.Th>
     );
@@ -35,7 +36,7 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   const sorted = header.column.getIsSorted();
   const Icon = sorted === "asc" ? IconChevronUp : sorted === "desc" ? IconChevronDown : IconSelector;
   return (
-    <Table.Th style={{ width }} className={classes.th} aria-sort={sortLabel(sorted)}>
+    <Table.Th style={{ width }} className={classes.th} aria-sort={sortLabel(sorted)} data-column-id={header.column.id}>
       <UnstyledButton onClick={header.column.getToggleSortingHandler()} className={classes.sortButton} data-sorted={sorted || undefined}>
         <Group gap={4} wrap="nowrap">
           <span>{content}</span>
@@ -82,7 +83,7 @@ export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, 
             </Table.Tr>
           )}
           {rows.map((row) => (
-            <Table.Tr key={row.id} className={loading ? classes.stale : undefined}>
+            <Table.Tr key={row.id} className={loading ? classes.stale : undefined} data-row-id={row.id}>
               {row.getVisibleCells().map((cell) => (
                 <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
               ))}

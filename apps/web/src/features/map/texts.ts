@@ -57,4 +57,12 @@ export const mapTexts = {
   rallyPointHint: (from: string) => `Versammlungsplatz von ${from} mit diesem Dorf als Ziel`,
   rallyPointNone: "Für den Versammlungsplatz fehlt ein eigenes Dorf auf dieser Welt.",
   detailFailed: "Die Dorfdetails konnten nicht geladen werden.",
+  planSelect: "Angriffsplan",
+  planNone: "Kein Plan",
+  planNoneOnWorld: "Keine Angriffspläne auf dieser Welt",
+  planLegend: (name: string) => `Angriffsplan ${name}`,
+  planLoading: "Linien werden geladen …",
+  planLoadFailed: "Die Linien des Angriffsplans konnten nicht geladen werden.",
+  planEmpty: "Der Plan enthält keine Angriffe.",
+  planFaint: "Blass: gesendet, fehlgeschlagen oder abgelaufen",
 } as const;

@@ -41,6 +41,9 @@ describe("importJson", () => {
 
   it("refuses what is not JSON or not a plan, and unknown versions", () => {
     expect(importJson("{")).toMatchObject({ ok: false, errors: [expect.stringMatching(/^Keine gültige JSON-Datei \(/)] });
+    // JSON.parse's own message is English: only where it stopped is passed on, in German.
+    expect(importJson('{\n  "format": 1,\n  x')).toEqual({ ok: false, errors: ["Keine gültige JSON-Datei (Zeile 3, Zeichen 3)."] });
+    expect(importJson("a")).toEqual({ ok: false, errors: ["Keine gültige JSON-Datei (Aufbau fehlerhaft)."] });
     expect(importJson("[]")).toEqual({ ok: false, errors: ["Das ist kein dsbot-Angriffsplan (Feld „format“ fehlt oder ist falsch)."] });
     expect(importJson(JSON.stringify({ format: "dsbot-attack-plan", version: 2, attacks: [] }))).toEqual({
       ok: false,

@@ -47,11 +47,12 @@ export function exportJson(attacks: readonly AttackData[], meta: AttackPlanJsonM
 }
 
 export function importJson(text: string): ImportResult<AttackPlanJson> {
+  const json = text.replace(/^\uFEFF/, "");
   let data: unknown;
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ""));
+    data = JSON.parse(json);
   } catch (error) {
-    return importFailed(importMessages.json(error instanceof Error ? error.message : String(error)));
+    return importFailed(importMessages.json(jsonErrorPlace(json, error instanceof Error ? error.message : String(error))));
   }
   if (!isRecord(data) || data.format !== ATTACK_PLAN_JSON_FORMAT) return importFailed(importMessages.jsonFormat);
   const version = data.version;
@@ -72,6 +73,18 @@ export function importJson(text: string): ImportResult<AttackPlanJson> {
     else errors.addIssues(importMessages.entry(i + 1), parsed.error);
   });
   return errors.result({ ...(meta.success ? stripUndefined(meta.data) : {}), attacks });
+}
+
+/** Where JSON.parse gave up, in German (its own message is English): "Zeile 2, Zeichen 5". */
+function jsonErrorPlace(text: string, message: string): string {
+  const position = /position (\d+)/.exec(message);
+  if (position) {
+    const index = Math.min(Number(position[1]), text.length);
+    const before = text.slice(0, index);
+    return `Zeile ${before.split("\n").length}, Zeichen ${index - before.lastIndexOf("\n")}`;
+  }
+  if (/end of (JSON )?input/i.test(message)) return "der Text endet zu früh";
+  return "Aufbau fehlerhaft";
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,116 @@
-// Angriffsplan (/attack-plans/:id): the attack table of one plan. Its content arrives with a later issue; until then only the page header.
+// Angriffsplan (/attack-plans/:id): the plan's name in the page header with its actions, and the
+// attack table of spec §2 with add/edit, bulk actions, import/export, the planner and sharing.
+import type { Attack, AttackPlan } from "@dsbot/protocol";
+import { worldLabel } from "@dsbot/protocol";
+import { Alert, Button, Skeleton, Stack } from "@mantine/core";
+import { IconEye } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { PageHeader } from "@/components/ui/page-header";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
+import { ErrorState, NotFoundState } from "@/components/ui/states";
+import { paths } from "@/config/paths";
+import { routes } from "@/config/routes";
+import { ApiError } from "@/lib/api";
+import { errorMessage } from "@/lib/api-error-message";
+import { useAttacksRealtime } from "../api/attacks-realtime";
+import { planQueryOptions, useConfirmDeletePlan } from "../api/plans-api";
+import { AttackFormModal } from "../components/attack-form-modal";
+import { AttackTableCard } from "../components/attack-table-card";
+import { ExportModal } from "../components/export-modal";
+import { ImportModal } from "../components/import-modal";
+import { PermissionsModal } from "../components/permissions-modal";
+import { PlanHeaderActions, type PlanModal } from "../components/plan-header-actions";
+import { PlanNameModal } from "../components/plan-name-modal";
+import { PlannerModal } from "../components/planner-modal";
+import { attackPlanTexts as texts } from "../texts";
+
+function PlanPage({ plan }: { plan: AttackPlan }) {
+  const navigate = useNavigate();
+  const confirmDelete = useConfirmDeletePlan();
+  const [modal, setModal] = useState<PlanModal | null>(null);
+  const [editing, setEditing] = useState<Attack | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const close = () => setModal(null);
+
+  const onEdit = (attack: Attack) => {
+    setEditing(attack);
+    setModal("add");
+  };
+  const onOpen = (next: PlanModal) => {
+    if (next === "add") setEditing(null);
+    setModal(next);
+  };
+  const onDelete = async () => {
+    if (await confirmDelete(plan)) void navigate(paths.attackPlans);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={plan.name}
+        icon={routes.AttackPlanDetail.icon}
+        subtitle={texts.subtitle(worldLabel(plan.world), plan.ownerName, plan.total)}
+        actions={<PlanHeaderActions plan={plan} onOpen={onOpen} onDelete={() => void onDelete()} />}
+      />
+      <Stack gap="md">
+        {plan.access === "read" && (
+          <Alert color="blue" variant="light" icon={<IconEye size={18} />}>
+            {texts.readOnlyHint}
+          </Alert>
+        )}
+        <AttackTableCard plan={plan} selected={selected} onSelectedChange={setSelected} onEdit={onEdit} />
+      </Stack>
+      <AttackFormModal planId={plan.id} world={plan.world} opened={modal === "add"} attack={editing} onClose={close} />
+      <ImportModal planId={plan.id} opened={modal === "import"} onClose={close} />
+      <ExportModal planId={plan.id} planName={plan.name} selectedIds={selected} opened={modal === "export"} onClose={close} />
+      <PlannerModal planId={plan.id} world={plan.world} opened={modal === "planner"} onClose={close} />
+      <PermissionsModal planId={plan.id} opened={modal === "permissions"} onClose={close} />
+      <PlanNameModal opened={modal === "rename"} onClose={close} plan={plan} />
+    </>
+  );
+}
 
 export function AttackPlanDetailRoute() {
-  return <RoutePageHeader />;
+  useAttacksRealtime();
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const query = useQuery({ ...planQueryOptions(id), enabled: valid });
+
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <>
+        <RoutePageHeader />
+        <NotFoundState
+          title={texts.notFound}
+          action={
+            <Button component={Link} to={paths.attackPlans} variant="light">
+              {texts.backToList}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <RoutePageHeader />
+        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <RoutePageHeader />
+        <Stack gap="sm" aria-busy="true">
+          <Skeleton height={56} radius="md" />
+          <Skeleton height={420} radius="lg" />
+        </Stack>
+      </>
+    );
+  }
+  return <PlanPage key={query.data.attackPlan.id} plan={query.data.attackPlan} />;
 }

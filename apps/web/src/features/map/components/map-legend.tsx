@@ -1,8 +1,11 @@
-// The legend over the map: the colour of each kind of village with its count, and the user's marks
-// (players and tribes with a colour each, kept in the browser) with adding, recolouring and removing.
+// The legend over the map: the colour of each kind of village with its count, the chosen attack plan's
+// line colours per attack type with their counts, and the user's marks (players and tribes with a
+// colour each, kept in the browser) with adding, recolouring and removing.
+import { attackTypeColors, attackTypeLabels, attackTypes } from "@dsbot/protocol";
 import { ActionIcon, Autocomplete, Button, CloseButton, ColorSwatch, Group, Popover, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import type { WorldData } from "@/lib/world-data";
+import type { PlanLines } from "../api/plan-lines";
 import type { MapMark, MarkKind } from "../lib/classify";
 import { CLASS_BARBARIAN, CLASS_BONUS, CLASS_OTHER, CLASS_OWN, CLASS_TRIBE, classColors, FIRST_MARK, markSwatches } from "../lib/classify";
 import { jumpSuggestions, resolveJump } from "../lib/jump";
@@ -20,6 +23,8 @@ interface MapLegendProps {
   onAddMark: (mark: Omit<MapMark, "color">) => void;
   onRemoveMark: (kind: MarkKind, id: number) => void;
   onColor: (kind: MarkKind, id: number, color: string) => void;
+  /** The attack plan whose lines are shown, if any. */
+  plan?: { name: string; lines: PlanLines } | null;
 }
 
 function MarkRow({ mark, count, onRemove, onColor }: { mark: MapMark; count: number; onRemove: () => void; onColor: (color: string) => void }) {
@@ -51,7 +56,50 @@ function MarkRow({ mark, count, onRemove, onColor }: { mark: MapMark; count: num
   );
 }
 
-export function MapLegend({ data, marks, counts, onAddMark, onRemoveMark, onColor }: MapLegendProps) {
+function PlanSection({ name, lines }: { name: string; lines: PlanLines }) {
+  const { overlay } = lines;
+  return (
+    <>
+      <Text size="xs" fw={600} mt={4} truncate>
+        {mapTexts.planLegend(name)}
+      </Text>
+      {lines.loading ? (
+        <Text size="xs" c="dimmed">
+          {mapTexts.planLoading}
+        </Text>
+      ) : lines.failed || !overlay ? (
+        <Text size="xs" c="red">
+          {mapTexts.planLoadFailed}
+        </Text>
+      ) : overlay.count === 0 ? (
+        <Text size="xs" c="dimmed">
+          {mapTexts.planEmpty}
+        </Text>
+      ) : (
+        <>
+          {attackTypes
+            .filter((type) => overlay.counts[type] > 0)
+            .map((type) => (
+              <Group key={type} gap={6} wrap="nowrap" data-testid="map-plan-type">
+                <ColorSwatch color={attackTypeColors[type]} size={12} className={classes.swatch} />
+                <Text size="xs" style={{ flex: 1 }}>
+                  {attackTypeLabels[type]}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {overlay.counts[type].toLocaleString("de-DE")}
+                </Text>
+              </Group>
+            ))}
+          <Text size="xs" c="dimmed">
+            {mapTexts.planFaint}
+          </Text>
+        </>
+      )}
+    </>
+  );
+}
+
+export function MapLegend({ data, marks, counts, onAddMark, onRemoveMark, onColor, plan }: MapLegendProps) {
   const [query, setQuery] = useState("");
   const [error, setError] = useState<string | null>(null);
   const suggestions = jumpSuggestions(query, data);
@@ -82,6 +130,7 @@ export function MapLegend({ data, marks, counts, onAddMark, onRemoveMark, onColo
             </Text>
           </Group>
         ))}
+        {plan && <PlanSection name={plan.name} lines={plan.lines} />}
         <Text size="xs" fw={600} mt={4}>
           {mapTexts.marks}
         </Text>

@@ -1,6 +1,7 @@
-// Above the map: jump to x|y, a player or a tribe (names offered from the world's owners), zoom
-// buttons and the legend switch.
-import { ActionIcon, Autocomplete, Button, Group, Tooltip } from "@mantine/core";
+// Above the map: jump to x|y, a player or a tribe (names offered from the world's owners), the attack
+// plan whose lines are drawn, zoom buttons and the legend switch.
+import type { AttackPlan } from "@dsbot/protocol";
+import { ActionIcon, Autocomplete, Button, Group, Select, Tooltip } from "@mantine/core";
 import { IconList, IconMinus, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import type { WorldData } from "@/lib/world-data";
@@ -14,9 +15,16 @@ interface MapToolbarProps {
   onZoom: (factor: number) => void;
   legendOpen: boolean;
   onToggleLegend: () => void;
+  /** The user's plans on the map's world. */
+  plans: readonly Pick<AttackPlan, "id" | "name">[];
+  /** The plan whose lines are shown, or null. */
+  planId: number | null;
+  onPlan: (planId: number | null) => void;
 }
 
-export function MapToolbar({ data, onJump, onZoom, legendOpen, onToggleLegend }: MapToolbarProps) {
+const NO_PLAN = "none";
+
+export function MapToolbar({ data, onJump, onZoom, legendOpen, onToggleLegend, plans, planId, onPlan }: MapToolbarProps) {
   const [query, setQuery] = useState("");
   const [error, setError] = useState<string | null>(null);
   const suggestions = jumpSuggestions(query, data);
@@ -50,6 +58,17 @@ export function MapToolbar({ data, onJump, onZoom, legendOpen, onToggleLegend }:
         />
         <Button type="submit">{mapTexts.jumpButton}</Button>
       </form>
+      <Select
+        aria-label={mapTexts.planSelect}
+        placeholder={mapTexts.planSelect}
+        data={[{ value: NO_PLAN, label: mapTexts.planNone }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
+        value={planId === null ? NO_PLAN : String(planId)}
+        onChange={(value) => onPlan(value === null || value === NO_PLAN ? null : Number(value))}
+        allowDeselect={false}
+        searchable={plans.length > 8}
+        nothingFoundMessage={mapTexts.planNoneOnWorld}
+        style={{ flex: "0 1 220px", minWidth: 160 }}
+      />
       <Group gap={6}>
         <Tooltip label={mapTexts.zoomOut}>
           <ActionIcon size="lg" variant="default" aria-label={mapTexts.zoomOut} onClick={() => onZoom(1 / 1.5)}>

@@ -1,11 +1,13 @@
 // The loaded map: canvas (through MapController), toolbar, legend, tooltip and side panel, wired to
-// the world data, the user's bots (own villages) and the choices kept in the browser.
+// the world data, the user's bots (own villages), the chosen attack plan's lines and the choices kept
+// in the browser.
 import { useElementSize, useMediaQuery } from "@mantine/hooks";
 import { formatCoord } from "@dsbot/protocol";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSession } from "@/lib/session";
 import type { WorldData } from "@/lib/world-data";
 import { useOwnPlayerIds } from "../api/own-players";
+import { usePlanLines, usePlanLinesRealtime, useWorldPlans } from "../api/plan-lines";
 import type { MapMark, MarkKind } from "../lib/classify";
 import { countByColor, nextMarkColor } from "../lib/classify";
 import { resolveJump, villagesRect } from "../lib/jump";
@@ -15,7 +17,7 @@ import { installTestHook } from "../lib/test-hook";
 import type { MapView, Point, ViewSize } from "../lib/view";
 import { DEFAULT_SCALE } from "../lib/view";
 import { gameLinks, nearestOwnVillage, villageInfo } from "../lib/village-info";
-import { useMapStore, useWorldMarks, worldKey } from "../stores/map-store";
+import { useMapStore, useWorldMarks, useWorldPlan, worldKey } from "../stores/map-store";
 import { mapTexts } from "../texts";
 import { MapLegend } from "./map-legend";
 import { MapToolbar } from "./map-toolbar";
@@ -56,6 +58,13 @@ export function WorldMap({ data }: { data: WorldData }) {
   const ownIds = useOwnPlayerIds(data);
   const layers = useMapLayers(data, ownIds, marks);
   const counts = useMemo(() => countByColor(layers.colors, layers.palette.length), [layers.colors, layers.palette]);
+  const chosenPlanId = useWorldPlan(key);
+  const worldPlans = useWorldPlans(data.world);
+  const plan = worldPlans.plans.find((p) => p.id === chosenPlanId) ?? null;
+  // Before the list is there the stored choice is fetched at once; a plan gone from the list is hidden.
+  const planId = worldPlans.loaded ? (plan?.id ?? null) : chosenPlanId;
+  const planLines = usePlanLines(planId);
+  usePlanLinesRealtime();
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const legendChoice = useMapStore((s) => s.legendOpen);
   const legendOpen = legendChoice ?? !mobile;
@@ -104,8 +113,15 @@ export function WorldMap({ data }: { data: WorldData }) {
   }, [key, data]);
 
   useEffect(() => {
-    controllerRef.current?.setScene({ villages: data.villages, indexAt: data.indexAt, ...layers, selected, hovered: hover?.index ?? -1 });
-  }, [data, layers, selected, hover]);
+    controllerRef.current?.setScene({
+      villages: data.villages,
+      indexAt: data.indexAt,
+      ...layers,
+      selected,
+      hovered: hover?.index ?? -1,
+      overlay: planLines.overlay,
+    });
+  }, [data, layers, selected, hover, planLines.overlay]);
 
   // The first visit of a world opens on the user's own villages once the bots are known.
   useEffect(() => {
@@ -158,6 +174,9 @@ export function WorldMap({ data }: { data: WorldData }) {
         onZoom={(factor) => controllerRef.current?.zoomBy(factor)}
         legendOpen={legendOpen}
         onToggleLegend={() => store().setLegendOpen(!legendOpen)}
+        plans={worldPlans.plans}
+        planId={planId}
+        onPlan={(id) => store().setPlan(key, id)}
       />
       <div
         ref={frame.ref}
@@ -178,6 +197,7 @@ export function WorldMap({ data }: { data: WorldData }) {
             onAddMark={addMark}
             onRemoveMark={(kind, id) => store().removeMark(key, kind, id)}
             onColor={(kind, id, color) => store().setMarkColor(key, kind, id, color)}
+            plan={plan && { name: plan.name, lines: planLines }}
           />
         )}
         {info && (

@@ -1,5 +1,7 @@
+import { attackTypeColors } from "@dsbot/protocol";
 import { describe, expect, it, vi } from "vitest";
 import { paletteOf, rgbaWord } from "./classify";
+import { buildPlanOverlay } from "./plan-overlay";
 import { bitmapPixels, createScratch, drawMap, mapTheme } from "./renderer";
 import { buildSpatialIndex } from "./spatial-index";
 
@@ -22,13 +24,14 @@ function fakeContext() {
   const calls: string[] = [];
   const images: ImageData[] = [];
   const ctx = {
+    strokeStyle: "",
     setTransform: vi.fn(),
     fillRect: vi.fn(),
-    strokeRect: vi.fn(),
+    strokeRect: vi.fn(() => calls.push(`strokeRect ${ctx.strokeStyle}`)),
     beginPath: vi.fn(),
     moveTo: vi.fn(),
     lineTo: vi.fn(),
-    stroke: vi.fn(),
+    stroke: vi.fn(() => calls.push(`stroke ${ctx.strokeStyle}`)),
     fillText: vi.fn((text: string) => calls.push(`text ${text}`)),
     drawImage: vi.fn((...args: unknown[]) => calls.push(`drawImage ${args.slice(1).join(",")}`)),
     createImageData: (w: number, h: number) => ({ width: w, height: h, data: new Uint8ClampedArray(w * h * 4) }) as ImageData,
@@ -49,7 +52,7 @@ describe("map renderer", () => {
   it("far out, draws only the visible part of the bitmap", () => {
     const { ctx, calls } = fakeContext();
     const stats = drawMap(ctx, { width: 200, height: 100 }, 1, { cx: 500, cy: 500, scale: 2 }, scene, createScratch());
-    expect(stats).toEqual({ mode: "bitmap", villages: 0 });
+    expect(stats).toEqual({ mode: "bitmap", villages: 0, lines: 0 });
     // Source 450..550 × 475..525 of the bitmap onto the whole canvas.
     expect(calls).toContain("drawImage 450,475,100,50,0,0,200,100");
   });
@@ -58,7 +61,7 @@ describe("map renderer", () => {
     const { ctx, images } = fakeContext();
     // 10 px per field, field 500|500 starts at the canvas middle (100, 50).
     const stats = drawMap(ctx, { width: 200, height: 100 }, 1, { cx: 500, cy: 500, scale: 10 }, scene, createScratch());
-    expect(stats).toEqual({ mode: "villages", villages: 2 });
+    expect(stats).toEqual({ mode: "villages", villages: 2, lines: 0 });
     const words = new Uint32Array(images[0]!.data.buffer);
     const at = (x: number, y: number) => words[y * 200 + x];
     // A 9 px square and a 1 px gap to the next field.
@@ -76,9 +79,26 @@ describe("map renderer", () => {
     expect(calls.filter((c) => c.startsWith("text"))).toEqual(["text K35", "text K36", "text K45", "text K46"]);
   });
 
+  it("draws an attack plan's visible lines over the grid and under the highlight rings", () => {
+    const { ctx, calls, raw } = fakeContext();
+    const overlay = buildPlanOverlay({
+      coords: [500, 500, 501, 500, 900, 900, 910, 910],
+      types: ["conquer", "fake"],
+      statuses: ["planned", "planned"],
+      sendTimes: [1, 2],
+    });
+    const stats = drawMap(ctx, { width: 200, height: 100 }, 1, { cx: 500, cy: 500, scale: 10 }, { ...scene, overlay, selected: 0 }, createScratch());
+    expect(stats).toEqual({ mode: "villages", villages: 2, lines: 1 });
+    const strokes = calls.filter((c) => c.startsWith("stroke"));
+    expect(strokes).toEqual([`stroke ${mapTheme.sectorLine}`, `stroke ${mapTheme.continentLine}`, `stroke ${attackTypeColors.conquer}`, `strokeRect ${mapTheme.selected}`]);
+    // The line from centre to centre (105, 55) → (115, 55), then its arrowhead (scale ≥ 4).
+    expect(raw.moveTo).toHaveBeenCalledWith(105, 55);
+    expect(raw.lineTo).toHaveBeenCalledWith(115, 55);
+  });
+
   it("draws the grid even before the data is there", () => {
     const { ctx, raw } = fakeContext();
-    expect(drawMap(ctx, { width: 100, height: 100 }, 2, { cx: 500, cy: 500, scale: 1 }, null, null)).toEqual({ mode: "bitmap", villages: 0 });
+    expect(drawMap(ctx, { width: 100, height: 100 }, 2, { cx: 500, cy: 500, scale: 1 }, null, null)).toEqual({ mode: "bitmap", villages: 0, lines: 0 });
     expect(raw.stroke).toHaveBeenCalled();
   });
 });

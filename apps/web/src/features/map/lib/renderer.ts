@@ -1,8 +1,11 @@
-// Draws the map onto a 2D canvas: background, villages, continent grid with K numbers, highlights.
+// Draws the map onto a 2D canvas: background, villages, continent grid with K numbers, an attack plan's
+// lines (plan-overlay.ts), highlights.
 // Only what is visible is touched: far out, one drawImage of a 1-pixel-per-field bitmap of the whole
 // world; closer in, the visible villages from the spatial index, one path and one fill per colour.
 import type { VillageMap } from "@dsbot/protocol";
 import { rgbaWord } from "./classify";
+import type { PlanOverlay } from "./plan-overlay";
+import { drawPlanOverlay } from "./plan-overlay";
 import type { SpatialIndex } from "./spatial-index";
 import { forEachInRect } from "./spatial-index";
 import type { MapView, ViewSize } from "./view";
@@ -33,12 +36,16 @@ export interface MapScene {
   bitmap: CanvasImageSource | null;
   selected: number;
   hovered: number;
+  /** The chosen attack plan's lines, drawn over the grid (none: no plan chosen or not loaded yet). */
+  overlay?: PlanOverlay | null;
 }
 
 export interface DrawStats {
   mode: "bitmap" | "villages";
   /** Villages drawn one by one (0 in bitmap mode). */
   villages: number;
+  /** Attack plan lines drawn (those meeting the visible rect). */
+  lines: number;
 }
 
 /** Reusable buffers so a frame allocates nothing. */
@@ -87,9 +94,9 @@ export function drawMap(ctx: CanvasRenderingContext2D, size: ViewSize, dpr: numb
   const ox = size.width * dpr * 0.5 - view.cx * px;
   const oy = size.height * dpr * 0.5 - view.cy * px;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  let stats: DrawStats = { mode: "bitmap", villages: 0 };
+  let stats: DrawStats = { mode: "bitmap", villages: 0, lines: 0 };
   if (scene && scratch && view.scale >= BITMAP_BELOW_SCALE && width > 0 && height > 0) {
-    stats = { mode: "villages", villages: drawVillagePixels(ctx, view, size, scene, scratch, { ox, oy, px, width, height }) };
+    stats = { mode: "villages", villages: drawVillagePixels(ctx, view, size, scene, scratch, { ox, oy, px, width, height }), lines: 0 };
   } else {
     ctx.fillStyle = mapTheme.outside;
     ctx.fillRect(0, 0, width, height);
@@ -98,22 +105,23 @@ export function drawMap(ctx: CanvasRenderingContext2D, size: ViewSize, dpr: numb
     if (scene) stats = drawBitmap(ctx, view, size, scene, ox, oy, px);
   }
   drawGrid(ctx, view, size, ox, oy, px, dpr);
+  if (scene?.overlay) stats.lines = drawPlanOverlay(ctx, scene.overlay, view, size, ox, oy, px, dpr);
   if (scene) drawHighlights(ctx, scene, ox, oy, px, dpr);
   return stats;
 }
 
 function drawBitmap(ctx: CanvasRenderingContext2D, view: MapView, size: ViewSize, scene: MapScene, ox: number, oy: number, px: number): DrawStats {
-  if (!scene.bitmap) return { mode: "bitmap", villages: 0 };
+  if (!scene.bitmap) return { mode: "bitmap", villages: 0, lines: 0 };
   const rect = visibleRect(view, size);
   const x0 = Math.max(0, Math.floor(rect.x0));
   const y0 = Math.max(0, Math.floor(rect.y0));
   const x1 = Math.min(WORLD_SIZE, Math.ceil(rect.x1));
   const y1 = Math.min(WORLD_SIZE, Math.ceil(rect.y1));
-  if (x1 <= x0 || y1 <= y0) return { mode: "bitmap", villages: 0 };
+  if (x1 <= x0 || y1 <= y0) return { mode: "bitmap", villages: 0, lines: 0 };
   // Shrinking averages neighbours (villages stay visible as a haze); enlarging keeps hard squares.
   ctx.imageSmoothingEnabled = view.scale < 1;
   ctx.drawImage(scene.bitmap, x0, y0, x1 - x0, y1 - y0, ox + x0 * px, oy + y0 * px, (x1 - x0) * px, (y1 - y0) * px);
-  return { mode: "bitmap", villages: 0 };
+  return { mode: "bitmap", villages: 0, lines: 0 };
 }
 
 interface Frame {

@@ -7,8 +7,12 @@ export interface MapTestHook {
   readonly view: MapView;
   /** Milliseconds of each draw, the newest last (up to 2000). */
   readonly frameTimes: readonly number[];
-  readonly lastDraw: { mode: string; villages: number } | null;
+  readonly lastDraw: { mode: string; villages: number; lines: number } | null;
   readonly villageCount: number;
+  /** Attack plan lines the last draw stroked (those meeting the visible rect; 0 without a plan). */
+  readonly overlayLines: number;
+  /** Lines of the chosen attack plan loaded into the overlay (drawn or not). */
+  readonly overlayTotal: number;
   readonly hovered: number;
   readonly selected: number;
   centerOn(x: number, y: number, scale?: number): void;
@@ -39,6 +43,12 @@ export function installTestHook(controller: MapController, canvas: HTMLCanvasEle
     },
     get villageCount() {
       return controller.scene?.villages.count ?? 0;
+    },
+    get overlayLines() {
+      return controller.lastDraw?.lines ?? 0;
+    },
+    get overlayTotal() {
+      return controller.scene?.overlay?.count ?? 0;
     },
     get hovered() {
       return state().hovered;

@@ -1,11 +1,19 @@
 // The map page with the real providers and route tree: states, legend with own villages, jumping to
 // a coordinate (view and side panel with the game links on the user's world) and marks kept in the browser.
-import { encodeVillageMap, type BotListResponse, type WorldOwnersResponse, type WorldSummary } from "@dsbot/protocol";
+import {
+  encodeVillageMap,
+  type AttackPlan,
+  type AttackPlanLinesResponse,
+  type BotListResponse,
+  type WorldOwnersResponse,
+  type WorldSummary,
+} from "@dsbot/protocol";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
+import { dispatchRealtimeMessage } from "@/lib/realtime-dispatcher";
 import { storageKeys } from "@/lib/storage";
 import { makeBot } from "@/test/bot-fixtures";
 import { apiError, json, mockFetch } from "@/test/fetch-mock";
@@ -53,13 +61,56 @@ function serveWorld(worlds: WorldSummary[] = [world]) {
   });
 }
 
+function makePlan(id: number, name: string, worldName: string): AttackPlan {
+  const counts = { planned: 0, due: 0, sent: 0, failed: 0, expired: 0, cancelled: 0 };
+  return {
+    id,
+    name,
+    world: { server: "die-staemme.de", world: worldName },
+    ownerId: plainUser.id,
+    ownerName: plainUser.username,
+    access: "owner",
+    counts,
+    total: 0,
+    nextSendTime: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+  };
+}
+
+/** The map with two plans (one on another world) and the lines of plan 7, changeable by the test. */
+function serveWorldWithPlans() {
+  const state: { lines: AttackPlanLinesResponse; linesCalls: number } = {
+    lines: {
+      coords: [500, 500, 512, 487, 503, 498, 512, 487, 498, 503, 500, 500],
+      types: ["attack", "conquer", "attack"],
+      statuses: ["planned", "sent", "due"],
+      sendTimes: [1, 2, 3],
+    },
+    linesCalls: 0,
+  };
+  const plans = { attackPlans: [makePlan(7, "Offensive Nord", "de231"), makePlan(8, "Andere Welt", "de230")], totals: 2 };
+  const fetchMock = mockFetch({
+    "GET /api/worlds": () => json(200, { worlds: [world] }),
+    "GET /api/worlds/4/villages": () => new Response(villages.slice(), { status: 200 }),
+    "GET /api/worlds/4/owners": () => json(200, owners),
+    "GET /api/dsbot": () => json(200, bots),
+    "GET /api/attack-plans": () => json(200, plans),
+    "GET /api/attack-plans/7/lines": () => {
+      state.linesCalls += 1;
+      return json(200, state.lines);
+    },
+  });
+  return { state, fetchMock };
+}
+
 /** The lazy map chunk takes a moment to load on the first test. */
 const slow = { timeout: 8000 };
 
 beforeEach(() => {
   // jsdom has no canvas: the map runs without drawing (the e2e spec looks at the pixels).
   vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
-  useMapStore.setState({ marks: {}, views: {}, legendOpen: true });
+  useMapStore.setState({ marks: {}, views: {}, plans: {}, legendOpen: true });
   // The world data stays cached for its data version: every test starts without it.
   queryClient.clear();
 });
@@ -130,6 +181,70 @@ describe("Karte", { timeout: 20_000 }, () => {
     expect(within(legend).getByText("Bert")).toBeInTheDocument();
     await userEvent.click(within(legend).getByRole("button", { name: "Markierung Bert entfernen" }));
     expect(within(legend).queryByText("Bert")).not.toBeInTheDocument();
+  });
+
+  it("draws the lines of a plan chosen in the toolbar, counts them per type and keeps the choice per world", async () => {
+    const user = userEvent.setup();
+    signIn(plainUser);
+    const { state, fetchMock } = serveWorldWithPlans();
+    renderApp("/map");
+    const select = await screen.findByRole("combobox", { name: "Angriffsplan" }, slow);
+    expect(select).toHaveValue("Kein Plan");
+    await user.click(select);
+    const listbox = await screen.findByRole("listbox");
+    // Only the plans of the map's world.
+    await waitFor(() => expect(within(listbox).getAllByRole("option").map((o) => o.textContent)).toEqual(["Kein Plan", "Offensive Nord"]));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/attack-plans?perPage=100"))).toBe(true);
+    await user.click(within(listbox).getByRole("option", { name: "Offensive Nord" }));
+
+    const legend = screen.getByRole("region", { name: "Legende" });
+    expect(await within(legend).findByText("Angriffsplan Offensive Nord")).toBeInTheDocument();
+    const typeRows = () => within(legend).queryAllByTestId("map-plan-type").map((row) => row.textContent);
+    await waitFor(() => expect(typeRows()).toEqual(["Angriff2", "Adelung1"]));
+    expect(window.__dsbotMap?.overlayTotal).toBe(3);
+    const stored = () => (JSON.parse(window.localStorage.getItem(storageKeys.map) ?? "{}") as { state: { plans: Record<string, number> } }).state.plans;
+    expect(stored()).toEqual({ "die-staemme.de/de231": 7 });
+
+    // A status change of the plan (live) refetches its lines; other plans' changes do not.
+    state.lines = { coords: [500, 500, 512, 487], types: ["fake"], statuses: ["sent"], sendTimes: [1] };
+    const before = state.linesCalls;
+    dispatchRealtimeMessage({ type: "attacks-updated", data: { planId: 8, attacks: [] } });
+    dispatchRealtimeMessage({
+      type: "attacks-updated",
+      data: { planId: 7, attacks: [{ id: 1, status: "sent", error: null, dsbotId: null, realArrivalTime: null }] },
+    });
+    await waitFor(() => expect(typeRows()).toEqual(["Fake1"]));
+    expect(state.linesCalls).toBe(before + 1);
+    expect(window.__dsbotMap?.overlayTotal).toBe(1);
+
+    await user.click(select);
+    await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Kein Plan" }));
+    await waitFor(() => expect(window.__dsbotMap?.overlayTotal).toBe(0));
+    expect(within(legend).queryByText("Angriffsplan Offensive Nord")).not.toBeInTheDocument();
+    expect(stored()).toEqual({});
+  });
+
+  it("shows the plan kept for the world at once", async () => {
+    signIn(plainUser);
+    useMapStore.setState({ plans: { "die-staemme.de/de231": 7 } });
+    serveWorldWithPlans();
+    renderApp("/map");
+    const legend = await screen.findByRole("region", { name: "Legende" }, slow);
+    await waitFor(() => expect(within(legend).queryAllByTestId("map-plan-type")).toHaveLength(2));
+    expect(screen.getByRole("combobox", { name: "Angriffsplan" })).toHaveValue("Offensive Nord");
+    expect(window.__dsbotMap?.overlayTotal).toBe(3);
+  });
+
+  it("hides a kept plan the user no longer sees", async () => {
+    signIn(plainUser);
+    useMapStore.setState({ plans: { "die-staemme.de/de231": 99 } });
+    const { fetchMock } = serveWorldWithPlans();
+    renderApp("/map");
+    const select = await screen.findByRole("combobox", { name: "Angriffsplan" }, slow);
+    await waitFor(() => expect(select).toHaveValue("Kein Plan"));
+    expect(window.__dsbotMap?.overlayTotal).toBe(0);
+    expect(within(screen.getByRole("region", { name: "Legende" })).queryByTestId("map-plan-type")).not.toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/attack-plans?"))).toBe(true));
   });
 
   it("explains an empty world and sends an admin to the worlds page", async () => {

@@ -1,5 +1,6 @@
-// The map's choices kept in the browser (zustand persist): colour marks and the last view, per
-// world (player and tribe ids belong to one world), and whether the legend is open.
+// The map's choices kept in the browser (zustand persist): colour marks, the last view and the attack
+// plan whose lines are shown, per world (player, tribe and plan ids belong to one world), and whether
+// the legend is open.
 import type { World } from "@dsbot/protocol";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
@@ -15,12 +16,16 @@ const NO_MARKS: readonly MapMark[] = [];
 interface MapState {
   marks: Record<string, MapMark[]>;
   views: Record<string, MapView>;
+  /** The attack plan shown on each world (no entry: "Kein Plan"). */
+  plans: Record<string, number>;
   /** null: not chosen yet (open on wide screens, closed on phones). */
   legendOpen: boolean | null;
   addMark: (world: string, mark: MapMark) => void;
   removeMark: (world: string, kind: MarkKind, id: number) => void;
   setMarkColor: (world: string, kind: MarkKind, id: number, color: string) => void;
   setView: (world: string, view: MapView) => void;
+  /** null hides the plan's lines. */
+  setPlan: (world: string, planId: number | null) => void;
   setLegendOpen: (open: boolean) => void;
 }
 
@@ -31,6 +36,7 @@ export const useMapStore = create<MapState>()(
     (set) => ({
       marks: {},
       views: {},
+      plans: {},
       legendOpen: null,
       addMark: (world, mark) =>
         set((s) => {
@@ -43,6 +49,13 @@ export const useMapStore = create<MapState>()(
       setMarkColor: (world, kind, id, color) =>
         set((s) => ({ marks: { ...s.marks, [world]: (s.marks[world] ?? []).map((m) => (same(kind, id)(m) ? { ...m, color } : m)) } })),
       setView: (world, view) => set((s) => ({ views: { ...s.views, [world]: view } })),
+      setPlan: (world, planId) =>
+        set((s) => {
+          const plans = { ...s.plans };
+          if (planId === null) delete plans[world];
+          else plans[world] = planId;
+          return { plans };
+        }),
       setLegendOpen: (open) => set({ legendOpen: open }),
     }),
     { name: storageKeys.map, storage: createJSONStorage(() => window.localStorage), version: 1 },
@@ -52,4 +65,9 @@ export const useMapStore = create<MapState>()(
 /** The marks of one world (a stable empty array when there are none). */
 export function useWorldMarks(world: string): readonly MapMark[] {
   return useMapStore((s) => s.marks[world] ?? NO_MARKS);
+}
+
+/** The attack plan chosen for one world, or null. */
+export function useWorldPlan(world: string): number | null {
+  return useMapStore((s) => s.plans[world] ?? null);
 }

@@ -1,0 +1,3 @@
+DROP INDEX "attacks_plan_send_idx";--> statement-breakpoint
+ALTER TABLE "attacks" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce(attacker_name, '') || chr(10) || coalesce(defender_name, '') || chr(10) || source_name || chr(10) || target_name || chr(10) || source_x || '|' || source_y || chr(10) || target_x || '|' || target_y)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "attacks_plan_send_idx" ON "attacks" USING btree ("plan_id","send_at","id","status");

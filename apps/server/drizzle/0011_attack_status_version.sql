@@ -1,0 +1,1 @@
+CREATE INDEX "attacks_plan_updated_idx" ON "attacks" USING btree ("plan_id","updated_at");

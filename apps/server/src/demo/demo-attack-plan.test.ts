@@ -1,0 +1,60 @@
+// The demo's attack plan: attacks of the demo bots' players on their neighbours, the first due within
+// minutes of the start, a fresh batch only when nothing is ahead, and the scanner on for two bots.
+import { DEMO_WORLD, type World } from "@dsbot/protocol";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, tempDir, type TestApp } from "../../test/test-app.js";
+import { attacks, dsbots } from "../db/schema.js";
+import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
+import { ensureDemoAttackPlan } from "./demo-attack-plan.js";
+import { prepareDemoRunner } from "./demo-setup.js";
+import { ensureDemoWorld } from "./demo-world.js";
+
+const world: World = { server: "die-staemme.de", world: "de230" };
+let app: TestApp;
+const data = tempDir("dsbot-demo-plan-");
+beforeAll(async () => {
+  app = await createTestApp({ demo: true });
+  await ensureDemoWorld(app.db, data.dir, { world, generator: { ...DEMO_WORLD, villages: 3000 } });
+  await prepareDemoRunner(app.db, DEMO_USERNAME);
+});
+afterAll(async () => {
+  await app?.dispose();
+  data.remove();
+});
+
+describe("ensureDemoAttackPlan", () => {
+  it("plans attacks of the named players whose first send times fall in the next minutes", async () => {
+    const now = Date.now();
+    const planId = await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now);
+    expect(planId).toBeDefined();
+    const rows = await app.db.select().from(attacks).where(eq(attacks.planId, planId ?? 0)).orderBy(asc(attacks.sendAt));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(rows.map((r) => r.attackerName))).toEqual(new Set(DEMO_WORLD.namedPlayers));
+    const first = rows[0]?.sendAt.getTime() ?? 0;
+    expect(first - now).toBeGreaterThanOrEqual(60_000);
+    expect(first - now).toBeLessThanOrEqual(120_000);
+    expect(rows.filter((r) => r.sendAt.getTime() - now < 10 * 60_000).length).toBeGreaterThanOrEqual(6);
+    // Attacks and fakes go to villages outside the demo tribe, supports to a tribe mate.
+    for (const row of rows) {
+      if (row.type === "support") expect(DEMO_WORLD.namedPlayers).toContain(row.defenderName);
+      else expect(DEMO_WORLD.namedPlayers).not.toContain(row.defenderName);
+      expect(row.arrivalAt.getTime()).toBeGreaterThan(row.sendAt.getTime());
+    }
+    const scanners = await app.db.select().from(dsbots);
+    const on = scanners.filter((b) => b.modules["attack-planner-scanner"]?.enabled).map((b) => b.playerName).sort();
+    expect(on).toEqual(["Kalle", "Zora"]);
+  });
+
+  it("adds a batch only when no attack is ahead", async () => {
+    const now = Date.now();
+    const planId = await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now);
+    const count = async () => (await app.db.select().from(attacks).where(eq(attacks.planId, planId ?? 0))).length;
+    const before = await count();
+    await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now);
+    expect(await count()).toBe(before);
+    // Two days later everything is behind: a fresh batch.
+    await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now + 2 * 86_400_000);
+    expect(await count()).toBe(before * 2);
+  });
+});

@@ -1,0 +1,93 @@
+// The attack clock: planned → due at the lead, expired after the grace (claimed ones later), each row
+// once; a due attack a running bot will send gets no tab request.
+import { ATTACK_CLAIMED_EXPIRE_MS, ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS } from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBot } from "../../../test/bots.js";
+import { createUser, loginAs } from "../../../test/factories.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { attackPlans, attacks, dsbots, tabRequests } from "../../db/schema.js";
+import { advanceAttacks } from "./attack-clock.js";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.dispose();
+});
+
+async function attackAt(ownerId: number, sendAt: number, attackerName: string, dsbotId: number | null = null) {
+  const [plan] = await app.db.insert(attackPlans).values({ ownerId, name: "Uhr", worldServer: "die-staemme.de", worldWorld: "de230" }).returning();
+  const [row] = await app.db
+    .insert(attacks)
+    .values({
+      planId: plan?.id ?? 0,
+      sourceVillageId: 1,
+      sourceName: "A",
+      sourceX: 400,
+      sourceY: 400,
+      attackerName,
+      targetVillageId: 2,
+      targetName: "B",
+      targetX: 401,
+      targetY: 401,
+      type: "fake",
+      units: { ram: 1 },
+      unit: "ram",
+      sendAt: new Date(sendAt),
+      arrivalAt: new Date(sendAt + 1800_000),
+      priority: 2,
+      dsbotId,
+      status: dsbotId ? "due" : "planned",
+    })
+    .returning();
+  if (!plan || !row) throw new Error("not inserted");
+  return { plan, row };
+}
+
+const statusOf = async (id: number) => (await app.db.select().from(attacks).where(eq(attacks.id, id)))[0]?.status;
+
+describe("attack clock", () => {
+  it("moves an attack due at its lead and expires it after the grace, once each", async () => {
+    const user = await createUser(app);
+    const sendAt = Date.now() + 10 * 86_400_000;
+    const { row } = await attackAt(user.id, sendAt, "Niemand");
+    await advanceAttacks(app.ctx, new Date(sendAt - ATTACK_DUE_LEAD_MS - 1));
+    expect(await statusOf(row.id)).toBe("planned");
+    await advanceAttacks(app.ctx, new Date(sendAt - ATTACK_DUE_LEAD_MS));
+    expect(await statusOf(row.id)).toBe("due");
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_EXPIRE_GRACE_MS));
+    expect(await statusOf(row.id)).toBe("due");
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_EXPIRE_GRACE_MS + 1));
+    expect(await statusOf(row.id)).toBe("expired");
+  });
+
+  it("gives a claimed attack its bot's time to report before it expires", async () => {
+    const user = await createUser(app);
+    const bot = await createBot(app, await loginAs(app, user), { name: "Zora" });
+    const sendAt = Date.now() + 11 * 86_400_000;
+    const { row } = await attackAt(user.id, sendAt, "Zora", bot.id);
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_EXPIRE_GRACE_MS + 1));
+    expect(await statusOf(row.id)).toBe("due");
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_CLAIMED_EXPIRE_MS + 1));
+    expect(await statusOf(row.id)).toBe("expired");
+  });
+
+  it("asks no tab request for an attack a running bot with the plan chosen will send", async () => {
+    const user = await createUser(app);
+    const bot = await createBot(app, await loginAs(app, user), { name: "Bruno" });
+    const sendAt = Date.now() + 12 * 86_400_000;
+    const { plan, row } = await attackAt(user.id, sendAt, "Bruno");
+    await app.db
+      .update(dsbots)
+      .set({
+        status: "online",
+        modules: { "attack-planner-scanner": { enabled: true, config: { attackPlanIds: [plan.id], sendOffsetMs: 0, leadTimeSeconds: 30, onMissingUnits: "skip" } } },
+      })
+      .where(eq(dsbots.id, bot.id));
+    await advanceAttacks(app.ctx, new Date(sendAt - 1_000));
+    expect(await statusOf(row.id)).toBe("due");
+    expect(await app.db.select().from(tabRequests).where(eq(tabRequests.attackId, row.id))).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+// A bot's side of attack execution: it claims the attacks it is to send soon ("bot:attacks") and reports
+// each one ("bot:attack-result"). Claiming marks the attack due for this bot in one statement over rows
+// locked with `skip locked`, so an attack is handed to one bot once; only that bot can report it.
+import type { BotAttack, BotAttackResult, AttackStatus, AttackType, Unit } from "@dsbot/protocol";
+import { ATTACK_CLAIM_LATE_MS, botAttackResultSchema, errorMessages, tabRequestMessages } from "@dsbot/protocol";
+import { sql } from "drizzle-orm";
+import type { BotContext } from "../../app-context.js";
+import { conflict, notFound } from "../../http/errors.js";
+import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js";
+import { getBotRow } from "../dsbots/dsbots.service.js";
+import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
+import { changedAttack, pushAttackUpdates, pushCommandEvents } from "./attack-events.js";
+
+type Ctx = Pick<BotContext, "db" | "realtime">;
+
+interface ClaimedRow {
+  id: number;
+  plan_id: number;
+  source_village_id: number;
+  source_x: number;
+  source_y: number;
+  target_x: number;
+  target_y: number;
+  type: AttackType;
+  units: Record<string, number>;
+  unit: Unit;
+  send_at: string | Date;
+  arrival_at: string | Date;
+  status: AttackStatus;
+  error: string | null;
+  dsbot_id: number | null;
+  real_arrival_at: string | Date | null;
+}
+
+const CLAIM_LIMIT = 500;
+const epoch = (value: string | Date) => new Date(value).getTime();
+
+/**
+ * The attacks this bot is to send within `withinMs`: from plans its Offplaner Scanner has chosen, on its
+ * world, from its player's villages, not sent yet, claimed by no other bot, and whose plan the bot's
+ * owner may change (owner, edit grant or admin). They are now due and the bot's.
+ */
+export async function claimBotAttacks(ctx: Ctx, dsbotId: number, withinMs: number, now = Date.now()): Promise<BotAttack[]> {
+  const bot = await getBotRow(ctx.db, dsbotId);
+  if (!bot) throw notFound(errorMessages.botNotFound);
+  const scanner = bot.modules["attack-planner-scanner"];
+  const planIds = (scanner?.enabled ? (scanner.config.attackPlanIds as number[] | undefined) : undefined) ?? [];
+  if (bot.status !== "online" || planIds.length === 0) return [];
+  const until = new Date(now + withinMs).toISOString();
+  const from = new Date(now - ATTACK_CLAIM_LATE_MS).toISOString();
+  const result = await ctx.db.execute(sql`
+    update attacks set status = 'due', dsbot_id = ${dsbotId}, updated_at = now()
+    where id in (
+      select a.id from attacks a join attack_plans p on p.id = a.plan_id
+      where a.plan_id = any(${`{${planIds.join(",")}}`}::int[])
+        and p.world_server = ${bot.worldServer} and p.world_world = ${bot.worldWorld}
+        and a.attacker_name = ${bot.playerName}
+        and a.status in ('planned', 'due') and (a.dsbot_id is null or a.dsbot_id = ${dsbotId})
+        and a.send_at <= ${until} and a.send_at >= ${from}
+        and (p.owner_id = ${bot.ownerId}
+             or exists (select 1 from users u where u.id = ${bot.ownerId} and u.role = 'admin')
+             or exists (select 1 from attack_plan_permissions g where g.plan_id = p.id and g.user_id = ${bot.ownerId} and g.level = 'edit'))
+      order by a.send_at limit ${CLAIM_LIMIT}
+      for update of a skip locked)
+    returning id, plan_id, source_village_id, source_x, source_y, target_x, target_y, type, units, unit, send_at, arrival_at,
+              status, error, dsbot_id, real_arrival_at`);
+  const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
+  await pushAttackUpdates(ctx, rows.map(changedAttack));
+  return rows
+    .map((r) => ({
+      id: r.id,
+      planId: r.plan_id,
+      fromVillageId: r.source_village_id,
+      from: { x: r.source_x, y: r.source_y },
+      to: { x: r.target_x, y: r.target_y },
+      type: r.type,
+      units: r.units,
+      unit: r.unit,
+      sendTime: epoch(r.send_at),
+      arrivalTime: epoch(r.arrival_at),
+    }))
+    .sort((a, b) => a.sendTime - b.sendTime || a.id - b.id);
+}
+
+/**
+ * The bot's report on one attack it claimed: sent (with the command's real arrival) or failed with its
+ * German reason. Stored first, then pushed. A report on an attack the clock already expired still
+ * counts; one on an attack of another bot, or already reported, answers 409.
+ */
+export async function reportBotAttack(ctx: Ctx, dsbotId: number, input: BotAttackResult): Promise<AttackStatus> {
+  const report = botAttackResultSchema.parse(input);
+  const status = report.ok ? "sent" : "failed";
+  const result = await ctx.db.execute(sql`
+    update attacks set status = ${status}, updated_at = now(),
+      error = ${report.ok ? null : report.error},
+      real_arrival_at = ${report.ok ? new Date(report.arrivesAt).toISOString() : null}
+    where id = ${report.attackId} and dsbot_id = ${dsbotId} and status in ('due', 'expired')
+    returning id, plan_id, status, error, dsbot_id, real_arrival_at, source_x, source_y, target_x, target_y`);
+  const row = (result as unknown as { rows: (ClaimedRow & { plan_id: number })[] }).rows[0];
+  if (!row) throw conflict(errorMessages.attackNotReportable);
+  const changed = changedAttack(row);
+  await pushAttackUpdates(ctx, [changed]);
+  await pushCommandEvents(ctx, dsbotId, changed);
+  if (report.ok) {
+    await closeAttackTabRequests(ctx.db, [row.id]);
+  } else {
+    if (report.tabRequest) await createAttackTabRequests(ctx, [row.id], tabRequestMessages.missingUnits(report.error), dsbotId);
+    const [plan] = (
+      (await ctx.db.execute(sql`select owner_id as "ownerId", name from attack_plans where id = ${row.plan_id}`)) as unknown as {
+        rows: { ownerId: number; name: string }[];
+      }
+    ).rows;
+    if (plan) {
+      await notifyAttackFailed(ctx, plan, {
+        source: `${row.source_x}|${row.source_y}`,
+        target: `${row.target_x}|${row.target_y}`,
+        error: report.error,
+      });
+    }
+  }
+  return status;
+}

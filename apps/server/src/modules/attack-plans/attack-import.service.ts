@@ -1,0 +1,154 @@
+// Import and export of a plan's attacks (PRODUCT §5): DS Workbench lines (villages by id on the plan's
+// world), the plan's JSON and CSV in; those and BB-code / text from a template out. An import is all or
+// nothing in one transaction: any bad entry answers every German error (by line or entry) and writes nothing.
+import type { AttackData, AttackExport, AttackExportResponse, AttackImport, ImportResult } from "@dsbot/protocol";
+import {
+  attackPlanMessages,
+  defaultTemplate,
+  exportCsv,
+  exportDswb,
+  exportJson,
+  formatCoord,
+  ImportErrors,
+  importCsv,
+  importDswb,
+  importJson,
+  importMessages,
+  isSupportType,
+  renderAttackText,
+  villageLookup,
+} from "@dsbot/protocol";
+import type { Database } from "../../db/client.js";
+import type { AttackPlanRow } from "../../db/schema.js";
+import { badRequest } from "../../http/errors.js";
+import { attackData, attackTextRow } from "./attack-plans.presenter.js";
+import type { NewAttack } from "./attack-write.service.js";
+import { addAttacksToPlan, attackRow } from "./attack-write.service.js";
+import { selectedAttacks } from "./attacks.service.js";
+import type { WorldVillage } from "./plan-world.js";
+import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesById } from "./plan-world.js";
+
+/** The 400 of a failed import: the summary and one issue per German error. */
+const importError = (errors: readonly string[]) =>
+  badRequest(
+    attackPlanMessages.importFailed,
+    errors.map((message) => ({ path: "text", message })),
+  );
+
+/** The village ids a DS Workbench text names (the first two fields of each line), to fetch only those villages. */
+function dswbVillageIds(text: string): number[] {
+  const ids = new Set<number>();
+  for (const line of text.split("\n")) {
+    const [source, target] = line.trim().split("&", 2);
+    for (const field of [source, target]) if (field && /^\d{1,10}$/.test(field)) ids.add(Number(field));
+  }
+  return [...ids];
+}
+
+/** For DS Workbench: the (1-based) line of each attack, blank lines skipped as the parser skips them. */
+function dswbLines(text: string): number[] {
+  const lines: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() !== "") lines.push(i + 1);
+  });
+  return lines;
+}
+
+interface Parsed {
+  attacks: AttackData[];
+  /** Where each attack came from, for errors: "Zeile 3" or "Eintrag 3". */
+  where: (index: number) => string;
+  /** Villages already fetched (DS Workbench), by coordKey. */
+  villages?: Map<number, WorldVillage>;
+}
+
+async function parse(db: Database, worldId: number, input: AttackImport): Promise<ImportResult<Parsed>> {
+  const byEntry = (i: number) => importMessages.entry(i + 1);
+  if (input.format === "json") {
+    const result = importJson(input.text);
+    return result.ok ? { ok: true, value: { attacks: result.value.attacks, where: byEntry } } : result;
+  }
+  if (input.format === "csv") {
+    const result = importCsv(input.text);
+    return result.ok ? { ok: true, value: { attacks: result.value, where: byEntry } } : result;
+  }
+  const known = await villagesById(db, worldId, dswbVillageIds(input.text));
+  const result = importDswb(input.text, villageLookup(known));
+  if (!result.ok) return result;
+  const lines = dswbLines(input.text);
+  return {
+    ok: true,
+    value: {
+      attacks: result.value,
+      where: (i) => importMessages.line(lines[i] ?? i + 1),
+      villages: new Map(known.map((v) => [coordKey(v), v])),
+    },
+  };
+}
+
+/** The plan's new attacks from the text; answers how many were imported. */
+export async function importAttacks(db: Database, plan: AttackPlanRow, input: AttackImport): Promise<number> {
+  const world = await requirePlanWorld(db, plan);
+  const parsed = await parse(db, world.world.id, input);
+  if (!parsed.ok) throw importError(parsed.errors);
+  const { attacks, where } = parsed.value;
+  const villages = parsed.value.villages ?? (await villagesAt(db, world.world.id, attacks.flatMap((a) => [a.from, a.to])));
+
+  const errors = new ImportErrors();
+  const resolved: { attack: AttackData; from: WorldVillage; to: WorldVillage; index: number }[] = [];
+  attacks.forEach((attack, i) => {
+    const from = villages.get(coordKey(attack.from));
+    const to = villages.get(coordKey(attack.to));
+    if (!from) errors.add(`${where(i)}: ${attackPlanMessages.villageMissing("Startdorf", formatCoord(attack.from))}`);
+    if (!to) errors.add(`${where(i)}: ${attackPlanMessages.villageMissing("Zieldorf", formatCoord(attack.to))}`);
+    if (from && to) resolved.push({ attack, from, to, index: i });
+  });
+  const supporters = resolved.filter((r) => isSupportType(r.attack.type)).map((r) => r.from.playerName);
+  const boosts = await supportBoosts(db, plan, supporters);
+  const rows: NewAttack[] = [];
+  for (const { attack, from, to, index } of resolved) {
+    try {
+      rows.push(attackRow({ ...attack, from, to }, world, boostOf(boosts, from.playerName)));
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      errors.add(`${where(index)}: ${error.message}`);
+    }
+  }
+  const checked = errors.result(rows);
+  if (!checked.ok) throw importError(checked.errors);
+  return addAttacksToPlan(db, plan, checked.value, { replace: input.replace, tooMany: (message) => importError([message]) });
+}
+
+/** The selected attacks (all without a selection) in send order, in the chosen format. */
+export async function exportAttacks(db: Database, plan: AttackPlanRow, input: AttackExport): Promise<AttackExportResponse> {
+  const rows = await selectedAttacks(db, plan.id, input.selection);
+  const exported = (result: ImportResult<string>): AttackExportResponse => {
+    if (!result.ok) throw badRequest(attackPlanMessages.exportFailed, result.errors.map((message) => ({ path: "format", message })));
+    return { text: result.value, count: rows.length };
+  };
+  switch (input.format) {
+    case "json":
+      return exported({ ok: true, value: exportJson(rows.map(attackData), { name: plan.name, world: plan.worldWorld }) });
+    case "csv":
+      return exported({ ok: true, value: exportCsv(rows.map(attackData)) });
+    case "dswb": {
+      // The stored village ids: DS Workbench names villages by id, whatever the world's data says today.
+      const lookup = villageLookup(
+        rows.flatMap((r) => [
+          { id: r.sourceVillageId, x: r.sourceX, y: r.sourceY },
+          { id: r.targetVillageId, x: r.targetX, y: r.targetY },
+        ]),
+      );
+      return exported(exportDswb(rows.map(attackData), lookup));
+    }
+    case "bbcode":
+    case "plain":
+      return exported(
+        renderAttackText(rows.map(attackTextRow), {
+          template: input.template ?? defaultTemplate(input.format),
+          format: input.format,
+          world: { server: plan.worldServer, world: plan.worldWorld },
+        }),
+      );
+  }
+}

@@ -1,0 +1,112 @@
+// The attack plan's tools (PRODUCT §6): bulk actions, import/export, the planner and the access grants.
+// Like every per-plan route: 404 for a plan the caller may not see before its body is read, 403 for a
+// read-only grantee's writes, owner and admins only for grants.
+import type { AttackBulkResponse, AttackExportResponse, AttackImportResponse, AttackPlanPermissionsResponse, PlannerResponse } from "@dsbot/protocol";
+import {
+  ATTACK_IMPORT_TEXT_MAX,
+  attackBulkSchema,
+  attackExportSchema,
+  attackImportSchema,
+  attackPlanGrantSchema,
+  attackPlanIdParamsSchema,
+  attackPlanPermissionParamsSchema,
+  plannerRequestSchema,
+} from "@dsbot/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { contract } from "../../http/contract.js";
+import { parse } from "../../http/parse.js";
+import { pushAttackUpdates } from "../attack-execution/attack-events.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import { exportAttacks, importAttacks } from "./attack-import.service.js";
+import { grantPlanAccess, listPlanPermissions, revokePlanAccess } from "./attack-plan-permissions.service.js";
+import type { PlanNeed } from "./attack-plans.policy.js";
+import { requireAccess, requirePlan } from "./attack-plans.policy.js";
+import { touchPlan } from "./attack-plans.service.js";
+import { runPlanner } from "./attack-planner.service.js";
+import { closeAttackTabRequests } from "../tab-requests/tab-requests.service.js";
+import { bulkAttacks } from "./attacks.service.js";
+
+/**
+ * Imports and the planner take long texts (a 50,000-line DS Workbench export is about 6 MB): their
+ * routes take bodies up to twice the text limit in bytes, every other route keeps the app's 1 MiB.
+ */
+export const ATTACK_TEXT_BODY_LIMIT = 2 * ATTACK_IMPORT_TEXT_MAX;
+
+const byId = contract({ params: attackPlanIdParamsSchema });
+const bulk = contract({ params: attackPlanIdParamsSchema, body: attackBulkSchema });
+const importing = contract({ params: attackPlanIdParamsSchema, body: attackImportSchema });
+const exporting = contract({ params: attackPlanIdParamsSchema, body: attackExportSchema });
+const planner = contract({ params: attackPlanIdParamsSchema, body: plannerRequestSchema });
+const permission = contract({ params: attackPlanPermissionParamsSchema });
+const grant = contract({ params: attackPlanPermissionParamsSchema, body: attackPlanGrantSchema });
+
+export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    async function target(request: FastifyRequest, need: PlanNeed) {
+      const { id } = byId.params(request);
+      const { user } = caller(request);
+      return { user, ...(await requirePlan(ctx.db, user, id, need)) };
+    }
+
+    app.post("/api/attack-plans/:id/attacks/bulk", { config: bulk.config }, async (request): Promise<AttackBulkResponse> => {
+      const { plan } = await target(request, "edit");
+      const { affected, statusChanged } = await bulkAttacks(ctx.db, plan.id, bulk.body(request));
+      if (affected > 0) await touchPlan(ctx.db, plan.id);
+      // Everyone looking at the plan sees new statuses at once, as with the bots' reports.
+      await pushAttackUpdates(ctx, statusChanged);
+      // Sent or cancelled by hand: nothing is left to do in a game tab for them.
+      await closeAttackTabRequests(
+        ctx.db,
+        statusChanged.filter((a) => a.status === "sent" || a.status === "cancelled").map((a) => a.id),
+      );
+      return { affected };
+    });
+
+    app.post(
+      "/api/attack-plans/:id/import",
+      { config: importing.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT },
+      async (request): Promise<AttackImportResponse> => {
+        const { plan } = await target(request, "edit");
+        return { imported: await importAttacks(ctx.db, plan, importing.body(request)) };
+      },
+    );
+
+    /** Reading is enough: an export changes nothing. */
+    app.post("/api/attack-plans/:id/export", { config: exporting.config }, async (request): Promise<AttackExportResponse> => {
+      const { plan } = await target(request, "read");
+      return exportAttacks(ctx.db, plan, exporting.body(request));
+    });
+
+    /** A preview needs to see the plan; saving the planned attacks needs edit access. */
+    app.post("/api/attack-plans/:id/planner", { config: planner.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT }, async (request): Promise<PlannerResponse> => {
+      const { user, plan, access } = await target(request, "read");
+      const input = planner.body(request);
+      if (input.save) requireAccess(access, "edit");
+      return runPlanner(ctx.db, user, plan, input);
+    });
+
+    app.get("/api/attack-plans/:id/permissions", { config: byId.config }, async (request): Promise<AttackPlanPermissionsResponse> => {
+      const { plan } = await target(request, "read");
+      return { permissions: await listPlanPermissions(ctx, plan.id) };
+    });
+
+    app.post("/api/attack-plans/:id/permission/user/:userId", { config: grant.config }, async (request, reply) => {
+      const { user, plan } = await target(request, "manage");
+      const { userId } = grant.params(request);
+      // A bare POST (no body) grants read access, as the bot grant takes no body.
+      const { level } = parse(attackPlanGrantSchema, request.body ?? {});
+      await grantPlanAccess(ctx, user, plan, userId, level);
+      return reply.status(204).send();
+    });
+
+    app.delete("/api/attack-plans/:id/permission/user/:userId", { config: permission.config }, async (request, reply) => {
+      const { user, plan } = await target(request, "manage");
+      const { userId } = permission.params(request);
+      await revokePlanAccess(ctx, user, plan, userId);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,122 @@
+// /api/attack-plans (PRODUCT §6, contract in the protocol's attack-plans/api.ts): the plans, and the
+// spec's attack table with its single-attack writes and the form's village lookup. Every per-plan route
+// answers 404 for a plan the caller may not see before it reads its body; writes need edit access.
+import type { AttackListResponse, AttackPlanListResponse, AttackPlanResponse, AttackResponse, AttackVillageLookupResponse } from "@dsbot/protocol";
+import {
+  attackCreateSchema,
+  attackIdParamsSchema,
+  attackListQuerySchema,
+  attackPlanCreateSchema,
+  attackPlanIdParamsSchema,
+  attackPlanListQuerySchema,
+  attackPlanMessages,
+  attackPlanUpdateSchema,
+  attackUpdateSchema,
+  attackVillageLookupQuerySchema,
+} from "@dsbot/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { contract } from "../../http/contract.js";
+import { notFound } from "../../http/errors.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import type { PlanNeed } from "./attack-plans.policy.js";
+import { requirePlan } from "./attack-plans.policy.js";
+import { presentAttack, presentVillage } from "./attack-plans.presenter.js";
+import { createPlan, deletePlan, listPlans, planView, renamePlan } from "./attack-plans.service.js";
+import { createAttack, deleteAttack, updateAttack } from "./attack-write.service.js";
+import { listAttacks } from "./attack-table.service.js";
+import { findAttack } from "./attacks.service.js";
+import { coordKey, requirePlanWorld, villagesAt } from "./plan-world.js";
+
+const list = contract({ query: attackPlanListQuerySchema });
+const create = contract({ body: attackPlanCreateSchema });
+const byId = contract({ params: attackPlanIdParamsSchema });
+const rename = contract({ params: attackPlanIdParamsSchema, body: attackPlanUpdateSchema });
+const attackList = contract({ params: attackPlanIdParamsSchema, query: attackListQuerySchema });
+const attackCreate = contract({ params: attackPlanIdParamsSchema, body: attackCreateSchema });
+const attackById = contract({ params: attackIdParamsSchema });
+const attackUpdate = contract({ params: attackIdParamsSchema, body: attackUpdateSchema });
+const villageLookup = contract({ params: attackPlanIdParamsSchema, query: attackVillageLookupQuerySchema });
+
+export function attackPlansRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    /** The plan of the route's `:id` with the caller's access, after the visibility and access checks. */
+    async function target(request: FastifyRequest, need: PlanNeed) {
+      const { id } = byId.params(request);
+      const { user } = caller(request);
+      return { user, ...(await requirePlan(ctx.db, user, id, need)) };
+    }
+
+    /** The attack of the route's `:attackId` in the plan (404 for an attack of another plan). */
+    async function targetAttack(request: FastifyRequest, need: PlanNeed) {
+      const { attackId } = attackById.params(request);
+      const found = await target(request, need);
+      const attack = await findAttack(ctx.db, found.plan.id, attackId);
+      if (!attack) throw notFound(attackPlanMessages.attackNotFound);
+      return { ...found, attack };
+    }
+
+    app.get("/api/attack-plans", { config: list.config }, async (request): Promise<AttackPlanListResponse> => {
+      return listPlans(ctx.db, caller(request).user, list.query(request));
+    });
+
+    app.post("/api/attack-plans", { config: create.config }, async (request, reply) => {
+      const input = create.body(request);
+      const plan = await createPlan(ctx.db, caller(request).user, input);
+      const body: AttackPlanResponse = { attackPlan: await planView(ctx.db, { plan, access: "owner" }) };
+      return reply.status(201).send(body);
+    });
+
+    app.get("/api/attack-plans/:id", { config: byId.config }, async (request): Promise<AttackPlanResponse> => {
+      const found = await target(request, "read");
+      return { attackPlan: await planView(ctx.db, found) };
+    });
+
+    app.patch("/api/attack-plans/:id", { config: rename.config }, async (request): Promise<AttackPlanResponse> => {
+      const { plan, access } = await target(request, "edit");
+      const { name } = rename.body(request);
+      return { attackPlan: await planView(ctx.db, { plan: await renamePlan(ctx.db, plan, name), access }) };
+    });
+
+    app.delete("/api/attack-plans/:id", { config: byId.config }, async (request, reply) => {
+      const { plan } = await target(request, "manage");
+      await deletePlan(ctx.db, plan.id);
+      return reply.status(204).send();
+    });
+
+    app.get("/api/attack-plans/:id/attacks", { config: attackList.config }, async (request): Promise<AttackListResponse> => {
+      const { plan } = await target(request, "read");
+      const { rows, totals } = await listAttacks(ctx.db, plan, attackList.query(request));
+      return { attacks: rows.map(presentAttack), totals };
+    });
+
+    app.post("/api/attack-plans/:id/attacks", { config: attackCreate.config }, async (request, reply) => {
+      const { plan } = await target(request, "edit");
+      const created = await createAttack(ctx.db, plan, attackCreate.body(request));
+      const body: AttackResponse = { attack: presentAttack(created) };
+      return reply.status(201).send(body);
+    });
+
+    app.put("/api/attack-plans/:id/attacks/:attackId", { config: attackUpdate.config }, async (request): Promise<AttackResponse> => {
+      const { plan, attack } = await targetAttack(request, "edit");
+      return { attack: presentAttack(await updateAttack(ctx.db, plan, attack, attackUpdate.body(request))) };
+    });
+
+    app.delete("/api/attack-plans/:id/attacks/:attackId", { config: attackById.config }, async (request, reply) => {
+      const { plan, attack } = await targetAttack(request, "edit");
+      await deleteAttack(ctx.db, plan, attack);
+      return reply.status(204).send();
+    });
+
+    /** The attack form's lookup: the village at `x|y` on the plan's world, or null. */
+    app.get("/api/attack-plans/:id/villages", { config: villageLookup.config }, async (request): Promise<AttackVillageLookupResponse> => {
+      const { plan } = await target(request, "read");
+      const { coords } = villageLookup.query(request);
+      const world = await requirePlanWorld(ctx.db, plan);
+      const village = (await villagesAt(ctx.db, world.world.id, [coords])).get(coordKey(coords));
+      return { village: village ? presentVillage(village) : null };
+    });
+  };
+}

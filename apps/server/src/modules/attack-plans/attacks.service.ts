@@ -1,0 +1,105 @@
+// The attack table's conditions (the spec's §2: search over players, village names and coordinates,
+// the status filter, the sort columns) and what acts on a selection of the table: export and bulk actions.
+// The page itself is attack-table.service.ts.
+import type { AttackBulk, AttackSelection, AttackSortField, AttackStatus } from "@dsbot/protocol";
+import { attackStatuses, finishedAttackStatuses } from "@dsbot/protocol";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.js";
+import { likeContains } from "../../db/like.js";
+import { attacks } from "../../db/schema.js";
+import type { AttackRow } from "../../db/schema.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+import type { ChangedAttack } from "../attack-execution/attack-events.js";
+
+/**
+ * The order of each sortable column, id last, all in one direction: exactly the columns of its index,
+ * so a page is an index range. Barbarians (no player name) sort after every name ascending and before
+ * them descending, as PostgreSQL orders NULLs by default.
+ */
+export const sortColumns: Record<AttackSortField, AnyPgColumn[]> = {
+  sendTime: [attacks.sendAt],
+  arrivalTime: [attacks.arrivalAt],
+  attacker: [attacks.attackerName],
+  defender: [attacks.defenderName],
+  startVillage: [attacks.sourceX, attacks.sourceY],
+  targetVillage: [attacks.targetX, attacks.targetY],
+};
+
+/**
+ * Any of the players, village names or `x|y` coordinates contains the text (any case; `%` and `_` are
+ * literal): one LIKE over the generated lower-case `search_text` column.
+ */
+export function searchCondition(searchVal: string): SQL | undefined {
+  const term = searchVal.trim();
+  if (term === "") return undefined;
+  return sql`${attacks.searchText} like lower(${likeContains(term)})`;
+}
+
+/** No condition when every status is allowed, none matches for an empty filter. */
+export function statusCondition(statuses: readonly AttackStatus[]): SQL | undefined {
+  if (attackStatuses.every((s) => statuses.includes(s))) return undefined;
+  return statuses.length === 0 ? sql`false` : inArray(attacks.status, [...new Set(statuses)]);
+}
+
+/** A PostgreSQL int[] of the ids that can exist (bigger ones cannot, and would not fit the type). */
+export const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids)].filter((id) => id <= MAX_SERIAL_ID).join(",")}}`}::int[]`;
+
+/** The plan's attacks a selection names: its ids (other plans' ids simply match nothing) or the table's filter. */
+export function selectionCondition(planId: number, selection: AttackSelection | undefined): SQL | undefined {
+  if (!selection) return eq(attacks.planId, planId);
+  if ("ids" in selection) return and(eq(attacks.planId, planId), sql`${attacks.id} = any(${idArray(selection.ids)})`);
+  return and(eq(attacks.planId, planId), statusCondition(selection.filter.statusFilter), searchCondition(selection.filter.searchVal));
+}
+
+export async function findAttack(db: Database, planId: number, attackId: number): Promise<AttackRow | undefined> {
+  if (attackId > MAX_SERIAL_ID) return undefined;
+  const [row] = await db
+    .select()
+    .from(attacks)
+    .where(and(eq(attacks.planId, planId), eq(attacks.id, attackId)))
+    .limit(1);
+  return row;
+}
+
+/** The selected attacks in send order (the export). */
+export async function selectedAttacks(db: Database, planId: number, selection: AttackSelection | undefined): Promise<AttackRow[]> {
+  return db
+    .select()
+    .from(attacks)
+    .where(selectionCondition(planId, selection))
+    .orderBy(asc(attacks.sendAt), asc(attacks.id));
+}
+
+/**
+ * A bulk action on the plan; answers how many attacks it changed or removed, and the attacks whose
+ * status it set (for the live update). Back to "planned", an attack forgets its bot, error and real
+ * arrival, so a bot may claim it again.
+ */
+export async function bulkAttacks(db: Database, planId: number, bulk: AttackBulk): Promise<{ affected: number; statusChanged: ChangedAttack[] }> {
+  const now = new Date();
+  if (bulk.action === "deleteFinished") {
+    const removed = await db
+      .delete(attacks)
+      .where(and(eq(attacks.planId, planId), inArray(attacks.status, [...finishedAttackStatuses])))
+      .returning({ id: attacks.id });
+    return { affected: removed.length, statusChanged: [] };
+  }
+  const where = selectionCondition(planId, bulk.selection);
+  if (bulk.action === "delete") {
+    const removed = await db.delete(attacks).where(where).returning({ id: attacks.id });
+    return { affected: removed.length, statusChanged: [] };
+  }
+  if (bulk.action === "priority") {
+    const changed = await db.update(attacks).set({ priority: bulk.priority, updatedAt: now }).where(where).returning({ id: attacks.id });
+    return { affected: changed.length, statusChanged: [] };
+  }
+  const reset = bulk.status === "planned" ? { error: null, dsbotId: null, realArrivalAt: null } : {};
+  const changed = await db
+    .update(attacks)
+    .set({ status: bulk.status, ...reset, updatedAt: now })
+    .where(where)
+    .returning({ id: attacks.id, planId: attacks.planId, status: attacks.status, error: attacks.error, dsbotId: attacks.dsbotId, realArrivalAt: attacks.realArrivalAt });
+  return { affected: changed.length, statusChanged: changed };
+}

@@ -1,0 +1,28 @@
+// The planner (POST /api/attack-plans/{id}/planner): a preview, or the planned attacks added (save).
+// The attacker bots come from the user's bot list.
+import type { Dsbot, PlannerRequest, PlannerResponse } from "@dsbot/protocol";
+import { botStatusFilterOrder } from "@dsbot/protocol";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { attackPlanKeys } from "./keys";
+import { invalidatePlan } from "./plans-api";
+
+export function usePlanner(planId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlannerRequest) => api.post<PlannerResponse>(`/api/attack-plans/${planId}/planner`, body),
+    onSuccess: (answer) => (answer.saved > 0 ? invalidatePlan(client, planId) : undefined),
+  });
+}
+
+/** The bots the user may use (up to 100, by player name). */
+export function plannerBotsQueryOptions() {
+  return queryOptions({
+    queryKey: attackPlanKeys.bots,
+    queryFn: ({ signal }) =>
+      api.get<{ dsbots: Dsbot[]; totals: number }>("/api/dsbot", {
+        params: { activePage: 1, perPage: 100, sortBy: "player", statusFilter: [...botStatusFilterOrder] },
+        signal,
+      }),
+  });
+}

@@ -1,0 +1,20 @@
+// Import and export of a plan's attacks (POST /api/attack-plans/{id}/import and /export).
+import type { AttackExport, AttackExportResponse, AttackImport, AttackImportResponse } from "@dsbot/protocol";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { invalidatePlan } from "./plans-api";
+
+/** A bad import answers 400 with one German issue per line (path "text") and imports nothing. */
+export function useImportAttacks(planId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AttackImport) => api.post<AttackImportResponse>(`/api/attack-plans/${planId}/import`, body),
+    onSuccess: () => invalidatePlan(client, planId),
+  });
+}
+
+export function useExportAttacks(planId: number) {
+  return useMutation({
+    mutationFn: (body: AttackExport) => api.post<AttackExportResponse>(`/api/attack-plans/${planId}/export`, body),
+  });
+}

@@ -1,0 +1,173 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { queryClient } from "@/lib/query-client";
+import { useSession } from "@/lib/session";
+import { json } from "@/test/fetch-mock";
+import { adminUser } from "@/test/fixtures";
+import { renderApp, signIn } from "@/test/render-app";
+import { useAttackTable } from "../stores/attack-table-store";
+import { makeAttack } from "../test-fixtures";
+import { mockPlanPage } from "../test-setup";
+
+configure({ asyncUtilTimeout: 5000 });
+
+const stats = { buildTime: 1, pop: 1, attack: 1, defense: 1, defenseCavalry: 1, defenseArcher: 1, carry: 1 };
+const worldDe230 = {
+  id: 1,
+  server: "die-staemme.de",
+  world: "de230",
+  villages: 10,
+  players: 2,
+  allies: 1,
+  dataVersion: 1,
+  lastImportAt: null,
+  lastSyncAt: null,
+  lastSyncError: null,
+  syncEnabled: false,
+  config: null,
+  units: { spear: { ...stats, speed: 18 }, axe: { ...stats, speed: 18 }, light: { ...stats, speed: 10 }, ram: { ...stats, speed: 30 }, snob: { ...stats, speed: 35 } },
+};
+
+const arrivalMs = Date.UTC(2030, 11, 24, 17, 0, 0, 123);
+
+beforeEach(() => {
+  useAttackTable.getState().reset();
+  signIn(adminUser);
+});
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+  queryClient.clear();
+});
+
+function villages({ url }: { url: URL }) {
+  const coords = url.searchParams.get("coords");
+  if (coords === "500|500") return json(200, { village: { id: 5, name: "Heimat", coordinates: "500|500", player: { id: 11, name: "Kalle" } } });
+  if (coords === "503|504") return json(200, { village: { id: 6, name: "Ziel", coordinates: "503|504", player: null } });
+  return json(200, { village: null });
+}
+
+async function openForm() {
+  const user = userEvent.setup();
+  renderApp("/attack-plans/7");
+  await screen.findByRole("table", { name: "Angriffe" });
+  await user.click(await screen.findByRole("button", { name: "Angriff hinzufügen" }));
+  const dialog = await screen.findByRole("dialog", { name: "Angriff hinzufügen" });
+  return { user, dialog };
+}
+
+describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
+  it("looks the villages up, computes the send time with the world's unit speeds and sends the body with the arrival's milliseconds", async () => {
+    const created: unknown[] = [];
+    mockPlanPage({
+      routes: {
+        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
+        "GET /api/attack-plans/7/villages": villages,
+        "POST /api/attack-plans/7/attacks": ({ body }) => {
+          created.push(body);
+          return json(201, { attack: makeAttack({ id: 9 }) });
+        },
+      },
+    });
+    const { user, dialog } = await openForm();
+    await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
+    await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
+    expect(await within(dialog).findByText("Heimat · Kalle")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Ziel · Barbarendorf")).toBeInTheDocument();
+    // Only the world's units are offered.
+    expect(within(dialog).queryByRole("textbox", { name: "Bogenschütze" })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox", { name: "Axtkämpfer" }), "100");
+    await user.type(within(dialog).getByRole("textbox", { name: "Rammbock" }), "10");
+    const arrival = within(dialog).getByRole("textbox", { name: "Ankunftszeit" });
+    await user.clear(arrival);
+    await user.type(arrival, "24.12.2030 18:00:00:123");
+    const priority = within(dialog).getByRole("textbox", { name: "Priorität" });
+    await user.clear(priority);
+    await user.type(priority, "4");
+    // 5 fields × 30 min per field = 2:30:00 before the arrival.
+    const preview = within(dialog).getByTestId("attack-send-preview");
+    await waitFor(() => expect(preview).toHaveTextContent("Abschickzeit: 24.12.30 15:30:00:123"));
+    expect(preview).toHaveTextContent("Langsamste Einheit: Rammbock · Laufzeit: 2:30:00");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() =>
+      expect(created).toEqual([{ from: "500|500", to: "503|504", type: "attack", units: { axe: 100, ram: 10 }, arrival: arrivalMs, priority: 4 }]),
+    );
+    expect(await screen.findByText("Der Angriff wurde hinzugefügt.")).toBeInTheDocument();
+  });
+
+  it("checks the form before sending and shows the server's issues at their fields", async () => {
+    let posts = 0;
+    mockPlanPage({
+      routes: {
+        "GET /api/attack-plans/7/villages": villages,
+        "POST /api/attack-plans/7/attacks": () => {
+          posts++;
+          return json(400, {
+            error: { code: "bad_request", message: "Ungültige Eingabe.", issues: [{ path: "to", message: "Zieldorf 503|504 gibt es auf dieser Welt nicht." }] },
+          });
+        },
+      },
+    });
+    const { user, dialog } = await openForm();
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findAllByText("Bitte gib eine Koordinate im Format x|y ein (z. B. 500|500).")).toHaveLength(2);
+    expect(within(dialog).getByText(/Mindestens eine Einheit/)).toBeInTheDocument();
+    expect(posts).toBe(0);
+    // Without the world's unit info the server computes the send time.
+    expect(within(dialog).getByTestId("attack-send-preview")).toHaveTextContent("Die Abschickzeit berechnet der Server beim Speichern.");
+
+    await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
+    await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
+    await user.type(within(dialog).getByRole("textbox", { name: "Speerträger" }), "5");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText("Zieldorf 503|504 gibt es auf dieser Welt nicht.")).toBeInTheDocument();
+    expect(posts).toBe(1);
+  });
+
+  it("edits an attack: the form holds its values, the arrival round-trips to the millisecond", async () => {
+    const user = userEvent.setup();
+    const put: unknown[] = [];
+    const attack = makeAttack({ id: 1, arrivalTime: arrivalMs + 654, units: { spear: 50, snob: 1 }, unit: "snob", type: "conquer", priority: 5 });
+    mockPlanPage({
+      attacks: [attack],
+      routes: {
+        "GET /api/attack-plans/7/villages": villages,
+        "PUT /api/attack-plans/7/attacks/1": ({ body }) => {
+          put.push(body);
+          return json(200, { attack });
+        },
+      },
+    });
+    renderApp("/attack-plans/7");
+    await user.click(await screen.findByRole("button", { name: "Angriff 500|501 → 510|511 bearbeiten" }));
+    const dialog = await screen.findByRole("dialog", { name: "Angriff bearbeiten" });
+    expect(within(dialog).getByRole("textbox", { name: "Ankunftszeit" })).toHaveValue("24.12.2030 18:00:00:777");
+    expect(within(dialog).getByRole("textbox", { name: "Startdorf" })).toHaveValue("500|501");
+    expect(within(dialog).getByRole("textbox", { name: "Adelsgeschlecht" })).toHaveValue("1");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() =>
+      expect(put).toEqual([{ from: "500|501", to: "510|511", type: "conquer", units: { spear: 50, snob: 1 }, arrival: arrivalMs + 654, priority: 5 }]),
+    );
+    expect(await screen.findByText("Der Angriff wurde gespeichert.")).toBeInTheDocument();
+  });
+
+  it("deletes one attack after confirming", async () => {
+    const user = userEvent.setup();
+    let deleted = 0;
+    mockPlanPage({
+      routes: {
+        "DELETE /api/attack-plans/7/attacks/1": () => {
+          deleted++;
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    renderApp("/attack-plans/7");
+    await user.click(await screen.findByRole("button", { name: "Angriff 500|501 → 510|511 löschen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Löschen bestätigen" });
+    await user.click(within(dialog).getByRole("button", { name: "Löschen" }));
+    await waitFor(() => expect(deleted).toBe(1));
+    expect(await screen.findByText("Der Angriff wurde gelöscht.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+// "Angriff hinzufügen" / "Angriff bearbeiten": villages by coordinates (with the village found there),
+// type, units, arrival with milliseconds, priority; the computed send time below. Server issues show
+// at their fields.
+import type { Attack, AttackType, Unit, World } from "@dsbot/protocol";
+import { attackTypeLabels, attackTypes, unitLabels, units as allUnits } from "@dsbot/protocol";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { commonTexts } from "@/config/texts";
+import { alert } from "@/lib/alerts";
+import { ApiError } from "@/lib/api";
+import { alertError } from "@/lib/api-error-message";
+import { useSaveAttack } from "../api/attacks-api";
+import { attackPlanTexts as texts } from "../texts";
+import { attackFormFields, attackFormSchema, attackFormValues, emptyAttackForm, toAttackBody, type AttackFormField, type AttackFormValues } from "./attack-form-schema";
+import { SendTimePreview, useWorldUnits } from "./send-time-preview";
+import { UnitInputs } from "./unit-inputs";
+import { VillageField } from "./village-field";
+
+const typeOptions = attackTypes.map((type) => ({ value: type, label: attackTypeLabels[type] }));
+
+interface AttackFormProps {
+  planId: number;
+  world: World;
+  attack: Attack | null;
+  onDone: () => void;
+}
+
+function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
+  const save = useSaveAttack(planId);
+  const worldUnits = useWorldUnits(world);
+  const offered = worldUnits ? allUnits.filter((u) => worldUnits[u] !== undefined) : allUnits;
+  const unitOptions = [{ value: "", label: texts.unitAuto }, ...offered.map((u) => ({ value: u, label: unitLabels[u] }))];
+  const { control, handleSubmit, setError } = useForm<AttackFormValues>({
+    resolver: zodResolver(attackFormSchema) as never,
+    defaultValues: attack ? attackFormValues(attack) : emptyAttackForm(),
+  });
+  const watched = useWatch({ control }) as AttackFormValues;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: attack?.id, body: toAttackBody(values) });
+      alert.success(attack ? texts.attackSaved : texts.attackAdded);
+      onDone();
+    } catch (error) {
+      let applied = false;
+      if (error instanceof ApiError) {
+        for (const issue of error.issues) {
+          const field = issue.path.split(".")[0] as AttackFormField;
+          if ((attackFormFields as readonly string[]).includes(field)) {
+            setError(field, { type: "server", message: issue.message });
+            applied = true;
+          }
+        }
+      }
+      if (!applied) alertError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={attack ? texts.editAttack : texts.addAttack}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <VillageField control={control} name="from" label={texts.from} planId={planId} />
+          <VillageField control={control} name="to" label={texts.to} planId={planId} />
+          <Controller
+            control={control}
+            name="type"
+            render={({ field, fieldState }) => (
+              <Select
+                label={texts.type}
+                data={typeOptions}
+                value={field.value}
+                onChange={(value) => value && field.onChange(value as AttackType)}
+                allowDeselect={false}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="priority"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={texts.priority}
+                description={texts.priorityHint}
+                min={1}
+                max={5}
+                allowDecimal={false}
+                value={Number.isFinite(field.value) ? field.value : ""}
+                onChange={(value) => field.onChange(typeof value === "number" ? value : Number.NaN)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="arrival"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label={texts.arrival}
+              description={texts.arrivalHint}
+              placeholder={texts.arrivalPlaceholder}
+              value={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              ff="monospace"
+              autoComplete="off"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="units"
+          render={({ field, fieldState }) => (
+            <UnitInputs label={texts.units} description={texts.unitsHint} units={offered} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="unit"
+          render={({ field, fieldState }) => (
+            <Select label={texts.unit} data={unitOptions} value={field.value} onChange={(value) => field.onChange((value ?? "") as Unit | "")} allowDeselect={false} error={fieldState.error?.message} />
+          )}
+        />
+        <SendTimePreview world={world} input={watched} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {commonTexts.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {commonTexts.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface AttackFormModalProps {
+  planId: number;
+  world: World;
+  opened: boolean;
+  /** null: a new attack. */
+  attack: Attack | null;
+  onClose: () => void;
+}
+
+export function AttackFormModal({ planId, world, opened, attack, onClose }: AttackFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={attack ? texts.editAttack : texts.addAttack} size="lg" closeButtonProps={{ "aria-label": commonTexts.close }}>
+      {opened && <AttackForm key={attack?.id ?? "new"} planId={planId} world={world} attack={attack} onDone={onClose} />}
+    </Modal>
+  );
+}

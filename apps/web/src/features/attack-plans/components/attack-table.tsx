@@ -1,0 +1,59 @@
+// The attack table (spec §2) on the shared DataTable: server-side sort, hidden columns from the kept
+// preferences, row selection in the actions column.
+import type { Attack, AttackSortField } from "@dsbot/protocol";
+import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from "@tanstack/react-table";
+import { useMemo, type ReactNode } from "react";
+import { DataTable } from "@/components/ui/data-table";
+import type { AttackSortBy } from "../api/keys";
+import { attackPlanTexts as texts } from "../texts";
+import { buildAttackColumns, sortableAttackColumns, type AttackColumnOptions } from "./attack-columns";
+
+export function toSorting(sortBy: AttackSortBy): SortingState {
+  const desc = sortBy.startsWith("-");
+  return [{ id: desc ? sortBy.slice(1) : sortBy, desc }];
+}
+
+export function toSortBy(sorting: SortingState, fallback: AttackSortBy): AttackSortBy {
+  const first = sorting[0];
+  if (!first || !(sortableAttackColumns as readonly string[]).includes(first.id)) return fallback;
+  const field = first.id as AttackSortField;
+  return first.desc ? `-${field}` : field;
+}
+
+interface AttackTableProps extends Omit<AttackColumnOptions, "pageIds"> {
+  attacks: Attack[];
+  loading: boolean;
+  sortBy: AttackSortBy;
+  onSortByChange: (sortBy: AttackSortBy) => void;
+  hiddenColumns: string[];
+  empty: ReactNode;
+}
+
+export function AttackTable({ attacks, loading, sortBy, onSortByChange, hiddenColumns, empty, ...options }: AttackTableProps) {
+  const { world, canEdit, selected, onToggle, onTogglePage, onEdit, onDelete } = options;
+  const pageIds = useMemo(() => attacks.map((a) => a.id), [attacks]);
+  const columns = useMemo(
+    () => buildAttackColumns({ world, canEdit, selected, pageIds, onToggle, onTogglePage, onEdit, onDelete }),
+    [world, canEdit, selected, pageIds, onToggle, onTogglePage, onEdit, onDelete],
+  );
+  const sorting = useMemo(() => toSorting(sortBy), [sortBy]);
+  const columnVisibility = useMemo<VisibilityState>(
+    () => Object.fromEntries(hiddenColumns.filter((id) => id !== "actions").map((id) => [id, false])),
+    [hiddenColumns],
+  );
+  const table = useReactTable({
+    data: attacks,
+    columns,
+    state: { sorting, columnVisibility },
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    // Every column sorts ascending first; TanStack would start numeric ones (the times) descending.
+    sortDescFirst: false,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+    onSortingChange: (updater) => onSortByChange(toSortBy(typeof updater === "function" ? updater(sorting) : updater, sortBy)),
+  });
+  return <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={1280} skeletonRows={10} empty={empty} />;
+}

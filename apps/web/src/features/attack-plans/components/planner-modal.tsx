@@ -1,0 +1,153 @@
+// "Planer": attackers (bots or coordinates) × targets in an arrival window, per-type counts and unit
+// templates, night-bonus avoidance, Freundschaft, algorithm with seed. "Vorschau" shows what it would
+// plan; "Übernehmen" adds it to the plan and refreshes the table.
+import type { PlannerAlgorithm, PlannerResponse, World } from "@dsbot/protocol";
+import { plannerAlgorithmLabels, plannerAlgorithms } from "@dsbot/protocol";
+import { Alert, Button, Divider, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { IconAlertTriangle, IconCheck, IconEye } from "@tabler/icons-react";
+import { useState } from "react";
+import { commonTexts } from "@/config/texts";
+import { alert } from "@/lib/alerts";
+import { ApiError } from "@/lib/api";
+import { alertError } from "@/lib/api-error-message";
+import { usePlanner } from "../api/planner-api";
+import { attackPlanTexts as texts } from "../texts";
+import { PlannerAttackers } from "./planner-attackers";
+import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerRequest, type PlannerErrors, type PlannerFormValues } from "./planner-form";
+import { PlannerPreview } from "./planner-preview";
+import { PlannerTypes } from "./planner-types";
+
+function PlannerForm({ planId, world, onDone }: { planId: number; world: World; onDone: () => void }) {
+  const planner = usePlanner(planId);
+  const [values, setValues] = useState<PlannerFormValues>(() => defaultPlannerValues());
+  const [errors, setErrors] = useState<PlannerErrors>({});
+  const [result, setResult] = useState<PlannerResponse | null>(null);
+  const [pending, setPending] = useState<"preview" | "save" | null>(null);
+
+  const onChange = <K extends keyof PlannerFormValues>(key: K, value: PlannerFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors({});
+  };
+
+  const run = async (save: boolean) => {
+    const found = checkPlanner(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setPending(save ? "save" : "preview");
+    try {
+      const answer = await planner.mutateAsync(toPlannerRequest(values, save));
+      if (save) {
+        alert.success(texts.plannerSaved(answer.saved));
+        onDone();
+      } else setResult(answer);
+    } catch (error) {
+      if (error instanceof ApiError && error.issues.length > 0) {
+        const fromServer: PlannerErrors = {};
+        for (const issue of error.issues) addIssue(fromServer, issue.path.split("."), issue.message);
+        setErrors(fromServer);
+      } else alertError(error);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const timeField = (key: "windowFrom" | "windowTo", label: string) => (
+    <TextInput
+      label={label}
+      placeholder={texts.windowPlaceholder}
+      value={values[key]}
+      onChange={(event) => onChange(key, event.currentTarget.value)}
+      error={errors[key]}
+      ff="monospace"
+      autoComplete="off"
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <PlannerAttackers world={world} values={values} errors={errors} onChange={onChange} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {timeField("windowFrom", texts.windowFrom)}
+        {timeField("windowTo", texts.windowTo)}
+      </SimpleGrid>
+      <PlannerTypes values={values} errors={errors} onChange={onChange} />
+      <Group gap="xl" wrap="wrap" align="flex-start">
+        <Switch label={texts.avoidNightBonus} checked={values.avoidNightBonus} onChange={(e) => onChange("avoidNightBonus", e.currentTarget.checked)} />
+        <Switch
+          label={texts.useFreundschaft}
+          description={texts.useFreundschaftHint}
+          checked={values.useFreundschaft}
+          onChange={(e) => onChange("useFreundschaft", e.currentTarget.checked)}
+        />
+      </Group>
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {texts.algorithm}
+          </Text>
+          <SegmentedControl
+            aria-label={texts.algorithm}
+            value={values.algorithm}
+            onChange={(value) => onChange("algorithm", value as PlannerAlgorithm)}
+            data={plannerAlgorithms.map((a) => ({ value: a, label: plannerAlgorithmLabels[a] }))}
+          />
+        </div>
+        <NumberInput
+          label={texts.seed}
+          w={180}
+          min={0}
+          max={0xffffffff}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={values.algorithm !== "random"}
+          value={values.seed}
+          onChange={(n) => onChange("seed", typeof n === "number" ? n : 0)}
+          error={errors.seed}
+        />
+      </Group>
+      {errors.general && errors.general.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={texts.plannerErrors}>
+          <Stack gap={2} component="ul" m={0} pl="md">
+            {errors.general.map((message, index) => (
+              <li key={index}>
+                <Text size="sm">{message}</Text>
+              </li>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDone}>
+          {commonTexts.cancel}
+        </Button>
+        <Button variant="light" leftSection={<IconEye size={16} />} loading={pending === "preview"} disabled={pending === "save"} onClick={() => void run(false)}>
+          {texts.preview}
+        </Button>
+        <Button leftSection={<IconCheck size={16} />} loading={pending === "save"} disabled={pending === "preview"} onClick={() => void run(true)}>
+          {texts.apply}
+        </Button>
+      </Group>
+      {result && (
+        <>
+          <Divider />
+          <PlannerPreview result={result} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+interface PlannerModalProps {
+  planId: number;
+  world: World;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function PlannerModal({ planId, world, opened, onClose }: PlannerModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={texts.plannerTitle} size="xl" closeButtonProps={{ "aria-label": commonTexts.close }}>
+      {opened && <PlannerForm planId={planId} world={world} onDone={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+// The planner's preview: the planned attacks (from, to, type, units, send, arrival), the targets it
+// could not serve with the German reason, and coordinates that are no village of the world.
+import type { PlannerResponse } from "@dsbot/protocol";
+import { attackTypeLabels } from "@dsbot/protocol";
+import { Alert, Code, Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { attackPlanTexts as texts } from "../texts";
+import { AttackTypeIcon, ServerTime, UnitBadges } from "./attack-cells";
+
+/** Rows shown; the rest is only counted (the planner may plan thousands). */
+export const PREVIEW_ROWS = 200;
+
+export function PlannerPreview({ result }: { result: PlannerResponse }) {
+  const shown = result.attacks.slice(0, PREVIEW_ROWS);
+  const c = texts.previewColumns;
+  return (
+    <Stack gap="md" data-testid="planner-preview">
+      <Text fw={600}>{texts.previewCount(result.attacks.length)}</Text>
+      {result.attacks.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {texts.previewEmpty}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={360} type="auto">
+          <Table striped verticalSpacing={4} aria-label={texts.previewLabel} miw={760}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{c.from}</Table.Th>
+                <Table.Th>{c.to}</Table.Th>
+                <Table.Th>{c.type}</Table.Th>
+                <Table.Th>{c.units}</Table.Th>
+                <Table.Th>{c.send}</Table.Th>
+                <Table.Th>{c.arrival}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((attack, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {attack.from}
+                    </Text>
+                    {attack.attacker && (
+                      <Text size="xs" c="dimmed">
+                        {attack.attacker}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {attack.to}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {attack.defender ?? texts.barbarian}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <AttackTypeIcon type={attack.type} />
+                  </Table.Td>
+                  <Table.Td>
+                    <UnitBadges units={attack.units} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ServerTime ms={attack.sendTime} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ServerTime ms={attack.arrivalTime} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {result.attacks.length > shown.length && (
+            <Text size="sm" c="dimmed" mt="xs">
+              {texts.previewMore(result.attacks.length - shown.length)}
+            </Text>
+          )}
+        </ScrollArea.Autosize>
+      )}
+      {result.unserved.length > 0 && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={texts.unserved}>
+          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: "none" }} aria-label={texts.unserved}>
+            {result.unserved.map((u, index) => (
+              <li key={index}>
+                <Text size="sm">
+                  <b>{texts.unservedRow(u.target, attackTypeLabels[u.type], u.planned, u.requested)}</b> – {u.reason}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {result.unknownCoords.length > 0 && (
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {texts.unknownCoords} ({result.unknownCoords.length})
+          </Text>
+          <Group gap={4} aria-label={texts.unknownCoords}>
+            {result.unknownCoords.map((coord) => (
+              <Code key={coord}>{coord}</Code>
+            ))}
+          </Group>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+// The send time, slowest unit and travel time of the attack being entered, from the protocol's
+// attackTimes and the unit info of the plan's world (when the app knows it); otherwise the server
+// computes it on save.
+import type { AttackType, Unit, World } from "@dsbot/protocol";
+import { attackTimes, formatServerTime, isSupportType, parseCoord, unitLabels } from "@dsbot/protocol";
+import { Paper, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { formatCountdown } from "@/lib/clock";
+import { findWorld, worldsQueryOptions } from "@/lib/world-data";
+import { parseInputTime } from "../lib/times";
+import { attackPlanTexts as texts } from "../texts";
+
+export interface SendTimeInput {
+  from: string;
+  to: string;
+  type: AttackType;
+  units: Partial<Record<Unit, number>>;
+  unit: Unit | "";
+  arrival: string;
+}
+
+/** The world's get_unit_info of the plan's world, null when the app does not know it. */
+export function useWorldUnits(world: World) {
+  const worlds = useQuery(worldsQueryOptions());
+  return worlds.data ? (findWorld(worlds.data.worlds, world)?.units ?? null) : null;
+}
+
+type Preview = { ok: true; send: number; unit: Unit; travel: number } | { ok: false; message: string } | null;
+
+function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<typeof useWorldUnits>>): Preview {
+  const from = parseCoord(input.from);
+  const to = parseCoord(input.to);
+  const arrival = parseInputTime(input.arrival);
+  if (!from.ok || !to.ok || !arrival.ok) return null;
+  try {
+    const times = attackTimes({ from: from.value, to: to.value, units: input.units, unit: input.unit || null, arrival: arrival.value, unitInfo });
+    return { ok: true, send: times.sendTime, unit: times.unit, travel: times.travelSeconds };
+  } catch (error) {
+    return error instanceof RangeError ? { ok: false, message: error.message } : null;
+  }
+}
+
+export function SendTimePreview({ world, input }: { world: World; input: SendTimeInput }) {
+  const unitInfo = useWorldUnits(world);
+  const preview = unitInfo ? computePreview(input, unitInfo) : null;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="attack-send-preview">
+      {!unitInfo && (
+        <Text size="sm" c="dimmed">
+          {texts.sendTimeLater}
+        </Text>
+      )}
+      {unitInfo && preview?.ok === false && (
+        <Text size="sm" c="red.4">
+          {preview.message}
+        </Text>
+      )}
+      {unitInfo && preview?.ok && (
+        <>
+          <Text size="sm">
+            {texts.sendTimePreview}: <b>{formatServerTime(preview.send)}</b>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {texts.slowestUnit}: {unitLabels[preview.unit]} · {texts.travelTime}: {formatCountdown(preview.travel * 1000)}
+          </Text>
+          {isSupportType(input.type) && (
+            <Text size="xs" c="dimmed">
+              {texts.sendTimeSupportHint}
+            </Text>
+          )}
+        </>
+      )}
+      {unitInfo && preview === null && (
+        <Text size="sm" c="dimmed">
+          {texts.sendTimePreview}: –
+        </Text>
+      )}
+    </Paper>
+  );
+}

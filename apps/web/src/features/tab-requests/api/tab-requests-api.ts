@@ -1,0 +1,34 @@
+// REST of Tab Anfragen: the user's open (or all) requests and "Erledigt".
+import type { TabRequest, TabRequestListResponse, TabRequestResponse } from "@dsbot/protocol";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export const tabRequestKeys = { all: ["tab-requests"] as const };
+
+export const tabRequestsQueryOptions = (showDone: boolean) =>
+  queryOptions({
+    queryKey: [...tabRequestKeys.all, { showDone }] as const,
+    queryFn: ({ signal }) =>
+      api.get<TabRequestListResponse>("/api/tab-requests", { signal, params: { done: showDone, perPage: 100 } }),
+  });
+
+export function useMarkTabRequestDone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<TabRequestResponse>(`/api/tab-requests/${id}/done`),
+    onSuccess: ({ tabRequest }) => {
+      client.setQueryData(tabRequestsQueryOptions(false).queryKey, (data) => (data ? withoutRequest(data, tabRequest.id) : data));
+      client.setQueryData(tabRequestsQueryOptions(true).queryKey, (data) => (data ? withRequest(data, tabRequest) : data));
+      return client.invalidateQueries({ queryKey: tabRequestKeys.all });
+    },
+  });
+}
+
+function withoutRequest(data: TabRequestListResponse, id: number): TabRequestListResponse {
+  const left = data.tabRequests.filter((r) => r.id !== id);
+  return left.length === data.tabRequests.length ? data : { tabRequests: left, totals: data.totals - 1 };
+}
+
+function withRequest(data: TabRequestListResponse, done: TabRequest): TabRequestListResponse {
+  return { ...data, tabRequests: data.tabRequests.map((r) => (r.id === done.id ? { ...done, added: r.added } : r)) };
+}

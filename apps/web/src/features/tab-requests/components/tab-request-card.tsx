@@ -1,0 +1,81 @@
+// One tab request: what to do (an attack to send by hand, or a bot that needs its player), the send
+// time with its countdown, "Tab öffnen" (the rally point with the units filled in) and "Erledigt".
+import type { TabRequest, Unit } from "@dsbot/protocol";
+import { attackTypeLabels, formatServerTime, tabRequestKindLabels, unitLabels } from "@dsbot/protocol";
+import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { IconCheck, IconExternalLink } from "@tabler/icons-react";
+import { formatDate } from "@/lib/dates";
+import { formatCountdown } from "@/lib/clock";
+import { tabRequestTexts as texts } from "../texts";
+import classes from "./tab-requests.module.css";
+
+export interface TabRequestCardProps {
+  request: TabRequest;
+  now: number;
+  onDone: (id: number) => void;
+  pending: boolean;
+}
+
+function unitsText(units: Record<string, number>): string {
+  return Object.entries(units)
+    .map(([unit, n]) => `${n} ${unitLabels[unit as Unit] ?? unit}`)
+    .join(", ");
+}
+
+export function TabRequestCard({ request, now, onDone, pending }: TabRequestCardProps) {
+  const { attack } = request;
+  const left = attack ? attack.sendTime - now : 0;
+  return (
+    <Card className={classes.card} data-added={request.added || undefined} data-testid="tab-request" data-id={request.id}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs">
+            <Badge color={request.kind === "attack" ? "red" : "orange"} variant="light">
+              {tabRequestKindLabels[request.kind]}
+            </Badge>
+            {attack && <Badge variant="outline">{attackTypeLabels[attack.type]}</Badge>}
+            {request.dsbot && (
+              <Text size="sm" c="dimmed">
+                {texts.bot}: {request.dsbot.dsPlayer.name}
+              </Text>
+            )}
+          </Group>
+          {attack && !request.doneAt && (
+            <Text fw={600} ff="monospace" c={left <= 0 ? "red.4" : undefined} data-testid="tab-request-countdown">
+              {left <= 0 ? texts.overdue : `${texts.sendIn} ${formatCountdown(left)}`}
+            </Text>
+          )}
+        </Group>
+        {attack ? (
+          <Stack gap={2}>
+            <Text fw={600}>
+              {attack.from} → {attack.to}
+            </Text>
+            <Text size="sm">{unitsText(attack.units)}</Text>
+            <Text size="sm" c="dimmed">
+              {texts.sendAt} {formatServerTime(attack.sendTime)} · {texts.arrival} {formatServerTime(attack.arrivalTime)} · {texts.plan}{" "}
+              {attack.planName}
+            </Text>
+          </Stack>
+        ) : null}
+        <Text size="sm">{request.message}</Text>
+        <Group gap="xs">
+          {request.url && (
+            <Button component="a" href={request.url} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} />}>
+              {texts.open}
+            </Button>
+          )}
+          {request.doneAt ? (
+            <Text size="sm" c="dimmed">
+              {texts.doneAt} {formatDate(request.doneAt)}
+            </Text>
+          ) : (
+            <Button variant="light" color="green" leftSection={<IconCheck size={16} />} loading={pending} onClick={() => onDone(request.id)}>
+              {texts.done}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

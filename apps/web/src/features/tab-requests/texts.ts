@@ -1,0 +1,17 @@
+// German texts of Tab Anfragen (the spec's alert text lives in the realtime handler's test too).
+export const tabRequestTexts = {
+  newRequest: "Neue Tab-Anfrage!",
+  open: "Tab öffnen",
+  done: "Erledigt",
+  showDone: "Erledigte anzeigen",
+  emptyTitle: "Keine offenen Tab-Anfragen",
+  emptyHint: "Wenn ein fälliger Angriff von keinem laufenden Bot geschickt werden kann oder ein Bot dich im Spiel braucht, erscheint er hier.",
+  sendIn: "Abschicken in",
+  sendAt: "Abschickzeit",
+  arrival: "Ankunft",
+  overdue: "überfällig",
+  plan: "Plan",
+  bot: "Bot",
+  doneAt: "Erledigt am",
+  markedDone: "Als erledigt markiert.",
+} as const;

@@ -1,0 +1,210 @@
+// Attack plan helpers for the e2e specs: a fresh user on the demo world (de230, whose villages the e2e
+// server imported from `generateWorld(DEMO_WORLD)`), plans and their attacks through the real API, and
+// the generated demo world itself as the test's oracle for villages and players.
+import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
+import {
+  attackTimes,
+  baseUnitSpeeds,
+  DEMO_WORLD,
+  exportJson,
+  formatServerTime,
+  generateWorld,
+  units,
+  type Attack,
+  type AttackData,
+  type AttackListResponse,
+  type GeneratedVillage,
+  type GeneratedWorld,
+  type UnitCounts,
+  type UnitSpeedTable,
+  type World,
+} from "@dsbot/protocol";
+import { apiToken, expect, tokenFor } from "./fixtures";
+
+/** The demo world the e2e server starts with (DSBOT_DEMO=1): its village data is imported. */
+export const DEMO_PLAN_WORLD: World = { server: "die-staemme.de", world: "de230" };
+
+/** The generated world's unit speeds (world and unit speed 1): minutes per field of each unit. */
+export const demoUnitInfo: UnitSpeedTable = Object.fromEntries(units.map((unit) => [unit, { speed: baseUnitSpeeds[unit] }]));
+
+let demoWorld: GeneratedWorld | undefined;
+
+/** The demo world as the server imported it (villages and players; ~150 ms, once per worker). */
+export function demoWorldData(): GeneratedWorld {
+  demoWorld ??= generateWorld(DEMO_WORLD);
+  return demoWorld;
+}
+
+export interface PlanOwner {
+  id: number;
+  username: string;
+  password: string;
+  headers: { authorization: string };
+}
+
+/** A fresh user on the demo world (isolated data), created by the admin; with a web token. */
+export async function planOwner(request: APIRequestContext, prefix: string): Promise<PlanOwner> {
+  const admin = await apiToken(request, "admin");
+  const username = `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const password = "e2e-passwort-123";
+  const response = await request.post("/api/users", {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { username, password, role: "user", world: DEMO_PLAN_WORLD },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: number } };
+  const token = await tokenFor(request, username, password);
+  return { id: user.id, username, password, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** POST /api/attack-plans on the demo world; returns the plan id. */
+export async function createPlan(request: APIRequestContext, owner: PlanOwner, name: string): Promise<number> {
+  const response = await request.post("/api/attack-plans", { headers: owner.headers, data: { name, world: DEMO_PLAN_WORLD } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { attackPlan: { id: number } }).attackPlan.id;
+}
+
+/** Adds the attacks through the JSON import (POST /api/attack-plans/{id}/import). */
+export async function importAttacks(request: APIRequestContext, owner: PlanOwner, planId: number, attacks: AttackData[]): Promise<void> {
+  const response = await request.post(`/api/attack-plans/${planId}/import`, {
+    headers: owner.headers,
+    data: { format: "json", text: exportJson(attacks, { world: DEMO_PLAN_WORLD.world }) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { imported: number }).imported).toBe(attacks.length);
+}
+
+/** GET /api/attack-plans/{id}/attacks with the given query (perPage 100 by default). */
+export async function listAttacks(
+  request: APIRequestContext,
+  owner: PlanOwner,
+  planId: number,
+  query: Record<string, string | number> = {},
+): Promise<AttackListResponse> {
+  const response = await request.get(`/api/attack-plans/${planId}/attacks`, { headers: owner.headers, params: { perPage: 100, ...query } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as AttackListResponse;
+}
+
+export const coord = (v: Pick<GeneratedVillage, "x" | "y">): { x: number; y: number } => ({ x: v.x, y: v.y });
+export const coordText = (v: Pick<GeneratedVillage, "x" | "y">): string => `${v.x}|${v.y}`;
+
+/** The villages of the named player of the demo world. */
+export function villagesOf(world: GeneratedWorld, playerName: string): GeneratedVillage[] {
+  const player = world.players.find((p) => p.name === playerName);
+  if (!player) throw new Error(`no player ${playerName} in the demo world`);
+  return world.villages.filter((v) => v.playerId === player.id);
+}
+
+/** The villages nearest to `from` (not `from` itself) that pass `test`, nearest first. */
+export function nearestVillages(world: GeneratedWorld, from: GeneratedVillage, count: number, test: (v: GeneratedVillage) => boolean): GeneratedVillage[] {
+  return world.villages
+    .filter((v) => v.id !== from.id && test(v))
+    .map((v) => ({ v, d: (v.x - from.x) ** 2 + (v.y - from.y) ** 2 }))
+    .sort((a, b) => a.d - b.d || a.v.id - b.v.id)
+    .slice(0, count)
+    .map(({ v }) => v);
+}
+
+/** The tribe (ally id, 0 = none) of a village's owner. */
+export function allyOf(world: GeneratedWorld, village: GeneratedVillage): number {
+  return village.playerId === 0 ? 0 : (world.players[village.playerId - 1]?.allyId ?? 0);
+}
+
+export function playerName(world: GeneratedWorld, village: GeneratedVillage): string | null {
+  return village.playerId === 0 ? null : (world.players[village.playerId - 1]?.name ?? null);
+}
+
+/** The arrival (epoch ms) for an attack that is to leave at `sendTime` on the demo world. */
+export function arrivalFor(from: GeneratedVillage, to: GeneratedVillage, attackUnits: UnitCounts, sendTime: number): number {
+  const { travelSeconds } = attackTimes({ from: coord(from), to: coord(to), units: attackUnits, arrival: sendTime, unitInfo: demoUnitInfo });
+  return sendTime + travelSeconds * 1000;
+}
+
+/** The send time (epoch ms) the server computes for an attack on the demo world. */
+export function sendTimeFor(from: GeneratedVillage, to: GeneratedVillage, attackUnits: UnitCounts, arrival: number): number {
+  return attackTimes({ from: coord(from), to: coord(to), units: attackUnits, arrival, unitInfo: demoUnitInfo }).sendTime;
+}
+
+// ---- the attack table in the browser ----
+
+/** The attack table of a plan page. */
+export function attackTable(page: Page): Locator {
+  return page.getByRole("table", { name: "Angriffe" });
+}
+
+/** The body rows of the attack table (not the skeleton or the empty row). */
+export function attackRows(page: Page): Locator {
+  return attackTable(page).locator("tbody tr[data-row-id]");
+}
+
+/** The row of one attack. */
+export function attackRow(page: Page, id: number): Locator {
+  return attackTable(page).locator(`tbody tr[data-row-id="${id}"]`);
+}
+
+/** The header cell of a column by its id (data-column-id). */
+export function attackHeader(page: Page, columnId: string): Locator {
+  return attackTable(page).locator(`thead th[data-column-id="${columnId}"]`);
+}
+
+/** The card around the attack table (toolbar, bulk bar, pagination). */
+export function attackCard(page: Page): Locator {
+  return page.locator(".mantine-Card-root").filter({ has: attackTable(page) });
+}
+
+/** True for the table's GET /api/attack-plans/{id}/attacks calls. */
+export function isAttackListRequest(request: Request, planId: number): boolean {
+  return request.method() === "GET" && new URL(request.url()).pathname === `/api/attack-plans/${planId}/attacks`;
+}
+
+/** The query parameters of a request. */
+export function queryOf(request: Request): URLSearchParams {
+  return new URL(request.url()).searchParams;
+}
+
+/** The table's time text of an epoch ms: `DD.MM.YY HH:mm:ss:SSS` (Europe/Berlin). */
+export const tableTime = (ms: number): string => formatServerTime(ms);
+
+/** `HH:mm:ss:SSS` of a server time, as the real-arrival line shows it. */
+export const clockTime = (ms: number): string => formatServerTime(ms).slice(-12);
+
+/** The attacks of a list answer by id. */
+export function byId(attacks: readonly Attack[]): Map<number, Attack> {
+  return new Map(attacks.map((a) => [a.id, a]));
+}
+
+// ---- a bot on the demo world and a runner for it ----
+
+/** POST /api/dsbot for a player of the demo world; returns the bot id. */
+export async function createDemoWorldBot(request: APIRequestContext, owner: PlanOwner, player: string): Promise<number> {
+  const response = await request.post("/api/dsbot", { headers: owner.headers, data: { dsPlayer: { name: player }, world: DEMO_PLAN_WORLD } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { dsbot: { id: number } }).dsbot.id;
+}
+
+/** A runner token through the device flow (request, the owner approves, redeem), as `dsbot pair` does. */
+export async function pairRunner(request: APIRequestContext, owner: PlanOwner, name: string): Promise<string> {
+  const device = await request.post("/api/dsbot-auth/device", { data: { name } });
+  expect(device.ok(), await device.text()).toBeTruthy();
+  const { deviceCode, userCode } = (await device.json()) as { deviceCode: string; userCode: string };
+  const approved = await request.post("/api/dsbot-auth/approve", { headers: owner.headers, data: { userCode } });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  const redeemed = await request.post("/api/dsbot-auth/token", { data: { deviceCode } });
+  expect(redeemed.ok(), await redeemed.text()).toBeTruthy();
+  return ((await redeemed.json()) as { token: string }).token;
+}
+
+/** The id of the runner's bot-user connection for a bot (what the bot manager starts it through). */
+export async function botUserConnection(request: APIRequestContext, owner: PlanOwner, botId: number): Promise<number | undefined> {
+  const response = await request.get(`/api/dsbot/${botId}/connections`, { headers: owner.headers });
+  expect(response.ok()).toBeTruthy();
+  const { websocketConnections } = (await response.json()) as { websocketConnections: { id: number; origin: string }[] };
+  return websocketConnections.find((c) => c.origin === "bot-user")?.id;
+}
+
+export async function demoBotStatus(request: APIRequestContext, owner: PlanOwner, botId: number): Promise<string | null> {
+  const response = await request.get(`/api/dsbot/${botId}`, { headers: owner.headers });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { dsbot: { status: string | null } }).dsbot.status;
+}

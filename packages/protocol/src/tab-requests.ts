@@ -1,0 +1,68 @@
+// Tab Anfragen (/tab-requests, spec §3 "Tab request: id, added flag", §4, PRODUCT §6): something the
+// player must do in a real game tab: an attack due that no running bot can send, or a bot that needs
+// its player (captcha, bot protection, rejected login). Arrives live as `addTabRequest`.
+import { z } from "zod";
+import { attackTypeSchema } from "./attack-plans/attack.js";
+import { botNeedsPlayerReasons } from "./runner.js";
+import { activePageSchema, perPageSchema } from "./table.js";
+
+export const tabRequestKinds = ["attack", "player"] as const;
+export type TabRequestKind = (typeof tabRequestKinds)[number];
+export const tabRequestKindLabels: Record<TabRequestKind, string> = { attack: "Angriff", player: "Bot braucht dich" };
+
+export const tabRequestAttackSchema = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
+  planName: z.string(),
+  type: attackTypeSchema,
+  /** `x|y` */
+  from: z.string(),
+  to: z.string(),
+  units: z.record(z.string(), z.number().int()),
+  /** Epoch ms. */
+  sendTime: z.number(),
+  arrivalTime: z.number(),
+});
+
+export const tabRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(tabRequestKinds),
+  /** The bot concerned (a player request, or the bot that could not send); null when none. */
+  dsbot: z.object({ id: z.number().int(), dsPlayer: z.object({ name: z.string() }) }).nullable(),
+  /** Attack requests only. */
+  attack: tabRequestAttackSchema.nullable(),
+  /** Player requests only. */
+  reason: z.enum(botNeedsPlayerReasons).nullable(),
+  /** German, e.g. "Kein laufender Bot kann diesen Angriff schicken." */
+  message: z.string(),
+  /** The game page to open: the rally point with the units filled in, or the game's start page. */
+  url: z.string(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+  /** Spec §4: set on requests that arrived live (the page highlights them). */
+  added: z.boolean().optional(),
+});
+export type TabRequest = z.infer<typeof tabRequestSchema>;
+
+export const tabRequestListQuerySchema = z.object({
+  activePage: activePageSchema,
+  perPage: perPageSchema.default(25),
+  /** Open only (default) or also the ones marked done. */
+  done: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .default(false),
+});
+export type TabRequestListQuery = z.infer<typeof tabRequestListQuerySchema>;
+export const tabRequestListResponseSchema = z.object({ tabRequests: z.array(tabRequestSchema), totals: z.number().int() });
+export type TabRequestListResponse = z.infer<typeof tabRequestListResponseSchema>;
+export const tabRequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const tabRequestResponseSchema = z.object({ tabRequest: tabRequestSchema });
+export type TabRequestResponse = z.infer<typeof tabRequestResponseSchema>;
+
+export const tabRequestMessages = {
+  notFound: "Die Tab-Anfrage wurde nicht gefunden.",
+  noBot: "Kein laufender Bot kann diesen Angriff schicken. Bitte schicke ihn selbst.",
+  missingUnits: (error: string) => `Der Bot konnte den Angriff nicht schicken (${error}). Bitte schicke ihn selbst.`,
+  needsPlayer: (label: string) => `Der Bot braucht dich im Spiel: ${label}.`,
+} as const;
