@@ -408,6 +408,13 @@ export const routeMatrix: MatrixRow[] = [
     request: (t) => ({ params: { id: t.fixture.id }, body: MATRIX_ATTACK }),
   }),
   perObject("plan", {
+    method: "POST",
+    url: "/api/attack-plans/:id/attacks/train",
+    access: "manage",
+    ok: 201,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { ...MATRIX_ATTACK, type: "conquer", units: { snob: 1 }, nobles: 2, spacingMs: 100 } }),
+  }),
+  perObject("plan", {
     method: "PUT",
     url: "/api/attack-plans/:id/attacks/:attackId",
     access: "manage",

@@ -179,6 +179,9 @@ export type AttackResponse = z.infer<typeof attackResponseSchema>;
 /** POST (create) and PUT (edit) of one attack; the status changes only through PUT or bulk. */
 export { attackInputSchema as attackCreateSchema };
 export const attackUpdateSchema = attackInputSchema;
+/** POST …/attacks/train: a noble train (attackTrainSchema in attack.ts), created in one go, in arrival order. */
+export const attackTrainResponseSchema = z.object({ attacks: z.array(attackSchema) });
+export type AttackTrainResponse = z.infer<typeof attackTrainResponseSchema>;
 
 /** A selection of attacks: the ids, or everything the table's search and status filter match. */
 export const attackSelectionSchema = z.union([

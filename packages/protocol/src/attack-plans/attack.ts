@@ -6,6 +6,7 @@ import { coordInputSchema, type Coord } from "../game/coords.js";
 import { sendTime, slowestUnit, travelUnit, unitTravelSeconds, type UnitSpeedTable } from "../game/travel.js";
 import { baseUnitSpeeds } from "../game/unit-info.js";
 import { unitCountsSchema, unitLabels, units, unitSchema, type Unit, type UnitCounts } from "../units.js";
+import { NOBLE_TRAIN_MAX, NOBLE_TRAIN_SPACING_DEFAULT_MS, NOBLE_TRAIN_SPACING_MAX_MS, NOBLE_TRAIN_SPACING_MIN_MS } from "./execution.js";
 import { attackMessages } from "./messages.js";
 
 export const attackTypes = ["attack", "conquer", "fake", "wallbreaker", "support", "fake_support"] as const;
@@ -147,6 +148,57 @@ export type AttackInput = z.output<typeof attackInputSchema>;
 /** An attack as the import/export formats carry it: the unit that sets the speed is always known. */
 export const attackDataSchema = z.object({ ...attackFields, unit: unitSchema }, { error: attackMessages.notObject }).superRefine(checkAttack);
 export type AttackData = z.output<typeof attackDataSchema>;
+
+const trainSpacingSchema = z
+  .number({ error: attackMessages.trainSpacing(NOBLE_TRAIN_SPACING_MIN_MS, NOBLE_TRAIN_SPACING_MAX_MS) })
+  .int(attackMessages.trainSpacing(NOBLE_TRAIN_SPACING_MIN_MS, NOBLE_TRAIN_SPACING_MAX_MS))
+  .min(NOBLE_TRAIN_SPACING_MIN_MS, attackMessages.trainSpacing(NOBLE_TRAIN_SPACING_MIN_MS, NOBLE_TRAIN_SPACING_MAX_MS))
+  .max(NOBLE_TRAIN_SPACING_MAX_MS, attackMessages.trainSpacing(NOBLE_TRAIN_SPACING_MIN_MS, NOBLE_TRAIN_SPACING_MAX_MS));
+
+/**
+ * A noble train (issue 12) as the form enters it: the fields of its nobles' attacks (type conquer, each
+ * with at least one noble), how many nobles, the spacing of their arrivals and optionally the units of a
+ * clearing attack that lands first. `arrival` is the train's first arrival (see `trainArrivals`).
+ */
+export const attackTrainSchema = z
+  .object(
+    {
+      ...attackFields,
+      unit: unitSchema.optional(),
+      nobles: z
+        .number({ error: attackMessages.trainNobles(NOBLE_TRAIN_MAX) })
+        .int(attackMessages.trainNobles(NOBLE_TRAIN_MAX))
+        .min(1, attackMessages.trainNobles(NOBLE_TRAIN_MAX))
+        .max(NOBLE_TRAIN_MAX, attackMessages.trainNobles(NOBLE_TRAIN_MAX)),
+      spacingMs: trainSpacingSchema.default(NOBLE_TRAIN_SPACING_DEFAULT_MS),
+      clearUnits: attackUnitsSchema.optional(),
+    },
+    { error: attackMessages.notObject },
+  )
+  .superRefine((value, ctx) => {
+    checkAttack(value, ctx);
+    if (value.type !== "conquer") ctx.addIssue({ code: "custom", path: ["type"], message: attackMessages.trainType });
+    if (typeof value.units === "object" && value.units !== null && ((value.units as UnitCounts).snob ?? 0) < 1) {
+      ctx.addIssue({ code: "custom", path: ["units"], message: attackMessages.trainNoble });
+    }
+    if (value.clearUnits !== undefined && typeof value.clearUnits === "object" && !hasUnits(value.clearUnits)) {
+      ctx.addIssue({ code: "custom", path: ["clearUnits"], message: attackMessages.trainClearUnits });
+    }
+  });
+export type AttackTrainInput = z.output<typeof attackTrainSchema>;
+
+/** One attack of a noble train: the clearing attack (type attack) first if there is one, then the nobles. */
+export interface TrainArrival {
+  type: "attack" | "conquer";
+  /** Epoch ms. */
+  arrival: number;
+}
+
+/** The arrivals of a train: the first at `arrival`, each next one `spacingMs` later. */
+export function trainArrivals(input: { arrival: number; nobles: number; spacingMs: number; clear: boolean }): TrainArrival[] {
+  const types: TrainArrival["type"][] = [...(input.clear ? (["attack"] as const) : []), ...Array.from({ length: input.nobles }, () => "conquer" as const)];
+  return types.map((type, index) => ({ type, arrival: input.arrival + index * input.spacingMs }));
+}
 
 export interface AttackTimesInput {
   from: Coord;

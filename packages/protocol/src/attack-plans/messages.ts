@@ -13,6 +13,11 @@ export const attackMessages = {
   notObject: "Erwartet ein Objekt mit den Feldern eines Angriffs.",
   unitsShape: "Die Einheiten müssen ein Objekt aus Einheit und Anzahl sein (z. B. {\"axe\": 100}).",
   unknownUnits: (names: string[]) => `Unbekannte Einheit: ${names.join(", ")}.`,
+  trainType: "Ein Adelszug besteht aus Adelungen: wähle den Typ „Adelung“.",
+  trainNoble: "Jeder Angriff eines Adelszugs braucht ein Adelsgeschlecht.",
+  trainNobles: (max: number) => `Ein Adelszug hat 1 bis ${max} Adelsgeschlechter.`,
+  trainSpacing: (min: number, max: number) => `Der Abstand muss eine ganze Zahl von ${min} bis ${max} ms sein.`,
+  trainClearUnits: "Der Clear-Angriff braucht mindestens eine Einheit mit einer Anzahl über 0.",
 } as const;
 
 /** German names of an attack's fields, used to say where an imported value is wrong. */

@@ -34,11 +34,19 @@ export function changedAttack(r: ChangedAttackRow): ChangedAttack {
   };
 }
 
-/** One `attacks-updated` per plan to its audience. */
-export async function pushAttackUpdates(ctx: Pick<BotContext, "db" | "realtime">, rows: readonly ChangedAttack[]): Promise<void> {
-  if (rows.length === 0) return;
-  const byPlan = new Map<number, ChangedAttack[]>();
+/**
+ * One `attacks-updated` per plan to its audience, with the plan's changed statuses. `plans` names plans
+ * whose attacks changed otherwise (added, edited, deleted, imported): they get the message too, with the
+ * rows it has for them (possibly none), and the open tables fetch their page again.
+ */
+export async function pushAttackUpdates(
+  ctx: Pick<BotContext, "db" | "realtime">,
+  rows: readonly ChangedAttack[],
+  plans: readonly number[] = [],
+): Promise<void> {
+  const byPlan = new Map<number, ChangedAttack[]>(plans.map((planId) => [planId, []]));
   for (const row of rows) byPlan.set(row.planId, [...(byPlan.get(row.planId) ?? []), row]);
+  if (byPlan.size === 0) return;
   const audiences = await planAudiences(ctx.db, [...byPlan.keys()]);
   for (const [planId, changed] of byPlan) {
     const message = realtimeMessage("attacks-updated", {

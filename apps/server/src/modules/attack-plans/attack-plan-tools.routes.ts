@@ -55,8 +55,8 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { plan } = await target(request, "edit");
       const { affected, statusChanged } = await bulkAttacks(ctx.db, plan.id, bulk.body(request));
       if (affected > 0) await touchPlan(ctx.db, plan.id);
-      // Everyone looking at the plan sees new statuses at once, as with the bots' reports.
-      await pushAttackUpdates(ctx, statusChanged);
+      // Everyone looking at the plan sees new statuses (and deleted rows) at once, as with the bots' reports.
+      await pushAttackUpdates(ctx, statusChanged, affected > 0 ? [plan.id] : []);
       // Sent or cancelled by hand: nothing is left to do in a game tab for them.
       await closeAttackTabRequests(
         ctx.db,
@@ -70,7 +70,9 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       { config: importing.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT },
       async (request): Promise<AttackImportResponse> => {
         const { plan } = await target(request, "edit");
-        return { imported: await importAttacks(ctx.db, plan, importing.body(request)) };
+        const imported = await importAttacks(ctx.db, plan, importing.body(request));
+        await pushAttackUpdates(ctx, [], [plan.id]);
+        return { imported };
       },
     );
 
@@ -85,7 +87,9 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { user, plan, access } = await target(request, "read");
       const input = planner.body(request);
       if (input.save) requireAccess(access, "edit");
-      return runPlanner(ctx.db, user, plan, input);
+      const result = await runPlanner(ctx.db, user, plan, input);
+      if (input.save && result.saved > 0) await pushAttackUpdates(ctx, [], [plan.id]);
+      return result;
     });
 
     app.get("/api/attack-plans/:id/permissions", { config: byId.config }, async (request): Promise<AttackPlanPermissionsResponse> => {

@@ -1,7 +1,14 @@
 // /api/attack-plans (PRODUCT §6, contract in the protocol's attack-plans/api.ts): the plans, and the
 // spec's attack table with its single-attack writes and the form's village lookup. Every per-plan route
 // answers 404 for a plan the caller may not see before it reads its body; writes need edit access.
-import type { AttackListResponse, AttackPlanListResponse, AttackPlanResponse, AttackResponse, AttackVillageLookupResponse } from "@dsbot/protocol";
+import type {
+  AttackListResponse,
+  AttackPlanListResponse,
+  AttackPlanResponse,
+  AttackResponse,
+  AttackTrainResponse,
+  AttackVillageLookupResponse,
+} from "@dsbot/protocol";
 import {
   attackCreateSchema,
   attackIdParamsSchema,
@@ -11,6 +18,7 @@ import {
   attackPlanListQuerySchema,
   attackPlanMessages,
   attackPlanUpdateSchema,
+  attackTrainSchema,
   attackUpdateSchema,
   attackVillageLookupQuerySchema,
 } from "@dsbot/protocol";
@@ -18,12 +26,13 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
+import { pushAttackUpdates } from "../attack-execution/attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import type { PlanNeed } from "./attack-plans.policy.js";
 import { requirePlan } from "./attack-plans.policy.js";
 import { presentAttack, presentVillage } from "./attack-plans.presenter.js";
 import { createPlan, deletePlan, listPlans, planView, renamePlan } from "./attack-plans.service.js";
-import { createAttack, deleteAttack, updateAttack } from "./attack-write.service.js";
+import { createAttack, createAttackTrain, deleteAttack, updateAttack } from "./attack-write.service.js";
 import { listAttacks } from "./attack-table.service.js";
 import { findAttack } from "./attacks.service.js";
 import { coordKey, requirePlanWorld, villagesAt } from "./plan-world.js";
@@ -34,6 +43,7 @@ const byId = contract({ params: attackPlanIdParamsSchema });
 const rename = contract({ params: attackPlanIdParamsSchema, body: attackPlanUpdateSchema });
 const attackList = contract({ params: attackPlanIdParamsSchema, query: attackListQuerySchema });
 const attackCreate = contract({ params: attackPlanIdParamsSchema, body: attackCreateSchema });
+const attackTrain = contract({ params: attackPlanIdParamsSchema, body: attackTrainSchema });
 const attackById = contract({ params: attackIdParamsSchema });
 const attackUpdate = contract({ params: attackIdParamsSchema, body: attackUpdateSchema });
 const villageLookup = contract({ params: attackPlanIdParamsSchema, query: attackVillageLookupQuerySchema });
@@ -95,18 +105,30 @@ export function attackPlansRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post("/api/attack-plans/:id/attacks", { config: attackCreate.config }, async (request, reply) => {
       const { plan } = await target(request, "edit");
       const created = await createAttack(ctx.db, plan, attackCreate.body(request));
+      await pushAttackUpdates(ctx, [], [plan.id]);
       const body: AttackResponse = { attack: presentAttack(created) };
+      return reply.status(201).send(body);
+    });
+
+    app.post("/api/attack-plans/:id/attacks/train", { config: attackTrain.config }, async (request, reply) => {
+      const { plan } = await target(request, "edit");
+      const created = await createAttackTrain(ctx.db, plan, attackTrain.body(request));
+      await pushAttackUpdates(ctx, [], [plan.id]);
+      const body: AttackTrainResponse = { attacks: created.map(presentAttack) };
       return reply.status(201).send(body);
     });
 
     app.put("/api/attack-plans/:id/attacks/:attackId", { config: attackUpdate.config }, async (request): Promise<AttackResponse> => {
       const { plan, attack } = await targetAttack(request, "edit");
-      return { attack: presentAttack(await updateAttack(ctx.db, plan, attack, attackUpdate.body(request))) };
+      const updated = await updateAttack(ctx.db, plan, attack, attackUpdate.body(request));
+      await pushAttackUpdates(ctx, [], [plan.id]);
+      return { attack: presentAttack(updated) };
     });
 
     app.delete("/api/attack-plans/:id/attacks/:attackId", { config: attackById.config }, async (request, reply) => {
       const { plan, attack } = await targetAttack(request, "edit");
       await deleteAttack(ctx.db, plan, attack);
+      await pushAttackUpdates(ctx, [], [plan.id]);
       return reply.status(204).send();
     });
 

@@ -2,8 +2,8 @@
 // now), the send time from the world's unit speeds and, for supports, the attacking player's
 // Freundschaft; one attack from the form, or many in chunked multi-row inserts (imports, the planner,
 // the demo plan), never past ATTACK_PLAN_MAX_ATTACKS.
-import type { AttackInput, Coord, Unit, UnitCounts } from "@dsbot/protocol";
-import { ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType } from "@dsbot/protocol";
+import type { AttackInput, AttackTrainInput, Coord, Unit, UnitCounts } from "@dsbot/protocol";
+import { ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, trainArrivals } from "@dsbot/protocol";
 import { count, eq, is, sql } from "drizzle-orm";
 import { PgliteSession } from "drizzle-orm/pglite";
 import type { Database } from "../../db/client.js";
@@ -145,7 +145,7 @@ export function villageColumns(from: WorldVillage, to: WorldVillage) {
 }
 
 /** Start and target village of a form's attack; a German 400 naming each coordinate that is no village. */
-async function resolveInput(db: Database, world: PlanWorld, input: AttackInput): Promise<{ from: WorldVillage; to: WorldVillage }> {
+async function resolveInput(db: Database, world: PlanWorld, input: Pick<AttackInput, "from" | "to">): Promise<{ from: WorldVillage; to: WorldVillage }> {
   const found = await villagesAt(db, world.world.id, [input.from, input.to]);
   const from = found.get(coordKey(input.from));
   const to = found.get(coordKey(input.to));
@@ -157,30 +157,61 @@ async function resolveInput(db: Database, world: PlanWorld, input: AttackInput):
   return { from, to };
 }
 
+/** `attackRow`, its RangeError (a unit the world lacks) as a German 400 at the form's field `path`. */
+function formRow(spec: AttackSpec, world: PlanWorld, boost: number, path: string): NewAttack {
+  try {
+    return attackRow(spec, world, boost);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw badRequest(error.message, [{ path, message: error.message }]);
+  }
+}
+
 /** The row of the form's attack on the plan's world (a German 400 for unknown villages or units the world lacks). */
 async function inputRow(db: Database, plan: AttackPlanRow, input: AttackInput): Promise<NewAttack> {
   const world = await requirePlanWorld(db, plan);
   const { from, to } = await resolveInput(db, world, input);
   const boosts = isSupportType(input.type) ? await supportBoosts(db, plan, [from.playerName]) : new Map<string, number>();
-  try {
-    return attackRow({ ...input, from, to }, world, boostOf(boosts, from.playerName));
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw badRequest(error.message, [{ path: input.unit ? "unit" : "units", message: error.message }]);
-  }
+  return formRow({ ...input, from, to }, world, boostOf(boosts, from.playerName), input.unit ? "unit" : "units");
 }
 
-export async function createAttack(db: Database, plan: AttackPlanRow, input: AttackInput): Promise<AttackRow> {
-  const row = await inputRow(db, plan, input);
+/** Inserts the form's rows with the plan locked and its cap checked; answers them in arrival order. */
+async function insertFormRows(db: Database, plan: AttackPlanRow, rows: readonly NewAttack[]): Promise<AttackRow[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${attackPlans} where ${attackPlans.id} = ${plan.id} for update`);
     const [existing] = await tx.select({ n: count() }).from(attacks).where(eq(attacks.planId, plan.id));
-    if ((existing?.n ?? 0) >= ATTACK_PLAN_MAX_ATTACKS) throw conflict(attackPlanMessages.tooMany(ATTACK_PLAN_MAX_ATTACKS));
-    const [created] = await tx.insert(attacks).values({ ...row, planId: plan.id }).returning();
-    if (!created) throw new Error("attack insert returned no row");
+    if ((existing?.n ?? 0) + rows.length > ATTACK_PLAN_MAX_ATTACKS) throw conflict(attackPlanMessages.tooMany(ATTACK_PLAN_MAX_ATTACKS));
+    const created = await tx
+      .insert(attacks)
+      .values(rows.map((row) => ({ ...row, planId: plan.id })))
+      .returning();
+    if (created.length !== rows.length) throw new Error("attack insert returned too few rows");
     await touchPlan(tx, plan.id);
-    return created;
+    return created.sort((a, b) => a.arrivalAt.getTime() - b.arrivalAt.getTime() || a.id - b.id);
   });
+}
+
+export async function createAttack(db: Database, plan: AttackPlanRow, input: AttackInput): Promise<AttackRow> {
+  const [created] = await insertFormRows(db, plan, [await inputRow(db, plan, input)]);
+  if (!created) throw new Error("attack insert returned no row");
+  return created;
+}
+
+/**
+ * A noble train from one village (issue 12): the clearing attack if asked for, then the nobles, each
+ * landing the spacing after the one before (`trainArrivals`). All or nothing.
+ */
+export async function createAttackTrain(db: Database, plan: AttackPlanRow, input: AttackTrainInput): Promise<AttackRow[]> {
+  const world = await requirePlanWorld(db, plan);
+  const { from, to } = await resolveInput(db, world, input);
+  const clear = input.clearUnits;
+  const rows = trainArrivals({ arrival: input.arrival, nobles: input.nobles, spacingMs: input.spacingMs, clear: clear !== undefined }).map(
+    ({ type, arrival }) =>
+      type === "attack" && clear
+        ? formRow({ from, to, type, units: clear, arrival, priority: input.priority }, world, 0, "clearUnits")
+        : formRow({ from, to, type, units: input.units, unit: input.unit, arrival, priority: input.priority }, world, 0, input.unit ? "unit" : "units"),
+  );
+  return insertFormRows(db, plan, rows);
 }
 
 /** Edits an attack: villages, units, arrival and priority; the send time is computed again, the status stays. */

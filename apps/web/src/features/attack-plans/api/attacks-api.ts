@@ -5,6 +5,7 @@ import type {
   AttackBulkResponse,
   AttackListResponse,
   AttackResponse,
+  AttackTrainResponse,
   AttackVillageLookupResponse,
 } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -41,6 +42,21 @@ export function useSaveAttack(planId: number) {
       id === undefined
         ? api.post<AttackResponse>(`/api/attack-plans/${planId}/attacks`, body)
         : api.put<AttackResponse>(`/api/attack-plans/${planId}/attacks/${id}`, body),
+    onSuccess: () => invalidatePlan(client, planId),
+  });
+}
+
+/** The body of POST …/attacks/train: the nobles' attack plus the train's count, spacing and clearing units. */
+export interface AttackTrainBody extends AttackBody {
+  nobles: number;
+  spacingMs: number;
+  clearUnits?: Record<string, number>;
+}
+
+export function useAddAttackTrain(planId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AttackTrainBody) => api.post<AttackTrainResponse>(`/api/attack-plans/${planId}/attacks/train`, body),
     onSuccess: () => invalidatePlan(client, planId),
   });
 }

@@ -1,13 +1,14 @@
-// The cells of the attack table: villages and players as links into the game, units as compact
-// badges, the type as an icon with its name in a tooltip, the status as a coloured badge (a failed
+// The cells of the attack table: villages and players as links into the game, units as icons with
+// their counts, the type as an icon with its name in a tooltip, the status as a coloured badge (a failed
 // attack's error in the tooltip) and the server times with their milliseconds.
 import type { AttackStatus, AttackType, AttackVillage, World } from "@dsbot/protocol";
 import { attackStatusLabels, attackTypeLabels, playerInfoUrl, villageInfoUrl } from "@dsbot/protocol";
 import { Anchor, Badge, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCrown, IconGhost, IconGhost2, IconShield, IconSword, IconWall, type Icon } from "@tabler/icons-react";
 import { Tooltip } from "@/components/ui/tooltip";
+import { UnitIcon } from "@/components/ui/unit-icon";
 import { splitServerTime } from "../lib/times";
-import { unitEntries } from "../lib/units";
+import { isUnit, unitEntries } from "../lib/units";
 import { attackPlanTexts as texts } from "../texts";
 
 export const attackStatusColors: Record<AttackStatus, string> = {
@@ -69,8 +70,18 @@ export function UnitBadges({ units }: { units: Record<string, number> }) {
     <Group gap={4} wrap="wrap" data-testid="attack-units">
       {entries.map((entry) => (
         <Tooltip key={entry.unit} label={entry.label}>
-          <Badge size="sm" variant="light" color="gray" radius="sm" tt="none" data-unit={entry.unit} aria-label={`${entry.count} ${entry.label}`}>
-            {entry.short} {entry.count.toLocaleString("de-DE")}
+          <Badge
+            size="sm"
+            variant="light"
+            color="gray"
+            radius="sm"
+            tt="none"
+            data-unit={entry.unit}
+            aria-label={`${entry.count} ${entry.label}`}
+            leftSection={isUnit(entry.unit) ? <UnitIcon unit={entry.unit} size={13} /> : undefined}
+          >
+            {isUnit(entry.unit) ? "" : `${entry.label} `}
+            {entry.count.toLocaleString("de-DE")}
           </Badge>
         </Tooltip>
       ))}

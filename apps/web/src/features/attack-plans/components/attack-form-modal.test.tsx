@@ -145,11 +145,87 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole("textbox", { name: "Ankunftszeit" })).toHaveValue("24.12.2030 18:00:00:777");
     expect(within(dialog).getByRole("textbox", { name: "Startdorf" })).toHaveValue("500|501");
     expect(within(dialog).getByRole("textbox", { name: "Adelsgeschlecht" })).toHaveValue("1");
+    // A saved attack is edited alone; trains are made when adding.
+    expect(within(dialog).queryByRole("group", { name: "Adelszug" })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() =>
       expect(put).toEqual([{ from: "500|501", to: "510|511", type: "conquer", units: { spear: 50, snob: 1 }, arrival: arrivalMs + 654, priority: 5 }]),
     );
     expect(await screen.findByText("Der Angriff wurde gespeichert.")).toBeInTheDocument();
+  });
+
+  it("adds a noble train: clearing attack first, nobles the spacing apart, in one request", async () => {
+    const trains: unknown[] = [];
+    let singles = 0;
+    mockPlanPage({
+      routes: {
+        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
+        "GET /api/attack-plans/7/villages": villages,
+        "POST /api/attack-plans/7/attacks": () => {
+          singles++;
+          return json(201, { attack: makeAttack({ id: 9 }) });
+        },
+        "POST /api/attack-plans/7/attacks/train": ({ body }) => {
+          trains.push(body);
+          return json(201, { attacks: [1, 2, 3, 4].map((id) => makeAttack({ id })) });
+        },
+      },
+    });
+    const { user, dialog } = await openForm();
+    // Only a conquer attack offers the train.
+    expect(within(dialog).queryByRole("group", { name: "Adelszug" })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
+    await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
+    await user.click(within(dialog).getByRole("combobox", { name: "Typ" }));
+    await user.click(await screen.findByRole("option", { name: "Adelung" }));
+    const train = await within(dialog).findByRole("group", { name: "Adelszug" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Adelsgeschlecht" }), "1");
+    await user.type(within(dialog).getByRole("textbox", { name: "Speerträger" }), "50");
+    const arrival = within(dialog).getByRole("textbox", { name: "Ankunftszeit" });
+    await user.clear(arrival);
+    await user.type(arrival, "24.12.2030 18:00:00:123");
+    const nobles = within(train).getByRole("textbox", { name: "Adelsgeschlechter" });
+    await user.clear(nobles);
+    await user.type(nobles, "3");
+    const spacing = within(train).getByRole("textbox", { name: "Abstand (ms)" });
+    await user.clear(spacing);
+    await user.type(spacing, "20");
+    await user.click(within(train).getByRole("switch", { name: "Clear-Angriff vorweg" }));
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    // A spacing below the minimum is raised to it when the field is left; the clearing attack needs units.
+    expect(spacing).toHaveValue("50");
+    expect(await within(train).findByText("Der Clear-Angriff braucht mindestens eine Einheit mit einer Anzahl über 0.")).toBeInTheDocument();
+    expect(trains).toEqual([]);
+
+    await user.clear(spacing);
+    await user.type(spacing, "150");
+    await user.type(within(train).getByRole("textbox", { name: "Clear: Axtkämpfer" }), "6000");
+    await user.type(within(train).getByRole("textbox", { name: "Clear: Rammbock" }), "300");
+    const arrivals = within(train).getByRole("list", { name: "Ankünfte" });
+    expect(within(arrivals).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Clear 24.12.30 18:00:00:123",
+      "AG 1 24.12.30 18:00:00:273",
+      "AG 2 24.12.30 18:00:00:423",
+      "AG 3 24.12.30 18:00:00:573",
+    ]);
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() =>
+      expect(trains).toEqual([
+        {
+          from: "500|500",
+          to: "503|504",
+          type: "conquer",
+          units: { spear: 50, snob: 1 },
+          arrival: arrivalMs,
+          priority: 3,
+          nobles: 3,
+          spacingMs: 150,
+          clearUnits: { axe: 6000, ram: 300 },
+        },
+      ]),
+    );
+    expect(await screen.findByText("Adelszug mit 4 Angriffen hinzugefügt.")).toBeInTheDocument();
+    expect(singles).toBe(0);
   });
 
   it("deletes one attack after confirming", async () => {

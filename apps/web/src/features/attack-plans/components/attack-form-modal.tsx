@@ -1,6 +1,6 @@
 // "Angriff hinzufügen" / "Angriff bearbeiten": villages by coordinates (with the village found there),
-// type, units, arrival with milliseconds, priority; the computed send time below. Server issues show
-// at their fields.
+// type, units, arrival with milliseconds, priority; the computed send time below; a new conquer attack
+// can be a noble train ("Adelszug"). Server issues show at their fields.
 import type { Attack, AttackType, Unit, World } from "@dsbot/protocol";
 import { attackTypeLabels, attackTypes, unitLabels, units as allUnits } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -10,9 +10,20 @@ import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
-import { useSaveAttack } from "../api/attacks-api";
+import { useAddAttackTrain, useSaveAttack } from "../api/attacks-api";
 import { attackPlanTexts as texts } from "../texts";
-import { attackFormFields, attackFormSchema, attackFormValues, emptyAttackForm, toAttackBody, type AttackFormField, type AttackFormValues } from "./attack-form-schema";
+import {
+  attackFormFields,
+  attackFormSchema,
+  attackFormValues,
+  emptyAttackForm,
+  isTrain,
+  toAttackBody,
+  toTrainBody,
+  type AttackFormField,
+  type AttackFormValues,
+} from "./attack-form-schema";
+import { NobleTrainFields } from "./noble-train-fields";
 import { SendTimePreview, useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
 import { VillageField } from "./village-field";
@@ -28,6 +39,7 @@ interface AttackFormProps {
 
 function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
   const save = useSaveAttack(planId);
+  const addTrain = useAddAttackTrain(planId);
   const worldUnits = useWorldUnits(world);
   const offered = worldUnits ? allUnits.filter((u) => worldUnits[u] !== undefined) : allUnits;
   const unitOptions = [{ value: "", label: texts.unitAuto }, ...offered.map((u) => ({ value: u, label: unitLabels[u] }))];
@@ -39,8 +51,13 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: attack?.id, body: toAttackBody(values) });
-      alert.success(attack ? texts.attackSaved : texts.attackAdded);
+      if (!attack && isTrain(values)) {
+        const { attacks } = await addTrain.mutateAsync(toTrainBody(values));
+        alert.success(texts.trainAdded(attacks.length));
+      } else {
+        await save.mutateAsync({ id: attack?.id, body: toAttackBody(values) });
+        alert.success(attack ? texts.attackSaved : texts.attackAdded);
+      }
       onDone();
     } catch (error) {
       let applied = false;
@@ -118,6 +135,7 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
             <UnitInputs label={texts.units} description={texts.unitsHint} units={offered} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
+        {!attack && watched.type === "conquer" && <NobleTrainFields control={control} units={offered} />}
         <Controller
           control={control}
           name="unit"
@@ -130,7 +148,7 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
           <Button variant="default" onClick={onDone}>
             {commonTexts.cancel}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending || addTrain.isPending}>
             {commonTexts.save}
           </Button>
         </Group>

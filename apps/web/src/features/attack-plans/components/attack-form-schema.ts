@@ -1,12 +1,22 @@
 // The attack form: its values (coordinates and the arrival as text), the checks (the protocol's
-// attackInputSchema on the body the form sends, plus the arrival text) and the REST body.
+// attackInputSchema, or attackTrainSchema for a noble train, on the body the form sends, plus the
+// arrival text) and the REST bodies.
 import type { Attack, AttackType, Unit } from "@dsbot/protocol";
-import { ATTACK_PRIORITY_DEFAULT, attackInputSchema, attackMessages, attackTypeSchema, compactUnits, hasUnits } from "@dsbot/protocol";
+import {
+  ATTACK_PRIORITY_DEFAULT,
+  attackInputSchema,
+  attackMessages,
+  attackTrainSchema,
+  attackTypeSchema,
+  compactUnits,
+  hasUnits,
+  NOBLE_TRAIN_SPACING_DEFAULT_MS,
+} from "@dsbot/protocol";
 import { z } from "zod";
-import type { AttackBody } from "../api/attacks-api";
+import type { AttackBody, AttackTrainBody } from "../api/attacks-api";
 import { formatInputTime, parseInputTime } from "../lib/times";
 
-export const attackFormFields = ["from", "to", "type", "units", "unit", "arrival", "priority"] as const;
+export const attackFormFields = ["from", "to", "type", "units", "unit", "arrival", "priority", "nobles", "spacingMs", "clearUnits"] as const;
 export type AttackFormField = (typeof attackFormFields)[number];
 
 export interface AttackFormValues {
@@ -19,6 +29,26 @@ export interface AttackFormValues {
   /** DD.MM.YYYY HH:mm:ss:SSS, Europe/Berlin. */
   arrival: string;
   priority: number;
+  /** Noble train (new conquer attacks only): nobles, the spacing of their arrivals, a clearing attack first. */
+  nobles: number;
+  spacingMs: number;
+  withClear: boolean;
+  clearUnits: Partial<Record<Unit, number>>;
+}
+
+/** Whether the values ask for a noble train (more than one noble, or a clearing attack first). */
+export function isTrain(values: Pick<AttackFormValues, "type" | "nobles" | "withClear">): boolean {
+  return values.type === "conquer" && (values.nobles > 1 || values.withClear);
+}
+
+/** The REST body of a noble train (POST …/attacks/train). */
+export function toTrainBody(values: AttackFormValues): AttackTrainBody {
+  return {
+    ...toAttackBody(values),
+    nobles: values.nobles,
+    spacingMs: values.spacingMs,
+    ...(values.withClear ? { clearUnits: compactUnits(values.clearUnits) } : {}),
+  };
 }
 
 /** The REST body of the values; `arrival` NaN when its text does not parse. */
@@ -45,6 +75,10 @@ export const attackFormSchema = z
     unit: z.string(),
     arrival: z.string(),
     priority: z.number(),
+    nobles: z.number(),
+    spacingMs: z.number(),
+    withClear: z.boolean(),
+    clearUnits: z.record(z.string(), z.number()),
   })
   .superRefine((values, ctx) => {
     const arrival = parseInputTime(values.arrival);
@@ -55,7 +89,8 @@ export const attackFormSchema = z
       ctx.addIssue({ code: "custom", path: ["units"], message: attackMessages.noUnits });
       seen.add("units");
     }
-    const parsed = attackInputSchema.safeParse(toAttackBody(values as AttackFormValues));
+    const form = values as AttackFormValues;
+    const parsed = isTrain(form) ? attackTrainSchema.safeParse(toTrainBody(form)) : attackInputSchema.safeParse(toAttackBody(form));
     if (parsed.success) return;
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "");
@@ -65,10 +100,12 @@ export const attackFormSchema = z
     }
   });
 
+const noTrain = { nobles: 1, spacingMs: NOBLE_TRAIN_SPACING_DEFAULT_MS, withClear: false, clearUnits: {} };
+
 /** A new attack arrives in an hour (whole seconds) by default. */
 export function emptyAttackForm(now = Date.now()): AttackFormValues {
   const arrival = Math.ceil((now + 3_600_000) / 1000) * 1000;
-  return { from: "", to: "", type: "attack", units: {}, unit: "", arrival: formatInputTime(arrival), priority: ATTACK_PRIORITY_DEFAULT };
+  return { from: "", to: "", type: "attack", units: {}, unit: "", arrival: formatInputTime(arrival), priority: ATTACK_PRIORITY_DEFAULT, ...noTrain };
 }
 
 export function attackFormValues(attack: Attack): AttackFormValues {
@@ -81,5 +118,6 @@ export function attackFormValues(attack: Attack): AttackFormValues {
     unit: hasUnits(units) ? "" : attack.unit,
     arrival: formatInputTime(attack.arrivalTime),
     priority: attack.priority,
+    ...noTrain,
   };
 }

@@ -152,7 +152,9 @@ describe("Attack plan table", { timeout: 20_000 }, () => {
     const row = table.querySelector('tr[data-row-id="1"]') as HTMLElement;
     expect(within(row).getByRole("link", { name: "Dorf 101 (500|501)" })).toHaveAttribute("href", "https://de230.die-staemme.de/game.php?screen=info_village&id=101");
     expect(within(row).getByRole("link", { name: "Kalle" })).toHaveAttribute("href", "https://de230.die-staemme.de/game.php?screen=info_player&id=11");
-    expect(within(row).getByLabelText("6000 Axtkämpfer")).toHaveTextContent("Axt 6.000");
+    const axes = within(row).getByLabelText("6000 Axtkämpfer");
+    expect(axes).toHaveTextContent("6.000");
+    expect(within(axes).getByRole("img", { name: "Axtkämpfer" })).toHaveAttribute("data-unit-icon", "axe");
     expect(within(row).getByLabelText("250 Rammbock")).toBeInTheDocument();
     expect(within(row).getByRole("img", { name: "Adelung" })).toBeInTheDocument();
     expect(within(row).getByText("24.12.30 18:00:00")).toBeInTheDocument();

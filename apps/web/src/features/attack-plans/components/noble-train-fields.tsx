@@ -1,0 +1,96 @@
+// "Adelszug" in the add form of a conquer attack: how many nobles, their spacing, optionally a clearing
+// attack first, and the arrivals this makes (the protocol's trainArrivals, the server uses the same).
+import type { Unit } from "@dsbot/protocol";
+import { formatServerTime, NOBLE_TRAIN_MAX, NOBLE_TRAIN_SPACING_MAX_MS, NOBLE_TRAIN_SPACING_MIN_MS, trainArrivals } from "@dsbot/protocol";
+import { Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import { Controller, useWatch, type Control } from "react-hook-form";
+import { parseInputTime } from "../lib/times";
+import { attackPlanTexts as texts } from "../texts";
+import type { AttackFormValues } from "./attack-form-schema";
+import { UnitInputs } from "./unit-inputs";
+
+const toNumber = (value: number | string) => (typeof value === "number" ? value : Number.NaN);
+
+export function NobleTrainFields({ control, units }: { control: Control<AttackFormValues>; units: readonly Unit[] }) {
+  const [arrivalText, nobles, spacingMs, withClear] = useWatch({ control, name: ["arrival", "nobles", "spacingMs", "withClear"] });
+  const arrival = parseInputTime(arrivalText);
+  const valid =
+    arrival.ok && Number.isInteger(nobles) && nobles >= 1 && nobles <= NOBLE_TRAIN_MAX && Number.isInteger(spacingMs) && spacingMs >= NOBLE_TRAIN_SPACING_MIN_MS && spacingMs <= NOBLE_TRAIN_SPACING_MAX_MS;
+  const train = valid ? trainArrivals({ arrival: arrival.value, nobles, spacingMs, clear: withClear }) : [];
+
+  return (
+    <Fieldset legend={texts.trainTitle} variant="filled" radius="md">
+      <Stack gap="sm">
+        <Text size="xs" c="dimmed">
+          {texts.trainHint}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="nobles"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={texts.trainNobles}
+                min={1}
+                max={NOBLE_TRAIN_MAX}
+                allowDecimal={false}
+                value={Number.isFinite(field.value) ? field.value : ""}
+                onChange={(value) => field.onChange(toNumber(value))}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="spacingMs"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={texts.trainSpacing}
+                min={NOBLE_TRAIN_SPACING_MIN_MS}
+                max={NOBLE_TRAIN_SPACING_MAX_MS}
+                step={50}
+                allowDecimal={false}
+                value={Number.isFinite(field.value) ? field.value : ""}
+                onChange={(value) => field.onChange(toNumber(value))}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="withClear"
+          render={({ field }) => <Switch label={texts.trainClear} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />}
+        />
+        {withClear && (
+          <Controller
+            control={control}
+            name="clearUnits"
+            render={({ field, fieldState }) => (
+              <UnitInputs
+                label={texts.trainClearUnits}
+                units={units}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                namePrefix="Clear: "
+              />
+            )}
+          />
+        )}
+        {train.length > 1 && (
+          <Group gap="xs" data-testid="train-arrivals" aria-label={texts.trainArrivals} role="list">
+            <Text size="xs" c="dimmed">
+              {texts.trainArrivals}:
+            </Text>
+            {train.map((entry, index) => (
+              <Text key={entry.arrival} size="xs" ff="monospace" role="listitem">
+                {entry.type === "attack" ? texts.trainClearLabel : texts.trainNobleLabel(withClear ? index : index + 1)} {formatServerTime(entry.arrival)}
+              </Text>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

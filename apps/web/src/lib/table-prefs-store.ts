@@ -1,0 +1,82 @@
+// The preferences of a server-paged table kept in the browser (spec §2, §9): page, page size, search,
+// sort, hidden columns and a status filter, each setter back to page 1 where the rows change, and a
+// reset to the table's defaults. The bot table and the attack table are two stores of this shape.
+import { create } from "zustand";
+import { createJSONStorage, persist, type PersistOptions } from "zustand/middleware";
+
+export interface TablePrefs<Sort extends string, Status extends string> {
+  activePage: number;
+  perPage: number;
+  searchVal: string;
+  sortBy: Sort;
+  hiddenColumns: string[];
+  statusFilter: Status[];
+}
+
+export interface TablePrefsState<Sort extends string, Status extends string> extends TablePrefs<Sort, Status> {
+  setActivePage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  setSearchVal: (search: string) => void;
+  setSortBy: (sortBy: Sort) => void;
+  setStatusFilter: (statuses: Status[]) => void;
+  toggleColumn: (id: string) => void;
+  reset: () => void;
+}
+
+interface TablePrefsOptions<Sort extends string, Status extends string> {
+  /** The localStorage key. */
+  name: string;
+  version: number;
+  defaults: TablePrefs<Sort, Status>;
+  migrate?: PersistOptions<TablePrefsState<Sort, Status>, TablePrefs<Sort, Status>>["migrate"];
+}
+
+export function createTablePrefsStore<Sort extends string, Status extends string>({ name, version, defaults, migrate }: TablePrefsOptions<Sort, Status>) {
+  // Fresh arrays each time, so no store ever shares (or mutates) the defaults' arrays.
+  const initial = (): TablePrefs<Sort, Status> => ({ ...defaults, hiddenColumns: [...defaults.hiddenColumns], statusFilter: [...defaults.statusFilter] });
+  return create<TablePrefsState<Sort, Status>>()(
+    persist(
+      (set) => ({
+        ...initial(),
+        setActivePage: (activePage) => set({ activePage }),
+        setPerPage: (perPage) => set({ perPage, activePage: 1 }),
+        setSearchVal: (searchVal) => set({ searchVal, activePage: 1 }),
+        setSortBy: (sortBy) => set({ sortBy, activePage: 1 }),
+        setStatusFilter: (statusFilter) => set({ statusFilter, activePage: 1 }),
+        toggleColumn: (id) =>
+          set((state) => ({
+            hiddenColumns: state.hiddenColumns.includes(id) ? state.hiddenColumns.filter((c) => c !== id) : [...state.hiddenColumns, id],
+          })),
+        reset: () => set(initial()),
+      }),
+      {
+        name,
+        version,
+        storage: createJSONStorage(() => window.localStorage),
+        ...(migrate ? { migrate } : {}),
+        partialize: ({ activePage, perPage, searchVal, sortBy, hiddenColumns, statusFilter }) => ({
+          activePage,
+          perPage,
+          searchVal,
+          sortBy,
+          hiddenColumns,
+          statusFilter,
+        }),
+      },
+    ),
+  );
+}
+
+/** The list request's parameters of the preferences; an empty status filter means every status. */
+export function tableListParams<Sort extends string, Status extends string>(
+  prefs: Pick<TablePrefs<Sort, Status>, "activePage" | "perPage" | "searchVal" | "sortBy" | "statusFilter">,
+  allStatuses: readonly Status[],
+) {
+  return {
+    activePage: prefs.activePage,
+    perPage: prefs.perPage,
+    searchVal: prefs.searchVal.trim(),
+    sortBy: prefs.sortBy,
+    statusFilter: prefs.statusFilter.length > 0 ? prefs.statusFilter : [...allStatuses],
+  };
+}
