@@ -30,10 +30,10 @@ export function TabRequestCard({ request, now, onDone, pending }: TabRequestCard
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs">
+            {/* An attack says its type ("Angriff", "Adelung", …); a player request its kind. */}
             <Badge color={request.kind === "attack" ? "red" : "orange"} variant="light">
-              {tabRequestKindLabels[request.kind]}
+              {attack ? attackTypeLabels[attack.type] : tabRequestKindLabels[request.kind]}
             </Badge>
-            {attack && <Badge variant="outline">{attackTypeLabels[attack.type]}</Badge>}
             {request.dsbot && (
               <Text size="sm" c="dimmed">
                 {texts.bot}: {request.dsbot.dsPlayer.name}

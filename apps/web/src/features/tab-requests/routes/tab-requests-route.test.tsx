@@ -71,6 +71,9 @@ describe("Tab Anfragen", { timeout: 30_000 }, () => {
     renderApp("/tab-requests");
     const card = await screen.findByTestId("tab-request");
     expect(within(card).getByText("500|500 → 503|504")).toBeInTheDocument();
+    // The attack's type names the request once (not "Angriff" beside "Adelung").
+    expect(within(card).getByText("Adelung")).toBeInTheDocument();
+    expect(within(card).queryByText("Angriff")).not.toBeInTheDocument();
     expect(within(card).getByText("100 Axtkämpfer, 1 Adelsgeschlecht")).toBeInTheDocument();
     expect(within(card).getByTestId("tab-request-countdown")).toHaveTextContent(/^Abschicken in 0:10:0\d$/);
     const link = within(card).getByRole("link", { name: "Tab öffnen" });
