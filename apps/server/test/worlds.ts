@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { WorldResponse } from "@dsbot/protocol";
+import { expect } from "vitest";
 import type { App } from "../src/app.js";
 import { worlds } from "../src/db/schema.js";
 import { parseAllies, parsePlayers, parseVillages } from "../src/modules/worlds/world-files.js";
@@ -38,6 +40,21 @@ export function worldUpload(files: Record<string, string | Buffer>) {
 }
 
 /** The repository root (apps/server/test → ../../..). */
+/** The world routes as an admin uses them in tests: create a world (201) and upload its files. */
+export function worldAdminCalls(app: App, admin: Record<string, string>) {
+  return {
+    async createWorld(world: string, server = "die-staemme.de"): Promise<WorldResponse["world"]> {
+      const response = await app.fastify.inject({ method: "POST", url: "/api/worlds", headers: admin, payload: { server, world } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<WorldResponse>().world;
+    },
+    /** POST …/import with a multipart body (answer not checked: refusals are tested too). */
+    upload(worldId: number, body: ReturnType<typeof multipartBody>, headers = admin) {
+      return app.fastify.inject({ method: "POST", url: `/api/worlds/${worldId}/import`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    },
+  };
+}
+
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 /** Real files of a real world (../shared/fixtures/world-real, see its NOTICE.md); absent outside this workplace. */
 export const realWorldDir = path.resolve(repoRoot, "../shared/fixtures/world-real");

@@ -1,37 +1,33 @@
 // The map's reads beyond the binary village data (issue 11): every player and tribe as columns with
 // ETag/304 and compression, and one village with its owner and tribe for the tooltip and side panel.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { WorldOwnersResponse, WorldResponse, WorldVillageResponse } from "@dsbot/protocol";
+import type { WorldOwnersResponse, WorldVillageResponse } from "@dsbot/protocol";
 import { worldOwnersResponseSchema, worldVillageResponseSchema } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import { createTestApp } from "../../../test/test-app.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { hasRealWorld, realWorldFile, smallWorld, worldUpload } from "../../../test/worlds.js";
+import { hasRealWorld, realWorldFile, smallWorld, worldAdminCalls, worldUpload } from "../../../test/worlds.js";
 
 let app: TestApp;
 let admin: Record<string, string>;
 let user: Record<string, string>;
+let createWorld: ReturnType<typeof worldAdminCalls>["createWorld"];
+let upload: ReturnType<typeof worldAdminCalls>["upload"];
 
 beforeAll(async () => {
   app = await createTestApp();
   admin = bearer(await loginAdmin(app));
   user = bearer(await loginAs(app, await createUser(app)));
+  ({ createWorld, upload } = worldAdminCalls(app, admin));
 });
 
 afterAll(async () => {
   await app?.dispose();
 });
 
-async function createWorld(world: string, server = "die-staemme.de") {
-  const response = await app.fastify.inject({ method: "POST", url: "/api/worlds", headers: admin, payload: { server, world } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<WorldResponse>().world;
-}
-
 async function importFiles(worldId: number, files: Record<string, string | Buffer>) {
-  const body = worldUpload(files);
-  const response = await app.fastify.inject({ method: "POST", url: `/api/worlds/${worldId}/import`, headers: { ...admin, ...body.headers }, payload: body.payload });
+  const response = await upload(worldId, worldUpload(files));
   expect(response.statusCode, response.body).toBe(200);
 }
 

@@ -2,37 +2,30 @@
 // leave the old data), the binary map data through the protocol's decoder with ETag/304 and
 // compression, and the player and tribe search.
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import type { WorldAlliesResponse, WorldImportResponse, WorldPlayersResponse, WorldResponse, WorldsResponse } from "@dsbot/protocol";
+import type { WorldAlliesResponse, WorldImportResponse, WorldPlayersResponse, WorldsResponse } from "@dsbot/protocol";
 import { decodeVillageMap, WORLD_IMPORT_MAX_FILE_BYTES } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import { createTestApp } from "../../../test/test-app.js";
 import type { TestApp } from "../../../test/test-app.js";
-import { hasRealWorld, multipartBody, realWorldFile, smallConfigXml, smallUnitInfoXml, smallWorld, worldUpload } from "../../../test/worlds.js";
+import { hasRealWorld, multipartBody, realWorldFile, smallConfigXml, smallUnitInfoXml, smallWorld, worldAdminCalls, worldUpload } from "../../../test/worlds.js";
 
 let app: TestApp;
 let admin: Record<string, string>;
 let user: Record<string, string>;
+let createWorld: ReturnType<typeof worldAdminCalls>["createWorld"];
+let upload: ReturnType<typeof worldAdminCalls>["upload"];
 
 beforeAll(async () => {
   app = await createTestApp();
   admin = bearer(await loginAdmin(app));
   user = bearer(await loginAs(app, await createUser(app)));
+  ({ createWorld, upload } = worldAdminCalls(app, admin));
 });
 
 afterAll(async () => {
   await app?.dispose();
 });
-
-async function createWorld(world: string, server = "die-staemme.de") {
-  const response = await app.fastify.inject({ method: "POST", url: "/api/worlds", headers: admin, payload: { server, world } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<WorldResponse>().world;
-}
-
-function upload(worldId: number, body: ReturnType<typeof multipartBody>, headers = admin) {
-  return app.fastify.inject({ method: "POST", url: `/api/worlds/${worldId}/import`, headers: { ...headers, ...body.headers }, payload: body.payload });
-}
 
 const get = (url: string, headers: Record<string, string> = user) => app.fastify.inject({ method: "GET", url, headers });
 
