@@ -2,15 +2,15 @@
 // line colours per attack type with their counts, and the user's marks (players and tribes with a
 // colour each, kept in the browser) with adding, recolouring and removing.
 import { attackTypeColors, attackTypeLabels, attackTypes } from "@dsbot/protocol";
-import { ActionIcon, Autocomplete, Button, CloseButton, ColorSwatch, Group, Popover, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { ActionIcon, CloseButton, ColorSwatch, Group, Popover, Stack, Text } from "@mantine/core";
 import type { WorldData } from "@/lib/world-data";
 import type { PlanLines } from "../api/plan-lines";
 import type { MapMark, MarkKind } from "../lib/classify";
 import { CLASS_BARBARIAN, CLASS_BONUS, CLASS_OTHER, CLASS_OWN, CLASS_TRIBE, classColors, FIRST_MARK, markSwatches } from "../lib/classify";
-import { jumpSuggestions, resolveJump } from "../lib/jump";
+import { resolveJump } from "../lib/jump";
 import { mapTexts } from "../texts";
 import classes from "./map.module.css";
+import { OwnerSearchField } from "./owner-search-field";
 
 const legendClasses = ["own", "tribe", "other", "barbarian", "bonus"] as const;
 const classIndex = { other: CLASS_OTHER, barbarian: CLASS_BARBARIAN, bonus: CLASS_BONUS, own: CLASS_OWN, tribe: CLASS_TRIBE } as const;
@@ -100,20 +100,12 @@ function PlanSection({ name, lines }: { name: string; lines: PlanLines }) {
 }
 
 export function MapLegend({ data, marks, counts, onAddMark, onRemoveMark, onColor, plan }: MapLegendProps) {
-  const [query, setQuery] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const suggestions = jumpSuggestions(query, data);
-
-  const add = (value: string) => {
+  const add = (value: string): string | null => {
     const target = resolveJump(value, data);
     if (target.kind === "player") onAddMark({ kind: "player", id: target.player.id, label: target.player.name });
     else if (target.kind === "ally") onAddMark({ kind: "ally", id: target.ally.id, label: target.ally.tag });
-    else {
-      setError(mapTexts.markUnknown(value.trim()));
-      return;
-    }
-    setQuery("");
-    setError(null);
+    else return mapTexts.markUnknown(value.trim());
+    return null;
   };
 
   return (
@@ -143,35 +135,16 @@ export function MapLegend({ data, marks, counts, onAddMark, onRemoveMark, onColo
             onColor={(color) => onColor(mark.kind, mark.id, color)}
           />
         ))}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            add(query);
-          }}
-        >
-          <Group gap={4} wrap="nowrap" align="flex-start">
-            <Autocomplete
-              size="xs"
-              aria-label={mapTexts.markPlaceholder}
-              placeholder={mapTexts.markPlaceholder}
-              value={query}
-              onChange={(value) => {
-                setQuery(value);
-                setError(null);
-              }}
-              onOptionSubmit={add}
-              data={[
-                { group: mapTexts.groupPlayers, items: suggestions.players },
-                { group: mapTexts.groupAllies, items: suggestions.allies },
-              ].filter((g) => g.items.length > 0)}
-              error={error}
-              style={{ flex: 1 }}
-            />
-            <Button size="xs" type="submit" variant="light">
-              {mapTexts.markAdd}
-            </Button>
-          </Group>
-        </form>
+        <OwnerSearchField
+          data={data}
+          size="xs"
+          buttonVariant="light"
+          label={mapTexts.markPlaceholder}
+          placeholder={mapTexts.markPlaceholder}
+          buttonLabel={mapTexts.markAdd}
+          onSubmit={add}
+          clearOnSuccess
+        />
       </Stack>
     </div>
   );

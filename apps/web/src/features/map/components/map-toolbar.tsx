@@ -1,12 +1,11 @@
 // Above the map: jump to x|y, a player or a tribe (names offered from the world's owners), the attack
 // plan whose lines are drawn, zoom buttons and the legend switch.
 import type { AttackPlan } from "@dsbot/protocol";
-import { ActionIcon, Autocomplete, Button, Group, Select, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, Select, Tooltip } from "@mantine/core";
 import { IconList, IconMinus, IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
 import type { WorldData } from "@/lib/world-data";
-import { jumpSuggestions } from "../lib/jump";
 import { mapTexts } from "../texts";
+import { OwnerSearchField } from "./owner-search-field";
 
 interface MapToolbarProps {
   data: WorldData;
@@ -25,39 +24,17 @@ interface MapToolbarProps {
 const NO_PLAN = "none";
 
 export function MapToolbar({ data, onJump, onZoom, legendOpen, onToggleLegend, plans, planId, onPlan }: MapToolbarProps) {
-  const [query, setQuery] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const suggestions = jumpSuggestions(query, data);
-  const jump = (value: string) => setError(onJump(value));
-
   return (
     <Group gap="xs" align="flex-start" wrap="wrap" mb="sm">
-      <form
+      <OwnerSearchField
+        data={data}
         role="search"
-        style={{ flex: "1 1 260px", display: "flex", gap: 6, alignItems: "flex-start" }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          jump(query);
-        }}
-      >
-        <Autocomplete
-          aria-label={mapTexts.jumpLabel}
-          placeholder={mapTexts.jumpPlaceholder}
-          value={query}
-          onChange={(value) => {
-            setQuery(value);
-            setError(null);
-          }}
-          onOptionSubmit={jump}
-          data={[
-            { group: mapTexts.groupPlayers, items: suggestions.players },
-            { group: mapTexts.groupAllies, items: suggestions.allies },
-          ].filter((g) => g.items.length > 0)}
-          error={error}
-          style={{ flex: 1 }}
-        />
-        <Button type="submit">{mapTexts.jumpButton}</Button>
-      </form>
+        label={mapTexts.jumpLabel}
+        placeholder={mapTexts.jumpPlaceholder}
+        buttonLabel={mapTexts.jumpButton}
+        onSubmit={onJump}
+        style={{ flex: "1 1 260px" }}
+      />
       <Select
         aria-label={mapTexts.planSelect}
         placeholder={mapTexts.planSelect}
