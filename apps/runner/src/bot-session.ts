@@ -2,6 +2,7 @@
 // server's controls (pause/resume/stop, module changes) applied to them.
 import {
   BOT_LOG_MESSAGE_MAX,
+  SOCKET_MESSAGE_MAX_BYTES,
   socketErrors,
   moduleNames,
   realtimeClientOptions,
@@ -11,6 +12,7 @@ import {
   type BotControl,
   type BotModuleConfig,
   type BotNeedsPlayer,
+  type BotTroopsReport,
   type ClientToServerEvents,
   type GameDriver,
   type LogLevel,
@@ -25,6 +27,8 @@ import { ModuleScheduler } from "./scheduler.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
 const ACK_TIMEOUT_MS = 10_000;
+/** Room for socket.io's framing around a payload (event name, ack id). */
+const TROOPS_FRAME_RESERVE = 1024;
 /** Work at a game time wakes this early and waits out the rest (see `at`). */
 const SPIN_MS = 25;
 /** How long a bot keeps trying to reach the server again (e.g. while it restarts) before it gives up. */
@@ -65,6 +69,9 @@ export class BotSession {
   /** Attack reports the server has not answered yet, by attack id (sent again after a reconnect). */
   private readonly pendingReports = new Map<number, BotAttackResult>();
   private flushing = false;
+  /** The latest troop report not answered yet; a newer scan replaces it (no queue of old scans). */
+  private pendingTroops: BotTroopsReport | null = null;
+  private sendingTroops = false;
   /** The server's clock minus this runner's (ms), from the round trip with the shortest time. */
   private clockOffsetMs = 0;
 
@@ -98,6 +105,7 @@ export class BotSession {
     clearTimeout(this.giveUpTimer);
     this.giveUpTimer = undefined;
     void this.flushReports();
+    void this.flushTroops();
     if (this.everConnected && !this.ended()) this.options.logger("info", `[Bot ${this.dsbotId}] ${sessionMessages.reconnected}`);
     this.everConnected = true;
   }
@@ -200,6 +208,7 @@ export class BotSession {
           needsPlayer: (report) => this.needsPlayer(report),
           claimAttacks: (withinMs) => this.claimAttacks(withinMs),
           reportAttack: (result) => this.reportAttack(result),
+          reportTroops: (report) => this.reportTroops(report),
           at: (at, work) => this.at(driver, at, work),
           isRunning: () => this.current === "online",
         },
@@ -305,6 +314,35 @@ export class BotSession {
       }
     } finally {
       this.flushing = false;
+    }
+  }
+
+  private reportTroops(report: BotTroopsReport): void {
+    // A message over the server's limit would cost the socket: say so instead of sending it.
+    if (Buffer.byteLength(JSON.stringify(report)) > SOCKET_MESSAGE_MAX_BYTES - TROOPS_FRAME_RESERVE) {
+      this.log("warn", sessionMessages.troopsTooLarge(report.villages.length));
+      return;
+    }
+    this.pendingTroops = report;
+    void this.flushTroops();
+  }
+
+  private async flushTroops(): Promise<void> {
+    if (this.sendingTroops) return;
+    this.sendingTroops = true;
+    try {
+      while (this.pendingTroops && this.socket.connected) {
+        const report = this.pendingTroops;
+        try {
+          const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:troops", report);
+          if (this.pendingTroops === report) this.pendingTroops = null;
+          if (!answer.ok) this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.troopsRefused(answer.error.message)}`);
+        } catch {
+          return; // no answer: sent again after the next reconnect, unless a newer scan replaced it
+        }
+      }
+    } finally {
+      this.sendingTroops = false;
     }
   }
 

@@ -38,4 +38,6 @@ export const sessionMessages = {
   workFailed: (message: string) => `Geplante Aufgabe fehlgeschlagen: ${message}`,
   attacksRefused: (message: string) => `Angriffe nicht abgerufen: ${message}`,
   attackReportRefused: (message: string) => `Angriffsmeldung nicht übernommen: ${message}`,
+  troopsRefused: (message: string) => `Truppenmeldung nicht übernommen: ${message}`,
+  troopsTooLarge: (villages: number) => `Truppenmeldung mit ${villages} Dörfern ist zu groß für den Server und wird nicht gesendet`,
 } as const;

@@ -1,8 +1,21 @@
 // The modules the sandbox runner executes for real (timer, relogin, inventory) and the stubs, each
 // running in a bot session against a real server and a sandbox world on a manual clock.
-import { weekdays } from "@dsbot/protocol";
+import { units, weekdays } from "@dsbot/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { botLogs, botStatus, createAccount, createTestApp, createTestRunner, eventually, listen, notifications, restClient, startBotOnline, type TestApp } from "../test/harness.js";
+import {
+  botLogs,
+  botStatus,
+  createAccount,
+  createTestApp,
+  createTestRunner,
+  eventually,
+  listen,
+  notifications,
+  restClient,
+  startBotOnline,
+  storedTroops,
+  type TestApp,
+} from "../test/harness.js";
 import { reloginMessages } from "./modules/relogin.js";
 import type { Runner } from "./runner.js";
 
@@ -120,6 +133,34 @@ describe("inventory", () => {
     expect(summary).toContain(`Inventur: ${player.villageIds.length} Dörfer`);
     expect(summary).toMatch(/Rohstoffe: [\d.]+ Holz, [\d.]+ Lehm, [\d.]+ Eisen/);
     expect(summary).toMatch(/Einheiten: .*Speerträger/);
+  });
+
+  it("reports the troops at home to the server after the scan; without scanning troops it reports none", async () => {
+    const s = await startBot({ inventory: inventoryEveryMinute });
+    const started = s.clock.now();
+    const rows = await eventually(async () => {
+      const found = await storedTroops(app, s.account);
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    }, { clock: s.clock });
+    const snapshot = s.runner.session(s.account.bot.id)?.inventory;
+    const expected = (snapshot?.villages ?? [])
+      .map((v) => ({
+        villageId: v.id,
+        x: v.x,
+        y: v.y,
+        name: v.name,
+        units: Object.fromEntries(units.filter((u) => v.units[u] > 0).map((u) => [u, v.units[u]])),
+      }))
+      .sort((a, b) => a.villageId - b.villageId);
+    expect(rows.map((r) => ({ villageId: r.villageId, x: r.x, y: r.y, name: r.name, units: r.units }))).toEqual(expected);
+    expect(rows.some((r) => (r.units.spear ?? 0) > 0)).toBe(true);
+    for (const row of rows) expect(row.scannedAt.getTime()).toBeGreaterThanOrEqual(started);
+
+    const quiet = await startBot({ inventory: { ...inventoryEveryMinute, scanTroops: false } });
+    await quiet.waitForLog(/^Inventur: \d+ Dörfer/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await storedTroops(app, quiet.account)).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@
 // test helpers (relative imports: the runner package itself never depends on the server).
 import type { AttackType, BotLogListResponse, BotStatus, Dsbot, UnitCounts, UnitSpeedTable } from "@dsbot/protocol";
 import { attackTimes, baseUnitSpeeds, botLogListResponseSchema, units } from "@dsbot/protocol";
-import { attackPlans, attacks } from "../../server/src/db/schema.js";
+import { asc, eq } from "drizzle-orm";
+import { attackPlans, attacks, botTroops } from "../../server/src/db/schema.js";
 import { createBot, listen, pairRunner } from "../../server/test/bots.js";
 import { bearer, createUser, loginAs } from "../../server/test/factories.js";
 import { createTestApp, type TestApp } from "../../server/test/test-app.js";
@@ -54,6 +55,11 @@ export async function botLogs(app: TestApp, account: Account): Promise<BotLogLis
 export async function notifications(app: TestApp, account: Account): Promise<{ title: string; message: string }[]> {
   const response = await restClient(app, account.web).get("/api/user-notifications");
   return response.json<{ notifications: { title: string; message: string }[] }>().notifications;
+}
+
+/** The troops the server keeps for the account's bot (its latest "bot:troops"), by village id. */
+export function storedTroops(app: TestApp, account: Account) {
+  return app.db.select().from(botTroops).where(eq(botTroops.dsbotId, account.bot.id)).orderBy(asc(botTroops.villageId));
 }
 
 export async function connectionCount(app: TestApp, account: Account): Promise<number> {

@@ -19,6 +19,7 @@ import {
   botNeedsPlayerSchema,
   botStatusReportSchema,
   botStatusSchema,
+  botTroopsReportSchema,
   defaultWorld,
   runnerBotSchema,
   runnerHelloSchema,
@@ -687,6 +688,7 @@ const socketEvents: { [K in keyof ClientToServerEvents]: SocketEvent } = {
   "bot:time": { origin: "bot", ok: okAck({ serverTime: z.number() }) },
   "bot:attacks": { origin: "bot", payload: botAttacksRequestSchema, ok: okAck({ attacks: z.array(botAttackSchema), serverTime: z.number() }) },
   "bot:attack-result": { origin: "bot", payload: botAttackResultSchema, ok: okAck({ status: attackStatusSchema }) },
+  "bot:troops": { origin: "bot", payload: botTroopsReportSchema, ok: okAck({ villages: int }) },
 };
 
 /** Events that take no payload: the fuzz also sends them bare. */

@@ -24,3 +24,4 @@ export * from "./player-skills.js";
 export * from "./attack-plans/index.js";
 export * from "./random.js";
 export * from "./tab-requests.js";
+export * from "./troops.js";

@@ -10,6 +10,9 @@ export const socketErrors = {
   botNotStartable: "bot_not_startable",
 } as const;
 
+/** The largest message the server takes (socket.io's `maxHttpBufferSize`): a bigger one drops the socket. */
+export const SOCKET_MESSAGE_MAX_BYTES = 1024 * 1024;
+
 /** Socket.io client settings of spec §9. */
 export const realtimeClientOptions = {
   transports: ["websocket"],

@@ -25,6 +25,8 @@ import type {
   BotStatusReport,
   BotAttackResult,
   BotAttacksRequest,
+  BotTroopsAck,
+  BotTroopsReport,
 } from "./runner.js";
 
 export const socketOrigins = ["website", "bot-user", "bot"] as const;
@@ -40,7 +42,7 @@ export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
 // Handshake error messages and client settings live in realtime-client.ts (no zod: the web app's
 // first page needs them).
-export { realtimeClientOptions, socketErrors } from "./realtime-client.js";
+export { realtimeClientOptions, socketErrors, SOCKET_MESSAGE_MAX_BYTES } from "./realtime-client.js";
 
 const connectionEventSchema = z.object({
   dsbotId: z.number().int(),
@@ -124,4 +126,5 @@ export interface ClientToServerEvents {
   "bot:time": (ack: (answer: BotTimeAck) => void) => void;
   "bot:attacks": (request: BotAttacksRequest, ack: (answer: BotAttacksAck) => void) => void;
   "bot:attack-result": (result: BotAttackResult, ack: (answer: BotAttackResultAck) => void) => void;
+  "bot:troops": (report: BotTroopsReport, ack?: (answer: BotTroopsAck) => void) => void;
 }

@@ -12,6 +12,8 @@
 // Attacks (issue 12): a bot whose "Offplaner Scanner" is on asks "bot:attacks" for the attacks it is
 // to send soon (the server claims them for it), sends each at its send time, and reports each with
 // "bot:attack-result". "bot:time" answers the server's clock, for the runner's clock offset.
+// Troops: after each inventory scan that covers troops, a bot reports its villages' units at home with
+// "bot:troops"; the server replaces what it kept from the bot's previous scan.
 // Every client→server event takes an acknowledgement callback and answers a SocketAck.
 import { z } from "zod";
 import { arrivalSchema, attackTypeSchema, type AttackStatus } from "./attack-plans/attack.js";
@@ -19,6 +21,7 @@ import { coordSchema } from "./game/coords.js";
 import { unitSchema } from "./units.js";
 import type { ApiErrorCode } from "./errors.js";
 import { botStatusSchema, logLevels, moduleNameSchema } from "./bots.js";
+import { troopScannedAtSchema, troopVillagesSchema } from "./troops.js";
 import { text } from "./validation.js";
 import { worldSchema } from "./world.js";
 
@@ -159,6 +162,15 @@ export const botAttackResultSchema = z.discriminatedUnion("ok", [
 export type BotAttackResult = z.input<typeof botAttackResultSchema>;
 export type BotAttackResultAck = SocketAck<{ status: AttackStatus }>;
 
+/** An inventory scan's troops: when it ran (epoch ms, the runner's clock) and every village with its units at home. */
+export const botTroopsReportSchema = z.object({
+  scannedAt: troopScannedAtSchema,
+  villages: troopVillagesSchema,
+});
+export type BotTroopsReport = z.infer<typeof botTroopsReportSchema>;
+/** `villages`: how many villages the server now keeps for the bot. */
+export type BotTroopsAck = SocketAck<{ villages: number }>;
+
 /** Event names, for code that prefers constants to string literals. */
 export const runnerEvents = { hello: "runner:hello", bots: "runner:bots", command: "runner:command" } as const;
 export const botEvents = {
@@ -168,6 +180,7 @@ export const botEvents = {
   time: "bot:time",
   attacks: "bot:attacks",
   attackResult: "bot:attack-result",
+  troops: "bot:troops",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

@@ -1,6 +1,7 @@
-// Inventur: scans the player's villages at its interval, keeps the snapshot in the session and logs
-// a summary (villages, points, resources, units at home) as far as the config asks for each part.
-import { resourceLabels, resources, unitLabels, units, type ModuleConfig, type PlayerSnapshot } from "@dsbot/protocol";
+// Inventur: scans the player's villages at its interval, keeps the snapshot in the session, reports the
+// troops to the server when the config scans them, and logs a summary (villages, points, resources,
+// units at home) as far as the config asks for each part.
+import { resourceLabels, resources, unitLabels, units, type BotTroopsReport, type ModuleConfig, type PlayerSnapshot, type UnitCounts } from "@dsbot/protocol";
 import type { BotModule } from "./module.js";
 
 const format = (n: number) => n.toLocaleString("de-DE");
@@ -22,6 +23,18 @@ export function inventorySummary(player: PlayerSnapshot, config: ModuleConfig<"i
   return parts.join(" · ");
 }
 
+/** The scan's villages with their units at home; only counts above 0 (keeps the message small). */
+export function troopsReport(player: PlayerSnapshot, scannedAt: number): BotTroopsReport {
+  return {
+    scannedAt,
+    villages: player.villages.map((v) => {
+      const counts: UnitCounts = {};
+      for (const unit of units) if (v.units[unit] > 0) counts[unit] = v.units[unit];
+      return { villageId: v.id, x: v.x, y: v.y, name: v.name, units: counts };
+    }),
+  };
+}
+
 export function createInventoryModule(): BotModule<"inventory"> {
   return {
     name: "inventory",
@@ -33,6 +46,7 @@ export function createInventoryModule(): BotModule<"inventory"> {
         return;
       }
       ctx.session.setInventory(result.value);
+      if (ctx.config.scanTroops) ctx.session.reportTroops(troopsReport(result.value, ctx.now()));
       ctx.log("info", inventorySummary(result.value, ctx.config));
     },
   };

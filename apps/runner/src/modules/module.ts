@@ -1,6 +1,16 @@
 // The contract every bot module implements (one file per module, keyed by the registry's name) and
 // the context a run gets: the validated config, the game driver and the session's few levers.
-import type { BotAttack, BotAttackResult, BotNeedsPlayer, GameDriver, LogLevel, ModuleConfig, ModuleName, PlayerSnapshot } from "@dsbot/protocol";
+import type {
+  BotAttack,
+  BotAttackResult,
+  BotNeedsPlayer,
+  BotTroopsReport,
+  GameDriver,
+  LogLevel,
+  ModuleConfig,
+  ModuleName,
+  PlayerSnapshot,
+} from "@dsbot/protocol";
 
 /** What a module may ask of the bot session it runs in. */
 export interface SessionControl {
@@ -8,6 +18,11 @@ export interface SessionControl {
   pause(reason: string): Promise<void>;
   /** Keep the latest inventory scan for modules and reports that need it. */
   setInventory(snapshot: PlayerSnapshot): void;
+  /**
+   * Send a scan's troops to the server. Only the latest unsent report is kept (sent after a reconnect):
+   * a newer scan replaces an older one.
+   */
+  reportTroops(report: BotTroopsReport): void;
   /** Ask the player to act in the game (captcha, rejected login): the server notifies them. */
   needsPlayer(report: BotNeedsPlayer): Promise<void>;
   /** The attacks to send within `withinMs`, claimed for this bot; null when the server could not be asked. */

@@ -47,6 +47,7 @@ describe("timer breaks", () => {
       session: {
         pause: async () => {},
         setInventory: () => {},
+        reportTroops: () => {},
         needsPlayer: async () => {},
         claimAttacks: async () => null,
         reportAttack: () => {},

@@ -1,5 +1,5 @@
 // The database schema (PRODUCT §7): one definition for PGlite and PostgreSQL, migrations via drizzle-kit.
-import type { GameConfig, UnitInfo } from "@dsbot/protocol";
+import type { GameConfig, UnitCounts, UnitInfo } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
@@ -489,3 +489,25 @@ export const tabRequests = pgTable(
   ],
 );
 export type TabRequestRow = typeof tabRequests.$inferSelect;
+
+/**
+ * Truppen (PRODUCT §4, §6): the units at home per bot and village from the bot's latest inventory scan
+ * ("bot:troops"). A report replaces the bot's rows; villages it no longer lists vanish with them.
+ */
+export const botTroops = pgTable(
+  "bot_troops",
+  {
+    dsbotId: integer("dsbot_id")
+      .notNull()
+      .references(() => dsbots.id, { onDelete: "cascade" }),
+    /** The world's village id. */
+    villageId: integer("village_id").notNull(),
+    x: smallint("x").notNull(),
+    y: smallint("y").notNull(),
+    name: text("name").notNull(),
+    units: jsonb("units").$type<UnitCounts>().notNull(),
+    scannedAt: tz("scanned_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dsbotId, t.villageId] }), index("bot_troops_village_id_idx").on(t.villageId)],
+);
+export type BotTroopsRow = typeof botTroops.$inferSelect;

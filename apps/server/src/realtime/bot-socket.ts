@@ -1,5 +1,5 @@
-// A bot's socket (origin bot): it gets its full config on connect, reports its status, log lines and
-// when it needs its player, and when it drops the bot goes offline ("Gestoppt" after a stop,
+// A bot's socket (origin bot): it gets its full config on connect, reports its status, log lines, its
+// troops and when it needs its player, and when it drops the bot goes offline ("Gestoppt" after a stop,
 // otherwise a lost connection, which also notifies everyone who may see the bot).
 import type { BotStatus } from "@dsbot/protocol";
 import type { AttackStatus, BotAttack } from "@dsbot/protocol";
@@ -10,12 +10,14 @@ import {
   botLogReportSchema,
   botNeedsPlayerSchema,
   botStatusReportSchema,
+  botTroopsReportSchema,
   errorMessages,
 } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
 import { conflict, HttpError, notFound } from "../http/errors.js";
 import { claimBotAttacks, reportBotAttack } from "../modules/attack-execution/bot-attacks.js";
+import { replaceBotTroops } from "../modules/bot-troops/bot-troops.service.js";
 import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { addBotLog } from "../modules/dsbots/dsbot-logs.service.js";
@@ -169,6 +171,19 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
       .then(
         (status) => reply({ ok: true, status }),
         (error: unknown) => fail(reply, error, "bot:attack-result"),
+      );
+  });
+
+  /** Always for the socket's own bot: a `dsbotId` in the payload is no field of the schema and dropped. */
+  socket.on("bot:troops", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ villages: number }>(ack);
+    const parsed = botTroopsReportSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    requireAccess()
+      .then(() => replaceBotTroops(ctx.db, dsbotId, parsed.data))
+      .then(
+        (villages) => reply({ ok: true, villages }),
+        (error: unknown) => fail(reply, error, "bot:troops"),
       );
   });
 

@@ -1,7 +1,7 @@
 // socket.io on the app's HTTP server: websocket transport only, authenticated handshake, rooms, and
 // the handlers of runner and bot sockets.
 import type { ClientToServerEvents, ServerToClientEvents } from "@dsbot/protocol";
-import { errorMessages, findUncleanInput } from "@dsbot/protocol";
+import { errorMessages, findUncleanInput, SOCKET_MESSAGE_MAX_BYTES } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
@@ -73,7 +73,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     // No long-polling: no sticky sessions needed behind a load balancer (PRODUCT §1).
     transports: ["websocket"],
     serveClient: false,
-    maxHttpBufferSize: 1024 * 1024,
+    maxHttpBufferSize: SOCKET_MESSAGE_MAX_BYTES,
   });
   const log = options.log.child({ module: "realtime" });
 

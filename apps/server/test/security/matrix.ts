@@ -7,7 +7,7 @@
 import type { BotStatus, ClientToServerEvents, RealtimeMessage, SocketAck, SocketOrigin } from "@dsbot/protocol";
 import { and, eq, like } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { dsbotLogs, notifications, websocketConnections } from "../../src/db/schema.js";
+import { botTroops, dsbotLogs, notifications, websocketConnections } from "../../src/db/schema.js";
 import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
 
 /** The CORS origin the matrix app allows, so the preflight route answers as in production. */
@@ -279,6 +279,14 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
     origin: "bot",
     args: (t) => [{ attackId: 999_999, ok: false, error: t.marker }],
     tookEffect: async (ack) => ack !== undefined && (ack.ok || ack.error.code !== "not_found"),
+  },
+  "bot:troops": {
+    origin: "bot",
+    args: (t) => [{ scannedAt: Date.UTC(2026, 0, 5), villages: [{ villageId: 1, x: 500, y: 500, name: t.marker, units: { spear: 1 } }] }],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(botTroops).where(eq(botTroops.name, t.marker));
+      return !!ack?.ok || rows.length > 0;
+    },
   },
   "bot:needs-player": {
     origin: "bot",

@@ -1,7 +1,7 @@
 // The planner on the server (PRODUCT §6): attacker villages (the villages of bots' players on the plan's
-// world, or pasted coordinates) × targets (every `x|y` of a text), with the world's unit speeds, night
-// bonus and noble range and the players' Freundschaft, planned by the protocol's `planAttacks`; a
-// preview, or saved into the plan.
+// world, or pasted coordinates, with their troops where a bot scanned them) × targets (every `x|y` of a
+// text), with the world's unit speeds, night bonus and noble range and the players' Freundschaft,
+// planned by the protocol's `planAttacks`; a preview, or saved into the plan.
 import type { Coord, PlannerAttacker, PlannerRequest, PlannerResponse, PlannerTarget } from "@dsbot/protocol";
 import { extractCoords, formatCoord, planAttacks, plannerMessages, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
 import { and, sql } from "drizzle-orm";
@@ -9,6 +9,7 @@ import type { Database } from "../../db/client.js";
 import { dsbots } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
+import { latestVillageTroops } from "../bot-troops/bot-troops.service.js";
 import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
 import type { NewAttack } from "./attack-write.service.js";
 import { addAttacksToPlan, villageColumns } from "./attack-write.service.js";
@@ -67,10 +68,12 @@ export async function runPlanner(db: Database, user: Viewer, plan: AttackPlanRow
 
   const { settings } = request;
   const boosts = settings.useFreundschaft ? await supportBoosts(db, plan, attackerVillages.map((v) => v.playerName)) : new Map<string, number>();
+  // Units at home from the newest scan of a bot playing the village's owner; unscanned villages stay unknown.
+  const troops = await latestVillageTroops(db, user, { server: plan.worldServer, world: plan.worldWorld }, attackerVillages);
   const attackers: PlannerAttacker[] = attackerVillages.map((v) => ({
     id: v.id,
     coord: { x: v.x, y: v.y },
-    troops: null,
+    troops: troops.get(v.id) ?? null,
     supportBoost: boostOf(boosts, v.playerName),
   }));
   const targets: PlannerTarget[] = targetVillages.map((v) => ({ coord: { x: v.x, y: v.y }, villageId: v.id }));

@@ -3,13 +3,15 @@
 // bonus; a preview changes nothing, `save` adds exactly the previewed attacks (edit access needed).
 import type { PlannerResponse } from "@dsbot/protocol";
 import { attackListResponseSchema, attackPlanMessages, plannerMessages, plannerResponseSchema, unitTravelSeconds } from "@dsbot/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../../test/attack-plans.js";
 import { ARRIVAL, caller, errorOf, importPlanWorld, newPlan, PLAN_WORLD, planUnitInfo } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
+import { botTroops } from "../../db/schema.js";
+import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
 
 let app: TestApp;
 let call: Call;
@@ -125,5 +127,58 @@ describe("planner", () => {
     const backwards = await call("POST", `/api/attack-plans/${id}/planner`, { ...body, settings: { ...settings, window: { from: ARRIVAL, to: ARRIVAL - 1 } } });
     expect(backwards.statusCode).toBe(400);
     expect(errorOf(backwards).message).toBe(plannerMessages.window);
+  });
+});
+
+describe("planner with the bots' troops", () => {
+  afterEach(async () => {
+    await app.db.delete(botTroops);
+  });
+
+  /** Conquers on two targets within noble range: demand 4, one noble each. */
+  const nobles = { ...settings, counts: { conquer: 2 }, templates: { conquer: { snob: 1, axe: 50 } } };
+  const nobleBody = { attackers: { kind: "coords", text: "500|500 501|499" }, targets: "510|490 520|480", settings: nobles };
+  /** Scans lie in the past (a future scan time counts as now). */
+  const SCANNED = Date.UTC(2025, 0, 1, 12, 0);
+  const scan = (villageId: number, units: Record<string, number>, scannedAt = SCANNED) => ({
+    scannedAt,
+    villages: [{ villageId, x: 500, y: 500, name: "Alpha", units }],
+  });
+  const sources = (preview: PlannerResponse) => preview.attacks.map((a) => a.from).sort();
+
+  it("never plans more than a scanned village has; a village without a scan sends once (troops unknown)", async () => {
+    const { id } = await newPlan(call);
+    const anna = await createBot(app, token, { name: "Anna", world: PLAN_WORLD.world });
+    // Alpha (500|500) has one noble at home; Beta (501|499) was never scanned.
+    await replaceBotTroops(app.db, anna.id, scan(1, { snob: 1, axe: 500 }));
+    expect(sources(await plan(id, nobleBody))).toEqual(["500|500", "501|499"]);
+
+    // Three nobles: three conquers from Alpha, more than an unknown village may send.
+    await replaceBotTroops(app.db, anna.id, scan(1, { snob: 3, axe: 500 }));
+    const three = await plan(id, nobleBody);
+    expect(sources(three)).toEqual(["500|500", "500|500", "500|500", "501|499"]);
+    expect(three.unserved).toEqual([]);
+
+    // Nothing at home: Alpha sends nothing.
+    await replaceBotTroops(app.db, anna.id, scan(1, {}));
+    expect(sources(await plan(id, nobleBody))).toEqual(["501|499"]);
+  });
+
+  it("takes the newest scan of the village's player's bots, and none of bots of another player, world or user", async () => {
+    const { id } = await newPlan(call);
+    const older = await createBot(app, token, { name: "anna", world: PLAN_WORLD.world });
+    const newer = await createBot(app, token, { name: "Anna", world: PLAN_WORLD.world });
+    await replaceBotTroops(app.db, newer.id, scan(1, { snob: 3, axe: 500 }, SCANNED + 3_600_000));
+    await replaceBotTroops(app.db, older.id, scan(1, {}, SCANNED));
+    expect(sources(await plan(id, nobleBody))).toEqual(["500|500", "500|500", "500|500", "501|499"]);
+    await app.db.delete(botTroops);
+
+    // Scans that must not count: by Bert's bot (not Alpha's owner), by Anna's bot on another world, and
+    // by a stranger's bot for Anna (the caller may not see it). Alpha stays unknown: one attack.
+    const bert = await createBot(app, token, { name: "Bert", world: PLAN_WORLD.world });
+    const elsewhere = await createBot(app, token, { name: "Anna", world: "de231" });
+    const strangers = await createBot(app, await loginAs(app, await createUser(app)), { name: "Anna", world: PLAN_WORLD.world });
+    for (const bot of [bert, elsewhere, strangers]) await replaceBotTroops(app.db, bot.id, scan(1, { snob: 3, axe: 500 }));
+    expect(sources(await plan(id, nobleBody))).toEqual(["500|500", "501|499"]);
   });
 });
