@@ -1,0 +1,159 @@
+// Bots (PRODUCT §4): the bots with their modules and grants, logs, runner tokens and device codes,
+// live socket connections and the troops of their last inventory scan.
+import type { UnitCounts } from "@dsbot/protocol";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
+import { timestamps, tz } from "./columns.js";
+import { users } from "./users.js";
+
+/** Per module: whether it runs and its config as the module's schema outputs it (without `enabled`). */
+export type StoredModules = Record<string, { enabled: boolean; config: Record<string, unknown> }>;
+
+export const dsbots = pgTable(
+  "dsbots",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playerName: text("player_name").notNull(),
+    worldServer: text("world_server").notNull(),
+    worldWorld: text("world_world").notNull(),
+    /** The owner's own notes on the bot (general settings). */
+    notes: text("notes").notNull().default(""),
+    /** NULL = never started; counts as offline (spec §4). */
+    status: text("status", { enum: ["online", "offline", "paused", "starting", "stopping"] }),
+    modules: jsonb("modules").$type<StoredModules>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index("dsbots_owner_id_idx").on(t.ownerId),
+    check("dsbots_status_check", sql`${t.status} in ('online', 'offline', 'paused', 'starting', 'stopping')`),
+  ],
+);
+
+export const dsbotPermissions = pgTable(
+  "dsbot_permissions",
+  {
+    dsbotId: integer("dsbot_id")
+      .notNull()
+      .references(() => dsbots.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    grantedAt: tz("granted_at").notNull().defaultNow(),
+    grantedBy: integer("granted_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.dsbotId, t.userId] }), index("dsbot_permissions_user_id_idx").on(t.userId)],
+);
+
+export const dsbotLogs = pgTable(
+  "dsbot_logs",
+  {
+    id: serial("id").primaryKey(),
+    dsbotId: integer("dsbot_id")
+      .notNull()
+      .references(() => dsbots.id, { onDelete: "cascade" }),
+    level: text("level", { enum: ["debug", "info", "warn", "error"] }).notNull(),
+    message: text("message").notNull(),
+    /** The acting user; NULL when the bot or the server itself wrote the entry. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("dsbot_logs_dsbot_id_id_idx").on(t.dsbotId, t.id.desc())],
+);
+
+export const runnerTokens = pgTable(
+  "runner_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** sha256 (hex) of the runner token; until the runner redeems its device code, of a random unused value. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    lastSeenAt: tz("last_seen_at"),
+    revokedAt: tz("revoked_at"),
+  },
+  (t) => [index("runner_tokens_user_id_idx").on(t.userId)],
+);
+
+export const deviceCodes = pgTable(
+  "device_codes",
+  {
+    id: serial("id").primaryKey(),
+    deviceCodeHash: text("device_code_hash").notNull().unique(),
+    userCode: text("user_code").notNull().unique(),
+    runnerName: text("runner_name").notNull(),
+    /** The address that asked for the code: open codes are capped per address. */
+    requestedByIp: text("requested_by_ip"),
+    status: text("status", { enum: ["pending", "approved", "denied", "consumed"] }).notNull().default("pending"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    runnerTokenId: integer("runner_token_id").references(() => runnerTokens.id, { onDelete: "cascade" }),
+    expiresAt: tz("expires_at").notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    lastPolledAt: tz("last_polled_at"),
+  },
+  (t) => [
+    index("device_codes_expires_at_idx").on(t.expiresAt),
+    index("device_codes_requested_by_ip_idx").on(t.requestedByIp, t.expiresAt),
+    check("device_codes_status_check", sql`${t.status} in ('pending', 'approved', 'denied', 'consumed')`),
+  ],
+);
+
+/**
+ * Live sockets of runners (one row per announced bot, origin bot-user) and bots (origin bot). Rows
+ * live exactly as long as their socket; a single instance drops all rows at start. With several
+ * instances this needs an instance id column (delete only its own rows at start, and heartbeat rows).
+ */
+export const websocketConnections = pgTable(
+  "websocket_connections",
+  {
+    id: serial("id").primaryKey(),
+    origin: text("origin", { enum: ["bot", "bot-user"] }).notNull(),
+    dsbotId: integer("dsbot_id")
+      .notNull()
+      .references(() => dsbots.id, { onDelete: "cascade" }),
+    runnerTokenId: integer("runner_token_id")
+      .notNull()
+      .references(() => runnerTokens.id, { onDelete: "cascade" }),
+    socketId: text("socket_id").notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("websocket_connections_dsbot_id_idx").on(t.dsbotId),
+    index("websocket_connections_socket_id_idx").on(t.socketId),
+    index("websocket_connections_runner_token_id_idx").on(t.runnerTokenId),
+    check("websocket_connections_origin_check", sql`${t.origin} in ('bot', 'bot-user')`),
+  ],
+);
+
+/**
+ * Truppen (PRODUCT §4, §6): the units at home per bot and village from the bot's latest inventory scan
+ * ("bot:troops"). A report replaces the bot's rows; villages it no longer lists vanish with them.
+ */
+export const botTroops = pgTable(
+  "bot_troops",
+  {
+    dsbotId: integer("dsbot_id")
+      .notNull()
+      .references(() => dsbots.id, { onDelete: "cascade" }),
+    /** The world's village id. */
+    villageId: integer("village_id").notNull(),
+    x: smallint("x").notNull(),
+    y: smallint("y").notNull(),
+    name: text("name").notNull(),
+    units: jsonb("units").$type<UnitCounts>().notNull(),
+    scannedAt: tz("scanned_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dsbotId, t.villageId] }), index("bot_troops_village_id_idx").on(t.villageId)],
+);
+export type BotTroopsRow = typeof botTroops.$inferSelect;
+
+export type DsbotRow = typeof dsbots.$inferSelect;
+export type DsbotLogRow = typeof dsbotLogs.$inferSelect;
+export type RunnerTokenRow = typeof runnerTokens.$inferSelect;
+export type DeviceCodeRow = typeof deviceCodes.$inferSelect;
+export type WebsocketConnectionRow = typeof websocketConnections.$inferSelect;
