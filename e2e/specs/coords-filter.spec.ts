@@ -1,7 +1,10 @@
 // Koordinaten Filter (issue 11, acceptance 3: "the filter turns a pasted forum post into the right
 // coordinates for each filter and copies the BB-code"): a small world imported through the admin API,
-// a fresh user on that world, a real paste, every filter in turn, the BB-code on the clipboard.
+// a fresh user on that world, a real paste, every filter in turn, the BB-code on the clipboard. And
+// issue 12: the filtered coordinates go on as targets into an attack plan's planner, whose preview
+// draws the planned attacks on a map.
 import type { APIRequestContext, Page } from "@playwright/test";
+import { attackTable, coordText, createPlan, demoWorldData, nearestVillages, planOwner, villagesOf } from "../attack-plans";
 import { apiToken, expect, loginWith, test, toasts, uniqueSuffix } from "../fixtures";
 
 const server = "die-staemme.de";
@@ -158,5 +161,63 @@ test.describe("coordinate filter", () => {
     await page.getByRole("button", { name: "Kopieren" }).click();
     await expect(toasts(page, "success").filter({ hasText: "Der Wert wurde in die Zwischenablage kopiert." })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(bbcode);
+  });
+});
+
+test.describe("coordinate filter → attack plan", () => {
+  test("hands the filtered coordinates to a plan's planner, whose preview draws the lines on a map", async ({ page, request }) => {
+    const world = demoWorldData();
+    const [home] = villagesOf(world, "Kalle");
+    if (!home) throw new Error("Kalle has no village in the demo world");
+    // Three of Kalle's villages (unknown troops: one attack each) against five barbarians nearby.
+    const attackers = [home, ...nearestVillages(world, home, 2, (v) => v.playerId === home.playerId)];
+    const targets = nearestVillages(world, home, 5, (v) => v.playerId === 0);
+    const owner = await planOwner(request, "filter-plan");
+    const planName = `Ziele ${uniqueSuffix()}`;
+    const planId = await createPlan(request, owner, planName);
+
+    await loginWith(page, owner.username, owner.password, "/coords-filter");
+    const toPlan = page.getByRole("button", { name: "Als Ziele zum Angriffsplan hinzufügen" });
+    await expect(toPlan).toBeDisabled();
+    await page.getByRole("textbox", { name: "Text mit Koordinaten" }).fill(`Ziele: ${targets.map(coordText).join(", ")}`);
+    await expect(output(page)).toHaveValue(lines(...targets.map(coordText)));
+    await toPlan.click();
+
+    const dialog = page.getByRole("dialog", { name: "Zum Angriffsplan hinzufügen" });
+    await expect(dialog.getByText("5 Koordinaten kommen als Ziele", { exact: false })).toBeVisible();
+    await dialog.getByRole("button", { name: new RegExp(`^${planName}`) }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/attack-plans/${planId}$`));
+    const planner = page.getByRole("dialog", { name: "Angriffe planen" });
+    await expect(planner.getByRole("textbox", { name: "Ziele", exact: true })).toHaveValue(lines(...targets.map(coordText)));
+
+    await planner.getByText("Koordinaten", { exact: true }).click();
+    await planner.getByRole("textbox", { name: "Angreiferdörfer" }).fill(attackers.map(coordText).join(" "));
+    await planner.getByRole("button", { name: "Vorschau" }).click();
+    await expect(planner.getByText("3 Angriffe geplant")).toBeVisible();
+    const map = planner.getByRole("img", { name: "Vorschau auf der Karte" });
+    await expect(map).toBeVisible();
+    const attackLines = map.locator('path[data-type="attack"]');
+    await expect(attackLines).toHaveAttribute("data-lines", "3");
+    await expect(planner.getByRole("list", { name: "Legende der Kartenvorschau" })).toContainText("Nicht bedient 2");
+
+    // The line under the pointer is named: the middle of the first attack's line on the screen.
+    const [, x0, y0, x1, y1] = (/^M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)/.exec((await attackLines.getAttribute("d")) ?? "") ?? []).map(Number);
+    const [vx, vy, vw, vh] = ((await map.getAttribute("viewBox")) ?? "").split(" ").map(Number) as [number, number, number, number];
+    await map.scrollIntoViewIfNeeded();
+    const box = (await map.boundingBox())!;
+    const scale = Math.min(box.width / vw, box.height / vh);
+    const toScreen = (x: number, y: number) => ({
+      x: box.x + (box.width - vw * scale) / 2 + (x - vx) * scale,
+      y: box.y + (box.height - vh * scale) / 2 + (y - vy) * scale,
+    });
+    const mid = toScreen((x0! + x1!) / 2, (y0! + y1!) / 2);
+    await page.mouse.move(mid.x, mid.y);
+    await expect(page.getByRole("tooltip")).toHaveText(/^\d+\|\d+ → \d+\|\d+ · Angriff$/);
+
+    // The hand-over is used up: a reload shows the plan without the planner.
+    await page.reload();
+    await expect(attackTable(page)).toBeVisible();
+    await expect(planner).toHaveCount(0);
   });
 });

@@ -90,6 +90,9 @@ describe("Planer", { timeout: 20_000 }, () => {
 
     const preview = await within(dialog).findByTestId("planner-preview");
     expect(preview).toHaveTextContent("2 Angriffe geplant");
+    const map = within(preview).getByRole("img", { name: "Vorschau auf der Karte" });
+    expect(map.querySelectorAll("path[data-type]")).toHaveLength(1);
+    expect(within(preview).getByRole("list", { name: "Legende der Kartenvorschau" })).toHaveTextContent("Nicht bedient 1");
     const table = within(preview).getByRole("table", { name: "Vorschau der geplanten Angriffe" });
     expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Von", "Nach", "Typ", "Einheiten", "Abschickzeit", "Ankunftszeit"]);
     expect(within(table).getAllByRole("row")).toHaveLength(3);

@@ -5,7 +5,7 @@ import type { PlannerAlgorithm, PlannerResponse, World } from "@dsbot/protocol";
 import { plannerAlgorithmLabels, plannerAlgorithms } from "@dsbot/protocol";
 import { Alert, Button, Divider, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconEye } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
@@ -17,9 +17,9 @@ import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerReque
 import { PlannerPreview } from "./planner-preview";
 import { PlannerTypes } from "./planner-types";
 
-function PlannerForm({ planId, world, onDone }: { planId: number; world: World; onDone: () => void }) {
+function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number; world: World; initialTargets?: string; onDone: () => void }) {
   const planner = usePlanner(planId);
-  const [values, setValues] = useState<PlannerFormValues>(() => defaultPlannerValues());
+  const [values, setValues] = useState<PlannerFormValues>(() => ({ ...defaultPlannerValues(), targets: initialTargets ?? "" }));
   const [errors, setErrors] = useState<PlannerErrors>({});
   const [result, setResult] = useState<PlannerResponse | null>(null);
   const [pending, setPending] = useState<"preview" | "save" | null>(null);
@@ -28,6 +28,12 @@ function PlannerForm({ planId, world, onDone }: { planId: number; world: World; 
     setValues((current) => ({ ...current, [key]: value }));
     setErrors({});
   };
+
+  // A fresh preview sits below the form: bring it into view.
+  const previewRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) previewRef.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, [result]);
 
   const run = async (save: boolean) => {
     const found = checkPlanner(values);
@@ -128,10 +134,10 @@ function PlannerForm({ planId, world, onDone }: { planId: number; world: World; 
         </Button>
       </Group>
       {result && (
-        <>
-          <Divider />
+        <div ref={previewRef}>
+          <Divider mb="md" />
           <PlannerPreview result={result} />
-        </>
+        </div>
       )}
     </Stack>
   );
@@ -141,13 +147,15 @@ interface PlannerModalProps {
   planId: number;
   world: World;
   opened: boolean;
+  /** Prefills "Ziele" (e.g. the Koordinaten Filter's output). */
+  initialTargets?: string;
   onClose: () => void;
 }
 
-export function PlannerModal({ planId, world, opened, onClose }: PlannerModalProps) {
+export function PlannerModal({ planId, world, opened, initialTargets, onClose }: PlannerModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={texts.plannerTitle} size="xl" closeButtonProps={{ "aria-label": commonTexts.close }}>
-      {opened && <PlannerForm planId={planId} world={world} onDone={onClose} />}
+      {opened && <PlannerForm planId={planId} world={world} initialTargets={initialTargets} onDone={onClose} />}
     </Modal>
   );
 }

@@ -1,11 +1,13 @@
-// The planner's preview: the planned attacks (from, to, type, units, send, arrival), the targets it
-// could not serve with the German reason, and coordinates that are no village of the world.
+// The planner's preview: the planned attacks on a map and in a table (from, to, type, units, send,
+// arrival), the targets it could not serve with the German reason, and coordinates that are no village
+// of the world.
 import type { PlannerResponse } from "@dsbot/protocol";
 import { attackTypeLabels } from "@dsbot/protocol";
 import { Alert, Code, Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { attackPlanTexts as texts } from "../texts";
 import { AttackTypeIcon, ServerTime, UnitBadges } from "./attack-cells";
+import { PlannerPreviewMap } from "./planner-preview-map";
 
 /** Rows shown; the rest is only counted (the planner may plan thousands). */
 export const PREVIEW_ROWS = 200;
@@ -16,6 +18,7 @@ export function PlannerPreview({ result }: { result: PlannerResponse }) {
   return (
     <Stack gap="md" data-testid="planner-preview">
       <Text fw={600}>{texts.previewCount(result.attacks.length)}</Text>
+      <PlannerPreviewMap result={result} />
       {result.attacks.length === 0 ? (
         <Text size="sm" c="dimmed">
           {texts.previewEmpty}

@@ -1,12 +1,12 @@
 // Angriffsplan (/attack-plans/:id): the plan's name in the page header with its actions, and the
 // attack table of spec §2 with add/edit, bulk actions, import/export, the planner and sharing.
 import type { Attack, AttackPlan } from "@dsbot/protocol";
-import { worldLabel } from "@dsbot/protocol";
+import { canEditPlan, worldLabel } from "@dsbot/protocol";
 import { Alert, Button, Skeleton, Stack } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { ErrorState, NotFoundState } from "@/components/ui/states";
@@ -14,6 +14,7 @@ import { paths } from "@/config/paths";
 import { routes } from "@/config/routes";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/api-error-message";
+import { readPlannerHandoff } from "@/lib/planner-handoff";
 import { useAttacksRealtime } from "../api/attacks-realtime";
 import { planQueryOptions, useConfirmDeletePlan } from "../api/plans-api";
 import { AttackFormModal } from "../components/attack-form-modal";
@@ -26,13 +27,34 @@ import { PlanNameModal } from "../components/plan-name-modal";
 import { PlannerModal } from "../components/planner-modal";
 import { attackPlanTexts as texts } from "../texts";
 
+/**
+ * Targets handed over by the Koordinaten Filter (navigation state): the planner opens with them once
+ * (if the user may edit the plan), and the state is dropped so a reload or "back" does not reopen it.
+ */
+function usePlannerHandoff(plan: AttackPlan): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handed = readPlannerHandoff(location.state);
+  const [targets] = useState(() => (canEditPlan(plan.access) ? handed : null));
+  useEffect(() => {
+    if (handed !== null) void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  }, [handed, navigate, location.pathname, location.search, location.hash]);
+  return targets;
+}
+
 function PlanPage({ plan }: { plan: AttackPlan }) {
   const navigate = useNavigate();
   const confirmDelete = useConfirmDeletePlan();
-  const [modal, setModal] = useState<PlanModal | null>(null);
+  const handedTargets = usePlannerHandoff(plan);
+  const [plannerTargets, setPlannerTargets] = useState(handedTargets);
+  const [modal, setModal] = useState<PlanModal | null>(handedTargets !== null ? "planner" : null);
   const [editing, setEditing] = useState<Attack | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const close = () => setModal(null);
+  const close = () => {
+    setModal(null);
+    // The handed-over targets fill the planner once; opened again it starts empty.
+    setPlannerTargets(null);
+  };
 
   const onEdit = (attack: Attack) => {
     setEditing(attack);
@@ -65,7 +87,7 @@ function PlanPage({ plan }: { plan: AttackPlan }) {
       <AttackFormModal planId={plan.id} world={plan.world} opened={modal === "add"} attack={editing} onClose={close} />
       <ImportModal planId={plan.id} opened={modal === "import"} onClose={close} />
       <ExportModal planId={plan.id} planName={plan.name} selectedIds={selected} opened={modal === "export"} onClose={close} />
-      <PlannerModal planId={plan.id} world={plan.world} opened={modal === "planner"} onClose={close} />
+      <PlannerModal planId={plan.id} world={plan.world} opened={modal === "planner"} initialTargets={plannerTargets ?? undefined} onClose={close} />
       <PermissionsModal planId={plan.id} opened={modal === "permissions"} onClose={close} />
       <PlanNameModal opened={modal === "rename"} onClose={close} plan={plan} />
     </>

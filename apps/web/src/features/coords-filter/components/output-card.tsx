@@ -1,7 +1,8 @@
 // "Ergebnis": the filtered coordinates in the chosen format with the copy button, the coordinates
-// without a village apart, and the empty / invalid states.
+// without a village apart, the empty / invalid states, and the way on to an attack plan's planner.
 import { Alert, Button, Code, Group, Loader, SegmentedControl, Stack, Text, Textarea } from "@mantine/core";
-import { IconAlertCircle, IconClipboardText, IconCopy, IconFilterOff, IconMapPinOff } from "@tabler/icons-react";
+import { IconAlertCircle, IconClipboardText, IconCopy, IconFilterOff, IconMapPinOff, IconTargetArrow } from "@tabler/icons-react";
+import { useState, type ReactNode } from "react";
 import { formatCoord } from "@dsbot/protocol";
 import { SectionCard } from "@/components/ui/section-card";
 import { StateMessage } from "@/components/ui/states";
@@ -9,6 +10,7 @@ import { copyToClipboard } from "@/components/ui/copy-button";
 import type { FilterRun } from "../lib/filter-pipeline";
 import { hasInvalidStep, outputFormats, type OutputFormat } from "../lib/filter-settings";
 import { formatOutput } from "../lib/output-format";
+import { AddToPlanModal } from "./add-to-plan-modal";
 import { useCoordsFilterStore } from "../stores/coords-filter-store";
 import { coordsFilterTexts as texts } from "../texts";
 
@@ -19,6 +21,13 @@ export function OutputCard({ run, textEmpty, loading }: { run: FilterRun; textEm
   const update = useCoordsFilterStore((state) => state.update);
   const output = formatOutput(run.result, format);
   const invalid = hasInvalidStep(run.states);
+  const [choosingPlan, setChoosingPlan] = useState(false);
+  const canPlan = !loading && !invalid && !textEmpty && run.result.length > 0;
+  const planButton = (
+    <Button variant="light" leftSection={<IconTargetArrow size={16} />} disabled={!canPlan} onClick={() => setChoosingPlan(true)}>
+      {texts.toPlan.button}
+    </Button>
+  );
 
   return (
     <SectionCard title={texts.output.title} description={loading || invalid ? undefined : texts.output.summary(run.found, run.result.length)}>
@@ -37,13 +46,29 @@ export function OutputCard({ run, textEmpty, loading }: { run: FilterRun; textEm
           </Text>
         </Group>
       ) : (
-        <OutputBody run={run} textEmpty={textEmpty} invalid={invalid} output={output} />
+        <OutputBody run={run} textEmpty={textEmpty} invalid={invalid} output={output} planButton={planButton} />
       )}
+      {/* Beside "Kopieren" while there is output; disabled down here without one. */}
+      {!canPlan && <Group justify="flex-end">{planButton}</Group>}
+      <AddToPlanModal
+        opened={choosingPlan}
+        onClose={() => setChoosingPlan(false)}
+        targets={choosingPlan ? formatOutput(run.result, "lines") : ""}
+        count={run.result.length}
+      />
     </SectionCard>
   );
 }
 
-function OutputBody({ run, textEmpty, invalid, output }: { run: FilterRun; textEmpty: boolean; invalid: boolean; output: string }) {
+interface OutputBodyProps {
+  run: FilterRun;
+  textEmpty: boolean;
+  invalid: boolean;
+  output: string;
+  planButton: ReactNode;
+}
+
+function OutputBody({ run, textEmpty, invalid, output, planButton }: OutputBodyProps) {
   if (textEmpty) return <StateMessage framed={false} icon={<IconClipboardText size={26} />} title={texts.output.emptyInputTitle} description={texts.output.emptyInputHint} />;
   if (run.found === 0) return <StateMessage framed={false} icon={<IconMapPinOff size={26} />} title={texts.output.noneFoundTitle} description={texts.output.noneFoundHint} />;
   return (
@@ -66,7 +91,8 @@ function OutputBody({ run, textEmpty, invalid, output }: { run: FilterRun; textE
       ) : (
         <>
           <Textarea label={texts.output.label} value={output} readOnly autosize minRows={4} maxRows={16} styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }} />
-          <Group justify="flex-end">
+          <Group justify="flex-end" gap="sm">
+            {planButton}
             <Button leftSection={<IconCopy size={16} />} onClick={() => void copyToClipboard(output)}>
               {texts.output.copy}
             </Button>
