@@ -1,8 +1,11 @@
 import type { AttackListResponse } from "@dsbot/protocol";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderHook } from "@testing-library/react";
+import { createElement, type ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { notifyRealtimeConnected } from "@/lib/realtime-dispatcher";
 import { makeAttack } from "../test-fixtures";
-import { handleAttacksUpdated } from "./attacks-realtime";
+import { handleAttacksUpdated, useAttacksRealtime } from "./attacks-realtime";
 import { attackPlanKeys } from "./keys";
 
 describe("attacks-updated", () => {
@@ -24,5 +27,18 @@ describe("attacks-updated", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     handleAttacksUpdated(new QueryClient(), { planId: 7 });
     expect(warn).toHaveBeenCalled();
+  });
+
+  it("refetches every plan query on each (re)connect of the socket, while a plan page is open", () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const { unmount } = renderHook(() => useAttacksRealtime(), { wrapper });
+    notifyRealtimeConnected();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: attackPlanKeys.all });
+    unmount();
+    invalidate.mockClear();
+    notifyRealtimeConnected();
+    expect(invalidate).not.toHaveBeenCalled();
   });
 });
