@@ -203,7 +203,8 @@ test.describe("Karte", () => {
     const source = nearestOwn(world, target);
     await expect(panel.getByRole("link", { name: "Versammlungsplatz" })).toHaveAttribute("href", `${base}?village=${world.map.ids[source]}&screen=place&target=${targetId}`);
     await expect(panel.getByRole("link", { name: "Dorfinfo" })).toHaveAttribute("target", "_blank");
-    await page.getByRole("button", { name: "Schließen" }).click();
+    // Exact: the demo user's alerts ("Neue Tab-Anfrage!") carry a "Meldung schließen" button too.
+    await page.getByTestId("map-frame").getByRole("button", { name: "Schließen", exact: true }).click();
     await expect(panel).toHaveCount(0);
 
     // Tooltip of a neighbour: name from the server, coordinates, points, owner.
