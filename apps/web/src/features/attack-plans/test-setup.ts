@@ -1,6 +1,12 @@
-// The fetch routes a plan page needs in the tests: the shell, the plan, its attacks (calls recorded).
+// The plan page tests' common ground: the hooks every file needs, and the fetch routes a plan page
+// needs (the shell, the plan, its attacks with the calls recorded).
+import { afterEach, beforeEach } from "vitest";
+import { queryClient } from "@/lib/query-client";
+import { useSession } from "@/lib/session";
 import { json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
 import { adminUser } from "@/test/fixtures";
+import { signIn } from "@/test/render-app";
+import { useAttackTable } from "./stores/attack-table-store";
 import { makeAttack, planOffensive } from "./test-fixtures";
 import type { Attack, AttackPlan } from "@dsbot/protocol";
 
@@ -25,4 +31,16 @@ export function mockPlanPage(options: { plan?: AttackPlan; attacks?: Attack[]; r
     ...options.routes,
   });
   return { attackCalls, fetch };
+}
+
+/** Each test starts with the table's default settings and an admin signed in, and leaves no cache behind. */
+export function setupPlanPageTests(): void {
+  beforeEach(() => {
+    useAttackTable.getState().reset();
+    signIn(adminUser);
+  });
+  afterEach(() => {
+    useSession.setState({ token: null, user: null });
+    queryClient.clear();
+  });
 }

@@ -1,14 +1,10 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { queryClient } from "@/lib/query-client";
-import { useSession } from "@/lib/session";
+import { describe, expect, it } from "vitest";
 import { json } from "@/test/fetch-mock";
-import { adminUser } from "@/test/fixtures";
-import { renderApp, signIn } from "@/test/render-app";
-import { useAttackTable } from "../stores/attack-table-store";
+import { renderApp } from "@/test/render-app";
 import { makeAttack } from "../test-fixtures";
-import { mockPlanPage } from "../test-setup";
+import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -31,15 +27,7 @@ const worldDe230 = {
 
 const arrivalMs = Date.UTC(2030, 11, 24, 17, 0, 0, 123);
 
-beforeEach(() => {
-  useAttackTable.getState().reset();
-  signIn(adminUser);
-});
-
-afterEach(() => {
-  useSession.setState({ token: null, user: null });
-  queryClient.clear();
-});
+setupPlanPageTests();
 
 function villages({ url }: { url: URL }) {
   const coords = url.searchParams.get("coords");

@@ -1,15 +1,11 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PlannerResponse } from "@dsbot/protocol";
-import { queryClient } from "@/lib/query-client";
-import { useSession } from "@/lib/session";
 import { makeBot } from "@/test/bot-fixtures";
 import { json } from "@/test/fetch-mock";
-import { adminUser } from "@/test/fixtures";
-import { renderApp, signIn } from "@/test/render-app";
-import { useAttackTable } from "../stores/attack-table-store";
-import { mockPlanPage } from "../test-setup";
+import { renderApp } from "@/test/render-app";
+import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -24,15 +20,7 @@ const answer: PlannerResponse = {
   saved: 0,
 };
 
-beforeEach(() => {
-  useAttackTable.getState().reset();
-  signIn(adminUser);
-});
-
-afterEach(() => {
-  useSession.setState({ token: null, user: null });
-  queryClient.clear();
-});
+setupPlanPageTests();
 
 function setup() {
   const sent: Record<string, unknown>[] = [];

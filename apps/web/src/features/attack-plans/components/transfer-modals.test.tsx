@@ -1,26 +1,14 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { queryClient } from "@/lib/query-client";
-import { useSession } from "@/lib/session";
+import { describe, expect, it } from "vitest";
 import { json } from "@/test/fetch-mock";
-import { adminUser } from "@/test/fixtures";
-import { renderApp, signIn } from "@/test/render-app";
+import { renderApp } from "@/test/render-app";
 import { defaultBbCodeTemplate } from "@dsbot/protocol";
-import { useAttackTable } from "../stores/attack-table-store";
-import { mockPlanPage } from "../test-setup";
+import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  useAttackTable.getState().reset();
-  signIn(adminUser);
-});
-
-afterEach(() => {
-  useSession.setState({ token: null, user: null });
-  queryClient.clear();
-});
+setupPlanPageTests();
 
 async function open(button: string, title: string) {
   const user = userEvent.setup();

@@ -1,28 +1,17 @@
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "@/lib/query-client";
-import { useSession } from "@/lib/session";
+import { describe, expect, it, vi } from "vitest";
 import { json } from "@/test/fetch-mock";
-import { adminUser } from "@/test/fixtures";
-import { renderApp, signIn } from "@/test/render-app";
+import { renderApp } from "@/test/render-app";
 import { ATTACK_TABLE_STORAGE_KEY, useAttackTable } from "../stores/attack-table-store";
 import { makeAttack, makePlan } from "../test-fixtures";
-import { mockPlanPage } from "../test-setup";
+import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 
 configure({ asyncUtilTimeout: 5000 });
 
 const headers = ["Angreifer", "Verteidiger", "Startdorf", "Zieldorf", "Typ", "Einheiten", "Restzeit", "Abschickzeit", "Ankunftszeit", "Priorität", "Status"];
 
-beforeEach(() => {
-  useAttackTable.getState().reset();
-  signIn(adminUser);
-});
-
-afterEach(() => {
-  useSession.setState({ token: null, user: null });
-  queryClient.clear();
-});
+setupPlanPageTests();
 
 async function openTable() {
   renderApp("/attack-plans/7");

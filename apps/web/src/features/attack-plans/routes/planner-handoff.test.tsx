@@ -1,30 +1,17 @@
 // Targets handed to a plan page in the navigation state (the Koordinaten Filter's way in): the planner
 // opens with them when the user may edit the plan, never on a read-only plan; the state is dropped.
 import { configure, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "@/app/providers";
 import { routeTree } from "@/app/router";
 import { plannerHandoffState } from "@/lib/planner-handoff";
-import { queryClient } from "@/lib/query-client";
-import { useSession } from "@/lib/session";
-import { adminUser } from "@/test/fixtures";
-import { signIn } from "@/test/render-app";
-import { useAttackTable } from "../stores/attack-table-store";
 import { planOffensive } from "../test-fixtures";
-import { mockPlanPage } from "../test-setup";
+import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  useAttackTable.getState().reset();
-  signIn(adminUser);
-});
-
-afterEach(() => {
-  useSession.setState({ token: null, user: null });
-  queryClient.clear();
-});
+setupPlanPageTests();
 
 function renderWithState(state: unknown) {
   const router = createMemoryRouter(routeTree, { initialEntries: [{ pathname: "/attack-plans/7", state }] });
