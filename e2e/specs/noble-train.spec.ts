@@ -2,7 +2,7 @@
 // request), and single writes reaching a second open tab of the plan live, without a reload.
 import type { AttackTrainResponse } from "@dsbot/protocol";
 import { formatServerTime, serverTimeParts } from "@dsbot/protocol";
-import { attackRow, attackRows, coordText, createPlan, demoWorldData, listAttacks, nearestVillages, planOwner, villagesOf } from "../attack-plans";
+import { attackRow, attackRows, coordText, createPlan, demoWorldData, listAttacks, nearestVillages, planOwner, sendTimeFor, villagesOf } from "../attack-plans";
 import { expect, loginWith, test, toasts } from "../fixtures";
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
@@ -44,7 +44,15 @@ test("an Adelszug from the form: the clearing attack first, then the nobles the 
     await train.getByRole("switch", { name: "Clear-Angriff vorweg" }).check();
     await train.getByLabel("Clear: Axtkämpfer", { exact: true }).fill("6000");
     await train.getByLabel("Clear: Rammbock", { exact: true }).fill("250");
-    await expect(train.getByRole("listitem")).toHaveText([0, 100, 200, 300, 400].map((d, i) => `${i === 0 ? "Clear" : `AG ${i}`} ${formatServerTime(arrival + d)}`));
+    // Each attack of the train with its arrival and its own send time (rams for the clear, nobles after).
+    const clearUnits = { axe: 6000, ram: 250 };
+    const nobleUnits = { axe: 100, snob: 1 };
+    await expect(train.getByRole("listitem")).toHaveText(
+      [0, 100, 200, 300, 400].map((d, i) => {
+        const send = sendTimeFor(from, to, i === 0 ? clearUnits : nobleUnits, arrival + d);
+        return `${i === 0 ? "Clear" : `AG ${i}`} ${formatServerTime(arrival + d)} · Abschickzeit ${formatServerTime(send)}`;
+      }),
+    );
 
     const created = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/api/attack-plans/${planId}/attacks/train`);
     await dialog.getByRole("button", { name: "Speichern" }).click();

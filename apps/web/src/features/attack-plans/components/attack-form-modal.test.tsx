@@ -191,11 +191,14 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
     await user.type(within(train).getByRole("textbox", { name: "Clear: Rammbock" }), "300");
     const arrivals = within(train).getByRole("list", { name: "Ankünfte" });
     expect(within(arrivals).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "Clear 24.12.30 18:00:00:123",
-      "AG 1 24.12.30 18:00:00:273",
-      "AG 2 24.12.30 18:00:00:423",
-      "AG 3 24.12.30 18:00:00:573",
+      // 5 fields: rams 30 min per field, nobles 35.
+      "Clear 24.12.30 18:00:00:123 · Abschickzeit 24.12.30 15:30:00:123",
+      "AG 1 24.12.30 18:00:00:273 · Abschickzeit 24.12.30 15:05:00:273",
+      "AG 2 24.12.30 18:00:00:423 · Abschickzeit 24.12.30 15:05:00:423",
+      "AG 3 24.12.30 18:00:00:573 · Abschickzeit 24.12.30 15:05:00:573",
     ]);
+    // The single attack's preview gives way to the train's own send times.
+    expect(within(dialog).queryByTestId("attack-send-preview")).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() =>
       expect(trains).toEqual([

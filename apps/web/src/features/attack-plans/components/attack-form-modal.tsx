@@ -135,7 +135,7 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
             <UnitInputs label={texts.units} description={texts.unitsHint} units={offered} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
-        {!attack && watched.type === "conquer" && <NobleTrainFields control={control} units={offered} />}
+        {!attack && watched.type === "conquer" && <NobleTrainFields control={control} units={offered} world={world} />}
         <Controller
           control={control}
           name="unit"
@@ -143,7 +143,8 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
             <Select label={texts.unit} data={unitOptions} value={field.value} onChange={(value) => field.onChange((value ?? "") as Unit | "")} allowDeselect={false} error={fieldState.error?.message} />
           )}
         />
-        <SendTimePreview world={world} input={watched} />
+        {/* A train lists each of its attacks with its own send time instead. */}
+        {(attack || !isTrain(watched)) && <SendTimePreview world={world} input={watched} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {commonTexts.cancel}

@@ -1,18 +1,53 @@
 // "Adelszug" in the add form of a conquer attack: how many nobles, their spacing, optionally a clearing
-// attack first, and the arrivals this makes (the protocol's trainArrivals, the server uses the same).
-import type { Unit } from "@dsbot/protocol";
-import { formatServerTime, NOBLE_TRAIN_MAX, NOBLE_TRAIN_SPACING_MAX_MS, NOBLE_TRAIN_SPACING_MIN_MS, trainArrivals } from "@dsbot/protocol";
-import { Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+// attack first, and the arrivals this makes (the protocol's trainArrivals, the server uses the same),
+// each with its own send time when the app knows the world's unit speeds.
+import type { Unit, UnitSpeedTable, World } from "@dsbot/protocol";
+import {
+  attackTimes,
+  formatServerTime,
+  NOBLE_TRAIN_MAX,
+  NOBLE_TRAIN_SPACING_MAX_MS,
+  NOBLE_TRAIN_SPACING_MIN_MS,
+  parseCoord,
+  trainArrivals,
+  type TrainArrival,
+} from "@dsbot/protocol";
+import { Fieldset, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { Controller, useWatch, type Control } from "react-hook-form";
 import { parseInputTime } from "../lib/times";
 import { attackPlanTexts as texts } from "../texts";
 import type { AttackFormValues } from "./attack-form-schema";
+import { useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
 
 const toNumber = (value: number | string) => (typeof value === "number" ? value : Number.NaN);
 
-export function NobleTrainFields({ control, units }: { control: Control<AttackFormValues>; units: readonly Unit[] }) {
-  const [arrivalText, nobles, spacingMs, withClear] = useWatch({ control, name: ["arrival", "nobles", "spacingMs", "withClear"] });
+/** The send time of one attack of the train, or null while the villages or units do not make one. */
+function sendOf(entry: TrainArrival, values: Pick<AttackFormValues, "from" | "to" | "units" | "unit" | "clearUnits">, unitInfo: UnitSpeedTable | null): number | null {
+  const from = parseCoord(values.from);
+  const to = parseCoord(values.to);
+  if (!unitInfo || !from.ok || !to.ok) return null;
+  const noble = entry.type === "conquer";
+  try {
+    return attackTimes({
+      from: from.value,
+      to: to.value,
+      units: noble ? values.units : values.clearUnits,
+      unit: noble ? values.unit || null : null,
+      arrival: entry.arrival,
+      unitInfo,
+    }).sendTime;
+  } catch {
+    return null;
+  }
+}
+
+export function NobleTrainFields({ control, units, world }: { control: Control<AttackFormValues>; units: readonly Unit[]; world: World }) {
+  const unitInfo = useWorldUnits(world);
+  const [arrivalText, nobles, spacingMs, withClear, from, to, nobleUnits, unit, clearUnits] = useWatch({
+    control,
+    name: ["arrival", "nobles", "spacingMs", "withClear", "from", "to", "units", "unit", "clearUnits"],
+  });
   const arrival = parseInputTime(arrivalText);
   const valid =
     arrival.ok && Number.isInteger(nobles) && nobles >= 1 && nobles <= NOBLE_TRAIN_MAX && Number.isInteger(spacingMs) && spacingMs >= NOBLE_TRAIN_SPACING_MIN_MS && spacingMs <= NOBLE_TRAIN_SPACING_MAX_MS;
@@ -79,16 +114,22 @@ export function NobleTrainFields({ control, units }: { control: Control<AttackFo
           />
         )}
         {train.length > 1 && (
-          <Group gap="xs" data-testid="train-arrivals" aria-label={texts.trainArrivals} role="list">
+          <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              {texts.trainArrivals}:
+              {texts.trainArrivals}
             </Text>
-            {train.map((entry, index) => (
-              <Text key={entry.arrival} size="xs" ff="monospace" role="listitem">
-                {entry.type === "attack" ? texts.trainClearLabel : texts.trainNobleLabel(withClear ? index : index + 1)} {formatServerTime(entry.arrival)}
-              </Text>
-            ))}
-          </Group>
+            <Stack gap={2} data-testid="train-arrivals" aria-label={texts.trainArrivals} role="list">
+              {train.map((entry, index) => {
+                const send = sendOf(entry, { from, to, units: nobleUnits, unit, clearUnits }, unitInfo);
+                return (
+                  <Text key={entry.arrival} size="xs" ff="monospace" role="listitem">
+                    {entry.type === "attack" ? texts.trainClearLabel : texts.trainNobleLabel(withClear ? index : index + 1)} {formatServerTime(entry.arrival)}
+                    {send !== null && ` · ${texts.sendTimePreview} ${formatServerTime(send)}`}
+                  </Text>
+                );
+              })}
+            </Stack>
+          </Stack>
         )}
       </Stack>
     </Fieldset>
