@@ -1,4 +1,5 @@
-// Bundles src/main.ts into dist/main.js. Packages stay external (native/wasm parts, resolved from
+// Bundles src/main.ts into dist/main.js and the worker threads' entry into dist/worker.js (next to it, where
+// workers/worker-pool.ts looks for it). Packages stay external (native/wasm parts, resolved from
 // node_modules at run time); only @dsbot/protocol is bundled because it ships as TypeScript source.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,8 +11,8 @@ const pkg = JSON.parse(readFileSync(path.join(here, "package.json"), "utf8"));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith("@dsbot/"));
 
 await build({
-  entryPoints: [path.join(here, "src/main.ts")],
-  outfile: path.join(here, "dist/main.js"),
+  entryPoints: { main: path.join(here, "src/main.ts"), worker: path.join(here, "src/workers/worker-main.ts") },
+  outdir: path.join(here, "dist"),
   bundle: true,
   platform: "node",
   format: "esm",

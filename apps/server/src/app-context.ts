@@ -3,12 +3,15 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Notifier } from "./realtime/notifier.js";
 import type { SocketKicker } from "./realtime/socket-kicker.js";
+import type { WorkerPool } from "./workers/worker-pool.js";
 
 export interface AppContext {
   db: Database;
   config: Config;
   sockets: SocketKicker;
   realtime: Notifier;
+  /** Worker threads for work that grows with its input (the planner). */
+  workers: WorkerPool;
 }
 
 /** What the bot services need: the database and the realtime side. */

@@ -11,6 +11,7 @@ import { registerCompression } from "./http/compression.js";
 import { registerErrorHandling, sendFrameworkError } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { registerSecurity } from "./http/security.js";
+import { registerStallWatch } from "./http/stall-watch.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./logger.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -50,6 +51,7 @@ import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
 import { createSocketKicker } from "./realtime/socket-kicker.js";
+import { WorkerPool } from "./workers/worker-pool.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -89,7 +91,7 @@ function acceptEmptyJson(fastify: FastifyInstance): void {
 
 async function buildHttp(
   config: Config,
-  ctx: Omit<AppContext, "sockets" | "realtime">,
+  ctx: Omit<AppContext, "sockets" | "realtime" | "workers">,
   sessions: SessionCacheHandle,
   logStream?: NodeJS.WritableStream,
 ) {
@@ -107,6 +109,7 @@ async function buildHttp(
     }
   });
   registerErrorHandling(fastify);
+  registerStallWatch(fastify);
   registerInputGuard(fastify);
   acceptEmptyJson(fastify);
   fastify.decorateRequest("auth", null);
@@ -120,7 +123,8 @@ async function buildHttp(
     trustProxy: config.trustProxy,
     log: fastify.log,
   });
-  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db) };
+  const workers = new WorkerPool({ size: config.workers });
+  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db), workers };
   const lifecycle: ServerLifecycle = { closing: false };
   attachBotSockets(io, full, fastify.log, lifecycle);
   await fastify.register(healthRoutes(full));
@@ -219,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         // Sockets first: open websockets would otherwise keep the HTTP server from closing.
         await io.close();
         await fastify.close();
+        await ctx.workers.close();
         await openedSessions.close();
         await database.close();
       })());
@@ -227,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (built) {
       await built.io.close();
       await built.fastify.close();
+      await built.ctx.workers.close();
     }
     await sessions?.close();
     await database.close();

@@ -38,6 +38,14 @@ describe("loadConfig", () => {
     expect(usePretty("pretty", false)).toBe(true);
   });
 
+  it("reads the worker threads and the planner's time limit, refusing nonsense in German", () => {
+    expect(loadConfig({ DSBOT_WORKERS: "3", DSBOT_PLANNER_TIMEOUT_MS: "5000" })).toMatchObject({ workers: 3, plannerTimeoutMs: 5000 });
+    expect(loadConfig({}).workers).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({}).plannerTimeoutMs).toBe(20_000);
+    expect(() => loadConfig({ DSBOT_WORKERS: "0" })).toThrow(/DSBOT_WORKERS: muss mindestens 1 sein/);
+    expect(() => loadConfig({ DSBOT_PLANNER_TIMEOUT_MS: "viel" })).toThrow(/DSBOT_PLANNER_TIMEOUT_MS: muss eine Zahl sein/);
+  });
+
   it("reads where the world files come from and whether they are synced", () => {
     expect(loadConfig({})).toMatchObject({ worldSource: "https://{world}.{server}", worldSync: true });
     expect(loadConfig({ DSBOT_WORLD_SOURCE: " http://127.0.0.1:8080/{server}/{world}/ ", DSBOT_WORLD_SYNC: "0" })).toMatchObject({
@@ -52,7 +60,7 @@ describe("loadConfig", () => {
 
   it("documents every variable it reads", () => {
     const names = configSettings.map((s) => s.name);
-    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL", "LOG_FORMAT", "DSBOT_RUNNER_DIR", "DSBOT_WORLD_SOURCE", "DSBOT_WORLD_SYNC"]) {
+    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL", "LOG_FORMAT", "DSBOT_RUNNER_DIR", "DSBOT_WORLD_SOURCE", "DSBOT_WORLD_SYNC", "DSBOT_WORKERS", "DSBOT_PLANNER_TIMEOUT_MS"]) {
       expect(names).toContain(name);
     }
   });

@@ -1,6 +1,7 @@
 // Every server setting comes from the environment, validated once at start (PRODUCT §8).
 import path from "node:path";
 import { z } from "zod";
+import { defaultWorkerCount } from "./workers/worker-pool.js";
 import { defaultWebDir, defaultRunnerDir } from "./paths.js";
 
 /** The settings table for the README: name, default, meaning. Keep it in step with `envSchema`. */
@@ -23,6 +24,8 @@ export const configSettings = [
     description: "Adresse, von der die Weltdaten stündlich geholt werden ({world} und {server} werden ersetzt), z. B. http://127.0.0.1:8080/{server}/{world}",
   },
   { name: "DSBOT_WORLD_SYNC", default: "1", description: "0 = Weltdaten nicht automatisch beim Start und stündlich abgleichen (\"Jetzt abgleichen\" geht weiter)" },
+  { name: "DSBOT_WORKERS", default: "(Kerne − 1, 1 bis 4)", description: "Worker-Threads für lange Rechnungen (Angriffsplaner, lange Texte); der Event-Loop bleibt frei" },
+  { name: "DSBOT_PLANNER_TIMEOUT_MS", default: "20000", description: "Höchstdauer einer Planung in ms; länger = Abbruch mit Meldung (422)" },
   { name: "DSBOT_TRUST_PROXY", default: "0", description: "1 = X-Forwarded-For eines vorgeschalteten Proxys vertrauen (Client-IP für Login-Sperre)" },
   { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
   { name: "LOG_FORMAT", default: "(Terminal: pretty, sonst json)", description: "pretty = lesbare Zeilen, json = eine JSON-Zeile je Eintrag" },
@@ -104,6 +107,16 @@ const envSchema = z.object({
   DSBOT_TRUST_PROXY: flag("0"),
   DSBOT_WORLD_SOURCE: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), worldSourceSchema),
   DSBOT_WORLD_SYNC: flag("1"),
+  DSBOT_WORKERS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(1, "muss mindestens 1 sein").max(64, "höchstens 64").optional(),
+  ),
+  DSBOT_PLANNER_TIMEOUT_MS: z.coerce
+    .number({ error: "muss eine Zahl sein" })
+    .int("muss eine ganze Zahl sein")
+    .min(100, "muss mindestens 100 sein")
+    .max(600_000, "höchstens 600000")
+    .default(20_000),
   LOG_LEVEL: z.enum(logLevels, { error: `muss eines von ${logLevels.join(", ")} sein` }).default("info"),
   LOG_FORMAT: optional(z.enum(logFormats, { error: `muss eines von ${logFormats.join(", ")} sein` })),
 });
@@ -130,6 +143,10 @@ export interface Config {
   worldSource: string;
   /** Sync the worlds from the game on start and hourly (the test app turns it off). */
   worldSync: boolean;
+  /** Worker threads for work that grows with its input (workers/worker-pool.ts). */
+  workers: number;
+  /** A planner run longer than this is ended with a German 422. */
+  plannerTimeoutMs: number;
   /** Run the attack clock every second (attacks due, expired, tab requests); the test app turns it off. */
   attackClock: boolean;
   logLevel: LogLevel;
@@ -170,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.DSBOT_TRUST_PROXY,
     worldSource: e.DSBOT_WORLD_SOURCE,
     worldSync: e.DSBOT_WORLD_SYNC,
+    workers: e.DSBOT_WORKERS ?? defaultWorkerCount(),
+    plannerTimeoutMs: e.DSBOT_PLANNER_TIMEOUT_MS,
     attackClock: true,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -32,6 +32,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests never reach the game: a sync runs only where a test starts it, against its own server.
     worldSource: "http://127.0.0.1:9/{server}/{world}",
     worldSync: false,
+    workers: 1,
+    plannerTimeoutMs: 20_000,
     // Tests move attacks with advanceAttacks(ctx, now) at the instants they choose.
     attackClock: false,
     logLevel: "silent",

@@ -8,6 +8,7 @@ export const apiErrorCodes = [
   "not_found",
   "conflict",
   "payload_too_large",
+  "unprocessable",
   "too_many_requests",
   "internal",
   // Device flow (RFC 8628 names): the runner polls POST /api/dsbot-auth/token and reads these.

@@ -25,4 +25,6 @@ export const unauthorized = (message: string = errorMessages.unauthorized) => ne
 export const forbidden = () => new HttpError(403, "forbidden", errorMessages.forbidden);
 export const notFound = (message: string = errorMessages.notFound) => new HttpError(404, "not_found", message);
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
+/** Valid input whose work is over a limit found while doing it (e.g. a planner run over its time). */
+export const unprocessable = (message: string) => new HttpError(422, "unprocessable", message);
 export const tooManyRequests = (message: string) => new HttpError(429, "too_many_requests", message);

@@ -13,7 +13,7 @@ export function deriveSeed(seed: number, index: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Heap keys pack distance² · 2^21 + index into one float (exact below 2^53): order by distance, then index. */
+/** Heap keys pack distance² · 2^21 + index (of a village or a cell) into one float (exact below 2^53): order by distance, then index. */
 export const MAX_CANDIDATES = 1 << 21;
 
 /** Villages bucketed into square cells of `size` fields (about four per cell). */
@@ -26,6 +26,10 @@ export class VillageGrid {
   private readonly cellStart: Int32Array;
   private readonly items: Int32Array;
   private readonly heap: Float64Array;
+  /** Cells waiting to be opened by distance, and the search that last queued each. */
+  private readonly cellHeap: Float64Array;
+  private readonly stamps: Int32Array;
+  private search = 0;
 
   constructor(
     private readonly xs: Int32Array,
@@ -63,6 +67,8 @@ export class VillageGrid {
     this.items = new Int32Array(n);
     for (let i = 0; i < n; i++) this.items[fill[cellOf[i] as number]!++] = i;
     this.heap = new Float64Array(n);
+    this.cellHeap = new Float64Array(this.cols * this.rows);
+    this.stamps = new Int32Array(this.cols * this.rows);
   }
 
   private cell(x: number, y: number): number {
@@ -71,57 +77,63 @@ export class VillageGrid {
 
   /**
    * Offers the villages not `skip`ped to `visit` nearest first (ties by index) until `visit` answers
-   * true. Rings of cells are added around the target; a village is offered once no village outside the
-   * rings can be nearer.
+   * true. Cells are opened best first by their distance from the target, spreading from the cell
+   * nearest to it (a neighbour is never nearer than the cell it is reached from along the way); a
+   * village is offered once every unopened cell is farther. So a search only opens the cells nearer
+   * than its answer, also for a target far off the villages.
    */
   nearest(target: Coord, skip: (i: number) => boolean, visit: (i: number) => boolean): void {
-    const { size, cols, rows } = this;
-    const cx = clamp(Math.floor((target.x - this.minX) / size), 0, cols - 1);
-    const cy = clamp(Math.floor((target.y - this.minY) / size), 0, rows - 1);
-    const maxRing = Math.max(cx, cols - 1 - cx, cy, rows - 1 - cy);
+    const { size, cols, rows, cellHeap, stamps } = this;
+    const stamp = (this.search = this.search === 0x7fffffff ? 1 : this.search + 1);
+    if (stamp === 1) stamps.fill(0);
     let heapSize = 0;
-    const push = (i: number) => {
-      const dx = (this.xs[i] as number) - target.x;
-      const dy = (this.ys[i] as number) - target.y;
-      heapSize = heapPush(this.heap, heapSize, (dx * dx + dy * dy) * MAX_CANDIDATES + i);
-    };
-    const addCell = (x: number, y: number) => {
+    let cellCount = 0;
+    const open = (x: number, y: number) => {
       if (x < 0 || y < 0 || x >= cols || y >= rows) return;
       const c = y * cols + x;
-      for (let k = this.cellStart[c] as number, end = this.cellStart[c + 1] as number; k < end; k++) {
-        const i = this.items[k] as number;
-        if (!skip(i)) push(i);
-      }
+      if (stamps[c] === stamp) return;
+      stamps[c] = stamp;
+      const x0 = this.minX + x * size;
+      const y0 = this.minY + y * size;
+      cellCount = heapPush(cellHeap, cellCount, rectDistance2(target, x0, x0 + size - 1, y0, y0 + size - 1) * MAX_CANDIDATES + c);
     };
-    for (let r = 0; r <= maxRing; r++) {
-      if (r === 0) addCell(cx, cy);
-      else {
-        for (let x = cx - r; x <= cx + r; x++) {
-          addCell(x, cy - r);
-          addCell(x, cy + r);
-        }
-        for (let y = cy - r + 1; y <= cy + r - 1; y++) {
-          addCell(cx - r, y);
-          addCell(cx + r, y);
-        }
-      }
-      // Every village outside the rings is at least `bound` fields away.
-      const x0 = this.minX + (cx - r) * size;
-      const x1 = this.minX + (cx + r + 1) * size - 1;
-      const y0 = this.minY + (cy - r) * size;
-      const y1 = this.minY + (cy + r + 1) * size - 1;
-      const bound = r === maxRing ? Infinity : Math.max(0, Math.min(target.x - x0 + 1, x1 - target.x + 1, target.y - y0 + 1, y1 - target.y + 1));
-      const limit = bound === Infinity ? Infinity : bound * bound * MAX_CANDIDATES;
+    open(clamp(Math.floor((target.x - this.minX) / size), 0, cols - 1), clamp(Math.floor((target.y - this.minY) / size), 0, rows - 1));
+    for (;;) {
+      // Villages strictly nearer than every unopened cell can go (a tie waits: the cell may hold a lower index).
+      const limit = cellCount > 0 ? Math.floor((cellHeap[0] as number) / MAX_CANDIDATES) * MAX_CANDIDATES : Infinity;
       while (heapSize > 0 && (this.heap[0] as number) < limit) {
         const key = this.heap[0] as number;
         heapSize = heapPop(this.heap, heapSize);
         if (visit(key % MAX_CANDIDATES)) return;
       }
+      if (cellCount === 0) return;
+      const c = (cellHeap[0] as number) % MAX_CANDIDATES;
+      cellCount = heapPop(cellHeap, cellCount);
+      for (let k = this.cellStart[c] as number, end = this.cellStart[c + 1] as number; k < end; k++) {
+        const i = this.items[k] as number;
+        if (skip(i)) continue;
+        const dx = (this.xs[i] as number) - target.x;
+        const dy = (this.ys[i] as number) - target.y;
+        heapSize = heapPush(this.heap, heapSize, (dx * dx + dy * dy) * MAX_CANDIDATES + i);
+      }
+      const x = c % cols;
+      const y = (c - x) / cols;
+      open(x - 1, y);
+      open(x + 1, y);
+      open(x, y - 1);
+      open(x, y + 1);
     }
   }
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Squared distance from `t` to the nearest field of the rectangle [x0, x1] × [y0, y1]. */
+function rectDistance2(t: Coord, x0: number, x1: number, y0: number, y1: number): number {
+  const dx = Math.max(x0 - t.x, 0, t.x - x1);
+  const dy = Math.max(y0 - t.y, 0, t.y - y1);
+  return dx * dx + dy * dy;
+}
 
 function heapPush(heap: Float64Array, size: number, key: number): number {
   let i = size;

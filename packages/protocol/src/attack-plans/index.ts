@@ -4,6 +4,7 @@ export * from "./attack.js";
 export * from "./arrival-window.js";
 export * from "./planner.js";
 export * from "./planner-settings.js";
+export * from "./planner-limits.js";
 export * from "./formats/import-result.js";
 export * from "./formats/dswb.js";
 export * from "./formats/text.js";

@@ -79,6 +79,9 @@ export const templateMessages = {
   tooLong: (max: number) => `Die Vorlage ist zu lang (höchstens ${max} Zeichen).`,
 } as const;
 
+/** A count with German thousands separators (50.000). */
+const de = (n: number) => n.toLocaleString("de-DE");
+
 export const plannerMessages = {
   noAttackers: "Keine Angreiferdörfer angegeben.",
   noTemplate: (type: string) => `Keine Truppenvorlage für „${type}“.`,
@@ -92,4 +95,13 @@ export const plannerMessages = {
   windowLength: (days: number) => `Das Ankunftsfenster darf höchstens ${days} Tage lang sein.`,
   tooManyVillages: (max: number) => `Höchstens ${max} Dörfer.`,
   count: (max: number) => `Je Ziel und Typ höchstens ${max} Angriffe.`,
+  windowPast: "Das Ankunftsfenster ist schon vorbei: Kein Angriff kann vor seinem Ende ankommen. Bitte ein späteres Fenster wählen.",
+  tooManyAttacks: (asked: number, max: number) =>
+    `Zu viele Angriffe angefragt (${de(asked)}): höchstens ${de(max)} je Planung. Bitte weniger Ziele oder Angriffe je Typ wählen.`,
+  tooMuchWork: (attackers: number, targets: number, types: number, max: number) =>
+    `Die Planung ist zu groß: ${de(attackers)} Angreiferdörfer × ${de(targets)} Ziele × ${types} Typen; höchstens ${de(max)}. Bitte weniger Angreifer, Ziele oder Typen wählen.`,
+  timeout: (seconds: number) => `Die Planung hat länger als ${de(seconds)} Sekunden gedauert und wurde abgebrochen. Bitte weniger Angreifer, Ziele oder Angriffe je Typ wählen.`,
+  memory: "Die Planung braucht zu viel Speicher und wurde abgebrochen. Bitte weniger Angreifer, Ziele oder Angriffe je Typ wählen.",
+  running: "Es läuft schon eine Planung von dir. Bitte warte, bis sie fertig ist.",
+  busy: "Der Planer ist gerade ausgelastet. Bitte versuche es gleich noch einmal.",
 } as const;

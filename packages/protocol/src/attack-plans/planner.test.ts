@@ -10,6 +10,8 @@ import { distance } from "../game/travel.js";
 import { units, type UnitCounts } from "../units.js";
 import { attackTimes, isSupportType } from "./attack.js";
 import { planAttacks, plannerTypeOrder, type PlannerAttacker, type PlannerInput, type PlannerTarget } from "./planner.js";
+import { PlannerRun } from "./planner-engine.js";
+import { plannerMessages } from "./messages.js";
 import { plannerBenchInput } from "./planner-fixture.js";
 import { speedOneUnitInfo } from "./test-arbitraries.js";
 
@@ -154,6 +156,35 @@ describe("planAttacks", () => {
     expect(() => planAttacks(input({ window: { from: 2, to: 1 } }))).toThrow("Das Ende des Ankunftsfensters muss nach dem Anfang liegen.");
   });
 
+  it("drops every village at once when the window ends before any could arrive (issue 19: no pass per target)", () => {
+    const big = plannerBenchInput(2000, 500);
+    const counts = { attack: 100, conquer: 100, fake: 100, support: 100, wallbreaker: 100, fake_support: 100 };
+    const templates = { ...big.templates, support: { spear: 100 }, wallbreaker: { ram: 100 }, fake_support: { spear: 1 } };
+    const past = { from: at("01.01.00 00:00:00:000"), to: at("31.01.00 00:00:00:000") };
+    for (const algorithm of ["nearest", "random"] as const) {
+      const result = planAttacks({ ...big, algorithm, counts, templates, window: past, now: at("24.12.25 12:00:00:000") });
+      expect(result.attacks).toEqual([]);
+      expect(result.unserved).toHaveLength(500 * 6);
+      // Most villages lack nobles, so "troops" stays the nobles' most common reason.
+      for (const u of result.unserved) expect(u.reason).toBe(u.type === "conquer" ? plannerMessages.troops : plannerMessages.late);
+      // Before: every target × type offered every village (6,000,000 visits); now one pass over the villages.
+      expect(result.visits).toBeLessThanOrEqual(2000);
+    }
+  });
+
+  it("stops a search at the first village beyond reach instead of offering every village to an unreachable target", () => {
+    // Villages in a cluster that only reaches the near target; the far target is beyond every village's reach.
+    const attackers = Array.from({ length: 400 }, (_, i) => village(i + 1, 500 + (i % 20), 520 + Math.floor(i / 20)));
+    const now = window.from - 2 * 3_600_000;
+    const targets = [{ coord: { x: 500, y: 519 }, villageId: 1 }, { coord: { x: 700, y: 700 }, villageId: 2 }];
+    for (const algorithm of ["nearest", "random"] as const) {
+      const result = planAttacks(input({ attackers, targets, counts: { attack: 3 }, now, algorithm }));
+      expect(result.attacks.map((a) => a.toVillageId)).toEqual([1, 1, 1]);
+      expect(result.unserved).toEqual([expect.objectContaining({ toVillageId: 2, planned: 0, reason: plannerMessages.late })]);
+      expect(result.visits).toBeLessThan(attackers.length * 2);
+    }
+  });
+
   it("plans 2,000 villages × 500 targets (npm run bench measures the time)", () => {
     const big = plannerBenchInput(2000, 500);
     const result = planAttacks(big);
@@ -271,6 +302,19 @@ describe("planAttacks properties", () => {
         expect(planAttacks(plan)).toEqual(planAttacks(JSON.parse(JSON.stringify(plan)) as PlannerInput));
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it("bounding the work by reach and noble range changes no plan (issue 19)", () => {
+    fc.assert(
+      fc.property(planArb, (plan) => {
+        const bounded = planAttacks(plan);
+        const plain = new PlannerRun(plan, false);
+        plain.run();
+        expect(bounded.attacks).toEqual(plain.attacks);
+        expect(bounded.unserved.map(({ reason: _, ...u }) => u)).toEqual(plain.unserved().map(({ reason: _, ...u }) => u));
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -14,6 +14,7 @@
 //   the village can still make (send time ≥ now + lead when `now` is given), "random" a seeded random
 //   one. Supports (and fake supports) walk with the sender's Freundschaft boost.
 // - What cannot be served is reported per target and type with the most common reason in German.
+// - Work is bounded by reach (see planner-engine.ts); planner-limits.ts bounds a run before it starts.
 import type { Coord } from "../game/coords.js";
 import type { NightBonusWindow } from "../game/night-bonus.js";
 import type { UnitSpeedTable } from "../game/travel.js";
@@ -92,6 +93,8 @@ export interface PlannerResult {
   /** In planning order (round by round). */
   attacks: PlannedAttack[];
   unserved: UnservedDemand[];
+  /** Villages offered to targets while planning (skipped or tried): the work done, for tests of its bounds. */
+  visits: number;
 }
 
 /** Plans the attacks; a German RangeError for a window that ends before it starts. */
@@ -100,5 +103,5 @@ export function planAttacks(input: PlannerInput): PlannerResult {
   if (!Number.isFinite(window.from) || !Number.isFinite(window.to) || window.to < window.from) throw new RangeError(plannerMessages.window);
   const run = new PlannerRun(input);
   run.run();
-  return { attacks: run.attacks, unserved: run.unserved() };
+  return { attacks: run.attacks, unserved: run.unserved(), visits: run.visits };
 }

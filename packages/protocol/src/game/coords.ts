@@ -47,6 +47,24 @@ export function extractCoords(text: string): CoordMatch[] {
 }
 
 /**
+ * The distinct coordinates of a text in order of appearance, stopping after `max` (so "more than max"
+ * costs no more than reading up to the (max + 1)-th distinct one).
+ */
+export function distinctCoords(text: string, max = Infinity): Coord[] {
+  const seen = new Set<number>();
+  const found: Coord[] = [];
+  for (const match of text.matchAll(coordPattern)) {
+    const coord = { x: Number(match[1]), y: Number(match[2]) };
+    const key = coord.x * 1000 + coord.y;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(coord);
+    if (found.length >= max) break;
+  }
+  return found;
+}
+
+/**
  * One coordinate typed by a user: `x|y`, optional spaces around the bar, optionally in parentheses.
  * German error otherwise.
  */

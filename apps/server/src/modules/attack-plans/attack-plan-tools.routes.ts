@@ -1,7 +1,7 @@
 // The attack plan's tools (PRODUCT §6): bulk actions, import/export, the planner and the access grants.
 // Like every per-plan route: 404 for a plan the caller may not see before its body is read, 403 for a
 // read-only grantee's writes, owner and admins only for grants.
-import type { AttackBulkResponse, AttackExportResponse, AttackImportResponse, AttackPlanPermissionsResponse, PlannerResponse } from "@dsbot/protocol";
+import type { AttackBulkResponse, AttackExportResponse, AttackImportResponse, AttackPlanPermissionsResponse } from "@dsbot/protocol";
 import {
   ATTACK_IMPORT_TEXT_MAX,
   attackBulkSchema,
@@ -23,7 +23,7 @@ import { grantPlanAccess, listPlanPermissions, revokePlanAccess } from "./attack
 import type { PlanNeed } from "./attack-plans.policy.js";
 import { requireAccess, requirePlan } from "./attack-plans.policy.js";
 import { touchPlan } from "./attack-plans.service.js";
-import { runPlanner } from "./attack-planner.service.js";
+import { PlannerRuns, runPlanner } from "./attack-planner.service.js";
 import { closeAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { bulkAttacks } from "./attacks.service.js";
 
@@ -44,6 +44,7 @@ const grant = contract({ params: attackPlanPermissionParamsSchema, body: attackP
 export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
+    const plannerRuns = new PlannerRuns();
 
     async function target(request: FastifyRequest, need: PlanNeed) {
       const { id } = byId.params(request);
@@ -82,14 +83,22 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       return exportAttacks(ctx.db, plan, exporting.body(request));
     });
 
-    /** A preview needs to see the plan; saving the planned attacks needs edit access. */
-    app.post("/api/attack-plans/:id/planner", { config: planner.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT }, async (request): Promise<PlannerResponse> => {
+    /**
+     * A preview needs to see the plan; saving the planned attacks needs edit access. One run per user at
+     * a time; the answer (a PlannerResponse) comes as JSON text written by the planner's worker.
+     */
+    app.post("/api/attack-plans/:id/planner", { config: planner.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT }, async (request, reply) => {
       const { user, plan, access } = await target(request, "read");
       const input = planner.body(request);
       if (input.save) requireAccess(access, "edit");
-      const result = await runPlanner(ctx.db, user, plan, input);
-      if (input.save && result.saved > 0) await pushAttackUpdates(ctx, [], [plan.id]);
-      return result;
+      const release = plannerRuns.acquire(user.id);
+      try {
+        const json = await runPlanner(ctx, user, plan, input);
+        if (input.save) await pushAttackUpdates(ctx, [], [plan.id]);
+        return reply.type("application/json; charset=utf-8").send(json);
+      } finally {
+        release();
+      }
     });
 
     app.get("/api/attack-plans/:id/permissions", { config: byId.config }, async (request): Promise<AttackPlanPermissionsResponse> => {

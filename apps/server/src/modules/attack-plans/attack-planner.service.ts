@@ -2,13 +2,21 @@
 // world, or pasted coordinates, with their troops where a bot scanned them) × targets (every `x|y` of a
 // text), with the world's unit speeds, night bonus and noble range and the players' Freundschaft,
 // planned by the protocol's `planAttacks`; a preview, or saved into the plan.
-import type { Coord, PlannerAttacker, PlannerRequest, PlannerResponse, PlannerTarget } from "@dsbot/protocol";
-import { extractCoords, formatCoord, planAttacks, plannerMessages, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
+//
+// Issue 19: nothing here may hold the event loop. Limits are checked before any work (a window nobody can
+// reach, attacks asked for, attackers × targets × types); reading the texts and planning run on a worker
+// thread with a time limit, which also writes the answer's JSON; one run per user at a time.
+import type { Coord, PlannerRequest, UnitCounts } from "@dsbot/protocol";
+import { attackTypes, plannerLimitError, plannerMessages, units, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
 import { and, sql } from "drizzle-orm";
+import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { dsbots } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
-import { badRequest } from "../../http/errors.js";
+import { badRequest, HttpError, tooManyRequests, unprocessable } from "../../http/errors.js";
+import type { WorkerPool } from "../../workers/worker-pool.js";
+import { WorkerTaskError } from "../../workers/worker-pool.js";
+import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
 import { latestVillageTroops } from "../bot-troops/bot-troops.service.js";
 import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
 import type { NewAttack } from "./attack-write.service.js";
@@ -16,17 +24,40 @@ import { addAttacksToPlan, villageColumns } from "./attack-write.service.js";
 import { idArray } from "./attacks.service.js";
 import type { WorldVillage } from "./plan-world.js";
 import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesOfPlayers } from "./plan-world.js";
+import type { PlannerTaskInput, PlannerTaskOutput, PlannerVillages } from "./planner-task.js";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 
-/** The distinct coordinates of a text, in order of appearance. */
-function coordsIn(text: string): Coord[] {
-  const seen = new Map<number, Coord>();
-  for (const match of extractCoords(text)) {
-    const coord = { x: match.x, y: match.y };
-    if (!seen.has(coordKey(coord))) seen.set(coordKey(coord), coord);
+export interface PlannerDeps {
+  db: Database;
+  workers: WorkerPool;
+  config: Pick<Config, "plannerTimeoutMs">;
+}
+
+/** The users with a planner run going (this instance): a second run of the same user is refused. */
+export class PlannerRuns {
+  private readonly users = new Set<number>();
+
+  /** Takes the user's slot (429 when taken); call the answer to free it. */
+  acquire(userId: number): () => void {
+    if (this.users.has(userId)) throw tooManyRequests(plannerMessages.running);
+    this.users.add(userId);
+    return () => this.users.delete(userId);
   }
-  return [...seen.values()];
+}
+
+/** A worker task with the planner's time limit; its failures as German HTTP errors. */
+async function runTask<T extends TaskName>(deps: PlannerDeps, task: T, input: TaskInput<T>, transfer: ArrayBuffer[] = []): Promise<TaskOutput<T>> {
+  try {
+    return await deps.workers.run(task, input, { timeoutMs: deps.config.plannerTimeoutMs, transfer });
+  } catch (error) {
+    if (!(error instanceof WorkerTaskError)) throw error;
+    if (error.reason === "timeout") throw unprocessable(plannerMessages.timeout(deps.config.plannerTimeoutMs / 1000));
+    if (error.reason === "busy") throw tooManyRequests(plannerMessages.busy);
+    if (error.reason === "crashed") throw unprocessable(plannerMessages.memory);
+    if (error.reason === "failed" && error.errorName === "RangeError") throw badRequest(error.message);
+    throw new HttpError(503, "internal", plannerMessages.busy);
+  }
 }
 
 /** The players of the bots the caller may see (bots on other worlds simply have no villages here). */
@@ -43,96 +74,108 @@ function tooMany(path: "attackers" | "targets", max: number) {
   return badRequest(message, [{ path, message }]);
 }
 
-export async function runPlanner(db: Database, user: Viewer, plan: AttackPlanRow, request: PlannerRequest): Promise<PlannerResponse> {
-  const world = await requirePlanWorld(db, plan);
-  const worldId = world.world.id;
-  const unknown: Coord[] = [];
+const coordsOf = (keys: Int32Array): Coord[] => Array.from(keys, (key) => ({ x: Math.floor(key / 1000), y: key % 1000 }));
+
+function villageArrays(villages: readonly WorldVillage[]): PlannerVillages {
+  return {
+    ids: Int32Array.from(villages, (v) => v.id),
+    xs: Int32Array.from(villages, (v) => v.x),
+    ys: Int32Array.from(villages, (v) => v.y),
+    players: villages.map((v) => v.playerName),
+  };
+}
+
+/** The attacker and target villages of the request, and the coordinates that are no village. */
+async function resolveVillages(deps: PlannerDeps, user: Viewer, worldId: number, request: PlannerRequest) {
+  const texts = [request.targets, ...(request.attackers.kind === "coords" ? [request.attackers.text] : [])];
+  const [targetKeys, attackerKeys] = await runTask(deps, "coords", { texts, max: Math.max(PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS) });
+  if ((targetKeys?.length ?? 0) > PLANNER_MAX_TARGETS) throw tooMany("targets", PLANNER_MAX_TARGETS);
+  if (attackerKeys && attackerKeys.length > PLANNER_MAX_ATTACKERS) throw tooMany("attackers", PLANNER_MAX_ATTACKERS);
+  const unknown = new Set<string>();
   const collect = async (coords: Coord[]) => {
-    const found = await villagesAt(db, worldId, coords);
-    for (const c of coords) if (!found.has(coordKey(c))) unknown.push(c);
+    const found = await villagesAt(deps.db, worldId, coords);
+    for (const c of coords) if (!found.has(coordKey(c))) unknown.add(`${c.x}|${c.y}`);
     return coords.map((c) => found.get(coordKey(c))).filter((v): v is WorldVillage => v !== undefined);
   };
+  const attackers =
+    request.attackers.kind === "bots"
+      ? await villagesOfPlayers(deps.db, worldId, await botPlayers(deps.db, user, request.attackers.dsbotIds))
+      : await collect(coordsOf(attackerKeys ?? new Int32Array(0)));
+  if (attackers.length > PLANNER_MAX_ATTACKERS) throw tooMany("attackers", PLANNER_MAX_ATTACKERS);
+  const targets = await collect(coordsOf(targetKeys ?? new Int32Array(0)));
+  return { attackers, targets, unknown: [...unknown] };
+}
 
-  let attackerVillages: WorldVillage[];
-  if (request.attackers.kind === "bots") {
-    attackerVillages = await villagesOfPlayers(db, worldId, await botPlayers(db, user, request.attackers.dsbotIds));
-  } else {
-    const coords = coordsIn(request.attackers.text);
-    if (coords.length > PLANNER_MAX_ATTACKERS) throw tooMany("attackers", PLANNER_MAX_ATTACKERS);
-    attackerVillages = await collect(coords);
+/** The planned attacks as rows of the plan, built a chunk at a time between turns of the event loop. */
+async function plannedRows(out: PlannerTaskOutput, attackers: WorldVillage[], targets: WorldVillage[]): Promise<NewAttack[]> {
+  const rows: NewAttack[] = [];
+  const CHUNK = 5_000;
+  for (let start = 0; start < out.from.length; start += CHUNK) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (let k = start; k < Math.min(out.from.length, start + CHUNK); k++) {
+      const type = attackTypes[out.type[k] as number] ?? "attack";
+      const template = out.templates[type] as { units: UnitCounts; unit: NewAttack["unit"] };
+      rows.push({
+        ...villageColumns(attackers[out.from[k] as number] as WorldVillage, targets[out.to[k] as number] as WorldVillage),
+        type,
+        units: template.units as Record<string, number>,
+        unit: template.unit,
+        sendAt: new Date(out.send[k] as number),
+        arrivalAt: new Date(out.arrival[k] as number),
+        priority: out.priority[k] as number,
+      });
+    }
   }
-  if (attackerVillages.length > PLANNER_MAX_ATTACKERS) throw tooMany("attackers", PLANNER_MAX_ATTACKERS);
-  const targetCoords = coordsIn(request.targets);
-  if (targetCoords.length > PLANNER_MAX_TARGETS) throw tooMany("targets", PLANNER_MAX_TARGETS);
-  const targetVillages = await collect(targetCoords);
+  return rows;
+}
 
+/** Plans (and with `save` adds) the attacks; answers the PlannerResponse as JSON text. */
+export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPlanRow, request: PlannerRequest): Promise<string> {
+  const now = Date.now();
+  const world = await requirePlanWorld(deps.db, plan);
   const { settings } = request;
-  const boosts = settings.useFreundschaft ? await supportBoosts(db, plan, attackerVillages.map((v) => v.playerName)) : new Map<string, number>();
-  // Units at home from the newest scan of a bot playing the village's owner; unscanned villages stay unknown.
-  const troops = await latestVillageTroops(db, user, { server: plan.worldServer, world: plan.worldWorld }, attackerVillages);
-  const attackers: PlannerAttacker[] = attackerVillages.map((v) => ({
-    id: v.id,
-    coord: { x: v.x, y: v.y },
-    troops: troops.get(v.id) ?? null,
-    supportBoost: boostOf(boosts, v.playerName),
-  }));
-  const targets: PlannerTarget[] = targetVillages.map((v) => ({ coord: { x: v.x, y: v.y }, villageId: v.id }));
-  const maxDist = world.config?.snob.maxDist;
-  const result = planAttacks({
-    attackers,
-    targets,
-    window: settings.window,
-    counts: settings.counts,
-    templates: settings.templates,
-    unitInfo: world.unitInfo,
-    algorithm: settings.algorithm,
-    seed: settings.seed,
-    avoidNightBonus: settings.avoidNightBonus,
-    night: world.config?.night ?? null,
-    supportBoost: 0,
-    now: Date.now(),
-    ...(maxDist !== undefined && maxDist > 0 ? { nobleMaxDistance: maxDist } : {}),
-  });
+  const refuse = (sizes: { attackers: number; targets: number }) => {
+    const message = plannerLimitError(settings, sizes, world.unitInfo, now);
+    if (message) throw badRequest(message, [{ path: "settings", message }]);
+  };
+  // A window no village can reach any more is refused before anything is read.
+  refuse({ attackers: 0, targets: 0 });
+  const { attackers, targets, unknown } = await resolveVillages(deps, user, world.world.id, request);
+  refuse({ attackers: attackers.length, targets: targets.length });
 
-  const byId = new Map([...attackerVillages, ...targetVillages].map((v) => [v.id, v]));
-  const byCoord = new Map(targetVillages.map((v) => [coordKey(v), v]));
-  const planned = result.attacks.map((a) => {
-    const from = byId.get(a.fromVillageId) as WorldVillage;
-    const to = (a.toVillageId !== undefined ? byId.get(a.toVillageId) : undefined) ?? (byCoord.get(coordKey(a.to)) as WorldVillage);
-    return { attack: a, from, to };
+  const boosts = settings.useFreundschaft ? await supportBoosts(deps.db, plan, attackers.map((v) => v.playerName)) : new Map<string, number>();
+  // Units at home from the newest scan of a bot playing the village's owner; unscanned villages stay unknown.
+  const scans = await latestVillageTroops(deps.db, user, { server: plan.worldServer, world: plan.worldWorld }, attackers);
+  const troops = new Int32Array(attackers.length * units.length);
+  const known = new Uint8Array(attackers.length);
+  attackers.forEach((v, i) => {
+    const scan = scans.get(v.id);
+    if (!scan) return;
+    known[i] = 1;
+    units.forEach((unit, u) => (troops[i * units.length + u] = Math.max(0, Math.floor(scan[unit] ?? 0))));
   });
+  const maxDist = world.config?.snob.maxDist;
+  const input: PlannerTaskInput = {
+    attackers: { ...villageArrays(attackers), troops, known, boosts: Float64Array.from(attackers, (v) => boostOf(boosts, v.playerName)) },
+    targets: villageArrays(targets),
+    settings: {
+      window: settings.window,
+      counts: settings.counts,
+      templates: settings.templates,
+      unitInfo: world.unitInfo,
+      algorithm: settings.algorithm,
+      seed: settings.seed,
+      avoidNightBonus: settings.avoidNightBonus,
+      night: world.config?.night ?? null,
+      now,
+      ...(maxDist !== undefined && maxDist > 0 ? { nobleMaxDistance: maxDist } : {}),
+    },
+    unknownCoords: unknown,
+  };
+  const transfer = [input.attackers.ids, input.attackers.xs, input.attackers.ys, troops, known, input.attackers.boosts, input.targets.ids, input.targets.xs, input.targets.ys];
+  const out = await runTask(deps, "planner", input, transfer.map((a) => a.buffer as ArrayBuffer));
 
   let saved = 0;
-  if (request.save && planned.length > 0) {
-    const rows: NewAttack[] = planned.map(({ attack, from, to }) => ({
-      ...villageColumns(from, to),
-      type: attack.type,
-      units: attack.units as Record<string, number>,
-      unit: attack.unit,
-      sendAt: new Date(attack.sendTime),
-      arrivalAt: new Date(attack.arrival),
-      priority: attack.priority,
-    }));
-    saved = await addAttacksToPlan(db, plan, rows);
-  }
-
-  return {
-    attacks: planned.map(({ attack, from, to }) => ({
-      from: formatCoord(attack.from),
-      to: formatCoord(attack.to),
-      fromVillageId: from.id,
-      toVillageId: to.id,
-      attacker: from.playerName,
-      defender: to.playerName,
-      type: attack.type,
-      units: attack.units as Record<string, number>,
-      unit: attack.unit,
-      sendTime: attack.sendTime,
-      arrivalTime: attack.arrival,
-      priority: attack.priority,
-    })),
-    unserved: result.unserved.map((u) => ({ target: formatCoord(u.target), type: u.type, requested: u.requested, planned: u.planned, reason: u.reason })),
-    unknownCoords: [...new Set(unknown.map(formatCoord))],
-    saved,
-  };
+  if (request.save && out.from.length > 0) saved = await addAttacksToPlan(deps.db, plan, await plannedRows(out, attackers, targets));
+  return `${out.jsonHead},"saved":${saved}}`;
 }

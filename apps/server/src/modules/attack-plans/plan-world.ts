@@ -78,20 +78,29 @@ const villageColumns = sql`v.id, v.name, v.x, v.y, v.player_id, p.name as player
 const playerJoin = sql`left join players p on p.world_id = v.world_id and p.id = v.player_id`;
 const intArray = (values: readonly number[]) => sql`${`{${values.join(",")}}`}::int[]`;
 
+/**
+ * Villages per lookup query: on embedded PGlite a query runs on the event loop, so 20,000 coordinates go
+ * as ten queries with a turn of the loop between them (issue 19: about 1 s in one query before).
+ */
+const LOOKUP_CHUNK = 2_000;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The world's villages at these coordinates, by `coordKey`; coordinates without a village are missing. */
 export async function villagesAt(db: Executor, worldId: number, coords: readonly Coord[]): Promise<Map<number, WorldVillage>> {
-  const unique = new Map(coords.map((c) => [coordKey(c), c]));
+  const list = [...new Map(coords.map((c) => [coordKey(c), c])).values()];
   const found = new Map<number, WorldVillage>();
-  if (unique.size === 0) return found;
-  const list = [...unique.values()];
-  const result = await db.execute(sql`
-    select ${villageColumns}
-    from unnest(${intArray(list.map((c) => c.x))}, ${intArray(list.map((c) => c.y))}) as c(x, y)
-    join villages v on v.world_id = ${worldId} and v.x = c.x and v.y = c.y
-    ${playerJoin}`);
-  for (const row of (result as unknown as { rows: VillageSqlRow[] }).rows) {
-    const village = toVillage(row);
-    found.set(coordKey(village), village);
+  for (let start = 0; start < list.length; start += LOOKUP_CHUNK) {
+    if (start > 0) await nextTurn();
+    const chunk = list.slice(start, start + LOOKUP_CHUNK);
+    const result = await db.execute(sql`
+      select ${villageColumns}
+      from unnest(${intArray(chunk.map((c) => c.x))}, ${intArray(chunk.map((c) => c.y))}) as c(x, y)
+      join villages v on v.world_id = ${worldId} and v.x = c.x and v.y = c.y
+      ${playerJoin}`);
+    for (const row of (result as unknown as { rows: VillageSqlRow[] }).rows) {
+      const village = toVillage(row);
+      found.set(coordKey(village), village);
+    }
   }
   return found;
 }
@@ -106,16 +115,23 @@ export async function villagesById(db: Executor, worldId: number, ids: readonly 
   return (result as unknown as { rows: VillageSqlRow[] }).rows.map(toVillage);
 }
 
-/** The villages of these players (by name, any case) on the world. */
+/** The villages of these players (by name, any case) on the world, by id; read a chunk per query. */
 export async function villagesOfPlayers(db: Executor, worldId: number, playerNames: readonly string[]): Promise<WorldVillage[]> {
   const names = [...new Set(playerNames.map((n) => n.toLowerCase()))];
-  if (names.length === 0) return [];
-  const result = await db.execute(sql`
-    select ${villageColumns} from players p
-    join villages v on v.world_id = p.world_id and v.player_id = p.id
-    where p.world_id = ${worldId} and lower(p.name) = any(${sql.param(names)}::text[])
-    order by v.id`);
-  return (result as unknown as { rows: VillageSqlRow[] }).rows.map(toVillage);
+  const villages: WorldVillage[] = [];
+  if (names.length === 0) return villages;
+  for (let after = -1; ; ) {
+    if (after >= 0) await nextTurn();
+    const result = await db.execute(sql`
+      select ${villageColumns} from players p
+      join villages v on v.world_id = p.world_id and v.player_id = p.id
+      where p.world_id = ${worldId} and lower(p.name) = any(${sql.param(names)}::text[]) and v.id > ${after}
+      order by v.id limit ${LOOKUP_CHUNK}`);
+    const rows = (result as unknown as { rows: VillageSqlRow[] }).rows;
+    villages.push(...rows.map(toVillage));
+    if (rows.length < LOOKUP_CHUNK) return villages;
+    after = (villages[villages.length - 1] as WorldVillage).id;
+  }
 }
 
 /**

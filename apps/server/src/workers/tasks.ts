@@ -1,0 +1,12 @@
+// The tasks a worker thread can run, by name: input and output types for the pool, the functions for
+// the worker. Each task is a pure function of its input (no database, no sockets).
+import { coordsTask, plannerTask } from "../modules/attack-plans/planner-task.js";
+
+export const tasks = {
+  coords: coordsTask,
+  planner: plannerTask,
+} as const;
+
+export type TaskName = keyof typeof tasks;
+export type TaskInput<T extends TaskName> = Parameters<(typeof tasks)[T]>[0];
+export type TaskOutput<T extends TaskName> = ReturnType<(typeof tasks)[T]>;
