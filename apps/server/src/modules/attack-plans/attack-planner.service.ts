@@ -136,7 +136,8 @@ export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPl
   const { settings } = request;
   const refuse = (sizes: { attackers: number; targets: number }) => {
     const message = plannerLimitError(settings, sizes, world.unitInfo, now);
-    if (message) throw badRequest(message, [{ path: "settings", message }]);
+    // The window's end is the field to change for a past window; the other limits concern the whole run.
+    if (message) throw badRequest(message, [{ path: message === plannerMessages.windowPast ? "settings.window.to" : "settings", message }]);
   };
   // A window no village can reach any more is refused before anything is read.
   refuse({ attackers: 0, targets: 0 });
