@@ -122,12 +122,24 @@ export function renderAttackText(rows: readonly AttackTextRow[], options: Render
   return { ok: true, value: text + fill(footer, outside) };
 }
 
+/**
+ * A name from the world's data made inert in BB code. DS Workbench writes names as they are
+ * (`"[player]" + getName() + "[/player]"`), and the game's BB code has no escape, so a player named
+ * `[url=http://evil]x[/url]` would put a link into the forum post. Square brackets become the
+ * full-width look-alikes: the name stays readable, no tag can open or close. Such a name is no
+ * `[player]` link either (no player of the game has it, and its closing bracket would end the tag).
+ */
+export function bbInert(name: string): string {
+  return name.replaceAll("[", "\uFF3B").replaceAll("]", "\uFF3D");
+}
+
 function rowValues(row: AttackTextRow, id: number, count: string, options: RenderTextOptions): Record<AttackTextVariable, string> {
   const bb = options.format === "bbcode";
   const player = (name: string | null | undefined) => {
     if (name === null) return "Barbaren";
     if (!name) return "";
-    return bb ? `[player]${name}[/player]` : name;
+    if (!bb) return name;
+    return /[[\]]/.test(name) ? bbInert(name) : `[player]${name}[/player]`;
   };
   const coord = (c: AttackData["from"]) => (bb ? `[coord]${formatCoord(c)}[/coord]` : formatCoord(c));
   const url =
