@@ -24,8 +24,7 @@ import type { PlanNeed } from "./attack-plans.policy.js";
 import { requireAccess, requirePlan } from "./attack-plans.policy.js";
 import { touchPlan } from "./attack-plans.service.js";
 import { runPlanner } from "./attack-planner.service.js";
-import { closeAttackTabRequests } from "../tab-requests/tab-requests.service.js";
-import { bulkAttacks } from "./attacks.service.js";
+import { bulkAttacks } from "./attack-bulk.service.js";
 
 /**
  * Imports and the planner take long texts (a 50,000-line DS Workbench export is about 6 MB): their
@@ -55,13 +54,8 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { plan } = await target(request, "edit");
       const { affected, statusChanged } = await bulkAttacks(ctx.db, plan.id, bulk.body(request));
       if (affected > 0) await touchPlan(ctx.db, plan.id);
-      // Everyone looking at the plan sees new statuses (and deleted rows) at once, as with the bots' reports.
+      // Everyone looking at the plan sees new statuses (and deleted rows) at once: one message, however many rows.
       await pushAttackUpdates(ctx, statusChanged, affected > 0 ? [plan.id] : []);
-      // Sent or cancelled by hand: nothing is left to do in a game tab for them.
-      await closeAttackTabRequests(
-        ctx.db,
-        statusChanged.filter((a) => a.status === "sent" || a.status === "cancelled").map((a) => a.id),
-      );
       return { affected };
     });
 
