@@ -4,6 +4,7 @@
 import type { AttackBulkResponse, AttackExportResponse, AttackImportResponse, AttackPlanPermissionsResponse, PlannerResponse } from "@dsbot/protocol";
 import {
   ATTACK_IMPORT_TEXT_MAX,
+  attackPlanMessages,
   attackBulkSchema,
   attackExportSchema,
   attackImportSchema,
@@ -16,9 +17,11 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
 import { parse } from "../../http/parse.js";
+import { UserSlots } from "../../http/user-slots.js";
 import { pushAttackUpdates } from "../attack-execution/attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
-import { exportAttacks, importAttacks } from "./attack-import.service.js";
+import { exportAttacks } from "./attack-export.service.js";
+import { importAttacks } from "./attack-import.service.js";
 import { grantPlanAccess, listPlanPermissions, revokePlanAccess } from "./attack-plan-permissions.service.js";
 import type { PlanNeed } from "./attack-plans.policy.js";
 import { requireAccess, requirePlan } from "./attack-plans.policy.js";
@@ -31,6 +34,9 @@ import { bulkAttacks } from "./attack-bulk.service.js";
  * routes take bodies up to twice the text limit in bytes, every other route keeps the app's 1 MiB.
  */
 export const ATTACK_TEXT_BODY_LIMIT = 2 * ATTACK_IMPORT_TEXT_MAX;
+
+/** Exports running at once on an instance (each holds up to DSBOT_EXPORT_MAX_MB of text, about three times over while it is sent). */
+export const EXPORTS_AT_ONCE = 3;
 
 const byId = contract({ params: attackPlanIdParamsSchema });
 const bulk = contract({ params: attackPlanIdParamsSchema, body: attackBulkSchema });
@@ -70,10 +76,12 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    /** Reading is enough: an export changes nothing. */
+    /** Reading is enough: an export changes nothing. One export per user at a time, a few at once in all. */
+    const exportSlots = new UserSlots(EXPORTS_AT_ONCE, { busy: attackPlanMessages.exportRunning, full: attackPlanMessages.exportsBusy });
     app.post("/api/attack-plans/:id/export", { config: exporting.config }, async (request): Promise<AttackExportResponse> => {
-      const { plan } = await target(request, "read");
-      return exportAttacks(ctx.db, plan, exporting.body(request));
+      const { user, plan } = await target(request, "read");
+      const input = exporting.body(request);
+      return exportSlots.run(user.id, () => exportAttacks(ctx.db, plan, input, ctx.config.exportMaxChars));
     });
 
     /** A preview needs to see the plan; saving the planned attacks needs edit access. */

@@ -3,9 +3,10 @@
 // The page itself is attack-table.service.ts, the bulk actions attack-bulk.service.ts.
 import type { AttackSelection, AttackSortField, AttackStatus } from "@dsbot/protocol";
 import { attackStatuses } from "@dsbot/protocol";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
 import { attacks } from "../../db/schema.js";
@@ -62,11 +63,26 @@ export async function findAttack(db: Database, planId: number, attackId: number)
   return row;
 }
 
-/** The selected attacks in send order (the export). */
-export async function selectedAttacks(db: Database, planId: number, selection: AttackSelection | undefined): Promise<AttackRow[]> {
-  return db
-    .select()
-    .from(attacks)
-    .where(selectionCondition(planId, selection))
-    .orderBy(asc(attacks.sendAt), asc(attacks.id));
+/** How many attacks of the plan the selection names. */
+export async function countSelected(db: Database, planId: number, selection: AttackSelection | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(attacks).where(selectionCondition(planId, selection));
+  return row?.n ?? 0;
+}
+
+/** The selected attacks in send order (the export), ROW_CHUNK at a time with a turn of the event loop between. */
+export async function* selectedAttackChunks(db: Database, planId: number, selection: AttackSelection | undefined): AsyncGenerator<AttackRow[]> {
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(attacks)
+      .where(and(selectionCondition(planId, selection), after))
+      .orderBy(asc(attacks.sendAt), asc(attacks.id))
+      .limit(ROW_CHUNK);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < ROW_CHUNK) return;
+    after = sql`(${attacks.sendAt}, ${attacks.id}) > (${last.sendAt.toISOString()}::timestamptz, ${last.id})`;
+    await yieldToEventLoop();
+  }
 }

@@ -16,6 +16,7 @@ import {
   type AttackType,
 } from "../attack.js";
 import { attackFieldLabels, attackMessages, importMessages } from "../messages.js";
+import { writeAll, type ExportWriter } from "./export-writer.js";
 import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, type ImportResult } from "./import-result.js";
 
 const SEPARATOR = ";";
@@ -35,10 +36,15 @@ export const csvColumns: readonly { key: ColumnKey; header: string }[] = [
 ];
 
 export function exportCsv(attacks: readonly AttackData[]): string {
-  const lines = [csvColumns.map((c) => quote(c.header)).join(SEPARATOR)];
-  for (const a of attacks) lines.push(csvColumns.map((c) => quote(cell(a, c.key))).join(SEPARATOR));
-  return `${lines.join("\r\n")}\r\n`;
+  return writeAll(csvWriter, attacks);
 }
+
+/** The CSV as header row and a row per attack, each with its CRLF. */
+export const csvWriter: ExportWriter<AttackData> = {
+  header: `${csvColumns.map((c) => quote(c.header)).join(SEPARATOR)}\r\n`,
+  line: (a) => `${csvColumns.map((c) => quote(cell(a, c.key))).join(SEPARATOR)}\r\n`,
+  footer: "",
+};
 
 function cell(a: AttackData, key: ColumnKey): string {
   switch (key) {

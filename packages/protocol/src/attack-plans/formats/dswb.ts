@@ -80,10 +80,15 @@ export function exportDswb(attacks: readonly AttackData[], lookup: VillageLookup
     if (source === undefined) errors.add(importMessages.exportUnknownVillage(i + 1, "Startdorf", formatCoord(attack.from)));
     if (target === undefined) errors.add(importMessages.exportUnknownVillage(i + 1, "Zieldorf", formatCoord(attack.to)));
     if (source === undefined || target === undefined) return;
-    const troops = units.map((unit) => `${unit}=${base64UrlEncode(String(attack.units[unit] ?? 0))}`).join("/");
-    text += `${source}&${target}&${attack.unit}&${attack.arrival}&${dswbTypeIcons[attack.type]}&${showOnMap}&${transferred}&${troops}\n`;
+    text += dswbLine(attack, source, target, { showOnMap, transferred });
   });
   return errors.result(text);
+}
+
+/** One attack as a DS Workbench line (with its "\n"), its villages by id. */
+export function dswbLine(attack: AttackData, source: number, target: number, options: DswbExportOptions = {}): string {
+  const troops = units.map((unit) => `${unit}=${base64UrlEncode(String(attack.units[unit] ?? 0))}`).join("/");
+  return `${source}&${target}&${attack.unit}&${attack.arrival}&${dswbTypeIcons[attack.type]}&${options.showOnMap ?? true}&${options.transferred ?? false}&${troops}\n`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatCoord } from "../../game/coords.js";
 import { text as cleanText } from "../../validation.js";
 import { compactUnits, attackDataSchema, type AttackData } from "../attack.js";
 import { importMessages } from "../messages.js";
+import type { ExportWriter } from "./export-writer.js";
 import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, type ImportResult } from "./import-result.js";
 
 export const ATTACK_PLAN_JSON_FORMAT = "dsbot-attack-plan";
@@ -28,22 +29,34 @@ const metaSchema = z.object({
 
 /** The JSON text (two-space indented) of the attacks and optional plan name and world. */
 export function exportJson(attacks: readonly AttackData[], meta: AttackPlanJsonMeta = {}): string {
-  const envelope = {
-    format: ATTACK_PLAN_JSON_FORMAT,
-    version: ATTACK_PLAN_JSON_VERSION,
-    ...(meta.name !== undefined ? { name: meta.name } : {}),
-    ...(meta.world !== undefined ? { world: meta.world } : {}),
-    attacks: attacks.map((a) => ({
-      from: formatCoord(a.from),
-      to: formatCoord(a.to),
-      type: a.type,
-      units: compactUnits(a.units),
-      unit: a.unit,
-      arrival: a.arrival,
-      priority: a.priority,
-    })),
+  return `${JSON.stringify({ ...envelopeOf(meta), attacks: attacks.map(jsonEntry) }, null, 2)}\n`;
+}
+
+const envelopeOf = (meta: AttackPlanJsonMeta) => ({
+  format: ATTACK_PLAN_JSON_FORMAT,
+  version: ATTACK_PLAN_JSON_VERSION,
+  ...(meta.name !== undefined ? { name: meta.name } : {}),
+  ...(meta.world !== undefined ? { world: meta.world } : {}),
+});
+
+const jsonEntry = (a: AttackData) => ({
+  from: formatCoord(a.from),
+  to: formatCoord(a.to),
+  type: a.type,
+  units: compactUnits(a.units),
+  unit: a.unit,
+  arrival: a.arrival,
+  priority: a.priority,
+});
+
+/** `exportJson` as parts: the envelope up to the list, an entry per attack (indented as there), the end. */
+export function jsonWriter(meta: AttackPlanJsonMeta = {}): ExportWriter<AttackData> {
+  const envelope = JSON.stringify({ ...envelopeOf(meta), attacks: [] }, null, 2);
+  return {
+    header: `${envelope.slice(0, envelope.lastIndexOf("[]"))}[\n`,
+    line: (a, i) => `${i === 0 ? "" : ",\n"}${JSON.stringify(jsonEntry(a), null, 2).replace(/^/gm, "    ")}`,
+    footer: "\n  ]\n}\n",
   };
-  return `${JSON.stringify(envelope, null, 2)}\n`;
 }
 
 export function importJson(text: string): ImportResult<AttackPlanJson> {
