@@ -10,3 +10,12 @@ export const ROW_CHUNK = 1_000;
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** Runs steps that pause (yield) now and then, e.g. the protocol's `…Steps` importers, letting the event loop turn at each pause. */
+export async function runInSteps<T>(steps: Generator<void, T, void>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await yieldToEventLoop();
+  }
+}

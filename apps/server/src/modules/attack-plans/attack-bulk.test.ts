@@ -1,7 +1,8 @@
-// Bulk actions over many attacks (issue 19, finding 4): set-based statements of at most ROW_CHUNK
-// attacks each (so no statement holds the event loop on PGlite), and one `attacks-updated` per
-// watcher whose size does not grow with the selection.
+// Big writes (issue 19, finding 4): bulk actions as set-based statements of at most ROW_CHUNK attacks
+// each (so no statement holds the event loop on PGlite) and one `attacks-updated` per watcher whose
+// size does not grow with the selection; imports and the planner insert ROW_CHUNK attacks per statement.
 import { attackListResponseSchema } from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../../test/attack-plans.js";
 import { caller, importManyAttacks, importPlanWorld, newPlan } from "../../../test/attack-plans.js";
@@ -12,7 +13,10 @@ import { recordStatements } from "../../../test/statements.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
 import { ROW_CHUNK } from "../../db/chunks.js";
+import type { Database } from "../../db/client.js";
+import { attacks } from "../../db/schema.js";
 import { BULK_EVENT_ROWS_MAX } from "./attack-bulk.service.js";
+import { insertAttacks } from "./attack-write.service.js";
 
 let app: TestApp;
 let call: Call;
@@ -89,5 +93,24 @@ describe("bulk actions on many attacks", () => {
     } finally {
       for (const socket of sockets) socket.socket.disconnect();
     }
+  });
+});
+
+describe("inserts of many attacks", () => {
+  it("write ROW_CHUNK attacks per statement (imports, the planner's save)", async () => {
+    const source = await newPlan(call, "Vorlage");
+    await importManyAttacks(call, source.id, 1);
+    const [template] = await app.db.select().from(attacks).where(eq(attacks.planId, source.id));
+    if (!template) throw new Error("no attack to copy");
+    const { id: _id, planId: _planId, ...row } = template;
+    const plan = await newPlan(call, "Einfügen");
+    let statements = 0;
+    // The real database, each raw statement counted.
+    const counting = new Proxy(app.db, {
+      get: (target, key) => (key === "execute" ? (...args: Parameters<Database["execute"]>) => (statements++, target.execute(...args)) : Reflect.get(target, key)),
+    });
+    expect(await insertAttacks(counting, plan, Array.from({ length: MANY }, () => row))).toBe(MANY);
+    expect(statements).toBe(Math.ceil(MANY / ROW_CHUNK));
+    expect(await statusesOf(plan.id, "planned")).toBe(MANY);
   });
 });

@@ -6,13 +6,14 @@ import {
   attackPlanMessages,
   formatCoord,
   ImportErrors,
-  importCsv,
-  importDswb,
-  importJson,
+  importCsvSteps,
+  importDswbSteps,
+  importJsonSteps,
   importMessages,
   isSupportType,
   villageLookup,
 } from "@dsbot/protocol";
+import { ROW_CHUNK, runInSteps, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import type { AttackPlanRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
@@ -58,15 +59,15 @@ interface Parsed {
 async function parse(db: Database, worldId: number, input: AttackImport): Promise<ImportResult<Parsed>> {
   const byEntry = (i: number) => importMessages.entry(i + 1);
   if (input.format === "json") {
-    const result = importJson(input.text);
+    const result = await runInSteps(importJsonSteps(input.text));
     return result.ok ? { ok: true, value: { attacks: result.value.attacks, where: byEntry } } : result;
   }
   if (input.format === "csv") {
-    const result = importCsv(input.text);
+    const result = await runInSteps(importCsvSteps(input.text));
     return result.ok ? { ok: true, value: { attacks: result.value, where: byEntry } } : result;
   }
   const known = await villagesById(db, worldId, dswbVillageIds(input.text));
-  const result = importDswb(input.text, villageLookup(known));
+  const result = await runInSteps(importDswbSteps(input.text, villageLookup(known)));
   if (!result.ok) return result;
   const lines = dswbLines(input.text);
   return {
@@ -99,7 +100,8 @@ export async function importAttacks(db: Database, plan: AttackPlanRow, input: At
   const supporters = resolved.filter((r) => isSupportType(r.attack.type)).map((r) => r.from.playerName);
   const boosts = await supportBoosts(db, plan, supporters);
   const rows: NewAttack[] = [];
-  for (const { attack, from, to, index } of resolved) {
+  for (const [i, { attack, from, to, index }] of resolved.entries()) {
+    if (i > 0 && i % ROW_CHUNK === 0) await yieldToEventLoop();
     try {
       rows.push(attackRow({ ...attack, from, to }, world, boostOf(boosts, from.playerName)));
     } catch (error) {

@@ -6,7 +6,7 @@ import { text as cleanText } from "../../validation.js";
 import { compactUnits, attackDataSchema, type AttackData } from "../attack.js";
 import { importMessages } from "../messages.js";
 import type { ExportWriter } from "./export-writer.js";
-import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, type ImportResult } from "./import-result.js";
+import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, IMPORT_STEP, runSteps, type ImportResult, type ImportSteps } from "./import-result.js";
 
 export const ATTACK_PLAN_JSON_FORMAT = "dsbot-attack-plan";
 export const ATTACK_PLAN_JSON_VERSION = 1;
@@ -60,6 +60,11 @@ export function jsonWriter(meta: AttackPlanJsonMeta = {}): ExportWriter<AttackDa
 }
 
 export function importJson(text: string): ImportResult<AttackPlanJson> {
+  return runSteps(importJsonSteps(text));
+}
+
+/** `importJson`, pausing every IMPORT_STEP entries. */
+export function* importJsonSteps(text: string): ImportSteps<AttackPlanJson> {
   const json = text.replace(/^\uFEFF/, "");
   let data: unknown;
   try {
@@ -80,11 +85,13 @@ export function importJson(text: string): ImportResult<AttackPlanJson> {
   const meta = metaSchema.safeParse({ name: data.name, world: data.world });
   if (!meta.success) for (const issue of meta.error.issues) errors.add(importMessages.jsonMeta(String(issue.path[0])));
   const attacks: AttackData[] = [];
-  data.attacks.forEach((entry: unknown, i: number) => {
-    const parsed = attackDataSchema.safeParse(entry);
+  const entries: unknown[] = data.attacks;
+  for (let i = 0; i < entries.length; i++) {
+    if (i > 0 && i % IMPORT_STEP === 0) yield;
+    const parsed = attackDataSchema.safeParse(entries[i]);
     if (parsed.success) attacks.push(parsed.data);
     else errors.addIssues(importMessages.entry(i + 1), parsed.error);
-  });
+  }
   return errors.result({ ...(meta.success ? stripUndefined(meta.data) : {}), attacks });
 }
 
