@@ -1,7 +1,7 @@
 // The attack plan's tools (PRODUCT §6): bulk actions, import/export, the planner and the access grants.
 // Like every per-plan route: 404 for a plan the caller may not see before its body is read, 403 for a
 // read-only grantee's writes, owner and admins only for grants.
-import type { AttackBulkResponse, AttackExportResponse, AttackImportResponse, AttackPlanPermissionsResponse, PlannerResponse } from "@dsbot/protocol";
+import type { AttackBulkResponse, AttackImportResponse, AttackPlanPermissionsResponse, PlannerResponse } from "@dsbot/protocol";
 import {
   ATTACK_IMPORT_TEXT_MAX,
   attackPlanMessages,
@@ -78,10 +78,12 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /** Reading is enough: an export changes nothing. One export per user at a time, a few at once in all. */
     const exportSlots = new UserSlots(EXPORTS_AT_ONCE, { busy: attackPlanMessages.exportRunning, full: attackPlanMessages.exportsBusy });
-    app.post("/api/attack-plans/:id/export", { config: exporting.config }, async (request): Promise<AttackExportResponse> => {
+    app.post("/api/attack-plans/:id/export", { config: exporting.config }, async (request, reply) => {
       const { user, plan } = await target(request, "read");
       const input = exporting.body(request);
-      return exportSlots.run(user.id, () => exportAttacks(ctx.db, plan, input, ctx.config.exportMaxChars));
+      // Already JSON (an AttackExportResponse), escaped a chunk at a time.
+      const body = await exportSlots.run(user.id, () => exportAttacks(ctx.db, plan, input, ctx.config.exportMaxChars));
+      return reply.type("application/json; charset=utf-8").send(body);
     });
 
     /** A preview needs to see the plan; saving the planned attacks needs edit access. */
