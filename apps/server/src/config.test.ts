@@ -56,11 +56,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DSBOT_WORLD_SOURCE: "https://welt.example" })).toThrow(/DSBOT_WORLD_SOURCE: muss \{world\} und \{server\} enthalten/);
     expect(() => loadConfig({ DSBOT_WORLD_SOURCE: "ftp://{world}.{server}" })).toThrow(/DSBOT_WORLD_SOURCE: muss eine http\(s\)-Adresse sein/);
     expect(() => loadConfig({ DSBOT_WORLD_SYNC: "nein" })).toThrow(/DSBOT_WORLD_SYNC: muss 0 oder 1 sein/);
+    expect(loadConfig({}).exportMaxChars).toBe(20_000_000);
+    expect(loadConfig({ DSBOT_EXPORT_MAX_MB: "0.5" }).exportMaxChars).toBe(500_000);
+    expect(() => loadConfig({ DSBOT_EXPORT_MAX_MB: "viel" })).toThrow(/DSBOT_EXPORT_MAX_MB: muss eine Zahl sein/);
   });
 
   it("documents every variable it reads", () => {
     const names = configSettings.map((s) => s.name);
-    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL", "LOG_FORMAT", "DSBOT_RUNNER_DIR", "DSBOT_WORLD_SOURCE", "DSBOT_WORLD_SYNC", "DSBOT_WORKERS", "DSBOT_PLANNER_TIMEOUT_MS"]) {
+    for (const name of ["PORT", "HOST", "DSBOT_DATA_DIR", "DATABASE_URL", "DSBOT_ADMIN_USERNAME", "DSBOT_ADMIN_PASSWORD", "DSBOT_DEMO", "DSBOT_DEMO_PASSWORD", "DSBOT_ALLOWED_ORIGINS", "DSBOT_API_BASES", "DSBOT_WEB_DIR", "DSBOT_TRUST_PROXY", "LOG_LEVEL", "LOG_FORMAT", "DSBOT_RUNNER_DIR", "DSBOT_WORLD_SOURCE", "DSBOT_WORLD_SYNC", "DSBOT_WORKERS", "DSBOT_PLANNER_TIMEOUT_MS", "DSBOT_EXPORT_MAX_MB"]) {
       expect(names).toContain(name);
     }
   });

@@ -26,6 +26,7 @@ export const configSettings = [
   { name: "DSBOT_WORLD_SYNC", default: "1", description: "0 = Weltdaten nicht automatisch beim Start und stündlich abgleichen (\"Jetzt abgleichen\" geht weiter)" },
   { name: "DSBOT_WORKERS", default: "(Kerne − 1, 1 bis 4)", description: "Worker-Threads für lange Rechnungen (Angriffsplaner, lange Texte); der Event-Loop bleibt frei" },
   { name: "DSBOT_PLANNER_TIMEOUT_MS", default: "20000", description: "Höchstdauer einer Planung in ms; länger = Abbruch mit Meldung (422)" },
+  { name: "DSBOT_EXPORT_MAX_MB", default: "20", description: "Größte Exportdatei eines Angriffsplans in MB; größere Exporte werden vorher mit einer Meldung abgelehnt" },
   { name: "DSBOT_TRUST_PROXY", default: "0", description: "1 = X-Forwarded-For eines vorgeschalteten Proxys vertrauen (Client-IP für Login-Sperre)" },
   { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
   { name: "LOG_FORMAT", default: "(Terminal: pretty, sonst json)", description: "pretty = lesbare Zeilen, json = eine JSON-Zeile je Eintrag" },
@@ -104,6 +105,7 @@ const envSchema = z.object({
   DSBOT_API_BASES: apiBasesSchema,
   DSBOT_WEB_DIR: optional(z.string()),
   DSBOT_RUNNER_DIR: optional(z.string()),
+  DSBOT_EXPORT_MAX_MB: z.coerce.number({ error: "muss eine Zahl sein" }).positive("muss größer als 0 sein").max(500, "höchstens 500").default(20),
   DSBOT_TRUST_PROXY: flag("0"),
   DSBOT_WORLD_SOURCE: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), worldSourceSchema),
   DSBOT_WORLD_SYNC: flag("1"),
@@ -138,6 +140,8 @@ export interface Config {
   webDir: string;
   /** The built runner (apps/runner/dist): dsbot.mjs and its manifest, offered on /downloads. */
   runnerDir: string;
+  /** Largest text an attack plan export may build (characters; the estimate refuses bigger ones before building). */
+  exportMaxChars: number;
   trustProxy: boolean;
   /** Template of a world's public files (`https://{world}.{server}`); see modules/worlds/world-source.ts. */
   worldSource: string;
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBases: Object.fromEntries(Object.entries(e.DSBOT_API_BASES).map(([k, v]) => [k.toLowerCase(), v])),
     webDir: e.DSBOT_WEB_DIR ? path.resolve(e.DSBOT_WEB_DIR) : defaultWebDir,
     runnerDir: e.DSBOT_RUNNER_DIR ? path.resolve(e.DSBOT_RUNNER_DIR) : defaultRunnerDir,
+    exportMaxChars: Math.round(e.DSBOT_EXPORT_MAX_MB * 1_000_000),
     trustProxy: e.DSBOT_TRUST_PROXY,
     worldSource: e.DSBOT_WORLD_SOURCE,
     worldSync: e.DSBOT_WORLD_SYNC,

@@ -1,7 +1,7 @@
 // Attack plan test helpers: a small imported world with unit speeds and a config (no archers, so a
 // unit the world lacks can be tried), and calls of the plan API as a signed-in user.
 import type { Attack, AttackPlan, UnitInfo, World } from "@dsbot/protocol";
-import { baseUnitSpeeds, parseGameConfigXml, units } from "@dsbot/protocol";
+import { baseUnitSpeeds, exportJson, parseGameConfigXml, units } from "@dsbot/protocol";
 import type { LightMyRequestResponse } from "fastify";
 import type { App } from "../src/app.js";
 import { worlds } from "../src/db/schema.js";
@@ -102,4 +102,16 @@ export async function newAttack(call: Call, planId: number, body: AttackBody): P
 export function errorOf(response: LightMyRequestResponse): { message: string; issues: string[] } {
   const body = response.json<{ error: { message: string; issues?: { message: string }[] } }>();
   return { message: body.error.message, issues: (body.error.issues ?? []).map((i) => i.message) };
+}
+
+/** Imports `count` attacks (axes and rams between the test world's owned villages, arrivals 1 ms apart) into the plan. */
+export async function importManyAttacks(call: Call, planId: number, count: number): Promise<void> {
+  const owned = planVillages.filter((v) => v.playerId !== 0);
+  const attacks = Array.from({ length: count }, (_, i) => {
+    const from = owned[i % owned.length] as VillageRecord;
+    const to = owned[(i + 1) % owned.length] as VillageRecord;
+    return { from, to, type: "attack" as const, units: { axe: 100, ram: 5 }, unit: "ram" as const, arrival: ARRIVAL + i, priority: 3 };
+  });
+  const response = await call("POST", `/api/attack-plans/${planId}/import`, { format: "json", text: exportJson(attacks) });
+  if (response.statusCode !== 200) throw new Error(`import: ${response.statusCode} ${response.body.slice(0, 500)}`);
 }

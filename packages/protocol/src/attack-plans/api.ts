@@ -39,6 +39,10 @@ export const attackPlanMessages = {
   ownerAccessNotRevocable: "Dem Besitzer kann der Zugriff nicht entzogen werden.",
   importFailed: "Der Import wurde abgebrochen, es wurde nichts übernommen.",
   exportFailed: "Der Export ist fehlgeschlagen.",
+  exportTooLarge: (megabytes: string, maxMegabytes: string) =>
+    `Der Export wäre etwa ${megabytes} MB groß, erlaubt sind höchstens ${maxMegabytes} MB. Bitte exportiere weniger Angriffe (Filter oder Auswahl in der Tabelle) oder nimm eine kürzere Vorlage.`,
+  exportRunning: "Es läuft bereits ein Export von dir. Bitte warte, bis er fertig ist.",
+  exportsBusy: "Gerade laufen zu viele Exporte. Bitte versuche es gleich noch einmal.",
 } as const;
 
 // ---- plans ----

@@ -6,6 +6,7 @@ export * from "./planner.js";
 export * from "./planner-settings.js";
 export * from "./planner-limits.js";
 export * from "./formats/import-result.js";
+export * from "./formats/export-writer.js";
 export * from "./formats/dswb.js";
 export * from "./formats/text.js";
 export * from "./formats/json.js";

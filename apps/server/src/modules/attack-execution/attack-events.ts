@@ -45,7 +45,11 @@ export async function pushAttackUpdates(
   plans: readonly number[] = [],
 ): Promise<void> {
   const byPlan = new Map<number, ChangedAttack[]>(plans.map((planId) => [planId, []]));
-  for (const row of rows) byPlan.set(row.planId, [...(byPlan.get(row.planId) ?? []), row]);
+  for (const row of rows) {
+    const list = byPlan.get(row.planId);
+    if (list) list.push(row);
+    else byPlan.set(row.planId, [row]);
+  }
   if (byPlan.size === 0) return;
   const audiences = await planAudiences(ctx.db, [...byPlan.keys()]);
   for (const [planId, changed] of byPlan) {

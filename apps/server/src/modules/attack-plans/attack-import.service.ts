@@ -1,30 +1,24 @@
-// Import and export of a plan's attacks (PRODUCT §5): DS Workbench lines (villages by id on the plan's
-// world), the plan's JSON and CSV in; those and BB-code / text from a template out. An import is all or
-// nothing in one transaction: any bad entry answers every German error (by line or entry) and writes nothing.
-import type { AttackData, AttackExport, AttackExportResponse, AttackImport, ImportResult } from "@dsbot/protocol";
+// Import of a plan's attacks (PRODUCT §5): DS Workbench lines (villages by id on the plan's world), the
+// plan's JSON and CSV in (the way out is attack-export.service.ts). An import is all or nothing in one
+// transaction: any bad entry answers every German error (by line or entry) and writes nothing.
+import type { AttackData, AttackImport, ImportResult } from "@dsbot/protocol";
 import {
   attackPlanMessages,
-  defaultTemplate,
-  exportCsv,
-  exportDswb,
-  exportJson,
   formatCoord,
   ImportErrors,
-  importCsv,
-  importDswb,
-  importJson,
+  importCsvSteps,
+  importDswbSteps,
+  importJsonSteps,
   importMessages,
   isSupportType,
-  renderAttackText,
   villageLookup,
 } from "@dsbot/protocol";
+import { ROW_CHUNK, runInSteps, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import type { AttackPlanRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
-import { attackData, attackTextRow } from "./attack-plans.presenter.js";
 import type { NewAttack } from "./attack-write.service.js";
 import { addAttacksToPlan, attackRow } from "./attack-write.service.js";
-import { selectedAttacks } from "./attacks.service.js";
 import type { WorldVillage } from "./plan-world.js";
 import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesById } from "./plan-world.js";
 
@@ -65,15 +59,15 @@ interface Parsed {
 async function parse(db: Database, worldId: number, input: AttackImport): Promise<ImportResult<Parsed>> {
   const byEntry = (i: number) => importMessages.entry(i + 1);
   if (input.format === "json") {
-    const result = importJson(input.text);
+    const result = await runInSteps(importJsonSteps(input.text));
     return result.ok ? { ok: true, value: { attacks: result.value.attacks, where: byEntry } } : result;
   }
   if (input.format === "csv") {
-    const result = importCsv(input.text);
+    const result = await runInSteps(importCsvSteps(input.text));
     return result.ok ? { ok: true, value: { attacks: result.value, where: byEntry } } : result;
   }
   const known = await villagesById(db, worldId, dswbVillageIds(input.text));
-  const result = importDswb(input.text, villageLookup(known));
+  const result = await runInSteps(importDswbSteps(input.text, villageLookup(known)));
   if (!result.ok) return result;
   const lines = dswbLines(input.text);
   return {
@@ -106,7 +100,8 @@ export async function importAttacks(db: Database, plan: AttackPlanRow, input: At
   const supporters = resolved.filter((r) => isSupportType(r.attack.type)).map((r) => r.from.playerName);
   const boosts = await supportBoosts(db, plan, supporters);
   const rows: NewAttack[] = [];
-  for (const { attack, from, to, index } of resolved) {
+  for (const [i, { attack, from, to, index }] of resolved.entries()) {
+    if (i > 0 && i % ROW_CHUNK === 0) await yieldToEventLoop();
     try {
       rows.push(attackRow({ ...attack, from, to }, world, boostOf(boosts, from.playerName)));
     } catch (error) {
@@ -117,38 +112,4 @@ export async function importAttacks(db: Database, plan: AttackPlanRow, input: At
   const checked = errors.result(rows);
   if (!checked.ok) throw importError(checked.errors);
   return addAttacksToPlan(db, plan, checked.value, { replace: input.replace, tooMany: (message) => importError([message]) });
-}
-
-/** The selected attacks (all without a selection) in send order, in the chosen format. */
-export async function exportAttacks(db: Database, plan: AttackPlanRow, input: AttackExport): Promise<AttackExportResponse> {
-  const rows = await selectedAttacks(db, plan.id, input.selection);
-  const exported = (result: ImportResult<string>): AttackExportResponse => {
-    if (!result.ok) throw badRequest(attackPlanMessages.exportFailed, result.errors.map((message) => ({ path: "format", message })));
-    return { text: result.value, count: rows.length };
-  };
-  switch (input.format) {
-    case "json":
-      return exported({ ok: true, value: exportJson(rows.map(attackData), { name: plan.name, world: plan.worldWorld }) });
-    case "csv":
-      return exported({ ok: true, value: exportCsv(rows.map(attackData)) });
-    case "dswb": {
-      // The stored village ids: DS Workbench names villages by id, whatever the world's data says today.
-      const lookup = villageLookup(
-        rows.flatMap((r) => [
-          { id: r.sourceVillageId, x: r.sourceX, y: r.sourceY },
-          { id: r.targetVillageId, x: r.targetX, y: r.targetY },
-        ]),
-      );
-      return exported(exportDswb(rows.map(attackData), lookup));
-    }
-    case "bbcode":
-    case "plain":
-      return exported(
-        renderAttackText(rows.map(attackTextRow), {
-          template: input.template ?? defaultTemplate(input.format),
-          format: input.format,
-          world: { server: plan.worldServer, world: plan.worldWorld },
-        }),
-      );
-  }
 }

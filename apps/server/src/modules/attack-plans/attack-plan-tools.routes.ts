@@ -1,9 +1,11 @@
 // The attack plan's tools (PRODUCT §6): bulk actions, import/export, the planner and the access grants.
 // Like every per-plan route: 404 for a plan the caller may not see before its body is read, 403 for a
 // read-only grantee's writes, owner and admins only for grants.
-import type { AttackBulkResponse, AttackExportResponse, AttackImportResponse, AttackPlanPermissionsResponse } from "@dsbot/protocol";
+import type { AttackBulkResponse, AttackImportResponse, AttackPlanPermissionsResponse } from "@dsbot/protocol";
 import {
   ATTACK_IMPORT_TEXT_MAX,
+  attackPlanMessages,
+  plannerMessages,
   attackBulkSchema,
   attackExportSchema,
   attackImportSchema,
@@ -16,22 +18,26 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
 import { parse } from "../../http/parse.js";
+import { UserSlots } from "../../http/user-slots.js";
 import { pushAttackUpdates } from "../attack-execution/attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
-import { exportAttacks, importAttacks } from "./attack-import.service.js";
+import { exportAttacks } from "./attack-export.service.js";
+import { importAttacks } from "./attack-import.service.js";
 import { grantPlanAccess, listPlanPermissions, revokePlanAccess } from "./attack-plan-permissions.service.js";
 import type { PlanNeed } from "./attack-plans.policy.js";
 import { requireAccess, requirePlan } from "./attack-plans.policy.js";
 import { touchPlan } from "./attack-plans.service.js";
-import { PlannerRuns, runPlanner } from "./attack-planner.service.js";
-import { closeAttackTabRequests } from "../tab-requests/tab-requests.service.js";
-import { bulkAttacks } from "./attacks.service.js";
+import { runPlanner } from "./attack-planner.service.js";
+import { bulkAttacks } from "./attack-bulk.service.js";
 
 /**
  * Imports and the planner take long texts (a 50,000-line DS Workbench export is about 6 MB): their
  * routes take bodies up to twice the text limit in bytes, every other route keeps the app's 1 MiB.
  */
 export const ATTACK_TEXT_BODY_LIMIT = 2 * ATTACK_IMPORT_TEXT_MAX;
+
+/** Exports running at once on an instance (each holds up to DSBOT_EXPORT_MAX_MB of text, about three times over while it is sent). */
+export const EXPORTS_AT_ONCE = 3;
 
 const byId = contract({ params: attackPlanIdParamsSchema });
 const bulk = contract({ params: attackPlanIdParamsSchema, body: attackBulkSchema });
@@ -44,7 +50,8 @@ const grant = contract({ params: attackPlanPermissionParamsSchema, body: attackP
 export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
-    const plannerRuns = new PlannerRuns();
+    // One planner run per user; how many run at once across users is the worker pool's queue.
+    const plannerRuns = new UserSlots(Number.MAX_SAFE_INTEGER, { busy: plannerMessages.running, full: plannerMessages.busy });
 
     async function target(request: FastifyRequest, need: PlanNeed) {
       const { id } = byId.params(request);
@@ -56,13 +63,8 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { plan } = await target(request, "edit");
       const { affected, statusChanged } = await bulkAttacks(ctx.db, plan.id, bulk.body(request));
       if (affected > 0) await touchPlan(ctx.db, plan.id);
-      // Everyone looking at the plan sees new statuses (and deleted rows) at once, as with the bots' reports.
+      // Everyone looking at the plan sees new statuses (and deleted rows) at once: one message, however many rows.
       await pushAttackUpdates(ctx, statusChanged, affected > 0 ? [plan.id] : []);
-      // Sent or cancelled by hand: nothing is left to do in a game tab for them.
-      await closeAttackTabRequests(
-        ctx.db,
-        statusChanged.filter((a) => a.status === "sent" || a.status === "cancelled").map((a) => a.id),
-      );
       return { affected };
     });
 
@@ -77,10 +79,14 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    /** Reading is enough: an export changes nothing. */
-    app.post("/api/attack-plans/:id/export", { config: exporting.config }, async (request): Promise<AttackExportResponse> => {
-      const { plan } = await target(request, "read");
-      return exportAttacks(ctx.db, plan, exporting.body(request));
+    /** Reading is enough: an export changes nothing. One export per user at a time, a few at once in all. */
+    const exportSlots = new UserSlots(EXPORTS_AT_ONCE, { busy: attackPlanMessages.exportRunning, full: attackPlanMessages.exportsBusy });
+    app.post("/api/attack-plans/:id/export", { config: exporting.config }, async (request, reply) => {
+      const { user, plan } = await target(request, "read");
+      const input = exporting.body(request);
+      // Already JSON (an AttackExportResponse), escaped a chunk at a time.
+      const body = await exportSlots.run(user.id, () => exportAttacks(ctx.db, plan, input, ctx.config.exportMaxChars));
+      return reply.type("application/json; charset=utf-8").send(body);
     });
 
     /**
@@ -91,14 +97,9 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { user, plan, access } = await target(request, "read");
       const input = planner.body(request);
       if (input.save) requireAccess(access, "edit");
-      const release = plannerRuns.acquire(user.id);
-      try {
-        const json = await runPlanner(ctx, user, plan, input);
-        if (input.save) await pushAttackUpdates(ctx, [], [plan.id]);
-        return reply.type("application/json; charset=utf-8").send(json);
-      } finally {
-        release();
-      }
+      const json = await plannerRuns.run(user.id, () => runPlanner(ctx, user, plan, input));
+      if (input.save) await pushAttackUpdates(ctx, [], [plan.id]);
+      return reply.type("application/json; charset=utf-8").send(json);
     });
 
     app.get("/api/attack-plans/:id/permissions", { config: byId.config }, async (request): Promise<AttackPlanPermissionsResponse> => {

@@ -34,18 +34,6 @@ export interface PlannerDeps {
   config: Pick<Config, "plannerTimeoutMs">;
 }
 
-/** The users with a planner run going (this instance): a second run of the same user is refused. */
-export class PlannerRuns {
-  private readonly users = new Set<number>();
-
-  /** Takes the user's slot (429 when taken); call the answer to free it. */
-  acquire(userId: number): () => void {
-    if (this.users.has(userId)) throw tooManyRequests(plannerMessages.running);
-    this.users.add(userId);
-    return () => this.users.delete(userId);
-  }
-}
-
 /** A worker task with the planner's time limit; its failures as German HTTP errors. */
 async function runTask<T extends TaskName>(deps: PlannerDeps, task: T, input: TaskInput<T>, transfer: ArrayBuffer[] = []): Promise<TaskOutput<T>> {
   try {

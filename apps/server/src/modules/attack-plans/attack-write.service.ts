@@ -5,6 +5,7 @@
 import type { AttackInput, AttackTrainInput, Coord, Unit, UnitCounts } from "@dsbot/protocol";
 import { ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, trainArrivals } from "@dsbot/protocol";
 import { count, eq, sql } from "drizzle-orm";
+import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import { attackPlans, attacks } from "../../db/schema.js";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
@@ -20,20 +21,19 @@ type Executor = Database | Tx;
 /** A row of `attacks` without its plan: what `insertAttacks` takes. */
 export type NewAttack = Omit<typeof attacks.$inferInsert, "planId" | "id">;
 
-/** Rows per insert statement (a handful of array parameters each, whatever the count). */
-const INSERT_CHUNK = 5_000;
 
 const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
 
 /**
  * Inserts the attacks into the plan (inside the caller's transaction, if any) and moves the plan's
  * "Änderungsdatum" (its attacks' version); answers the count. No cap check (`addAttacksToPlan` has it).
- * The rows go in as column arrays through `unnest`, a chunk per statement: several times faster than
- * multi-row VALUES on PGlite (20,000 attacks in well under a second).
+ * The rows go in as column arrays through `unnest`, several times faster than multi-row VALUES on
+ * PGlite; ROW_CHUNK rows per statement with a turn of the event loop between (issue 19).
  */
 export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[]): Promise<number> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK);
+  for (let start = 0; start < rows.length; start += ROW_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = rows.slice(start, start + ROW_CHUNK);
     const column = <T>(pick: (row: NewAttack) => T) => sql.param(chunk.map(pick));
     await db.execute(sql`
       insert into ${attacks} (plan_id, source_village_id, source_name, source_x, source_y, attacker_id, attacker_name,
@@ -68,7 +68,7 @@ export async function addAttacksToPlan(
 ): Promise<number> {
   const inserted = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${attackPlans} where ${attackPlans.id} = ${plan.id} for update`);
-    if (options.replace) await tx.delete(attacks).where(eq(attacks.planId, plan.id));
+    if (options.replace) await deletePlanAttacks(tx, plan.id);
     const [existing] = options.replace ? [{ n: 0 }] : await tx.select({ n: count() }).from(attacks).where(eq(attacks.planId, plan.id));
     if ((existing?.n ?? 0) + rows.length > ATTACK_PLAN_MAX_ATTACKS) {
       const message = attackPlanMessages.tooMany(ATTACK_PLAN_MAX_ATTACKS);
@@ -80,6 +80,18 @@ export async function addAttacksToPlan(
   return inserted;
 }
 
+/** Removes the plan's attacks, ROW_CHUNK per statement with a turn of the event loop between. */
+async function deletePlanAttacks(db: Executor, planId: number): Promise<void> {
+  for (;;) {
+    const removed = await db
+      .delete(attacks)
+      .where(sql`${attacks.id} in (select ${attacks.id} from ${attacks} where ${attacks.planId} = ${planId} limit ${ROW_CHUNK})`)
+      .returning({ id: attacks.id });
+    if (removed.length < ROW_CHUNK) return;
+    await yieldToEventLoop();
+  }
+}
+
 /** Rows written at once after which the table's statistics are refreshed. */
 const STATISTICS_AFTER_ROWS = 1_000;
 
@@ -88,10 +100,19 @@ const STATISTICS_AFTER_ROWS = 1_000;
  * instead of walking the sort column's index), and the visibility map must cover the new rows for
  * index-only counts and pages. PGlite has no autovacuum; on PostgreSQL waiting for it left the first
  * minute after a 20,000-row import slower (bench: p50 3.6 → 2.7 ms, p99 17–22 → 11–15 ms with this).
+ * The statistics are sampled from fewer rows than the default (30 instead of 100 per column): on PGlite
+ * the analysis runs on the server's thread, and a full one of 50,000 attacks held it for 330 ms of CPU
+ * (about 100 ms like this; the vacuum itself is a few ms). PostgreSQL's autovacuum refines them later.
  */
 export async function refreshAttackStatistics(db: Database): Promise<void> {
-  await db.execute(sql`vacuum (analyze) ${attacks}`);
+  await db.execute(sql`vacuum ${attacks}`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local default_statistics_target = ${sql.raw(String(STATISTICS_TARGET))}`);
+    await tx.execute(sql`analyze ${attacks}`);
+  });
 }
+
+const STATISTICS_TARGET = 30;
 
 /** What one attack needs to become a row: its villages, units, unit and arrival. */
 export interface AttackSpec {

@@ -1,17 +1,17 @@
 // The attack table's conditions (the spec's §2: search over players, village names and coordinates,
-// the status filter, the sort columns) and what acts on a selection of the table: export and bulk actions.
-// The page itself is attack-table.service.ts.
-import type { AttackBulk, AttackSelection, AttackSortField, AttackStatus } from "@dsbot/protocol";
-import { attackStatuses, finishedAttackStatuses } from "@dsbot/protocol";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+// the status filter, the sort columns) and the selection of the table that export and bulk actions take.
+// The page itself is attack-table.service.ts, the bulk actions attack-bulk.service.ts.
+import type { AttackSelection, AttackSortField, AttackStatus } from "@dsbot/protocol";
+import { attackStatuses } from "@dsbot/protocol";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
 import { attacks } from "../../db/schema.js";
 import type { AttackRow } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import type { ChangedAttack } from "../attack-execution/attack-events.js";
 
 /**
  * The order of each sortable column, id last, all in one direction: exactly the columns of its index,
@@ -63,43 +63,26 @@ export async function findAttack(db: Database, planId: number, attackId: number)
   return row;
 }
 
-/** The selected attacks in send order (the export). */
-export async function selectedAttacks(db: Database, planId: number, selection: AttackSelection | undefined): Promise<AttackRow[]> {
-  return db
-    .select()
-    .from(attacks)
-    .where(selectionCondition(planId, selection))
-    .orderBy(asc(attacks.sendAt), asc(attacks.id));
+/** How many attacks of the plan the selection names. */
+export async function countSelected(db: Database, planId: number, selection: AttackSelection | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(attacks).where(selectionCondition(planId, selection));
+  return row?.n ?? 0;
 }
 
-/**
- * A bulk action on the plan; answers how many attacks it changed or removed, and the attacks whose
- * status it set (for the live update). Back to "planned", an attack forgets its bot, error and real
- * arrival, so a bot may claim it again.
- */
-export async function bulkAttacks(db: Database, planId: number, bulk: AttackBulk): Promise<{ affected: number; statusChanged: ChangedAttack[] }> {
-  const now = new Date();
-  if (bulk.action === "deleteFinished") {
-    const removed = await db
-      .delete(attacks)
-      .where(and(eq(attacks.planId, planId), inArray(attacks.status, [...finishedAttackStatuses])))
-      .returning({ id: attacks.id });
-    return { affected: removed.length, statusChanged: [] };
+/** The selected attacks in send order (the export), ROW_CHUNK at a time with a turn of the event loop between. */
+export async function* selectedAttackChunks(db: Database, planId: number, selection: AttackSelection | undefined): AsyncGenerator<AttackRow[]> {
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(attacks)
+      .where(and(selectionCondition(planId, selection), after))
+      .orderBy(asc(attacks.sendAt), asc(attacks.id))
+      .limit(ROW_CHUNK);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < ROW_CHUNK) return;
+    after = sql`(${attacks.sendAt}, ${attacks.id}) > (${last.sendAt.toISOString()}::timestamptz, ${last.id})`;
+    await yieldToEventLoop();
   }
-  const where = selectionCondition(planId, bulk.selection);
-  if (bulk.action === "delete") {
-    const removed = await db.delete(attacks).where(where).returning({ id: attacks.id });
-    return { affected: removed.length, statusChanged: [] };
-  }
-  if (bulk.action === "priority") {
-    const changed = await db.update(attacks).set({ priority: bulk.priority, updatedAt: now }).where(where).returning({ id: attacks.id });
-    return { affected: changed.length, statusChanged: [] };
-  }
-  const reset = bulk.status === "planned" ? { error: null, dsbotId: null, realArrivalAt: null } : {};
-  const changed = await db
-    .update(attacks)
-    .set({ status: bulk.status, ...reset, updatedAt: now })
-    .where(where)
-    .returning({ id: attacks.id, planId: attacks.planId, status: attacks.status, error: attacks.error, dsbotId: attacks.dsbotId, realArrivalAt: attacks.realArrivalAt });
-  return { affected: changed.length, statusChanged: changed };
 }

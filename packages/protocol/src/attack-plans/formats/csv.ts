@@ -16,7 +16,8 @@ import {
   type AttackType,
 } from "../attack.js";
 import { attackFieldLabels, attackMessages, importMessages } from "../messages.js";
-import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, type ImportResult } from "./import-result.js";
+import { writeAll, type ExportWriter } from "./export-writer.js";
+import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, IMPORT_STEP, runSteps, type ImportResult, type ImportSteps } from "./import-result.js";
 
 const SEPARATOR = ";";
 
@@ -35,10 +36,15 @@ export const csvColumns: readonly { key: ColumnKey; header: string }[] = [
 ];
 
 export function exportCsv(attacks: readonly AttackData[]): string {
-  const lines = [csvColumns.map((c) => quote(c.header)).join(SEPARATOR)];
-  for (const a of attacks) lines.push(csvColumns.map((c) => quote(cell(a, c.key))).join(SEPARATOR));
-  return `${lines.join("\r\n")}\r\n`;
+  return writeAll(csvWriter, attacks);
 }
+
+/** The CSV as header row and a row per attack, each with its CRLF. */
+export const csvWriter: ExportWriter<AttackData> = {
+  header: `${csvColumns.map((c) => quote(c.header)).join(SEPARATOR)}\r\n`,
+  line: (a) => `${csvColumns.map((c) => quote(cell(a, c.key))).join(SEPARATOR)}\r\n`,
+  footer: "",
+};
 
 function cell(a: AttackData, key: ColumnKey): string {
   switch (key) {
@@ -66,6 +72,11 @@ function quote(value: string): string {
 }
 
 export function importCsv(text: string): ImportResult<AttackData[]> {
+  return runSteps(importCsvSteps(text));
+}
+
+/** `importCsv`, pausing every IMPORT_STEP rows. */
+export function* importCsvSteps(text: string): ImportSteps<AttackData[]> {
   const parsed = parseCsv(text.replace(/^\uFEFF/, ""));
   if (!parsed.ok) return importFailed(`${importMessages.line(parsed.line)}: ${importMessages.csvQuote}`);
   const [header, ...rows] = parsed.rows.filter((row) => row.fields.some((f) => f.trim() !== ""));
@@ -77,7 +88,8 @@ export function importCsv(text: string): ImportResult<AttackData[]> {
 
   const errors = new ImportErrors();
   const attacks: AttackData[] = [];
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % IMPORT_STEP === 0) yield;
     const where = importMessages.line(row.line);
     if (row.fields.length !== header.fields.length) {
       errors.add(`${where}: ${importMessages.csvColumns(header.fields.length, row.fields.length)}`);

@@ -24,7 +24,7 @@ import { unitLabels, units, type Unit, type UnitCounts } from "../../units.js";
 import { attackDataSchema, attackTypes, sameSpeed, slowestUnitOnAnyWorld, ATTACK_PRIORITY_DEFAULT, type AttackData, type AttackType } from "../attack.js";
 import { importMessages } from "../messages.js";
 import { base64Decode, base64UrlEncode } from "./base64.js";
-import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, type ImportResult } from "./import-result.js";
+import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, IMPORT_STEP, runSteps, type ImportResult, type ImportSteps } from "./import-result.js";
 
 /** DS Workbench names villages by id: the world's villages both ways. */
 export interface VillageLookup {
@@ -80,10 +80,15 @@ export function exportDswb(attacks: readonly AttackData[], lookup: VillageLookup
     if (source === undefined) errors.add(importMessages.exportUnknownVillage(i + 1, "Startdorf", formatCoord(attack.from)));
     if (target === undefined) errors.add(importMessages.exportUnknownVillage(i + 1, "Zieldorf", formatCoord(attack.to)));
     if (source === undefined || target === undefined) return;
-    const troops = units.map((unit) => `${unit}=${base64UrlEncode(String(attack.units[unit] ?? 0))}`).join("/");
-    text += `${source}&${target}&${attack.unit}&${attack.arrival}&${dswbTypeIcons[attack.type]}&${showOnMap}&${transferred}&${troops}\n`;
+    text += dswbLine(attack, source, target, { showOnMap, transferred });
   });
   return errors.result(text);
+}
+
+/** One attack as a DS Workbench line (with its "\n"), its villages by id. */
+export function dswbLine(attack: AttackData, source: number, target: number, options: DswbExportOptions = {}): string {
+  const troops = units.map((unit) => `${unit}=${base64UrlEncode(String(attack.units[unit] ?? 0))}`).join("/");
+  return `${source}&${target}&${attack.unit}&${attack.arrival}&${dswbTypeIcons[attack.type]}&${options.showOnMap ?? true}&${options.transferred ?? false}&${troops}\n`;
 }
 
 /**
@@ -92,11 +97,17 @@ export function exportDswb(attacks: readonly AttackData[], lookup: VillageLookup
  * showOnMap and the transferred flag are read but not kept.
  */
 export function importDswb(text: string, lookup: VillageLookup): ImportResult<AttackData[]> {
+  return runSteps(importDswbSteps(text, lookup));
+}
+
+/** `importDswb`, pausing every IMPORT_STEP lines. */
+export function* importDswbSteps(text: string, lookup: VillageLookup): ImportSteps<AttackData[]> {
   const errors = new ImportErrors();
   const attacks: AttackData[] = [];
   const lines = text.split("\n");
   let entries = 0;
   for (let i = 0; i < lines.length; i++) {
+    if (i > 0 && i % IMPORT_STEP === 0) yield;
     const line = (lines[i] as string).trim();
     if (line === "") continue;
     if (++entries > IMPORT_MAX_ATTACKS) return importFailed(importMessages.tooMany(IMPORT_MAX_ATTACKS));

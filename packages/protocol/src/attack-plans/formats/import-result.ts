@@ -43,3 +43,17 @@ export class ImportErrors {
 export function importFailed<T>(message: string): ImportResult<T> {
   return { ok: false, errors: [message] };
 }
+
+/** Entries an importer reads between two pauses (`…Steps` importers yield there: the server lets other work run). */
+export const IMPORT_STEP = 1_000;
+
+/** An importer that pauses (yields) every IMPORT_STEP entries and returns its result. */
+export type ImportSteps<T> = Generator<void, ImportResult<T>, void>;
+
+/** Runs the steps without pausing. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}

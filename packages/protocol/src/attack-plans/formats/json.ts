@@ -5,7 +5,8 @@ import { formatCoord } from "../../game/coords.js";
 import { text as cleanText } from "../../validation.js";
 import { compactUnits, attackDataSchema, type AttackData } from "../attack.js";
 import { importMessages } from "../messages.js";
-import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, type ImportResult } from "./import-result.js";
+import type { ExportWriter } from "./export-writer.js";
+import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, IMPORT_STEP, runSteps, type ImportResult, type ImportSteps } from "./import-result.js";
 
 export const ATTACK_PLAN_JSON_FORMAT = "dsbot-attack-plan";
 export const ATTACK_PLAN_JSON_VERSION = 1;
@@ -28,25 +29,42 @@ const metaSchema = z.object({
 
 /** The JSON text (two-space indented) of the attacks and optional plan name and world. */
 export function exportJson(attacks: readonly AttackData[], meta: AttackPlanJsonMeta = {}): string {
-  const envelope = {
-    format: ATTACK_PLAN_JSON_FORMAT,
-    version: ATTACK_PLAN_JSON_VERSION,
-    ...(meta.name !== undefined ? { name: meta.name } : {}),
-    ...(meta.world !== undefined ? { world: meta.world } : {}),
-    attacks: attacks.map((a) => ({
-      from: formatCoord(a.from),
-      to: formatCoord(a.to),
-      type: a.type,
-      units: compactUnits(a.units),
-      unit: a.unit,
-      arrival: a.arrival,
-      priority: a.priority,
-    })),
+  return `${JSON.stringify({ ...envelopeOf(meta), attacks: attacks.map(jsonEntry) }, null, 2)}\n`;
+}
+
+const envelopeOf = (meta: AttackPlanJsonMeta) => ({
+  format: ATTACK_PLAN_JSON_FORMAT,
+  version: ATTACK_PLAN_JSON_VERSION,
+  ...(meta.name !== undefined ? { name: meta.name } : {}),
+  ...(meta.world !== undefined ? { world: meta.world } : {}),
+});
+
+const jsonEntry = (a: AttackData) => ({
+  from: formatCoord(a.from),
+  to: formatCoord(a.to),
+  type: a.type,
+  units: compactUnits(a.units),
+  unit: a.unit,
+  arrival: a.arrival,
+  priority: a.priority,
+});
+
+/** `exportJson` as parts: the envelope up to the list, an entry per attack (indented as there), the end. */
+export function jsonWriter(meta: AttackPlanJsonMeta = {}): ExportWriter<AttackData> {
+  const envelope = JSON.stringify({ ...envelopeOf(meta), attacks: [] }, null, 2);
+  return {
+    header: `${envelope.slice(0, envelope.lastIndexOf("[]"))}[\n`,
+    line: (a, i) => `${i === 0 ? "" : ",\n"}${JSON.stringify(jsonEntry(a), null, 2).replace(/^/gm, "    ")}`,
+    footer: "\n  ]\n}\n",
   };
-  return `${JSON.stringify(envelope, null, 2)}\n`;
 }
 
 export function importJson(text: string): ImportResult<AttackPlanJson> {
+  return runSteps(importJsonSteps(text));
+}
+
+/** `importJson`, pausing every IMPORT_STEP entries. */
+export function* importJsonSteps(text: string): ImportSteps<AttackPlanJson> {
   const json = text.replace(/^\uFEFF/, "");
   let data: unknown;
   try {
@@ -67,11 +85,13 @@ export function importJson(text: string): ImportResult<AttackPlanJson> {
   const meta = metaSchema.safeParse({ name: data.name, world: data.world });
   if (!meta.success) for (const issue of meta.error.issues) errors.add(importMessages.jsonMeta(String(issue.path[0])));
   const attacks: AttackData[] = [];
-  data.attacks.forEach((entry: unknown, i: number) => {
-    const parsed = attackDataSchema.safeParse(entry);
+  const entries: unknown[] = data.attacks;
+  for (let i = 0; i < entries.length; i++) {
+    if (i > 0 && i % IMPORT_STEP === 0) yield;
+    const parsed = attackDataSchema.safeParse(entries[i]);
     if (parsed.success) attacks.push(parsed.data);
     else errors.addIssues(importMessages.entry(i + 1), parsed.error);
-  });
+  }
   return errors.result({ ...(meta.success ? stripUndefined(meta.data) : {}), attacks });
 }
 

@@ -81,6 +81,15 @@ describe("renderAttackText", () => {
     expect(ok(renderAttackText([row], { template: "%ATTACKER%/%TYPE%", format: "plain" }))).toBe("%TYPE%/Wallbrecher\n");
   });
 
+  it("keeps BB code out of hostile player names: brackets become inert look-alikes, without a [player] tag", () => {
+    const row = { ...(rows[1] as AttackTextRow), attacker: "[url=http://evil]x[/url]", defender: "Otto[/player][b]" };
+    const text = ok(renderAttackText([row], { template: "%ATTACKER% > %DEFENDER%", format: "bbcode" }));
+    expect(text).toBe("\uFF3Burl=http://evil\uFF3Dx\uFF3B/url\uFF3D > Otto\uFF3B/player\uFF3D\uFF3Bb\uFF3D\n");
+    expect(text).not.toMatch(/[[\]]/);
+    // Plain text has no tags to inject: names stay as they are.
+    expect(ok(renderAttackText([row], { template: "%ATTACKER%", format: "plain" }))).toBe("[url=http://evil]x[/url]\n");
+  });
+
   it("reports unknown variables and misplaced list markers in German instead of a text", () => {
     expect(renderAttackText(rows, { template: "%TYPE% %FOO% %BAR% %FOO% 50% und 20%", format: "plain" })).toEqual({
       ok: false,

@@ -14,6 +14,7 @@ import { text as cleanText } from "../../validation.js";
 import type { World } from "../../world.js";
 import { attackTypeLabels, type AttackData } from "../attack.js";
 import { templateMessages } from "../messages.js";
+import { writeAll, type ExportWriter } from "./export-writer.js";
 import type { ImportResult } from "./import-result.js";
 
 export const textFormats = ["bbcode", "plain"] as const;
@@ -102,6 +103,12 @@ export const attackTemplateSchema = cleanText().superRefine((template, ctx) => {
 
 /** The text of the attacks from the template; the German template errors instead if there are any. */
 export function renderAttackText(rows: readonly AttackTextRow[], options: RenderTextOptions): ImportResult<string> {
+  const writer = attackTextWriter(rows.length, options);
+  return writer.ok ? { ok: true, value: writeAll(writer.value, rows) } : writer;
+}
+
+/** `renderAttackText` for `count` attacks as parts (header and footer with the count filled in). */
+export function attackTextWriter(count: number, options: RenderTextOptions): ImportResult<ExportWriter<AttackTextRow>> {
   const errors = checkAttackTemplate(options.template);
   if (errors.length > 0) return { ok: false, errors };
   const { template } = options;
@@ -109,17 +116,51 @@ export function renderAttackText(rows: readonly AttackTextRow[], options: Render
   const header = start < 0 ? "" : template.slice(0, start);
   const line = start < 0 ? template : template.slice(start + "%LIST_START%".length, template.indexOf("%LIST_END%"));
   const footer = start < 0 ? "" : template.slice(template.indexOf("%LIST_END%") + "%LIST_END%".length);
-  const count = String(rows.length);
+  const total = String(count);
   const fill = (part: string, values: (name: AttackTextVariable) => string) =>
     part.replace(variablePattern, (name) => (isVariable(name) ? values(name) : name));
-  const outside = (name: AttackTextVariable) => (name === "%ELEMENT_COUNT%" ? count : "");
+  const outside = (name: AttackTextVariable) => (name === "%ELEMENT_COUNT%" ? total : "");
+  return {
+    ok: true,
+    value: {
+      header: fill(header, outside),
+      line: (row, i) => {
+        const values = rowValues(row, i + 1, total, options);
+        return `${fill(line, (name) => values[name])}\n`;
+      },
+      footer: fill(footer, outside),
+    },
+  };
+}
 
-  let text = fill(header, outside);
-  rows.forEach((row, i) => {
-    const values = rowValues(row, i + 1, count, options);
-    text += `${fill(line, (name) => values[name])}\n`;
-  });
-  return { ok: true, value: text + fill(footer, outside) };
+/**
+ * An attack of typical size for estimating an export before it is built: players with names of
+ * 16 characters, six-digit village ids, a full attack's troops.
+ */
+export const typicalAttackTextRow: AttackTextRow = {
+  from: { x: 512, y: 487 },
+  to: { x: 498, y: 503 },
+  type: "wallbreaker",
+  units: { axe: 6500, light: 3000, ram: 250, spy: 5 },
+  unit: "ram",
+  arrival: Date.UTC(2030, 11, 24, 17, 0, 0, 123),
+  sendTime: Date.UTC(2030, 11, 24, 13, 30, 0, 456),
+  priority: 3,
+  attacker: "x".repeat(16),
+  defender: "y".repeat(16),
+  fromVillageId: 123_456,
+  toVillageId: 234_567,
+};
+
+/**
+ * A name from the world's data made inert in BB code. DS Workbench writes names as they are
+ * (`"[player]" + getName() + "[/player]"`), and the game's BB code has no escape, so a player named
+ * `[url=http://evil]x[/url]` would put a link into the forum post. Square brackets become the
+ * full-width look-alikes: the name stays readable, no tag can open or close. Such a name is no
+ * `[player]` link either (no player of the game has it, and its closing bracket would end the tag).
+ */
+export function bbInert(name: string): string {
+  return name.replaceAll("[", "\uFF3B").replaceAll("]", "\uFF3D");
 }
 
 function rowValues(row: AttackTextRow, id: number, count: string, options: RenderTextOptions): Record<AttackTextVariable, string> {
@@ -127,7 +168,8 @@ function rowValues(row: AttackTextRow, id: number, count: string, options: Rende
   const player = (name: string | null | undefined) => {
     if (name === null) return "Barbaren";
     if (!name) return "";
-    return bb ? `[player]${name}[/player]` : name;
+    if (!bb) return name;
+    return /[[\]]/.test(name) ? bbInert(name) : `[player]${name}[/player]`;
   };
   const coord = (c: AttackData["from"]) => (bb ? `[coord]${formatCoord(c)}[/coord]` : formatCoord(c));
   const url =
