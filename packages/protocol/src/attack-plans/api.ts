@@ -39,6 +39,13 @@ export const attackPlanMessages = {
   ownerAccessNotRevocable: "Dem Besitzer kann der Zugriff nicht entzogen werden.",
   importFailed: "Der Import wurde abgebrochen, es wurde nichts übernommen.",
   exportFailed: "Der Export ist fehlgeschlagen.",
+  /** The Offplaner Scanner's plans (a bot's module): each names the plan ids it refuses. */
+  scannerPlansNotFound: (ids: readonly number[]) =>
+    ids.length > 1 ? `Die Angriffspläne ${ids.join(", ")} wurden nicht gefunden.` : `Der Angriffsplan ${ids.join("")} wurde nicht gefunden.`,
+  scannerPlansReadOnly: (ids: readonly number[]) =>
+    `${ids.length > 1 ? `Die Angriffspläne ${ids.join(", ")}` : `Den Angriffsplan ${ids.join("")}`} darfst du nur ansehen; der Offplaner Scanner braucht das Recht zum Bearbeiten.`,
+  scannerPlansNotEditableByOwner: (ids: readonly number[]) =>
+    `Der Besitzer des Bots darf ${ids.length > 1 ? `die Angriffspläne ${ids.join(", ")}` : `den Angriffsplan ${ids.join("")}`} nicht bearbeiten; der Bot würde daraus nichts senden.`,
 } as const;
 
 // ---- plans ----
