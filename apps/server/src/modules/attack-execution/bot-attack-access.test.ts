@@ -2,7 +2,8 @@
 // plans to the grantee: the Offplaner Scanner takes only plans the saving user may edit, and claiming or
 // reporting an attack needs edit rights of both the bot's owner and the user whose runner the bot runs
 // on, checked at that moment (a revoked or read-only grant ends it at once).
-import type { AttackPlan, BotAttack, Dsbot, SocketAck } from "@dsbot/protocol";
+import type { AttackPlan, BotAttack, BotLog, Dsbot, SocketAck } from "@dsbot/protocol";
+import { botLogMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { importPlanWorld, PLAN_WORLD, caller, newPlan, errorOf } from "../../../test/attack-plans.js";
@@ -220,6 +221,12 @@ describe("a grant that ends or becomes read-only ends the bot's claims at once",
     expect(await tabRequestsOf(planOwner.id)).toEqual([]);
     await app.db.update(attacks).set({ status: "planned", dsbotId: null }).where(eq(attacks.id, first.attackId));
     expect(await claim(botSocket)).toEqual([]);
+
+    // The bot's log says why, naming the plans but not who changed the grant.
+    const logs = (await player.call("GET", `/api/dsbot/${bot.id}/logs?perPage=10&activePage=1`)).json<{ logs: BotLog[] }>().logs;
+    const warnings = logs.filter((l) => l.level === "warn");
+    expect(warnings.map((l) => l.message).sort()).toEqual([botLogMessages.scannerPlanLost(first.plan.id), botLogMessages.scannerPlanLost(second.plan.id)].sort());
+    expect(warnings.map((l) => l.username)).toEqual([null, null]);
 
     // The stored ids stay savable (other settings can change); adding them anew would not be.
     const both = scannerModule([first.plan.id, second.plan.id]);

@@ -7,6 +7,7 @@ import type { AppContext } from "../../app-context.js";
 import { attackPlanPermissions, users } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
+import { logLostScannerPlan } from "../dsbots/scanner-plans.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 import { notificationTopics, notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
@@ -39,6 +40,7 @@ export async function grantPlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPlan
     .insert(attackPlanPermissions)
     .values({ planId: plan.id, userId: user.id, level, grantedBy: actor.id })
     .onConflictDoUpdate({ target: [attackPlanPermissions.planId, attackPlanPermissions.userId], set: { level, grantedBy: actor.id } });
+  if (before?.level === "edit" && user.role !== "admin") await logLostScannerPlan(ctx.db, user.id, plan.id);
   await notify(ctx, user.id, { ...notificationTexts.planAccessGranted(plan.name, actor.username, level === "edit"), topic: notificationTopics.planAccess(plan.id) });
 }
 
@@ -48,8 +50,9 @@ export async function revokePlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPla
   const removed = await ctx.db
     .delete(attackPlanPermissions)
     .where(and(eq(attackPlanPermissions.planId, plan.id), eq(attackPlanPermissions.userId, user.id)))
-    .returning({ userId: attackPlanPermissions.userId });
-  // Admins keep seeing every plan: nothing to tell them.
+    .returning({ userId: attackPlanPermissions.userId, level: attackPlanPermissions.level });
+  // Admins keep seeing (and editing) every plan: nothing to tell them.
+  if (removed[0]?.level === "edit" && user.role !== "admin") await logLostScannerPlan(ctx.db, user.id, plan.id);
   if (removed.length > 0 && user.role !== "admin") {
     await notify(ctx, user.id, { ...notificationTexts.planAccessRevoked(plan.name, actor.username), topic: notificationTopics.planAccess(plan.id) });
   }

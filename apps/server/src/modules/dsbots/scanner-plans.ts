@@ -1,16 +1,18 @@
 // The plans a bot's Offplaner Scanner may take (issue 19, finding 3): a plan added to the list must be
 // one the saving user may edit, and the bot's owner too (a bot sends only what both may change). A plan
 // the user may not see is refused exactly as one that does not exist. Ids already in the list may stay
-// (another setting can change without them), because every claim and report checks the rights again.
+// (another setting can change without them), because every claim and report checks the rights again;
+// a bot whose owner loses the right says so in its log.
 import type { ModuleName } from "@dsbot/protocol";
-import { attackPlanMessages, canEditPlan } from "@dsbot/protocol";
-import { eq } from "drizzle-orm";
+import { attackPlanMessages, botLogMessages, canEditPlan } from "@dsbot/protocol";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { users } from "../../db/schema.js";
+import { dsbots, users } from "../../db/schema.js";
 import type { UserRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import { planAccesses } from "../attack-plans/attack-plans.policy.js";
 import type { ModuleState } from "./bot-modules.js";
+import { addBotLog } from "./dsbot-logs.service.js";
 
 const SCANNER: ModuleName = "attack-planner-scanner";
 
@@ -55,4 +57,17 @@ export async function checkScannerPlans(db: Db, name: ModuleName, actor: Viewer,
   ].filter((m): m is string => m !== undefined);
   if (messages.length === 0) return;
   throw badRequest(messages.join(" "), messages.map((message) => ({ path: "attackPlanIds", message })));
+}
+
+/**
+ * The user may no longer edit the plan (grant revoked or made read-only): each bot of the user whose
+ * scanner lists it says so in its log, as a warning. Claims stop by themselves (they check the rights
+ * every time); this only tells why. No user is named: the bot's audience may not know the plan's owner.
+ */
+export async function logLostScannerPlan(db: Pick<Database, "select" | "insert">, userId: number, planId: number): Promise<void> {
+  const bots = await db
+    .select({ id: dsbots.id })
+    .from(dsbots)
+    .where(and(eq(dsbots.ownerId, userId), sql`(${dsbots.modules} -> ${SCANNER} -> 'config' -> 'attackPlanIds') @> to_jsonb(${planId}::int)`));
+  for (const bot of bots) await addBotLog(db, { dsbotId: bot.id, level: "warn", message: botLogMessages.scannerPlanLost(planId), userId: null });
 }
