@@ -10,9 +10,11 @@ import type {
   RealtimeMessageType,
   SocketAck,
 } from "@dsbot/protocol";
+import { and, eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import type { Socket } from "socket.io-client";
 import type { App } from "../src/app.js";
+import { websocketConnections } from "../src/db/schema.js";
 import { bearer } from "./factories.js";
 
 let botSequence = 0;
@@ -152,8 +154,6 @@ export async function runningBot(
   return { bot, ...(await startBotOnRunner(app, url, webToken, bot.id, sockets)) };
 }
 
-let runnerStarts = 0;
-
 /**
  * Starts an existing bot on a new runner of the token's user (the owner's, or a grantee's): paired and
  * announced, start requested with that runner's connection, bot socket connected and reported online.
@@ -165,23 +165,21 @@ export async function startBotOnRunner(
   botId: number,
   sockets: TestSocket[],
 ): Promise<{ runner: TestSocket; botSocket: TestSocket; runnerToken: string }> {
-  runnerStarts += 1;
-  const runnerName = `Test-PC ${runnerStarts}`;
-  const { token: runnerToken } = await pairRunner(app, webToken, runnerName);
+  const { token: runnerToken } = await pairRunner(app, webToken);
   const runner = openSocket(url, { token: runnerToken, origin: "bot-user" }, sockets);
   if ((await runner.outcome) !== "connected") throw new Error("runner did not connect");
   const hello = await ack<{ accepted: number[] }>(runner, "runner:hello", { name: "Test-PC", version: "1.0.0", bots: [botId] });
   if (!hello.ok || !hello.accepted.includes(botId)) throw new Error(`hello failed: ${JSON.stringify(hello)}`);
-  const connections = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${botId}/connections`, headers: bearer(webToken) });
-  // The bot may be announced by other runners too (its owner's): start it on this one.
-  const connectionId = connections
-    .json<{ websocketConnections: { id: number; origin: string; runnerName?: string | null }[] }>()
-    .websocketConnections.find((c) => c.origin === "bot-user" && c.runnerName === runnerName)?.id;
+  // The bot may be announced by other runners too (its owner's): start it on this one's connection.
+  const [connection] = await app.db
+    .select({ id: websocketConnections.id })
+    .from(websocketConnections)
+    .where(and(eq(websocketConnections.dsbotId, botId), eq(websocketConnections.socketId, runner.socket.id ?? "")));
   const started = await app.fastify.inject({
     method: "POST",
     url: `/api/dsbot/${botId}/start`,
     headers: bearer(webToken),
-    payload: { websocketConnectionId: connectionId },
+    payload: { websocketConnectionId: connection?.id },
   });
   if (started.statusCode !== 200) throw new Error(`start failed: ${started.body}`);
   const botSocket = openSocket(url, { token: runnerToken, origin: "bot", dsbotId: botId }, sockets);
