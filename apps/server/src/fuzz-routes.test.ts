@@ -315,7 +315,8 @@ const live = { usernames: [] as string[], userCodes: [] as string[], connections
 /**
  * A "live" case fills body fields that name existing things with real values, so the fuzzer also gets
  * past the lookups: ids of connections (of the bot in the path, if any), users, usernames, pending
- * user codes, and the fixture users' password. Fields are known by name only, for any route.
+ * user codes, the fixture users' password, and attack plans for a module save (the Offplaner
+ * Scanner). Fields are known by name only, for any route.
  */
 function liveBody(body: string | undefined, pick: number, pathIds: number[]): string | undefined {
   let value: unknown;
@@ -337,6 +338,13 @@ function liveBody(body: string | undefined, pick: number, pathIds: number[]): st
     else if (key === "username") replacement = from(live.usernames);
     else if (key === "userCode") replacement = from(live.userCodes);
     else if (/password$/i.test(key) && !/^new/i.test(key)) replacement = FIXTURE_PASSWORD;
+    else if (key === "module" && "moduleName" in copy) {
+      // The Offplaner Scanner with live plan ids (the caller's and another user's) and ids that cannot
+      // exist: only plans the caller and the bot's owner may edit are taken (issue 19, finding 3).
+      copy.moduleName = "attack-planner-scanner";
+      const plans = pools.get("attack_plans") ?? [];
+      replacement = { enabled: pick % 2 === 0, attackPlanIds: [...new Set([from(plans), plans[(pick + 1) % Math.max(plans.length, 1)], ...(pick % 3 === 0 ? [pick + 1, 2 ** 31] : [])])].filter((id) => id !== undefined) };
+    }
     if (replacement === undefined) continue;
     copy[key] = replacement;
     filled = true;

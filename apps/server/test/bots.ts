@@ -10,9 +10,11 @@ import type {
   RealtimeMessageType,
   SocketAck,
 } from "@dsbot/protocol";
+import { and, eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import type { Socket } from "socket.io-client";
 import type { App } from "../src/app.js";
+import { websocketConnections } from "../src/db/schema.js";
 import { bearer } from "./factories.js";
 
 let botSequence = 0;
@@ -149,24 +151,41 @@ export async function runningBot(
   name?: string,
 ): Promise<{ bot: Dsbot; runner: TestSocket; botSocket: TestSocket; runnerToken: string }> {
   const bot = await createBot(app, webToken, name ? { name } : {});
+  return { bot, ...(await startBotOnRunner(app, url, webToken, bot.id, sockets)) };
+}
+
+/**
+ * Starts an existing bot on a new runner of the token's user (the owner's, or a grantee's): paired and
+ * announced, start requested with that runner's connection, bot socket connected and reported online.
+ */
+export async function startBotOnRunner(
+  app: App,
+  url: string,
+  webToken: string,
+  botId: number,
+  sockets: TestSocket[],
+): Promise<{ runner: TestSocket; botSocket: TestSocket; runnerToken: string }> {
   const { token: runnerToken } = await pairRunner(app, webToken);
   const runner = openSocket(url, { token: runnerToken, origin: "bot-user" }, sockets);
   if ((await runner.outcome) !== "connected") throw new Error("runner did not connect");
-  const hello = await ack<{ accepted: number[] }>(runner, "runner:hello", { name: "Test-PC", version: "1.0.0", bots: [bot.id] });
-  if (!hello.ok || !hello.accepted.includes(bot.id)) throw new Error(`hello failed: ${JSON.stringify(hello)}`);
-  const connections = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${bot.id}/connections`, headers: bearer(webToken) });
-  const connectionId = connections.json<{ websocketConnections: { id: number }[] }>().websocketConnections[0]?.id;
+  const hello = await ack<{ accepted: number[] }>(runner, "runner:hello", { name: "Test-PC", version: "1.0.0", bots: [botId] });
+  if (!hello.ok || !hello.accepted.includes(botId)) throw new Error(`hello failed: ${JSON.stringify(hello)}`);
+  // The bot may be announced by other runners too (its owner's): start it on this one's connection.
+  const [connection] = await app.db
+    .select({ id: websocketConnections.id })
+    .from(websocketConnections)
+    .where(and(eq(websocketConnections.dsbotId, botId), eq(websocketConnections.socketId, runner.socket.id ?? "")));
   const started = await app.fastify.inject({
     method: "POST",
-    url: `/api/dsbot/${bot.id}/start`,
+    url: `/api/dsbot/${botId}/start`,
     headers: bearer(webToken),
-    payload: { websocketConnectionId: connectionId },
+    payload: { websocketConnectionId: connection?.id },
   });
   if (started.statusCode !== 200) throw new Error(`start failed: ${started.body}`);
-  const botSocket = openSocket(url, { token: runnerToken, origin: "bot", dsbotId: bot.id }, sockets);
+  const botSocket = openSocket(url, { token: runnerToken, origin: "bot", dsbotId: botId }, sockets);
   if ((await botSocket.outcome) !== "connected") throw new Error("bot did not connect");
   await botSocket.waitFor("bot:config");
   const online = await ack(botSocket, "bot:status", { status: "online" });
   if (!online.ok) throw new Error(`online failed: ${JSON.stringify(online)}`);
-  return { bot, runner, botSocket, runnerToken };
+  return { runner, botSocket, runnerToken };
 }

@@ -178,6 +178,8 @@ export const botLogMessages = {
   accessGranted: (username: string) => `Zugriff für ${username} gewährt`,
   accessRevoked: (username: string) => `Zugriff für ${username} entzogen`,
   settingsChanged: (fields: string) => `Allgemeine Einstellungen geändert: ${fields}`,
+  scannerPlanLost: (planId: number) =>
+    `Offplaner Scanner: Der Besitzer des Bots darf den Angriffsplan ${planId} nicht mehr bearbeiten; seine Angriffe sendet der Bot nicht mehr.`,
 } as const;
 
 /** Names of the general settings in the log line of a change. */

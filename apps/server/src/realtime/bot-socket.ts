@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
 import { conflict, HttpError, notFound } from "../http/errors.js";
+import type { BotRun } from "../modules/attack-execution/bot-attacks.js";
 import { claimBotAttacks, reportBotAttack } from "../modules/attack-execution/bot-attacks.js";
 import { replaceBotTroops } from "../modules/bot-troops/bot-troops.service.js";
 import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
@@ -72,6 +73,8 @@ async function botGone(ctx: BotContext, dsbotId: number): Promise<void> {
 export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: FastifyBaseLogger, lifecycle: ServerLifecycle): void {
   const { runner, dsbotId } = socket.data;
   if (!runner || dsbotId === null) return;
+  // The bot plays for its owner; the attacks it may take also depend on whose runner it runs on.
+  const run: BotRun = { dsbotId, runnerUserId: socket.data.user.id };
   const queue = serialQueue((error) => log.error({ err: error, socketId: socket.id, dsbotId }, "bot socket handler failed"));
 
   /**
@@ -155,7 +158,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     const parsed = botAttacksRequestSchema.safeParse(payload);
     if (!parsed.success) return reply(invalidPayload(parsed.error));
     requireAccess()
-      .then(() => claimBotAttacks(ctx, dsbotId, parsed.data.withinMs))
+      .then(() => claimBotAttacks(ctx, run, parsed.data.withinMs))
       .then(
         (attacks) => reply({ ok: true, attacks, serverTime: Date.now() }),
         (error: unknown) => fail(reply, error, "bot:attacks"),
@@ -167,7 +170,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     const parsed = botAttackResultSchema.safeParse(payload);
     if (!parsed.success) return reply(invalidPayload(parsed.error));
     requireAccess()
-      .then(() => reportBotAttack(ctx, dsbotId, parsed.data))
+      .then(() => reportBotAttack(ctx, run, parsed.data))
       .then(
         (status) => reply({ ok: true, status }),
         (error: unknown) => fail(reply, error, "bot:attack-result"),

@@ -5,7 +5,7 @@
 import type { RealtimeMessage } from "@dsbot/protocol";
 import { defaultWorld, emptyPlayerSkillLevels } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
-import { attackPlanPermissions, dsbotPermissions, playerSkills, worlds } from "../../src/db/schema.js";
+import { attackPlanPermissions, attackPlans, dsbotPermissions, playerSkills, worlds } from "../../src/db/schema.js";
 import { MATRIX_ATTACK, matrixWorldId, smallWorld, worldUpload } from "../worlds.js";
 import type { CallSpec, Fixtures, MatrixRow, RowBase, Target } from "./matrix.js";
 import { ALLOWED_ORIGIN, perObject, route } from "./matrix.js";
@@ -40,6 +40,19 @@ const plannerBody = (save: boolean) => ({
     templates: { attack: { spear: 10 } },
   },
   save,
+});
+/** A plan on the default world of the given user, shared read-only with `readBy`, in the Offplaner Scanner of the fixture bot. */
+async function planOf(t: Target<Fixtures["bot"]>, owner: "owner" | "third", readBy?: "grantee"): Promise<{ botId: number; planId: number }> {
+  const { db } = t.world.app;
+  const ownerId = owner === "third" ? t.world.third.id : t.world.person(owner).id;
+  const [row] = await db.insert(attackPlans).values({ ownerId, name: t.world.marker(), worldServer: defaultWorld.server, worldWorld: defaultWorld.world }).returning();
+  if (!row) throw new Error("no plan");
+  if (readBy) await db.insert(attackPlanPermissions).values({ planId: row.id, userId: t.world.person(readBy).id, level: "read" });
+  return { botId: t.fixture.id, planId: row.id };
+}
+const scannerWith = ({ botId, planId }: { botId: number; planId: number }): CallSpec => ({
+  params: { id: botId },
+  body: { moduleName: "attack-planner-scanner", module: { enabled: true, attackPlanIds: [planId] } },
 });
 const withConnection = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id: t.fixture.id }, body: { websocketConnectionId: t.fixture.connectionId } });
 
@@ -349,6 +362,26 @@ export const routeMatrix: MatrixRow[] = [
     access: "see",
     ok: 200,
     request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "timer", module: {} } }),
+  }),
+  // Issue 19, finding 3: the Offplaner Scanner takes only plans the caller and the bot's owner may edit.
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/module",
+    variant: "Offplaner Scanner with a plan of the bot's owner that the grantee may only read",
+    access: "see",
+    ok: 200,
+    expect: { grantee: 400 },
+    prepare: (t) => t.world.resetModules(t.fixture.id),
+    request: async (t) => scannerWith(await planOf(t, "owner", "grantee")),
+  }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/module",
+    variant: "Offplaner Scanner with a plan of the third user: the bot's owner may not edit it, so not even an admin may add it",
+    access: "see",
+    ok: 400,
+    prepare: (t) => t.world.resetModules(t.fixture.id),
+    request: async (t) => scannerWith(await planOf(t, "third")),
   }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/permissions", access: "see", ok: 200, request: bot }),
   perObject("bot", {

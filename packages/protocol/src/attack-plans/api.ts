@@ -43,6 +43,13 @@ export const attackPlanMessages = {
     `Der Export wäre etwa ${megabytes} MB groß, erlaubt sind höchstens ${maxMegabytes} MB. Bitte exportiere weniger Angriffe (Filter oder Auswahl in der Tabelle) oder nimm eine kürzere Vorlage.`,
   exportRunning: "Es läuft bereits ein Export von dir. Bitte warte, bis er fertig ist.",
   exportsBusy: "Gerade laufen zu viele Exporte. Bitte versuche es gleich noch einmal.",
+  /** The Offplaner Scanner's plans (a bot's module): each names the plan ids it refuses. */
+  scannerPlansNotFound: (ids: readonly number[]) =>
+    ids.length > 1 ? `Die Angriffspläne ${ids.join(", ")} wurden nicht gefunden.` : `Der Angriffsplan ${ids.join("")} wurde nicht gefunden.`,
+  scannerPlansReadOnly: (ids: readonly number[]) =>
+    `${ids.length > 1 ? `Die Angriffspläne ${ids.join(", ")}` : `Den Angriffsplan ${ids.join("")}`} darfst du nur ansehen; der Offplaner Scanner braucht das Recht zum Bearbeiten.`,
+  scannerPlansNotEditableByOwner: (ids: readonly number[]) =>
+    `Der Besitzer des Bots darf ${ids.length > 1 ? `die Angriffspläne ${ids.join(", ")}` : `den Angriffsplan ${ids.join("")}`} nicht bearbeiten; der Bot würde daraus nichts senden.`,
 } as const;
 
 // ---- plans ----

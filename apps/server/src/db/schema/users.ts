@@ -74,7 +74,10 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
 );
 
-/** A user's notifications (spec §2 notification menu); read_at NULL = unread. */
+/**
+ * A user's notifications (spec §2 notification menu); read_at NULL = unread. A `topic` (e.g. one plan's
+ * access) keeps at most one unread notification per user: news on the topic updates it.
+ */
 export const notifications = pgTable(
   "notifications",
   {
@@ -84,10 +87,14 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    topic: text("topic"),
     readAt: tz("read_at"),
     createdAt: tz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt),
+    uniqueIndex("notifications_unread_topic_idx").on(t.userId, t.topic).where(sql`${t.topic} is not null and ${t.readAt} is null`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { attackPlans, attacks, dsbots, tabRequests } from "../../db/schema.js";
+import { attackPlans, attacks, dsbotPermissions, dsbots, runnerTokens, tabRequests, websocketConnections } from "../../db/schema.js";
 import { advanceAttacks } from "./attack-clock.js";
 
 let app: TestApp;
@@ -74,20 +74,41 @@ describe("attack clock", () => {
     expect(await statusOf(row.id)).toBe("expired");
   });
 
+  /** The bot online with the plan in its scanner, its bot socket on a runner of `runnerUserId`. */
+  async function runningScanner(botId: number, planId: number, runnerUserId: number) {
+    await app.db
+      .update(dsbots)
+      .set({
+        status: "online",
+        modules: { "attack-planner-scanner": { enabled: true, config: { attackPlanIds: [planId], sendOffsetMs: 0, leadTimeSeconds: 30, onMissingUnits: "skip" } } },
+      })
+      .where(eq(dsbots.id, botId));
+    const [token] = await app.db.insert(runnerTokens).values({ userId: runnerUserId, name: "Uhr-PC", tokenHash: `uhr-${botId}-${runnerUserId}` }).returning();
+    await app.db.insert(websocketConnections).values({ origin: "bot", dsbotId: botId, runnerTokenId: token?.id ?? 0, socketId: `uhr-socket-${botId}` });
+  }
+
   it("asks no tab request for an attack a running bot with the plan chosen will send", async () => {
     const user = await createUser(app);
     const bot = await createBot(app, await loginAs(app, user), { name: "Bruno" });
     const sendAt = Date.now() + 12 * 86_400_000;
     const { plan, row } = await attackAt(user.id, sendAt, "Bruno");
-    await app.db
-      .update(dsbots)
-      .set({
-        status: "online",
-        modules: { "attack-planner-scanner": { enabled: true, config: { attackPlanIds: [plan.id], sendOffsetMs: 0, leadTimeSeconds: 30, onMissingUnits: "skip" } } },
-      })
-      .where(eq(dsbots.id, bot.id));
+    await runningScanner(bot.id, plan.id, user.id);
     await advanceAttacks(app.ctx, new Date(sendAt - 1_000));
     expect(await statusOf(row.id)).toBe("due");
     expect(await app.db.select().from(tabRequests).where(eq(tabRequests.attackId, row.id))).toEqual([]);
+  });
+
+  it("asks a tab request when the only bot with the plan runs on a runner whose user may not change the plan", async () => {
+    const user = await createUser(app);
+    const grantee = await createUser(app);
+    const bot = await createBot(app, await loginAs(app, user), { name: "Berta" });
+    await app.db.insert(dsbotPermissions).values({ dsbotId: bot.id, userId: grantee.id, grantedBy: user.id });
+    const sendAt = Date.now() + 13 * 86_400_000;
+    const { plan, row } = await attackAt(user.id, sendAt, "Berta");
+    // The owner's plan, the bot shared with a grantee who runs it: that bot cannot claim the attack.
+    await runningScanner(bot.id, plan.id, grantee.id);
+    await advanceAttacks(app.ctx, new Date(sendAt - 1_000));
+    expect(await statusOf(row.id)).toBe("due");
+    expect(await app.db.select({ userId: tabRequests.userId }).from(tabRequests).where(eq(tabRequests.attackId, row.id))).toEqual([{ userId: user.id }]);
   });
 });

@@ -10,6 +10,7 @@ import { ATTACK_CLAIMED_EXPIRE_MS, ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS, t
 import { sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
+import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
 import { createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { changedAttack, pushAttackUpdates, type ChangedAttackRow } from "./attack-events.js";
 
@@ -27,7 +28,9 @@ async function rows(db: Database, query: ReturnType<typeof sql>): Promise<Row[]>
 
 /**
  * Whether a running bot will send this attack: online, on the plan's world, playing the start village's
- * player, with its Offplaner Scanner on and this plan chosen (SQL over `a` = attacks, `p` = its plan).
+ * player, with its Offplaner Scanner on and this plan chosen, and able to claim it — its owner and the
+ * user of the runner its bot socket runs on may both change the plan, as the claim demands (SQL over
+ * `a` = attacks, `p` = its plan).
  */
 const botWillSend = sql`exists (
   select 1 from dsbots b
@@ -36,6 +39,10 @@ const botWillSend = sql`exists (
     and b.player_name = a.attacker_name
     and (b.modules -> 'attack-planner-scanner' ->> 'enabled') = 'true'
     and (b.modules -> 'attack-planner-scanner' -> 'config' -> 'attackPlanIds') @> to_jsonb(a.plan_id)
+    and ${mayEditPlanSql(sql.raw("b.owner_id"))}
+    and exists (
+      select 1 from websocket_connections c join runner_tokens t on t.id = c.runner_token_id
+      where c.dsbot_id = b.id and c.origin = 'bot' and ${mayEditPlanSql(sql.raw("t.user_id"))})
 )`;
 
 export interface ClockResult {

@@ -6,6 +6,8 @@ import { ATTACK_CLAIM_LATE_MS, botAttackResultSchema, errorMessages, tabRequestM
 import { sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import { conflict, notFound } from "../../http/errors.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
 import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js";
 import { getBotRow } from "../dsbots/dsbots.service.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
@@ -36,15 +38,30 @@ const CLAIM_LIMIT = 500;
 const epoch = (value: string | Date) => new Date(value).getTime();
 
 /**
- * The attacks this bot is to send within `withinMs`: from plans its Offplaner Scanner has chosen, on its
- * world, from its player's villages, not sent yet, claimed by no other bot, and whose plan the bot's
- * owner may change (owner, edit grant or admin). They are now due and the bot's.
+ * Who runs the bot: the user of the runner whose bot socket asks. A bot plays for its owner but may run
+ * on a grantee's runner; both must be allowed to change a plan for the bot to take or report its attacks.
  */
-export async function claimBotAttacks(ctx: Ctx, dsbotId: number, withinMs: number, now = Date.now()): Promise<BotAttack[]> {
+export interface BotRun {
+  dsbotId: number;
+  runnerUserId: number;
+}
+
+/** SQL over the plan `p`: the bot's owner and the runner's user may both change it, right now. */
+const bothMayEdit = (ownerId: number, run: BotRun) => sql`${mayEditPlanSql(ownerId)} and ${mayEditPlanSql(run.runnerUserId)}`;
+
+/**
+ * The attacks this bot is to send within `withinMs`: from plans its Offplaner Scanner has chosen, on its
+ * world, from its player's villages, not sent yet, claimed by no other bot, and whose plan both the bot's
+ * owner and the runner's user may change (owner, edit grant or admin) at this moment. They are now due
+ * and the bot's.
+ */
+export async function claimBotAttacks(ctx: Ctx, run: BotRun, withinMs: number, now = Date.now()): Promise<BotAttack[]> {
+  const { dsbotId } = run;
   const bot = await getBotRow(ctx.db, dsbotId);
   if (!bot) throw notFound(errorMessages.botNotFound);
   const scanner = bot.modules["attack-planner-scanner"];
-  const planIds = (scanner?.enabled ? (scanner.config.attackPlanIds as number[] | undefined) : undefined) ?? [];
+  const chosen = (scanner?.enabled ? (scanner.config.attackPlanIds as number[] | undefined) : undefined) ?? [];
+  const planIds = chosen.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_SERIAL_ID);
   if (bot.status !== "online" || planIds.length === 0) return [];
   const until = new Date(now + withinMs).toISOString();
   const from = new Date(now - ATTACK_CLAIM_LATE_MS).toISOString();
@@ -57,9 +74,7 @@ export async function claimBotAttacks(ctx: Ctx, dsbotId: number, withinMs: numbe
         and a.attacker_name = ${bot.playerName}
         and a.status in ('planned', 'due') and (a.dsbot_id is null or a.dsbot_id = ${dsbotId})
         and a.send_at <= ${until} and a.send_at >= ${from}
-        and (p.owner_id = ${bot.ownerId}
-             or exists (select 1 from users u where u.id = ${bot.ownerId} and u.role = 'admin')
-             or exists (select 1 from attack_plan_permissions g where g.plan_id = p.id and g.user_id = ${bot.ownerId} and g.level = 'edit'))
+        and ${bothMayEdit(bot.ownerId, run)}
       order by a.send_at limit ${CLAIM_LIMIT}
       for update of a skip locked)
     returning id, plan_id, source_village_id, source_x, source_y, target_x, target_y, type, units, unit, send_at, arrival_at,
@@ -85,16 +100,21 @@ export async function claimBotAttacks(ctx: Ctx, dsbotId: number, withinMs: numbe
 /**
  * The bot's report on one attack it claimed: sent (with the command's real arrival) or failed with its
  * German reason. Stored first, then pushed. A report on an attack the clock already expired still
- * counts; one on an attack of another bot, or already reported, answers 409.
+ * counts; one on an attack of another bot, already reported, or of a plan the bot's owner or the
+ * runner's user may no longer change answers 409 and changes nothing.
  */
-export async function reportBotAttack(ctx: Ctx, dsbotId: number, input: BotAttackResult): Promise<AttackStatus> {
+export async function reportBotAttack(ctx: Ctx, run: BotRun, input: BotAttackResult): Promise<AttackStatus> {
+  const { dsbotId } = run;
   const report = botAttackResultSchema.parse(input);
+  const bot = await getBotRow(ctx.db, dsbotId);
+  if (!bot) throw notFound(errorMessages.botNotFound);
   const status = report.ok ? "sent" : "failed";
   const result = await ctx.db.execute(sql`
     update attacks set status = ${status}, updated_at = now(),
       error = ${report.ok ? null : report.error},
       real_arrival_at = ${report.ok ? new Date(report.arrivesAt).toISOString() : null}
     where id = ${report.attackId} and dsbot_id = ${dsbotId} and status in ('due', 'expired')
+      and exists (select 1 from attack_plans p where p.id = attacks.plan_id and ${bothMayEdit(bot.ownerId, run)})
     returning id, plan_id, status, error, dsbot_id, real_arrival_at, source_x, source_y, target_x, target_y`);
   const row = (result as unknown as { rows: (ClaimedRow & { plan_id: number })[] }).rows[0];
   if (!row) throw conflict(errorMessages.attackNotReportable);

@@ -7,8 +7,9 @@ import type { AppContext } from "../../app-context.js";
 import { attackPlanPermissions, users } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
+import { logLostScannerPlan } from "../dsbots/scanner-plans.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
-import { notify } from "../notifications/notify.js";
+import { notificationTopics, notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
 
 type Ctx = Pick<AppContext, "db" | "realtime">;
@@ -23,7 +24,10 @@ export async function listPlanPermissions(ctx: Ctx, planId: number): Promise<Att
   return rows.map((r) => ({ ...r, grantedAt: r.grantedAt.toISOString() }));
 }
 
-/** Grants or changes the level (granting the same level again is harmless); the user hears of a new or changed grant. */
+/**
+ * Grants or changes the level (granting the same level again is harmless); the user hears of a new or
+ * changed grant, in one notification per plan while unread (toggling cannot flood the user).
+ */
 export async function grantPlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPlanRow, userId: number, level: AttackPlanGrantLevel): Promise<void> {
   const user = await getUser(ctx.db, userId);
   if (user.id === plan.ownerId) throw conflict(attackPlanMessages.ownerHasAccess);
@@ -36,7 +40,8 @@ export async function grantPlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPlan
     .insert(attackPlanPermissions)
     .values({ planId: plan.id, userId: user.id, level, grantedBy: actor.id })
     .onConflictDoUpdate({ target: [attackPlanPermissions.planId, attackPlanPermissions.userId], set: { level, grantedBy: actor.id } });
-  await notify(ctx, user.id, notificationTexts.planAccessGranted(plan.name, actor.username, level === "edit"));
+  if (before?.level === "edit" && user.role !== "admin") await logLostScannerPlan(ctx.db, user.id, plan.id);
+  await notify(ctx, user.id, { ...notificationTexts.planAccessGranted(plan.name, actor.username, level === "edit"), topic: notificationTopics.planAccess(plan.id) });
 }
 
 export async function revokePlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPlanRow, userId: number): Promise<void> {
@@ -45,7 +50,10 @@ export async function revokePlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPla
   const removed = await ctx.db
     .delete(attackPlanPermissions)
     .where(and(eq(attackPlanPermissions.planId, plan.id), eq(attackPlanPermissions.userId, user.id)))
-    .returning({ userId: attackPlanPermissions.userId });
-  // Admins keep seeing every plan: nothing to tell them.
-  if (removed.length > 0 && user.role !== "admin") await notify(ctx, user.id, notificationTexts.planAccessRevoked(plan.name, actor.username));
+    .returning({ userId: attackPlanPermissions.userId, level: attackPlanPermissions.level });
+  // Admins keep seeing (and editing) every plan: nothing to tell them.
+  if (removed[0]?.level === "edit" && user.role !== "admin") await logLostScannerPlan(ctx.db, user.id, plan.id);
+  if (removed.length > 0 && user.role !== "admin") {
+    await notify(ctx, user.id, { ...notificationTexts.planAccessRevoked(plan.name, actor.username), topic: notificationTopics.planAccess(plan.id) });
+  }
 }

@@ -4,7 +4,7 @@
 // search and the live updates share this rule.
 import type { AttackPlanAccess } from "@dsbot/protocol";
 import { attackPlanMessages, canEditPlan, canManagePlan } from "@dsbot/protocol";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { attackPlanPermissions, attackPlans } from "../../db/schema.js";
@@ -47,6 +47,37 @@ export async function findVisiblePlan(db: Database, user: Viewer, id: number): P
   if (!row) return undefined;
   const access = accessOf(user, row.plan, row.grant);
   return access ? { plan: row.plan, access } : undefined;
+}
+
+/**
+ * What the user may do with each of these plans, for the ones the user may see (a plan the user may
+ * not see is missing, as one that does not exist). Ids that cannot exist are left out before the query.
+ */
+export async function planAccesses(db: Pick<Database, "select">, user: Viewer, ids: readonly number[]): Promise<Map<number, AttackPlanAccess>> {
+  const possible = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_SERIAL_ID);
+  if (possible.length === 0) return new Map();
+  const rows = await db
+    .select({ id: attackPlans.id, ownerId: attackPlans.ownerId, grant: attackPlanPermissions.level })
+    .from(attackPlans)
+    .leftJoin(attackPlanPermissions, and(eq(attackPlanPermissions.planId, attackPlans.id), eq(attackPlanPermissions.userId, user.id)))
+    .where(inArray(attackPlans.id, possible));
+  const found = new Map<number, AttackPlanAccess>();
+  for (const row of rows) {
+    const access = accessOf(user, row, row.grant);
+    if (access) found.set(row.id, access);
+  }
+  return found;
+}
+
+/**
+ * SQL: the user may change the attacks of the plan `plan` (an alias of `attack_plans` in the query):
+ * its owner, an admin or an edit grant, as `accessOf` and `canEditPlan` decide. For the database-side
+ * checks that run at the moment of a bot's claim or report, so a revoked grant counts at once.
+ */
+export function mayEditPlanSql(userId: number | SQL, plan: SQL = sql.raw("p")): SQL {
+  return sql`(${plan}.owner_id = ${userId}
+    or exists (select 1 from users u where u.id = ${userId} and u.role = 'admin')
+    or exists (select 1 from attack_plan_permissions g where g.plan_id = ${plan}.id and g.user_id = ${userId} and g.level = 'edit'))`;
 }
 
 /** What a route needs: look (`read`), change attacks (`edit`), or delete and grant (`manage`). */

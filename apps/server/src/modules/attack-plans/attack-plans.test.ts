@@ -189,7 +189,8 @@ describe("access", () => {
       { userId: friend.user.id, username: friend.user.username, level: "edit", grantedAt: expect.any(String) },
     ]);
     const told = await app.db.select().from(notifications).where(eq(notifications.userId, friend.user.id));
-    expect(told.map((n) => n.message)).toEqual([expect.stringContaining("Nur ansehen"), expect.stringContaining("Bearbeiten")]);
+    // One notification per plan while unread: the change to edit updated the first one (issue 19, finding 5).
+    expect(told.map((n) => n.message)).toEqual([expect.stringContaining("Bearbeiten")]);
 
     const self = await grant(owner.call, plan.id, owner.user.id, "read");
     expect(self.statusCode).toBe(409);

@@ -4,12 +4,14 @@ import type { ModuleName } from "@dsbot/protocol";
 import { botLogMessages, errorMessages, moduleRegistry, toIssueList } from "@dsbot/protocol";
 import { eq, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
+import type { Database } from "../../db/client.js";
 import { dsbots } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import type { ModuleState } from "./bot-modules.js";
 import { readModule, toModuleState } from "./bot-modules.js";
+import { checkScannerPlans } from "./scanner-plans.js";
 
 function validate(name: ModuleName, input: Record<string, unknown>): ModuleState {
   const result = moduleRegistry[name].schema.safeParse(input);
@@ -29,12 +31,12 @@ async function updateModule(
   actor: UserRow,
   dsbotId: number,
   name: ModuleName,
-  change: (current: ModuleState) => { next: ModuleState; log: string },
+  change: (current: ModuleState, bot: DsbotRow, tx: Pick<Database, "select">) => Promise<{ next: ModuleState; log: string }> | { next: ModuleState; log: string },
 ): Promise<ModuleState> {
   const next = await ctx.db.transaction(async (tx) => {
     const [bot] = await tx.select().from(dsbots).where(eq(dsbots.id, dsbotId)).for("update");
     if (!bot) throw notFound(errorMessages.botNotFound);
-    const { next, log } = change(readModule(bot.modules, name));
+    const { next, log } = await change(readModule(bot.modules, name), bot, tx);
     await tx
       .update(dsbots)
       .set({ modules: { ...bot.modules, [name]: next }, updatedAt: sql`now()` })
@@ -70,8 +72,9 @@ export async function saveModule(
 ): Promise<ModuleState> {
   // Validate before taking the lock: a bad body should not wait for it.
   validate(name, { ...input, enabled: input.enabled ?? readModule(bot.modules, name).enabled });
-  return updateModule(ctx, actor, bot.id, name, (current) => ({
-    next: validate(name, { ...input, enabled: input.enabled ?? current.enabled }),
-    log: botLogMessages.moduleSaved(moduleRegistry[name].label),
-  }));
+  return updateModule(ctx, actor, bot.id, name, async (current, locked, tx) => {
+    const next = validate(name, { ...input, enabled: input.enabled ?? current.enabled });
+    await checkScannerPlans(tx, name, actor, locked.ownerId, current, next);
+    return { next, log: botLogMessages.moduleSaved(moduleRegistry[name].label) };
+  });
 }

@@ -9,7 +9,7 @@ import { dsbotPermissions, users } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
-import { notify } from "../notifications/notify.js";
+import { notificationTopics, notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
 import { recheckUserSockets } from "./access-recheck.js";
 import { addBotLog } from "./dsbot-logs.service.js";
@@ -35,7 +35,7 @@ export async function grantAccess(ctx: BotContext, actor: UserRow, bot: DsbotRow
     .returning({ userId: dsbotPermissions.userId });
   if (inserted.length > 0) {
     await addBotLog(ctx.db, { dsbotId: bot.id, level: "info", message: botLogMessages.accessGranted(user.username), userId: actor.id });
-    await notify(ctx, user.id, notificationTexts.accessGranted(bot.playerName, actor.username));
+    await notify(ctx, user.id, { ...notificationTexts.accessGranted(bot.playerName, actor.username), topic: notificationTopics.botAccess(bot.id) });
   }
 }
 
@@ -50,5 +50,7 @@ export async function revokeAccess(ctx: BotContext, actor: UserRow, bot: DsbotRo
   await addBotLog(ctx.db, { dsbotId: bot.id, level: "info", message: botLogMessages.accessRevoked(user.username), userId: actor.id });
   // Admins keep seeing every bot; the re-check leaves their sockets alone.
   await recheckUserSockets(ctx, user.id);
-  if (user.role !== "admin") await notify(ctx, user.id, notificationTexts.accessRevoked(bot.playerName, actor.username));
+  if (user.role !== "admin") {
+    await notify(ctx, user.id, { ...notificationTexts.accessRevoked(bot.playerName, actor.username), topic: notificationTopics.botAccess(bot.id) });
+  }
 }

@@ -17,6 +17,8 @@ export const NOTIFICATION_LIST_LIMIT = 100;
 export interface NotificationContent {
   title: string;
   message: string;
+  /** News on one topic (one plan's access for this user, …) updates the user's unread notification on it. */
+  topic?: string;
 }
 
 /** Newest first. */
@@ -29,12 +31,22 @@ export async function listNotifications(db: Database, userId: number): Promise<N
     .limit(NOTIFICATION_LIST_LIMIT);
 }
 
-/** One row per recipient, in one statement. */
+/**
+ * One row per recipient, in one statement. With a topic, a recipient's unread notification on it is
+ * updated instead (new text, moved to the top): a unique index holds one per user and topic, so even
+ * requests at the same moment cannot add a second.
+ */
 export async function insertNotifications(db: Database, userIds: readonly number[], content: NotificationContent): Promise<NotificationRow[]> {
   if (userIds.length === 0) return [];
-  return db
-    .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, title: content.title, message: content.message })))
+  const { title, message, topic = null } = content;
+  const insert = db.insert(notifications).values(userIds.map((userId) => ({ userId, title, message, topic })));
+  if (topic === null) return insert.returning();
+  return insert
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.topic],
+      targetWhere: sql`${notifications.topic} is not null and ${notifications.readAt} is null`,
+      set: { title, message, createdAt: sql`now()` },
+    })
     .returning();
 }
 

@@ -10,7 +10,19 @@ import { presentNotification } from "./notifications.presenter.js";
 export type NotifyContext = Pick<AppContext, "db" | "realtime">;
 export type { NotificationContent };
 
-/** Stores one notification per recipient (duplicates ignored) and emits it to that recipient only. */
+/**
+ * Topics of notifications that replace each other while unread: an owner toggling a grant tells the
+ * user the latest state in one notification, however often it changes (issue 19, finding 5).
+ */
+export const notificationTopics = {
+  planAccess: (planId: number) => `plan-access:${planId}`,
+  botAccess: (dsbotId: number) => `bot-access:${dsbotId}`,
+} as const;
+
+/**
+ * Stores one notification per recipient (duplicates ignored) and emits it to that recipient only. One
+ * with a topic may update the recipient's unread one on it: then that one is emitted again (same id).
+ */
 export async function notify(
   ctx: NotifyContext,
   recipients: number | readonly number[],

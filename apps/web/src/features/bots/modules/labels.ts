@@ -150,7 +150,7 @@ const placeholderHint = (placeholders: readonly string[]) => `Platzhalter: ${pla
 /** Extra hints under some inputs. */
 export const fieldDescriptions: Record<string, string> = {
   villageIds: "Leer = alle Dörfer des Bots",
-  attackPlanIds: "Leer = alle Angriffspläne",
+  attackPlanIds: "Leer = keiner. Der Bot sendet nur aus Plänen, die sein Besitzer und der Benutzer seines Runners bearbeiten dürfen.",
   villagePattern: placeholderHint(renamerPlaceholders.villagePattern),
   incomingPattern: placeholderHint(renamerPlaceholders.incomingPattern),
 };

@@ -37,6 +37,15 @@ describe("notification realtime", () => {
     expect(client.getQueryData<NotificationListResponse>(key)?.notifications).toHaveLength(1);
   });
 
+  it("an updated notification (same id, new text) replaces the listed one on top; many pushes show one alert", () => {
+    client.setQueryData<NotificationListResponse>(key, { notifications: [notification, { ...notification, id: 1, read: true }] });
+    for (const message of ["Bearbeiten", "Nur ansehen", "Bearbeiten"]) {
+      dispatchRealtimeMessage({ type: "notification-created", data: { notification: { ...notification, message } } });
+    }
+    expect(client.getQueryData<NotificationListResponse>(key)?.notifications.map((n) => `${n.id}:${n.message}`)).toEqual(["9:Bearbeiten", "1:Hallo"]);
+    expect(useAlertStore.getState().alerts.map((a) => `${a.variant}:${a.message}`)).toEqual(["info:Du hast neue Benachrichtigungen"]);
+  });
+
   it("ignores malformed data", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     dispatchRealtimeMessage({ type: "notification-created", data: { nope: true } });

@@ -1,6 +1,6 @@
-// Realtime `notification-created` (spec §4): the notification joins the cached list and an info alert
-// 'Du hast neue Benachrichtigungen' shows. Every (re)connect refetches the list, so nothing sent while
-// the socket was down is missed.
+// Realtime `notification-created` (spec §4): the notification joins the cached list (an updated one, same
+// id, replaces its old text and moves on top) and an info alert 'Du hast neue Benachrichtigungen' shows.
+// Every (re)connect refetches the list, so nothing sent while the socket was down is missed.
 import { realtimeMessageDataSchemas } from "@dsbot/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import { alert } from "@/lib/alerts";
@@ -9,6 +9,8 @@ import { useSession } from "@/lib/session";
 import { notificationTexts } from "../texts";
 import { upsertNotification, type NotificationList } from "./notification-cache";
 import { notificationKeys, notificationsQueryOptions } from "./notifications-api";
+
+const NEW_NOTIFICATIONS_ALERT = "notifications-new";
 
 export function handleNotificationCreated(client: QueryClient, data: unknown): void {
   const parsed = realtimeMessageDataSchemas["notification-created"].safeParse(data);
@@ -24,7 +26,8 @@ export function handleNotificationCreated(client: QueryClient, data: unknown): v
       client.setQueryData(queryKey, (list: NotificationList) => upsertNotification(list, parsed.data.notification));
     }
   }
-  alert.info(notificationTexts.created);
+  // One alert however many arrive: a notification the server updates (a grant toggled, issue 19) comes again.
+  alert.info(notificationTexts.created, { id: NEW_NOTIFICATIONS_ALERT });
 }
 
 export function registerNotificationRealtimeHandlers(client: QueryClient): () => void {

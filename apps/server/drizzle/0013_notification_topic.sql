@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "topic" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_unread_topic_idx" ON "notifications" USING btree ("user_id","topic") WHERE "notifications"."topic" is not null and "notifications"."read_at" is null;
