@@ -137,4 +137,7 @@ export const worldMessages = {
   syncTimeout: (file: string, seconds: number) => `${file}: Keine Antwort innerhalb von ${seconds} s.`,
   syncTooLarge: (file: string) => `${file} ist zu groß (höchstens ${megabytes(WORLD_IMPORT_MAX_FILE_BYTES)} MB).`,
   syncAborted: "Der Abgleich wurde abgebrochen, weil der Server beendet wird.",
+  syncRedirectElsewhere: (file: string, host: string) =>
+    `${file}: Der Spielserver leitet auf einen anderen Server um (${host}); gefolgt wird nur Umleitungen auf denselben Server und Port.`,
+  syncTooManyRedirects: (file: string) => `${file}: Zu viele Umleitungen.`,
 } as const;
