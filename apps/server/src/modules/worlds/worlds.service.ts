@@ -10,7 +10,8 @@ import { allies, players, villages, worlds } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 
-export function presentWorld(row: WorldRow): WorldSummary {
+/** `syncing`: this instance syncs the world now or is about to (WorldSync.isSyncing). */
+export function presentWorld(row: WorldRow, syncing = false): WorldSummary {
   return {
     id: row.id,
     server: row.server,
@@ -21,8 +22,10 @@ export function presentWorld(row: WorldRow): WorldSummary {
     dataVersion: row.dataVersion,
     lastImportAt: row.lastImportAt?.toISOString() ?? null,
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
-    lastSyncError: row.lastSyncError,
+    // An error of a world whose sync is off is history, not news.
+    lastSyncError: row.syncEnabled ? row.lastSyncError : null,
     syncEnabled: row.syncEnabled,
+    syncing: row.syncEnabled && syncing,
     config: row.config ?? null,
     units: row.unitInfo ?? null,
   };
@@ -84,7 +87,12 @@ export async function ensureWorld(db: Database, world: World, options: CreateWor
  */
 export async function setWorldSync(db: Database, id: number, enabled: boolean): Promise<WorldRow | undefined> {
   if (id > MAX_SERIAL_ID) return undefined;
-  const [row] = await db.update(worlds).set({ syncEnabled: enabled, updatedAt: new Date() }).where(eq(worlds.id, id)).returning();
+  // Off forgets the last error: it would only be stale when the sync comes back on.
+  const [row] = await db
+    .update(worlds)
+    .set({ syncEnabled: enabled, updatedAt: new Date(), ...(enabled ? {} : { lastSyncError: null }) })
+    .where(eq(worlds.id, id))
+    .returning();
   return row;
 }
 
