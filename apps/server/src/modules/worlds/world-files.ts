@@ -63,7 +63,7 @@ export const MAX_LINE_LENGTH = 8 * 1024;
 /** Most records a file may hold; far above the largest real worlds (a map has 1,000,000 fields). */
 export const MAX_RECORDS: Record<WorldFileKind, number> = { village: 500_000, player: 250_000, ally: 50_000 };
 /** Lines parsed between two breaks for the event loop (a few milliseconds each). */
-export const PARSE_CHUNK_LINES = 5_000;
+export const PARSE_CHUNK_LINES = 2_000;
 
 /** A file the importer refuses; `message` is German and names the file (and the line, if any). */
 export class WorldFileError extends Error {
