@@ -1,4 +1,4 @@
-// Attack plan helpers for the e2e specs: a fresh user on the demo world (de230, whose villages the e2e
+// Attack plan helpers for the e2e specs: a fresh user on the demo world (demoGameWorld, whose villages the e2e
 // server imported from `generateWorld(DEMO_WORLD)`), plans and their attacks through the real API, and
 // the generated demo world itself as the test's oracle for villages and players.
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
@@ -6,6 +6,7 @@ import {
   attackTimes,
   baseUnitSpeeds,
   DEMO_WORLD,
+  demoGameWorld,
   exportJson,
   formatServerTime,
   generateWorld,
@@ -22,7 +23,7 @@ import {
 import { apiToken, expect, tokenFor } from "./fixtures";
 
 /** The demo world the e2e server starts with (DSBOT_DEMO=1): its village data is imported. */
-export const DEMO_PLAN_WORLD: World = { server: "die-staemme.de", world: "de230" };
+export const DEMO_PLAN_WORLD: World = demoGameWorld;
 
 /** The generated world's unit speeds (world and unit speed 1): minutes per field of each unit. */
 export const demoUnitInfo: UnitSpeedTable = Object.fromEntries(units.map((unit) => [unit, { speed: baseUnitSpeeds[unit] }]));

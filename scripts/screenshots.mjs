@@ -130,7 +130,7 @@ try {
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(OUT, `users-${width}.png`) });
     await page.goto(`${BASE}/worlds`);
-    await page.getByRole("row").filter({ hasText: "de230" }).waitFor();
+    await page.getByRole("row").filter({ hasText: "dsbot-demo.invalid" }).waitFor();
     await page.screenshot({ path: path.join(OUT, `worlds-${width}.png`) });
     await context.close();
 

@@ -1,6 +1,7 @@
 // What route modules need from the app: passed explicitly instead of decorating fastify with everything.
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { WorldSync } from "./modules/worlds/world-sync-schedule.js";
 import type { Notifier } from "./realtime/notifier.js";
 import type { SocketKicker } from "./realtime/socket-kicker.js";
 import type { WorkerPool } from "./workers/worker-pool.js";
@@ -12,6 +13,8 @@ export interface AppContext {
   realtime: Notifier;
   /** Worker threads for work that grows with its input (the planner). */
   workers: WorkerPool;
+  /** The world sync of this instance: "Jetzt abgleichen", a round at once for a new world, what runs now. */
+  worldSync: WorldSync;
 }
 
 /** What the bot services need: the database and the realtime side. */

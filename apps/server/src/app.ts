@@ -43,7 +43,7 @@ import { searchRoutes } from "./modules/search/search.routes.js";
 import { userLookupRoutes } from "./modules/users/user-lookup.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { worldMapRoutes } from "./modules/worlds/world-map.routes.js";
-import { startWorldSync } from "./modules/worlds/world-sync-schedule.js";
+import { createWorldSync } from "./modules/worlds/world-sync-schedule.js";
 import { worldsRoutes } from "./modules/worlds/worlds.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
@@ -91,7 +91,7 @@ function acceptEmptyJson(fastify: FastifyInstance): void {
 
 async function buildHttp(
   config: Config,
-  ctx: Omit<AppContext, "sockets" | "realtime" | "workers">,
+  ctx: Omit<AppContext, "sockets" | "realtime" | "workers" | "worldSync">,
   sessions: SessionCacheHandle,
   logStream?: NodeJS.WritableStream,
 ) {
@@ -124,7 +124,9 @@ async function buildHttp(
     log: fastify.log,
   });
   const workers = new WorkerPool({ size: config.workers });
-  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db), workers };
+  // DSBOT_WORLD_SYNC=0 and the test app turn the automatic rounds off; "Jetzt abgleichen" stays.
+  const worldSync = createWorldSync({ db: ctx.db, source: config.worldSource, log: fastify.log }, { automatic: config.worldSync });
+  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db), workers, worldSync };
   const lifecycle: ServerLifecycle = { closing: false };
   attachBotSockets(io, full, fastify.log, lifecycle);
   await fastify.register(healthRoutes(full));
@@ -212,13 +214,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const { fastify, io, ctx, lifecycle, routes } = built;
     const openedSessions = sessions;
     const timers = startHousekeeping(ctx, fastify, io, startedAt);
-    // On start and hourly, once across instances (DSBOT_WORLD_SYNC=0 and the test app turn it off).
-    const worldSync = config.worldSync ? startWorldSync({ db, source: config.worldSource, log: fastify.log }) : undefined;
+    // On start and hourly, once across instances.
+    ctx.worldSync.start();
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         timers.forEach(clearInterval);
-        await worldSync?.stop();
+        await ctx.worldSync.stop();
         lifecycle.closing = true;
         // Sockets first: open websockets would otherwise keep the HTTP server from closing.
         await io.close();

@@ -61,7 +61,7 @@ import { smallWorld } from "../test/worlds.js";
 import type { RegisteredRoute } from "./app.js";
 import { attackPlans, attacks, deviceCodes, dsbotPermissions, dsbots, notifications, runnerTokens, sessions, users, websocketConnections, worlds } from "./db/schema.js";
 import { insertAttacks } from "./modules/attack-plans/attack-write.service.js";
-import { parseAllies, parsePlayers, parseVillages } from "./modules/worlds/world-files.js";
+import { parseAllies, parsePlayers, parseVillages } from "./modules/worlds/world-records.js";
 import { replaceWorldData } from "./modules/worlds/world-import.js";
 import { hashPassword } from "./modules/auth/password.js";
 import { checkToken, createSession } from "./modules/auth/sessions.service.js";

@@ -1,5 +1,5 @@
 // Entry point: read the config, build the app, listen, print how to log in, shut down cleanly.
-import { defaultWorld } from "@dsbot/protocol";
+import { demoGameWorld } from "@dsbot/protocol";
 import { buildApp } from "./app.js";
 import { banner } from "./banner.js";
 import type { Config } from "./config.js";
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     : undefined;
   // After the demo bots exist: the plan switches on their Offplaner Scanner.
   if (config.demo) {
-    await ensureDemoAttackPlan(app.db, DEMO_USERNAME, defaultWorld).catch((error: unknown) => {
+    await ensureDemoAttackPlan(app.db, DEMO_USERNAME, demoGameWorld).catch((error: unknown) => {
       app.fastify.log.error({ err: error }, "demo attack plan failed");
     });
   }

@@ -16,6 +16,8 @@ export interface SourceFile {
   lastModified?: string;
   /** Never answer (a dead host). */
   hang?: boolean;
+  /** More answer headers (e.g. `location` of a redirect). */
+  headers?: Record<string, string>;
   /** Runs before the answer goes out (a test changes the database meanwhile). */
   before?: () => Promise<unknown>;
 }
@@ -88,7 +90,8 @@ export async function startWorldSourceServer(): Promise<WorldSourceServer> {
     }
     record(status);
     const type = path.endsWith(".gz") ? "application/x-gzip" : "text/xml; charset=utf-8";
-    response.writeHead(status, status === 200 ? { "content-type": type, etag, "last-modified": lastModified } : { "content-type": "text/html" }).end(body);
+    const headers = status === 200 ? { "content-type": type, etag, "last-modified": lastModified } : { "content-type": "text/html" };
+    response.writeHead(status, { ...headers, ...file.headers }).end(body);
   }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -8,7 +8,7 @@ import type { WorldResponse } from "@dsbot/protocol";
 import { expect } from "vitest";
 import type { App } from "../src/app.js";
 import { worlds } from "../src/db/schema.js";
-import { parseAllies, parsePlayers, parseVillages } from "../src/modules/worlds/world-files.js";
+import { parseAllies, parsePlayers, parseVillages } from "../src/modules/worlds/world-records.js";
 import { replaceWorldData } from "../src/modules/worlds/world-import.js";
 
 export interface MultipartPart {

@@ -41,6 +41,13 @@ export type World = z.infer<typeof worldSchema>;
 
 export const defaultWorld: World = { server: "die-staemme.de", world: "de230" };
 
+/**
+ * The world the demo plays on (generated, PRODUCT §8). Its server lies in `.invalid`, a name that
+ * never resolves (RFC 6761) and no market uses: the demo world can never be taken for a real one,
+ * and nothing ever fetches it from the game.
+ */
+export const demoGameWorld: World = { server: "dsbot-demo.invalid", world: "demo" };
+
 /** The label shown in the header next to the username. */
 export function worldLabel(world: World | null | undefined): string {
   return world ? world.world.toUpperCase() : "";

@@ -28,10 +28,12 @@ export const worldSummarySchema = z.object({
   dataVersion: z.number().int().nonnegative(),
   lastImportAt: z.string().nullable(),
   lastSyncAt: z.string().nullable(),
-  /** German text of the last failed sync, null when the last one worked (or none ran). */
+  /** German text of the last failed sync, null when the last one worked, none ran, or the sync is off. */
   lastSyncError: z.string().nullable(),
   /** false: the server never fetches this world from the game (the demo world, worlds kept by hand). */
   syncEnabled: z.boolean(),
+  /** A sync of this world runs now or is about to (a world just added): the Welten page shows "Abgleich läuft …". */
+  syncing: z.boolean(),
   /** The world's get_config (game/game-config.ts); null until one was imported. */
   config: gameConfigSchema.nullable(),
   /** The world's get_unit_info (game/unit-info.ts): `speed` in minutes per field on this world (never divide again). */
@@ -137,4 +139,7 @@ export const worldMessages = {
   syncTimeout: (file: string, seconds: number) => `${file}: Keine Antwort innerhalb von ${seconds} s.`,
   syncTooLarge: (file: string) => `${file} ist zu groß (höchstens ${megabytes(WORLD_IMPORT_MAX_FILE_BYTES)} MB).`,
   syncAborted: "Der Abgleich wurde abgebrochen, weil der Server beendet wird.",
+  syncRedirectElsewhere: (file: string, host: string) =>
+    `${file}: Der Spielserver leitet auf einen anderen Server um (${host}); gefolgt wird nur Umleitungen auf denselben Server und Port.`,
+  syncTooManyRedirects: (file: string) => `${file}: Zu viele Umleitungen.`,
 } as const;

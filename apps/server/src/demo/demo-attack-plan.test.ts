@@ -1,6 +1,6 @@
 // The demo's attack plan: attacks of the demo bots' players on their neighbours, the first due within
 // minutes of the start, a fresh batch only when nothing is ahead, and the scanner on for two bots.
-import { DEMO_WORLD, type World } from "@dsbot/protocol";
+import { DEMO_WORLD, demoGameWorld, type World } from "@dsbot/protocol";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, tempDir, type TestApp } from "../../test/test-app.js";
@@ -10,7 +10,7 @@ import { ensureDemoAttackPlan } from "./demo-attack-plan.js";
 import { prepareDemoRunner } from "./demo-setup.js";
 import { ensureDemoWorld } from "./demo-world.js";
 
-const world: World = { server: "die-staemme.de", world: "de230" };
+const world: World = demoGameWorld;
 let app: TestApp;
 const data = tempDir("dsbot-demo-plan-");
 beforeAll(async () => {

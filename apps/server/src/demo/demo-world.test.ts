@@ -2,7 +2,7 @@
 // importer, kept on the next start, never synced, and the same world the sandbox plays.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEMO_WORLD, generateWorld, type World } from "@dsbot/protocol";
+import { DEMO_WORLD, demoGameWorld, generateWorld, type World } from "@dsbot/protocol";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { players, villages } from "../db/schema.js";
@@ -10,7 +10,7 @@ import { createTestApp, tempDir, type TestApp } from "../../test/test-app.js";
 import { ensureDemoWorld } from "./demo-world.js";
 
 const generator = { ...DEMO_WORLD, villages: 3000 };
-const world: World = { server: "die-staemme.de", world: "de230" };
+const world: World = demoGameWorld;
 let app: TestApp;
 const data = tempDir("dsbot-demo-world-");
 beforeAll(async () => {

@@ -2,14 +2,15 @@
 // `<data>/demo-world/`, and they go through the same reader and importer as an admin's upload. The
 // demo runner's sandbox builds the same world from the same options (DEMO_WORLD), so the demo bots'
 // players and villages are the ones on the map. Imported once; a later start with the same generator
-// version and options keeps the data. The demo world is never synced from the game.
+// version and options keeps the data. The demo world (demoGameWorld, on a server that never
+// resolves) is created with its sync off and is never synced from the game.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import {
   DEMO_WORLD,
   WORLD_GENERATOR_VERSION,
-  defaultWorld,
+  demoGameWorld,
   generateWorld,
   worldFiles,
   type World,
@@ -50,7 +51,7 @@ export function writeGeneratedWorldFiles(options: WorldGeneratorOptions, dir: st
 
 /** Creates (or finds) the demo world, never synced, and imports the generated files when missing or outdated. */
 export async function ensureDemoWorld(db: Database, dataDir: string, options: DemoWorldOptions = {}): Promise<WorldRow> {
-  const world = options.world ?? defaultWorld;
+  const world = options.world ?? demoGameWorld;
   const generator = options.generator ?? DEMO_WORLD;
   const dir = path.join(dataDir, "demo-world");
   const marker = JSON.stringify({ version: WORLD_GENERATOR_VERSION, seed: generator.seed, villages: generator.villages, namedPlayers: generator.namedPlayers ?? [] });

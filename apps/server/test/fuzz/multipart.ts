@@ -13,6 +13,7 @@ export interface FuzzUpload {
 }
 
 const goodFiles: Record<string, string> = { ...smallWorld };
+const overlongLine = gzipSync(",".repeat(200_000));
 
 /** A good file of that name, or a line of it with one field swapped for a hostile value. */
 function content(): fc.Arbitrary<string | Buffer> {
@@ -35,7 +36,15 @@ function content(): fc.Arbitrary<string | Buffer> {
     `<config>${"<a>".repeat(5000)}</config>`,
   );
   const text = fc.oneof({ weight: 3, arbitrary: good }, { weight: 4, arbitrary: edited }, { weight: 1, arbitrary: xml }, { weight: 2, arbitrary: hostileString() });
+  // Issue 19: one line far over the limit (a small gzip of 200,000 commas), a field used twice, an
+  // implausible unit speed.
+  const hostileFile = fc.constantFrom<string | Buffer>(
+    overlongLine,
+    `${goodFiles["village.txt"]}\n99,Doppelt,500,500,0,1,0`,
+    "<config><spear><build_time>1</build_time><pop>1</pop><speed>1e308</speed><attack>1</attack><defense>1</defense><defense_cavalry>1</defense_cavalry><defense_archer>1</defense_archer><carry>1</carry></spear></config>",
+  );
   return fc.oneof(
+    { weight: 1, arbitrary: hostileFile },
     { weight: 4, arbitrary: text },
     { weight: 1, arbitrary: text.map((value) => gzipSync(value)) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)) },

@@ -20,6 +20,7 @@ const summary = (over: Partial<WorldSummary>): WorldSummary => ({
   lastSyncAt: null,
   lastSyncError: null,
   syncEnabled: false,
+  syncing: false,
   config: null,
   units: null,
   ...over,

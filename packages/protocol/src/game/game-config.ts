@@ -20,11 +20,20 @@ export const nightConfigSchema = z.object({
 });
 export type NightConfig = z.infer<typeof nightConfigSchema>;
 
+/**
+ * Plausible ranges of the factors the travel times rest on (real worlds lie far within): a value
+ * beyond them is refused with the element named, so no world can make its travel times infinite.
+ */
+export const gameConfigLimits = {
+  speed: [0.01, 1000],
+  unitSpeed: [0.01, 1000],
+} as const satisfies Record<string, readonly [min: number, max: number]>;
+
 export const gameConfigSchema = z.object({
   /** `<speed>`: world speed. */
-  speed: z.number().positive(),
+  speed: z.number().min(gameConfigLimits.speed[0]).max(gameConfigLimits.speed[1]),
   /** `<unit_speed>`: unit speed factor (already contained in get_unit_info's speeds). */
-  unitSpeed: z.number().positive(),
+  unitSpeed: z.number().min(gameConfigLimits.unitSpeed[0]).max(gameConfigLimits.unitSpeed[1]),
   /** `<moral>`: 0 off, 1 by points, 2 by points and time (the game's codes). */
   moral: count,
   night: nightConfigSchema,
@@ -119,6 +128,8 @@ export const gameConfigDefaults: Omit<GameConfig, "speed" | "unitSpeed"> = {
 
 type Kind = "number" | "count" | "hour" | "positive" | "size";
 
+const germanNumber = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 6 });
+
 /**
  * Parses the text of get_config.xml. `<speed>` and `<unit_speed>` are required; other elements fall
  * back to `gameConfigDefaults` when missing or empty; a present but malformed value, or a file that
@@ -133,7 +144,7 @@ export function parseGameConfigXml(xml: string): GameResult<GameConfig> {
   if (root.name !== "config") return gameError(`${file}: keine gültige Antwort des Spiels (erwartet <config>, gefunden <${root.name}>).`);
   let error: string | null = null;
 
-  function value(path: string, kind: Kind, fallback: number | undefined): number | undefined {
+  function value(path: string, kind: Kind, fallback: number | undefined, range?: readonly [number, number]): number | undefined {
     const names = path.split(".");
     let element: XmlElement | undefined = root;
     for (const name of names) element = xmlChild(element, name);
@@ -154,7 +165,9 @@ export function parseGameConfigXml(xml: string): GameResult<GameConfig> {
               ? `muss eine ganze Zahl sein (${parsed})`
               : kind === "hour" && parsed > 24
                 ? `muss eine Stunde von 0 bis 24 sein (${parsed})`
-                : null;
+                : range && (parsed < range[0] || parsed > range[1])
+                  ? `muss zwischen ${germanNumber.format(range[0])} und ${germanNumber.format(range[1])} liegen (ist ${parsed})`
+                  : null;
     if (problem) {
       error ??= `${file}: ${where} ${problem}.`;
       return fallback;
@@ -165,8 +178,8 @@ export function parseGameConfigXml(xml: string): GameResult<GameConfig> {
   const bool = (path: string, fallback: boolean) => num(path, "number", fallback ? 1 : 0) !== 0;
   const d = gameConfigDefaults;
 
-  const speed = value("speed", "positive", undefined);
-  const unitSpeed = value("unit_speed", "positive", undefined);
+  const speed = value("speed", "positive", undefined, gameConfigLimits.speed);
+  const unitSpeed = value("unit_speed", "positive", undefined, gameConfigLimits.unitSpeed);
   const config = {
     speed: speed ?? 1,
     unitSpeed: unitSpeed ?? 1,

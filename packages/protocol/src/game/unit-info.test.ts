@@ -65,6 +65,11 @@ describe("parseUnitInfoXml", () => {
     [answer.replace("<carry>25</carry>", ""), "get_unit_info: <spear><carry> fehlt."],
     [answer.replace("<pop>1</pop>", "<pop></pop>"), "get_unit_info: <spear><pop> fehlt."],
     [answer.replace("<attack>10</attack>", "<attack>-10</attack>"), "get_unit_info: <spear><attack> darf nicht negativ sein (-10)."],
+    [answer.replace("<speed>18.0000000001</speed>", "<speed>1e308</speed>"), "get_unit_info: <spear><speed> muss zwischen 0,001 und 10.000 liegen (ist 1e+308)."],
+    [answer.replace("<speed>18.0000000001</speed>", "<speed>0.0000001</speed>"), "get_unit_info: <spear><speed> muss zwischen 0,001 und 10.000 liegen (ist 1e-7)."],
+    [answer.replace("<speed>18.0000000001</speed>", "<speed>NaN</speed>"), "get_unit_info: <spear><speed> ist keine Zahl („NaN“)."],
+    [answer.replace("<speed>18.0000000001</speed>", "<speed>-18</speed>"), "get_unit_info: <spear><speed> darf nicht negativ sein (-18)."],
+    [answer.replace("<carry>25</carry>", "<carry>9e15</carry>"), "get_unit_info: <spear><carry> muss zwischen 0 und 10.000.000 liegen (ist 9000000000000000)."],
     [answer.replace("</militia>", "</militia><spear><speed>1</speed></spear>"), "get_unit_info: <spear> kommt mehrfach vor."],
     [answer.replace("</spear>", ""), "get_unit_info: keine gültige Antwort des Spiels (<spear> wird mit </config> geschlossen)."],
   ])("refuses a broken answer with the element named (%#)", (xml, error) => {
@@ -77,6 +82,7 @@ describe("unitStatsSchema", () => {
     const stats = { buildTime: 1, pop: 1, speed: 18, attack: 1, defense: 1, defenseCavalry: 1, defenseArcher: 1, carry: 1 };
     expect(unitStatsSchema.safeParse(stats).success).toBe(true);
     expect(unitStatsSchema.safeParse({ ...stats, speed: 0 }).success).toBe(false);
+    expect(unitStatsSchema.safeParse({ ...stats, speed: 1e308 }).success).toBe(false);
     expect(unitStatsSchema.safeParse({ ...stats, carry: -1 }).success).toBe(false);
     expect(unitInfoSchema.safeParse({ dragon: stats }).success).toBe(false);
   });

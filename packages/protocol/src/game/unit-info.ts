@@ -10,26 +10,43 @@ import { clipXmlText, readSimpleXml, xmlChild, xmlNumber } from "./xml.js";
 export const unitInfoUnits = [...units, "militia"] as const;
 export type UnitInfoUnit = (typeof unitInfoUnits)[number];
 
-const stat = z.number().min(0);
+/**
+ * The plausible range of each stat: the game's values lie far within it. A value beyond it (e.g. a
+ * speed of 1e308, which makes every travel time infinite) is refused with the element named.
+ * `speed` reaches from the militia on a fast world (hundredths of a minute) to a noble on a very slow one.
+ */
+export const unitStatLimits = {
+  buildTime: [0, 10_000_000],
+  pop: [0, 10_000],
+  speed: [0.001, 10_000],
+  attack: [0, 10_000_000],
+  defense: [0, 10_000_000],
+  defenseCavalry: [0, 10_000_000],
+  defenseArcher: [0, 10_000_000],
+  carry: [0, 10_000_000],
+} as const satisfies Record<string, readonly [min: number, max: number]>;
+
+const stat = (key: keyof typeof unitStatLimits) => z.number().min(unitStatLimits[key][0]).max(unitStatLimits[key][1]);
+const germanNumber = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 6 });
 
 /** One unit's entry; each field is the XML element named in its comment. */
 export const unitStatsSchema = z.object({
   /** `<build_time>`: seconds to recruit one at building level 1. */
-  buildTime: stat,
+  buildTime: stat("buildTime"),
   /** `<pop>`: farm places. */
-  pop: stat,
+  pop: stat("pop"),
   /** `<speed>`: minutes per field on this world (use as is). */
-  speed: z.number().positive(),
+  speed: stat("speed"),
   /** `<attack>` */
-  attack: stat,
+  attack: stat("attack"),
   /** `<defense>`: general defence (against infantry). */
-  defense: stat,
+  defense: stat("defense"),
   /** `<defense_cavalry>` */
-  defenseCavalry: stat,
+  defenseCavalry: stat("defenseCavalry"),
   /** `<defense_archer>` */
-  defenseArcher: stat,
+  defenseArcher: stat("defenseArcher"),
   /** `<carry>`: resources one unit carries home. */
-  carry: stat,
+  carry: stat("carry"),
 });
 export type UnitStats = z.infer<typeof unitStatsSchema>;
 
@@ -96,6 +113,10 @@ export function parseUnitInfoXml(xml: string): GameResult<UnitInfo> {
       if (value === undefined) return gameError(`${file}: ${where} ist keine Zahl („${clipXmlText(child.text)}“).`);
       if (value < 0) return gameError(`${file}: ${where} darf nicht negativ sein (${value}).`);
       if (key === "speed" && value === 0) return gameError(`${file}: ${where} muss größer als 0 sein.`);
+      const [min, max] = unitStatLimits[key];
+      if (value < min || value > max) {
+        return gameError(`${file}: ${where} muss zwischen ${germanNumber.format(min)} und ${germanNumber.format(max)} liegen (ist ${value}).`);
+      }
       stats[key] = value;
     }
     info[unit] = stats as UnitStats;

@@ -1,5 +1,5 @@
 // Builds real apps on real databases: first start, demo user, and a restart on the same data.
-import { meResponseSchema } from "@dsbot/protocol";
+import { defaultWorld, demoGameWorld, meResponseSchema } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
 import { bearer, loginAs } from "../../../test/factories.js";
@@ -29,13 +29,11 @@ describe("first start", () => {
         url: "/api/auth/me",
         headers: bearer(await loginAs(app, { username: "chef", password: bootstrap.adminPassword ?? "" })),
       });
-      expect(meResponseSchema.parse(admin.json()).user).toMatchObject({
-        role: "admin",
-        world: { server: "die-staemme.de", world: "de230" },
-      });
+      // With demo data both start on the demo world, which no game server serves.
+      expect(meResponseSchema.parse(admin.json()).user).toMatchObject({ role: "admin", world: demoGameWorld });
       const demoToken = await loginAs(app, { username: "demo", password: "demo-pass-1" });
       const demo = await app.fastify.inject({ method: "GET", url: "/api/auth/me", headers: bearer(demoToken) });
-      expect(meResponseSchema.parse(demo.json()).user.role).toBe("user");
+      expect(meResponseSchema.parse(demo.json()).user).toMatchObject({ role: "user", world: demoGameWorld });
     } finally {
       await app.close();
       await database.drop();
@@ -71,7 +69,7 @@ describe("restart", () => {
       expect(second.bootstrap.adminPassword).toBeUndefined();
       const response = await second.fastify.inject({ method: "GET", url: "/api/auth/me", headers: bearer(token) });
       expect(response.statusCode).toBe(200);
-      expect(meResponseSchema.parse(response.json()).user.username).toBe("admin");
+      expect(meResponseSchema.parse(response.json()).user).toMatchObject({ username: "admin", world: defaultWorld });
       expect((await loginAs(second, { username: "admin", password })).length).toBeGreaterThan(0);
     } finally {
       await second.close();

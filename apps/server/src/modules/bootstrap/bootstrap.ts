@@ -1,5 +1,5 @@
 // First start: create the admin (and the demo user when DSBOT_DEMO=1) so the app can be used at once.
-import { defaultWorld } from "@dsbot/protocol";
+import { defaultWorld, demoGameWorld } from "@dsbot/protocol";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { generatePassword } from "../auth/password.js";
@@ -46,7 +46,8 @@ export async function bootstrapUsers(db: Database, config: Config): Promise<Boot
       username: config.adminUsername,
       password,
       role: "admin",
-      world: defaultWorld,
+      // With demo data the admin starts on the demo world too: a first start reaches no game server.
+      world: config.demo ? demoGameWorld : defaultWorld,
     });
     if (created) {
       result.adminPassword = password;
@@ -55,7 +56,7 @@ export async function bootstrapUsers(db: Database, config: Config): Promise<Boot
   }
   if (config.demo) {
     if (!(await findUserByUsername(db, DEMO_USERNAME))) {
-      await createIfAbsent(db, { username: DEMO_USERNAME, password: config.demoPassword, role: "user", world: defaultWorld });
+      await createIfAbsent(db, { username: DEMO_USERNAME, password: config.demoPassword, role: "user", world: demoGameWorld });
     }
     result.demoUser = { username: DEMO_USERNAME, password: config.demoPassword };
   }

@@ -33,6 +33,8 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post("/api/dsbot", { config: create.config }, async (request, reply) => {
       const input = create.body(request);
       const bot = await createBot(ctx.db, caller(request).user, input);
+      // A world the server does not know yet is added and synced at once.
+      ctx.worldSync.kick();
       const body: BotResponse = { dsbot: presentBot(bot) };
       return reply.status(201).send(body);
     });
@@ -50,7 +52,9 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { user } = caller(request);
       const bot = await requireVisibleBot(ctx.db, user, id);
       requireManageBot(user, bot);
-      const updated = await updateBotSettings(ctx.db, user, bot, update.body(request));
+      const input = update.body(request);
+      const updated = await updateBotSettings(ctx.db, user, bot, input);
+      if (input.world) ctx.worldSync.kick();
       const connections = await connectionsOfBots(ctx.db, [bot.id]);
       return { dsbot: presentBot(updated, connections.get(bot.id)) };
     });

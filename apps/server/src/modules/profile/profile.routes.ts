@@ -26,6 +26,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.patch("/api/profile", { config: update.config }, async (request): Promise<MeResponse> => {
       const user = await updateWorld(ctx.db, caller(request).user.id, update.body(request).world);
+      // A world the server does not know yet is added and synced at once.
+      ctx.worldSync.kick();
       return { user: presentUser(user) };
     });
 

@@ -43,6 +43,8 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post("/api/users", { config: create.config }, async (request, reply) => {
       const user = await createUser(ctx.db, create.body(request));
+      // A world the server does not know yet is added and synced at once.
+      ctx.worldSync.kick();
       return reply.status(201).send({ user: presentUser(user) });
     });
 
@@ -66,6 +68,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
         await signOutEverywhere(ctx, id, id === actor.user.id ? actor.sessionId : undefined);
       }
       if (input.role !== undefined) await recheckUserSockets(ctx, id);
+      if (input.world !== undefined) ctx.worldSync.kick();
       return { user: presentUser(user) };
     });
 

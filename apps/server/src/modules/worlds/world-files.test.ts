@@ -1,7 +1,8 @@
 // The parsers of the game's world files (PRODUCT §5, §9; issue 11); the XML answers are the protocol's (game/).
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isGzip, parseAllies, parsePlayers, parseVillages, WorldFileError, worldFileText } from "./world-files.js";
+import { isGzip, MAX_LINE_LENGTH, MAX_RECORDS, PARSE_CHUNK_LINES, WorldFileError, worldFileText } from "./world-files.js";
+import { parseAllies, parsePlayers, parseVillages, parseWorldFileInChunks } from "./world-records.js";
 
 const village = (line: string) => parseVillages(line);
 const failure = (run: () => unknown) => {
@@ -60,6 +61,60 @@ describe("village.txt", () => {
     expect(failure(() => village('1,%"x\u0001,1,1,0,10,0'))).toBe(`village.txt, Zeile 1: name ist nicht richtig URL-kodiert ("%'x?").`);
     expect(failure(() => village("1,a%00b,1,1,0,10,0"))).toMatch(/Zeile 1: name enthält unzulässige Zeichen/);
     expect(failure(() => parseVillages("5,A,1,1,0,10,0\n6,B,1,2,0,10,0\n5,C,1,3,0,10,0"))).toBe("village.txt, Zeile 3: die ID 5 steht schon in Zeile 1.");
+  });
+});
+
+describe("hostile files (issue 19)", () => {
+  it("refuses a line longer than the limit before cutting it into fields", () => {
+    const long = `1,A,1,1,0,10,0\n${",".repeat(MAX_LINE_LENGTH + 2)}`;
+    expect(failure(() => parseVillages(long))).toBe("village.txt, Zeile 2: die Zeile ist länger als 8.192 Zeichen.");
+    // A name of 255 characters, each URL-encoded as four bytes, is still a good line.
+    const name = encodeURIComponent("😀".repeat(127));
+    expect(parseVillages(`1,${name},1,1,0,10,0`)[0]?.name).toBe("😀".repeat(127));
+  });
+
+  it("refuses more records than the file's limit, naming the file", () => {
+    const lines = Array.from({ length: MAX_RECORDS.ally + 1 }, (_, i) => `${i + 1},S,T,1,1,1,1,1`).join("\n");
+    const error = (() => {
+      try {
+        parseAllies(lines);
+      } catch (caught) {
+        return caught as WorldFileError;
+      }
+      throw new Error("no error");
+    })();
+    expect(error).toMatchObject({ message: "ally.txt: mehr als 50.000 Einträge.", status: 413 });
+  });
+
+  it("refuses a second village on the same coordinates, naming both lines", () => {
+    expect(failure(() => parseVillages("1,A,500,500,0,10,0\n2,B,500,501,0,10,0\n3,C,500,500,0,10,0"))).toBe(
+      "village.txt, Zeile 3: die Koordinaten 500|500 stehen schon in Zeile 1.",
+    );
+    expect(parseVillages("1,A,0,999,0,10,0\n2,B,999,0,0,10,0")).toHaveLength(2);
+  });
+
+  it("drops control and bidi characters from names (the name shows as it reads)", () => {
+    const hostile = encodeURIComponent("An\u202Ena\u0007\u200F \u2066Bert\u2069\u0085\u200E\u061C\uFEFF\u2028x");
+    expect(parseVillages(`1,${hostile},1,1,0,10,0`)[0]?.name).toBe("Anna Bertx");
+    expect(parsePlayers(`1,${hostile},0,0,0,1`)[0]?.name).toBe("Anna Bertx");
+    expect(parseAllies(`1,${hostile},T%E2%80%AEag,0,0,0,0,1`)[0]).toMatchObject({ name: "Anna Bertx", tag: "Tag" });
+    // Joiners of emoji and letters of every script stay.
+    expect(parsePlayers(`1,${encodeURIComponent("👩‍👩‍👧 Łódź שלום")},0,0,0,1`)[0]?.name).toBe("👩‍👩‍👧 Łódź שלום");
+  });
+
+  it("parses a big file in chunks, letting the event loop run between them", async () => {
+    const lines = Array.from({ length: PARSE_CHUNK_LINES * 3 }, (_, i) => `${i + 1},D,${Math.floor(i / 1000)},${i % 1000},0,10,0`).join("\n");
+    let ticks = 0;
+    let done = false;
+    const tick = () => {
+      ticks += 1;
+      if (!done) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const villages = await parseWorldFileInChunks.village(lines);
+    done = true;
+    expect(villages).toHaveLength(PARSE_CHUNK_LINES * 3);
+    expect(ticks).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -10,7 +10,8 @@ import { hasRealWorld, realWorldDir, realWorldFile, smallWorld } from "../../../
 import { allies, players, villages, worlds } from "../../db/schema.js";
 import type { ImportProgress, WorldData } from "./world-import.js";
 import { IMPORT_BATCH_ROWS, replaceWorldData } from "./world-import.js";
-import { parseAllies, parsePlayers, parseVillages, worldFileText } from "./world-files.js";
+import { worldFileText } from "./world-files.js";
+import { parseAllies, parsePlayers, parseVillages } from "./world-records.js";
 
 let app: TestApp;
 

@@ -29,8 +29,16 @@ export interface ImportProgress {
   total: number;
 }
 
-/** Rows per statement: large enough that statements are few, small enough for steady progress. */
+/** Rows per statement on PostgreSQL: large enough that statements are few, small enough for steady progress. */
 export const IMPORT_BATCH_ROWS = 20_000;
+/**
+ * Rows per statement on PGlite, whose statements run on the main thread (WASM) and resolve without
+ * a turn of the event loop: small enough that no single one holds the loop long (issue 19).
+ */
+export const PGLITE_IMPORT_BATCH_ROWS = 2_000;
+
+/** A turn of the event loop: timers, sockets and other requests run before the next batch. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -39,14 +47,16 @@ const column = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => row
 async function inBatches<T>(
   rows: readonly T[],
   phase: ImportPhase,
+  batchRows: number,
   insert: (batch: readonly T[]) => Promise<unknown>,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<void> {
   onProgress({ phase, done: 0, total: rows.length });
-  for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
-    const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
+  for (let start = 0; start < rows.length; start += batchRows) {
+    const batch = rows.slice(start, start + batchRows);
     await insert(batch);
     onProgress({ phase, done: start + batch.length, total: rows.length });
+    await nextTurn();
   }
 }
 
@@ -152,9 +162,11 @@ export async function replaceWorldData(
     await tx.delete(players).where(eq(players.worldId, worldId));
     await tx.delete(allies).where(eq(allies.worldId, worldId));
     onProgress({ phase: "delete", done: 3, total: 3 });
-    await inBatches(data.villages, "villages", (batch) => insertVillages(tx, worldId, batch), onProgress);
-    await inBatches(data.players, "players", (batch) => insertPlayers(tx, worldId, batch), onProgress);
-    await inBatches(data.allies, "allies", (batch) => insertAllies(tx, worldId, batch), onProgress);
+    await nextTurn();
+    const rows = pgliteCopy(tx) ? PGLITE_IMPORT_BATCH_ROWS : IMPORT_BATCH_ROWS;
+    await inBatches(data.villages, "villages", rows, (batch) => insertVillages(tx, worldId, batch), onProgress);
+    await inBatches(data.players, "players", rows, (batch) => insertPlayers(tx, worldId, batch), onProgress);
+    await inBatches(data.allies, "allies", rows, (batch) => insertAllies(tx, worldId, batch), onProgress);
     const now = new Date();
     const [row] = await tx
       .update(worlds)

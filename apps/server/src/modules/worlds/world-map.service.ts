@@ -1,11 +1,12 @@
 // Reads for the map beyond the binary village data: every player and tribe of a world (owners) and
 // one village with its owner and tribe (the map's tooltip and side panel).
 import type { WorldOwnersResponse, WorldVillageDetail } from "@dsbot/protocol";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worlds } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { readInPages } from "./paged-read.js";
 
 export interface OwnersSnapshot {
   world: WorldRow;
@@ -14,7 +15,7 @@ export interface OwnersSnapshot {
 
 /**
  * The world's players and tribes as columns, read with the world row in one snapshot so the data
- * version always names the owners sent with it (an import may commit meanwhile).
+ * version always names the owners sent with it (an import may commit meanwhile); in pages.
  */
 export async function ownersSnapshot(db: Database, worldId: number): Promise<OwnersSnapshot | undefined> {
   if (worldId > MAX_SERIAL_ID) return undefined;
@@ -22,16 +23,22 @@ export async function ownersSnapshot(db: Database, worldId: number): Promise<Own
     async (tx) => {
       const [world] = await tx.select().from(worlds).where(eq(worlds.id, worldId));
       if (!world) return undefined;
-      const playerRows = await tx
-        .select({ id: players.id, name: players.name, allyId: players.allyId, points: players.points })
-        .from(players)
-        .where(eq(players.worldId, worldId))
-        .orderBy(asc(players.id));
-      const allyRows = await tx
-        .select({ id: allies.id, name: allies.name, tag: allies.tag })
-        .from(allies)
-        .where(eq(allies.worldId, worldId))
-        .orderBy(asc(allies.id));
+      const playerRows = await readInPages((after, limit) =>
+        tx
+          .select({ id: players.id, name: players.name, allyId: players.allyId, points: players.points })
+          .from(players)
+          .where(and(eq(players.worldId, worldId), gt(players.id, after)))
+          .orderBy(asc(players.id))
+          .limit(limit),
+      );
+      const allyRows = await readInPages((after, limit) =>
+        tx
+          .select({ id: allies.id, name: allies.name, tag: allies.tag })
+          .from(allies)
+          .where(and(eq(allies.worldId, worldId), gt(allies.id, after)))
+          .orderBy(asc(allies.id))
+          .limit(limit),
+      );
       const owners: WorldOwnersResponse = {
         dataVersion: world.dataVersion,
         players: {

@@ -77,6 +77,36 @@ async function readLimited(response: Response, label: string, maxBytes: number):
   return Buffer.concat(chunks, total);
 }
 
+function parseUrl(location: string, base: URL): URL | undefined {
+  try {
+    return new URL(location, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Redirects followed per file, all on the world's own host and port. */
+export const MAX_SOURCE_REDIRECTS = 5;
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Fetches `url`, following redirects only on the same host and port (and scheme): whoever serves a
+ * world's files must not send the server on to other hosts or ports (an intranet address, say).
+ */
+async function fetchOnOwnHost(url: string, init: RequestInit & { signal: AbortSignal }, label: string): Promise<Response> {
+  let current = new URL(url);
+  for (let hops = 0; ; hops++) {
+    const response = await fetch(current, { ...init, redirect: "manual" });
+    if (!redirectStatuses.has(response.status)) return response;
+    await response.body?.cancel().catch(() => {});
+    const location = response.headers.get("location");
+    const next = location === null ? undefined : parseUrl(location, current);
+    if (!next || next.origin !== current.origin) throw new WorldSourceError(worldMessages.syncRedirectElsewhere(label, next?.host ?? "?"));
+    if (hops >= MAX_SOURCE_REDIRECTS) throw new WorldSourceError(worldMessages.syncTooManyRedirects(label));
+    current = next;
+  }
+}
+
 /**
  * One file of the world. With validators the request is conditional: 304 answers `{ modified: false }`
  * (the stored data is still current). Any other answer but 200 is an error.
@@ -88,7 +118,7 @@ export async function fetchWorldFile(url: string, label: string, validators: Sou
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const response = await fetch(url, { headers, signal, redirect: "follow" });
+    const response = await fetchOnOwnHost(url, { headers, signal }, label);
     if (response.status === 304) {
       await response.body?.cancel().catch(() => {});
       return { modified: false };

@@ -75,34 +75,91 @@ export async function syncWorldNow(deps: WorldSyncDeps, id: number, intervalMs =
   return world ? syncWorld(deps, world) : undefined;
 }
 
-export interface WorldSyncScheduler {
+/** The sync of one app instance: the hourly rounds, a round at once on demand, and what runs now. */
+export interface WorldSync {
+  /** Worlds this instance is syncing now or is about to (the Welten page shows "Abgleich läuft …"). */
+  isSyncing(worldId: number): boolean;
+  /**
+   * A world was just added, or a user or bot chose one: run a round now instead of waiting for the
+   * next check (it adds the worlds in use and syncs every due one). With `worldId`, that world counts
+   * as syncing until the round ends. Nothing happens when the automatic sync is off.
+   */
+  kick(worldId?: number): void;
+  /** "Jetzt abgleichen": syncs the world at once (see syncWorldNow), shown as syncing meanwhile. */
+  syncNow(id: number, log: WorldSyncDeps["log"]): Promise<WorldRow | undefined>;
+  /** Starts the rounds: one now, then every `checkMs` (only when the automatic sync is on). */
+  start(): void;
+  /** Resolves once no round is running (tests, shutdown). */
+  idle(): Promise<void>;
   /** Stops the timer, aborts running fetches and waits for the running round to end. */
-  stop: () => Promise<void>;
+  stop(): Promise<void>;
 }
 
-/** Runs `syncDueWorlds` now and every `checkMs`; a round still running is never started twice. */
-export function startWorldSync(deps: Omit<WorldSyncDeps, "signal">, checkMs = WORLD_SYNC_CHECK_MS): WorldSyncScheduler {
+export interface WorldSyncOptions {
+  /** DSBOT_WORLD_SYNC: rounds on start, every check and on `kick`; off, only "Jetzt abgleichen" syncs. */
+  automatic: boolean;
+  checkMs?: number;
+}
+
+/** One instance's world sync; a round still running is never started twice, a kick meanwhile runs another after it. */
+export function createWorldSync(deps: Omit<WorldSyncDeps, "signal" | "syncing">, options: WorldSyncOptions): WorldSync {
   const controller = new AbortController();
+  const syncing = new Set<number>();
+  const queued = new Set<number>();
   let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
   const round = () => {
-    if (running || controller.signal.aborted) return;
-    running = syncDueWorlds({ ...deps, signal: controller.signal })
+    if (controller.signal.aborted) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    const waiting = [...queued];
+    running = syncDueWorlds({ ...deps, signal: controller.signal, syncing })
       .then(() => undefined)
       .catch((error: unknown) => {
         if (!controller.signal.aborted) deps.log.error({ err: error }, "world sync round failed");
       })
       .finally(() => {
         running = undefined;
+        for (const id of waiting) queued.delete(id);
+        if (again) {
+          again = false;
+          round();
+        }
       });
   };
-  round();
-  const timer = setInterval(round, checkMs);
-  timer.unref();
+
   return {
-    stop: async () => {
+    isSyncing: (worldId) => syncing.has(worldId) || queued.has(worldId),
+    kick(worldId) {
+      if (!options.automatic || controller.signal.aborted) return;
+      if (worldId !== undefined) queued.add(worldId);
+      round();
+    },
+    syncNow: (id, log) => syncWorldNow({ ...deps, log, signal: controller.signal, syncing }, id),
+    start() {
+      if (!options.automatic || timer) return;
+      round();
+      timer = setInterval(round, options.checkMs ?? WORLD_SYNC_CHECK_MS);
+      timer.unref();
+    },
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
       clearInterval(timer);
       controller.abort();
-      await running;
+      await this.idle();
     },
   };
+}
+
+/** Runs `syncDueWorlds` now and every `checkMs` (the automatic sync on its own). */
+export function startWorldSync(deps: Omit<WorldSyncDeps, "signal" | "syncing">, checkMs = WORLD_SYNC_CHECK_MS): WorldSync {
+  const sync = createWorldSync(deps, { automatic: true, checkMs });
+  sync.start();
+  return sync;
 }

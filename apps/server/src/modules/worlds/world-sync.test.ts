@@ -16,7 +16,7 @@ import { captureLog, createSecondInstance, createTestApp } from "../../../test/t
 import type { WorldSourceServer } from "../../../test/world-source-server.js";
 import { sourcePaths, startWorldSourceServer } from "../../../test/world-source-server.js";
 import { hasRealWorld, realWorldDir, smallConfigXml, smallUnitInfoXml, smallWorld, worldUpload } from "../../../test/worlds.js";
-import { parseVillages } from "./world-files.js";
+import { parseVillages } from "./world-records.js";
 import { replaceWorldData } from "./world-import.js";
 import { addUsedWorlds, claimDueWorld, startWorldSync, syncDueWorlds, syncWorldNow } from "./world-sync-schedule.js";
 import type { WorldSyncDeps } from "./world-sync.js";

@@ -28,6 +28,8 @@ export interface WorldSyncDeps {
   timeoutMs?: number;
   /** Aborts the fetches (the server is closing). */
   signal?: AbortSignal;
+  /** The worlds being synced now: each world is in it while its sync runs (the Welten page shows it). */
+  syncing?: Set<number>;
 }
 
 const recordFiles = ["village.txt", "player.txt", "ally.txt"] as const satisfies readonly WorldImportFile[];
@@ -130,24 +132,35 @@ function failureDetail(error: unknown): string {
  * the data as it was and stores the German error. Answers the world as it is afterwards.
  */
 export async function syncWorld(deps: WorldSyncDeps, world: WorldRow): Promise<WorldRow> {
+  deps.syncing?.add(world.id);
+  try {
+    return await fetchImportAndRecord(deps, world);
+  } finally {
+    deps.syncing?.delete(world.id);
+  }
+}
+
+async function fetchImportAndRecord(deps: WorldSyncDeps, world: WorldRow): Promise<WorldRow> {
   const started = performance.now();
-  const where = { worldId: world.id, server: world.server, world: world.world };
+  const at = { worldId: world.id, server: world.server, world: world.world };
   let update: Partial<WorldRow>;
   try {
     const outcome = await fetchAndImport(deps, world);
-    deps.log.info({ ...where, ...outcome, durationMs: Math.round(performance.now() - started) }, "world synced");
+    deps.log.info({ ...at, ...outcome, durationMs: Math.round(performance.now() - started) }, "world synced");
     if (outcome.kind === "turned-off") return (await getWorld(deps.db, world.id)) ?? world;
     update = { lastSyncAt: new Date(), lastSyncError: null };
   } catch (error) {
     if (deps.signal?.aborted) {
       // The server is closing: not the world's fault; due again at once for whoever starts next.
-      deps.log.info(where, "world sync aborted");
+      deps.log.info(at, "world sync aborted");
       update = { syncDueAt: new Date() };
     } else {
-      deps.log.warn({ ...where, err: error }, "world sync failed; the old data stays");
+      deps.log.warn({ ...at, err: error }, "world sync failed; the old data stays");
       update = { lastSyncError: worldMessages.syncFailed(failureDetail(error)) };
     }
   }
-  const [row] = await deps.db.update(worlds).set(update).where(eq(worlds.id, world.id)).returning();
-  return row ?? world;
+  // A failure of a world whose sync was turned off meanwhile is no news: its error is not stored.
+  const where = update.lastSyncError ? and(eq(worlds.id, world.id), eq(worlds.syncEnabled, true)) : eq(worlds.id, world.id);
+  const [row] = await deps.db.update(worlds).set(update).where(where).returning();
+  return row ?? (await getWorld(deps.db, world.id)) ?? world;
 }

@@ -15,7 +15,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "../../http/errors.js";
 import type { WorldData } from "./world-import.js";
-import { parseAllies, parsePlayers, parseVillages, preview, WorldFileError, worldFileText } from "./world-files.js";
+import { WorldFileError, worldFileText } from "./world-files.js";
+import { parseWorldFileInChunks, preview } from "./world-records.js";
 
 /** Largest get_config.xml or get_unit_info.xml, unpacked (the game's answers are a few KB). */
 export const MAX_XML_BYTES = 1024 * 1024;
@@ -91,7 +92,10 @@ async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof WorldFileError) throw badRequest(error.message, [{ path: error.file, message: error.message }]);
+    if (error instanceof WorldFileError) {
+      if (error.status === 413) throw tooLarge(error.message);
+      throw badRequest(error.message, [{ path: error.file, message: error.message }]);
+    }
     throw error;
   }
 }
@@ -111,10 +115,11 @@ export function worldConfigFromUpload(files: Map<WorldImportFile, Buffer>): Prom
 /** Parses every file; the first malformed one answers 400 with its German message (file and line). */
 export async function worldDataFromUpload(files: Map<WorldImportFile, Buffer>): Promise<WorldData> {
   const text = (name: WorldImportFile) => worldFileText(files.get(name) ?? Buffer.alloc(0), name);
+  // One file unpacked at a time, its text dropped once parsed: at most one 64 MB text in memory.
   const records = await asBadRequest(async () => ({
-    villages: parseVillages(await text("village.txt")),
-    players: parsePlayers(await text("player.txt")),
-    allies: parseAllies(await text("ally.txt")),
+    villages: await parseWorldFileInChunks.village(await text("village.txt")),
+    players: await parseWorldFileInChunks.player(await text("player.txt")),
+    allies: await parseWorldFileInChunks.ally(await text("ally.txt")),
   }));
   return { ...records, ...(await worldConfigFromUpload(files)) };
 }

@@ -21,6 +21,7 @@ import {
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
+import type { WorldRow } from "../../db/schema.js";
 import { addVary, negotiateEncoding } from "../../http/compression.js";
 import { contract } from "../../http/contract.js";
 import { conflict, notFound } from "../../http/errors.js";
@@ -29,7 +30,6 @@ import { createVillageMapCache, villageMapEtag } from "./village-map-cache.js";
 import { etagMatches } from "./world-body-cache.js";
 import type { ImportProgress } from "./world-import.js";
 import { replaceWorldData } from "./world-import.js";
-import { syncWorldNow } from "./world-sync-schedule.js";
 import { readWorldUpload, worldDataFromUpload, worldUploadLimits } from "./world-upload.js";
 import { createWorld, listWorlds, presentWorld, requireWorld, searchAllies, searchPlayers, setWorldSync } from "./worlds.service.js";
 
@@ -50,13 +50,17 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(db));
 
+    const present = (world: WorldRow) => presentWorld(world, ctx.worldSync.isSyncing(world.id));
+
     app.get("/api/worlds", { config: list.config }, async (): Promise<WorldsResponse> => ({
-      worlds: (await listWorlds(db)).map(presentWorld),
+      worlds: (await listWorlds(db)).map(present),
     }));
 
+    // A new world is due at once: its first sync starts now, not at the next hourly check.
     app.post("/api/worlds", { config: create.config, onRequest: requireAdmin }, async (request, reply) => {
       const world = await createWorld(db, create.body(request));
-      return reply.status(201).send({ world: presentWorld(world) });
+      ctx.worldSync.kick(world.id);
+      return reply.status(201).send({ world: present(world) });
     });
 
     app.patch("/api/worlds/:id", { config: update.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
@@ -64,7 +68,7 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { syncEnabled } = update.body(request);
       const world = await setWorldSync(db, id, syncEnabled);
       if (!world) throw notFound(worldMessages.worldNotFound);
-      return { world: presentWorld(world) };
+      return { world: present(world) };
     });
 
     // Answers the world after the sync; a failed one is 200 too, with the German `lastSyncError`.
@@ -72,9 +76,9 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = syncRoute.params(request);
       const world = await existingWorld(id);
       if (!world.syncEnabled) throw conflict(worldMessages.syncDisabled);
-      const synced = await syncWorldNow({ db, source: ctx.config.worldSource, log: request.log }, id);
+      const synced = await ctx.worldSync.syncNow(id, request.log);
       if (!synced) throw conflict(worldMessages.syncDisabled);
-      return { world: presentWorld(synced) };
+      return { world: present(synced) };
     });
 
     app.get("/api/worlds/:id/villages", { config: villagesRoute.config }, async (request, reply) => {
@@ -118,7 +122,7 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
         const world = await replaceWorldData(db, id, data, log);
         if (!world) throw notFound(worldMessages.worldNotFound);
         return {
-          world: presentWorld(world),
+          world: present(world),
           imported: {
             villages: data.villages.length,
             players: data.players.length,

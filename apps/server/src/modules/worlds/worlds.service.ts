@@ -1,7 +1,7 @@
 // The known worlds and their players and tribes, read for the routes; imports are in world-import.ts.
 import type { World, WorldAlly, WorldPlayer, WorldSummary } from "@dsbot/protocol";
 import { worldMessages } from "@dsbot/protocol";
-import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { escapeLike, likeContains, likePrefix } from "../../db/like.js";
@@ -9,8 +9,10 @@ import type { WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worlds } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { readInPages } from "./paged-read.js";
 
-export function presentWorld(row: WorldRow): WorldSummary {
+/** `syncing`: this instance syncs the world now or is about to (WorldSync.isSyncing). */
+export function presentWorld(row: WorldRow, syncing = false): WorldSummary {
   return {
     id: row.id,
     server: row.server,
@@ -21,8 +23,10 @@ export function presentWorld(row: WorldRow): WorldSummary {
     dataVersion: row.dataVersion,
     lastImportAt: row.lastImportAt?.toISOString() ?? null,
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
-    lastSyncError: row.lastSyncError,
+    // An error of a world whose sync is off is history, not news.
+    lastSyncError: row.syncEnabled ? row.lastSyncError : null,
     syncEnabled: row.syncEnabled,
+    syncing: row.syncEnabled && syncing,
     config: row.config ?? null,
     units: row.unitInfo ?? null,
   };
@@ -84,7 +88,12 @@ export async function ensureWorld(db: Database, world: World, options: CreateWor
  */
 export async function setWorldSync(db: Database, id: number, enabled: boolean): Promise<WorldRow | undefined> {
   if (id > MAX_SERIAL_ID) return undefined;
-  const [row] = await db.update(worlds).set({ syncEnabled: enabled, updatedAt: new Date() }).where(eq(worlds.id, id)).returning();
+  // Off forgets the last error: it would only be stale when the sync comes back on.
+  const [row] = await db
+    .update(worlds)
+    .set({ syncEnabled: enabled, updatedAt: new Date(), ...(enabled ? {} : { lastSyncError: null }) })
+    .where(eq(worlds.id, id))
+    .returning();
   return row;
 }
 
@@ -141,6 +150,7 @@ export async function searchAllies(db: Database, worldId: number, term: string, 
 /**
  * The world's villages for the map and the world row they belong to, read in one snapshot: an
  * import committing in between cannot pair new villages with the old version (or the reverse).
+ * Read in pages (paged-read.ts), so a 100,000-village world holds the event loop for no page long.
  */
 export async function villageMapSnapshot(db: Database, worldId: number) {
   if (worldId > MAX_SERIAL_ID) return undefined;
@@ -148,11 +158,14 @@ export async function villageMapSnapshot(db: Database, worldId: number) {
     async (tx) => {
       const [world] = await tx.select().from(worlds).where(eq(worlds.id, worldId));
       if (!world) return undefined;
-      const rows = await tx
-        .select({ id: villages.id, x: villages.x, y: villages.y, playerId: villages.playerId, points: villages.points, bonusId: villages.bonusId })
-        .from(villages)
-        .where(eq(villages.worldId, worldId))
-        .orderBy(asc(villages.id));
+      const rows = await readInPages((after, limit) =>
+        tx
+          .select({ id: villages.id, x: villages.x, y: villages.y, playerId: villages.playerId, points: villages.points, bonusId: villages.bonusId })
+          .from(villages)
+          .where(and(eq(villages.worldId, worldId), gt(villages.id, after)))
+          .orderBy(asc(villages.id))
+          .limit(limit),
+      );
       return { world, rows };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -21,6 +21,7 @@ const worldDe230 = {
   lastSyncAt: null,
   lastSyncError: null,
   syncEnabled: false,
+  syncing: false,
   config: null,
   units: { spear: { ...stats, speed: 18 }, axe: { ...stats, speed: 18 }, light: { ...stats, speed: 10 }, ram: { ...stats, speed: 30 }, snob: { ...stats, speed: 35 } },
 };

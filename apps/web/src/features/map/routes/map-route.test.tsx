@@ -33,6 +33,7 @@ const world: WorldSummary = {
   lastSyncAt: null,
   lastSyncError: null,
   syncEnabled: false,
+  syncing: false,
   config: null,
   units: null,
 };

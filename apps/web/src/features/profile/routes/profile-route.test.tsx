@@ -143,6 +143,7 @@ describe("Profile world", { timeout: 20_000 }, () => {
     lastSyncAt: null,
     lastSyncError: null,
     syncEnabled: true,
+    syncing: false,
     config: null,
     units: null,
   });

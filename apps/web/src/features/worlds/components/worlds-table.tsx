@@ -1,7 +1,7 @@
-// The known worlds: code and server, counts, last import, last sync with its error in red, the sync
-// switch and the per-world actions (import files, sync now).
+// The known worlds: code and server, counts, last import, last sync (running, or its error in red
+// while the sync is on), the sync switch and the per-world actions (import files, sync now).
 import { worldLabel, type WorldSummary } from "@dsbot/protocol";
-import { Button, Group, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Loader, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
 import { IconRefresh, IconUpload } from "@tabler/icons-react";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
@@ -32,6 +32,30 @@ function dateCell(value: string | null) {
   );
 }
 
+/** When the last sync ran; "Abgleich läuft …" while one runs; its error only while the sync is on (else it is history). */
+function LastSyncCell({ world }: { world: WorldSummary }) {
+  return (
+    <Stack gap={2}>
+      {dateCell(world.lastSyncAt)}
+      {world.syncing ? (
+        <Group gap={6} wrap="nowrap" role="status" data-sync-running>
+          <Loader size={10} />
+          <Text size="xs" c="dimmed">
+            {worldTexts.syncRunning}
+          </Text>
+        </Group>
+      ) : (
+        world.syncEnabled &&
+        world.lastSyncError && (
+          <Text size="xs" c="red.5" role="status" data-sync-error>
+            {world.lastSyncError}
+          </Text>
+        )
+      )}
+    </Stack>
+  );
+}
+
 function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
   return [
     {
@@ -56,16 +80,7 @@ function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
       id: "lastSync",
       header: worldTexts.columns.lastSync,
       meta: { width: 280 },
-      cell: ({ row }) => (
-        <Stack gap={2}>
-          {dateCell(row.original.lastSyncAt)}
-          {row.original.lastSyncError && (
-            <Text size="xs" c="red.5" role="status" data-sync-error>
-              {row.original.lastSyncError}
-            </Text>
-          )}
-        </Stack>
-      ),
+      cell: ({ row }) => <LastSyncCell world={row.original} />,
     },
     {
       id: "sync",
@@ -92,7 +107,7 @@ function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
             variant="default"
             leftSection={<IconRefresh size={14} />}
             disabled={!row.original.syncEnabled || (actions.syncingId !== undefined && actions.syncingId !== row.original.id)}
-            loading={actions.syncingId === row.original.id}
+            loading={actions.syncingId === row.original.id || row.original.syncing}
             onClick={() => actions.onSync(row.original)}
           >
             {worldTexts.syncNow}

@@ -24,6 +24,7 @@ const de230: WorldSummary = {
   lastSyncAt: "2026-11-24T09:00:00.000Z",
   lastSyncError: null,
   syncEnabled: true,
+  syncing: false,
   config: null,
   units: null,
 };
@@ -123,6 +124,31 @@ describe("Welten", { timeout: 20_000 }, () => {
     // The spec's sidebar has no "Welten": Benutzer, where the admin comes from, stays highlighted.
     expect(within(nav).queryByRole("link", { name: "Welten" })).toBeNull();
     expect(within(nav).getByRole("link", { name: "Benutzer" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("shows no old sync error for a world whose sync is off", async () => {
+    setup();
+    worlds = [{ ...de231, syncEnabled: false }];
+    renderApp("/worlds");
+    const off = await row("DE231");
+    expect(within(off).getByRole("switch")).not.toBeChecked();
+    expect(within(off).queryByText(/Abgleich fehlgeschlagen/)).toBeNull();
+    expect(off.querySelector("[data-sync-error]")).toBeNull();
+  });
+
+  it("shows 'Abgleich läuft …' while a world syncs and asks again until its data is there", async () => {
+    setup();
+    const syncing = { ...de231, id: 3, world: "de232", lastSyncError: null, syncing: true };
+    worlds = [de230, syncing];
+    renderApp("/worlds");
+    const running = await row("DE232");
+    expect(within(running).getByText("Abgleich läuft …")).toBeInTheDocument();
+    expect(within(running).getByRole("button", { name: "Jetzt abgleichen" })).toHaveAttribute("data-loading", "true");
+    const calls = listCalls;
+    worlds = [de230, { ...syncing, syncing: false, villages: 4, lastSyncAt: "2026-11-24T10:00:00.000Z" }];
+    await waitFor(async () => expect(within(await row("DE232")).getByText("4")).toBeInTheDocument());
+    expect(listCalls).toBeGreaterThan(calls);
+    expect(within(await row("DE232")).queryByText("Abgleich läuft …")).toBeNull();
   });
 
   it("shows the empty state, and an error state with a retry", async () => {

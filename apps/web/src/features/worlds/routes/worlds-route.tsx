@@ -16,8 +16,15 @@ import { WorldsTable, type WorldRowActions } from "../components/worlds-table";
 import { worldTexts } from "../texts";
 import classes from "./worlds-route.module.css";
 
+/** How often the list is read again while a sync runs. */
+const SYNC_POLL_MS = 2000;
+
 export function WorldsRoute() {
-  const query = useQuery(worldsQueryOptions());
+  // While a sync runs (a world just added starts its first at once), the list asks again until it ends.
+  const query = useQuery({
+    ...worldsQueryOptions(),
+    refetchInterval: (current) => (current.state.data?.worlds.some((w) => w.syncing) ? SYNC_POLL_MS : false),
+  });
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState<WorldSummary | null>(null);
   const syncNow = useSyncWorldNow();
