@@ -5,11 +5,10 @@
 // coordinate search and a status filter are paged through. Runs TypeScript sources, so:
 //   node --import tsx bench/attack-table.mjs
 // Exits 1 when the p99 misses the budget.
-import pg from "pg";
 import { exportDswb, villageLookup } from "../packages/protocol/src/attack-plans/formats/dswb.ts";
 import { DEMO_WORLD, generateWorld } from "../packages/protocol/src/game/world-generator.ts";
 import { seededRandom } from "../packages/protocol/src/random.ts";
-import { apiClient, importGeneratedWorld, login, startBenchServer } from "./lib.mjs";
+import { apiClient, createPgDatabase, importGeneratedWorld, login, startBenchServer } from "./lib.mjs";
 
 const PORT = 3596;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -120,32 +119,12 @@ async function measure(label, env) {
   }
 }
 
-/** A fresh PostgreSQL database for one run; null when no server answers. */
-async function createPgDatabase() {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  const name = `dsbot_bench_${Date.now()}`;
-  await client.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 export async function runAttackTableBench() {
   console.log(`\nattack table (${ATTACKS} attacks in one plan, 10 rows per page, ${REQUESTS_PER_QUERY} requests × 15 queries)`);
   let failed = 0;
   if (!(await measure("PGlite", {}))) failed++;
-  const database = await createPgDatabase();
+  const database = await createPgDatabase(PG_ADMIN_URL, "dsbot_bench");
   if (!database) {
     console.log(`  PostgreSQL skipped: no server at ${PG_ADMIN_URL}`);
   } else {

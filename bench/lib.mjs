@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -115,4 +116,25 @@ export async function importGeneratedWorld(api, { villages, world }) {
   } finally {
     rmSync(filesDir, { recursive: true, force: true });
   }
+}
+
+/** A fresh PostgreSQL database (`<prefix>_<time>`) for one run on the server of `adminUrl`; null when none answers. */
+export async function createPgDatabase(adminUrl, prefix) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  const name = `${prefix}_${Date.now()}`;
+  await client.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }

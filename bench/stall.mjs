@@ -7,11 +7,10 @@
 // 50,000. Runs TypeScript sources (the world generator, the formats), so:
 //   node --import tsx bench/stall.mjs            (the full run; exits 1 on a missed budget)
 //   node --import tsx bench/stall.mjs --short    (CI: a tenth of the sizes, PGlite only; exits 1 on errors only)
-import pg from "pg";
 import { exportJson } from "../packages/protocol/src/attack-plans/formats/json.ts";
 import { DEMO_WORLD, generateWorld } from "../packages/protocol/src/game/world-generator.ts";
 import { seededRandom } from "../packages/protocol/src/random.ts";
-import { importGeneratedWorld, login, startBenchServer } from "./lib.mjs";
+import { createPgDatabase, importGeneratedWorld, login, startBenchServer } from "./lib.mjs";
 
 const SHORT = process.argv.includes("--short");
 const scale = SHORT ? 0.1 : 1;
@@ -182,32 +181,12 @@ async function measure(label, env) {
   return results;
 }
 
-/** A fresh PostgreSQL database for one run; null when no server answers. */
-async function createPgDatabase() {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  const name = `dsbot_stall_${Date.now()}`;
-  await client.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 export async function runStallBench() {
   console.log(`\nstall probe: GET /api/health every ${PROBE_EVERY_MS} ms during each heavy operation${SHORT ? " (short: a tenth of the sizes)" : ""}`);
   const results = await measure("  PGlite", {});
   if (!SHORT) {
-    const database = await createPgDatabase();
+    const database = await createPgDatabase(PG_ADMIN_URL, "dsbot_stall");
     if (!database) console.log(`  PostgreSQL skipped: no server at ${PG_ADMIN_URL}`);
     else {
       try {
