@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-e2e-"));
 
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
+// E2E_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a run.
+const server = spawn(process.execPath, [...(process.env.E2E_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), "--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, DSBOT_DATA_DIR: dataDir },

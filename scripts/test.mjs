@@ -2,20 +2,24 @@
 import { existsSync } from "node:fs";
 import { run } from "./lib.mjs";
 
+// The e2e suite runs Debian's Chromium in its headless shell (e2e/playwright.config.ts); the full browser
+// is there for the screenshots and the map bench.
 const CHROMIUM = "/usr/bin/chromium";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const PACKAGES = ["chromium", "chromium-headless-shell"];
 
 async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM) && existsSync(HEADLESS_SHELL)) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Chromium fehlt (${CHROMIUM}). Bitte als root ausführen:\n  apt-get update && apt-get install -y chromium`,
+      `Chromium fehlt (${CHROMIUM}, ${HEADLESS_SHELL}). Bitte als root ausführen:\n  apt-get update && apt-get install -y ${PACKAGES.join(" ")}`,
     );
     process.exit(1);
   }
   console.log("› Chromium fehlt: installiere es über apt …");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if ((await run("apt-get", ["update"], { env })) !== 0 || (await run("apt-get", ["install", "-y", "chromium"], { env })) !== 0) {
+  if ((await run("apt-get", ["update"], { env })) !== 0 || (await run("apt-get", ["install", "-y", ...PACKAGES], { env })) !== 0) {
     console.error("Chromium konnte nicht installiert werden.");
     process.exit(1);
   }

@@ -115,10 +115,10 @@ test.describe("Angriffe ausführen", () => {
     const noble: UnitCounts = { snob: 1 };
     const now = Date.now();
     const plan = [
-      { key: "sent", from: kalleA!, to: foreign(kalleA!)[0]!, type: "attack", units: spears, unit: "spear", send: now + 30_000 },
-      { key: "failed", from: kalleB!, to: foreign(kalleB!)[1]!, type: "conquer", units: noble, unit: "snob", send: now + 33_000 },
-      { key: "tab", from: brunoA!, to: foreign(brunoA!)[0]!, type: "attack", units: spears, unit: "spear", send: now + 90_000 },
-      { key: "live", from: brunoB!, to: foreign(brunoB!)[1]!, type: "attack", units: spears, unit: "spear", send: now + 125_000 },
+      { key: "sent", from: kalleA!, to: foreign(kalleA!)[0]!, type: "attack", units: spears, unit: "spear", send: now + 45_000 },
+      { key: "failed", from: kalleB!, to: foreign(kalleB!)[1]!, type: "conquer", units: noble, unit: "snob", send: now + 48_000 },
+      { key: "tab", from: brunoA!, to: foreign(brunoA!)[0]!, type: "attack", units: spears, unit: "spear", send: now + 105_000 },
+      { key: "live", from: brunoB!, to: foreign(brunoB!)[1]!, type: "attack", units: spears, unit: "spear", send: now + 160_000 },
     ] as const;
     const data: AttackData[] = plan.map((p) => ({
       from: coord(p.from),
