@@ -44,8 +44,8 @@ export const passwordSchema = text({ error: validationMessages.required })
   .max(PASSWORD_MAX, validationMessages.tooLong(PASSWORD_MAX));
 
 export const loginSchema = z.object({
-  username: text({ error: validationMessages.required }).trim().min(1, validationMessages.required).max(100),
-  password: text({ error: validationMessages.required }).min(1, validationMessages.required).max(PASSWORD_MAX),
+  username: text({ error: validationMessages.required }).trim().min(1, validationMessages.required).max(100, validationMessages.tooLong(100)),
+  password: text({ error: validationMessages.required }).min(1, validationMessages.required).max(PASSWORD_MAX, validationMessages.tooLong(PASSWORD_MAX)),
 });
 export type Login = z.infer<typeof loginSchema>;
 

@@ -33,7 +33,7 @@ export const deviceResponseSchema = z.object({
 });
 export type DeviceResponse = z.infer<typeof deviceResponseSchema>;
 
-export const deviceTokenRequestSchema = z.object({ deviceCode: text({ error: validationMessages.required }).min(1).max(200) });
+export const deviceTokenRequestSchema = z.object({ deviceCode: text({ error: validationMessages.required }).min(1, validationMessages.required).max(200, validationMessages.tooLong(200)) });
 export type DeviceTokenRequest = z.infer<typeof deviceTokenRequestSchema>;
 
 /**

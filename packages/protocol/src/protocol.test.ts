@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  ATTACK_IMPORT_TEXT_MAX,
+  attackImportSchema,
   botStatuses,
+  deviceTokenRequestSchema,
   botStatusFilterOrder,
   loginSchema,
   parseSort,
+  plannerAttackerSourceSchema,
   userCreateSchema,
   userListQuerySchema,
   userUpdateSchema,
@@ -31,6 +35,14 @@ describe("validation messages", () => {
     const result = loginSchema.safeParse({ username: "  ", password: "" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(["Eingabe erforderlich", "Eingabe erforderlich"]);
+  });
+  it("names the limit of a field that is too long, not 'Eingabe erforderlich'", () => {
+    const messages = (result: { error?: { issues: { message: string }[] } | undefined }) => result.error?.issues.map((i) => i.message);
+    expect(messages(loginSchema.safeParse({ username: "u".repeat(101), password: "p".repeat(201) }))).toEqual(["Höchstens 100 Zeichen", "Höchstens 200 Zeichen"]);
+    expect(messages(deviceTokenRequestSchema.safeParse({ deviceCode: "d".repeat(201) }))).toEqual(["Höchstens 200 Zeichen"]);
+    const tooLong = "x".repeat(ATTACK_IMPORT_TEXT_MAX + 1);
+    expect(messages(attackImportSchema.safeParse({ format: "json", text: tooLong }))).toEqual(["Höchstens 20000000 Zeichen"]);
+    expect(messages(plannerAttackerSourceSchema.safeParse({ kind: "coords", text: tooLong }))).toEqual(["Höchstens 20000000 Zeichen"]);
   });
   it("explains short passwords and bad usernames in German", () => {
     const result = userCreateSchema.safeParse({

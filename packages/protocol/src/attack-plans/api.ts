@@ -24,8 +24,13 @@ export const ATTACK_PLAN_NAME_MAX = 100;
 export const ATTACK_PLAN_MAX_ATTACKS = 50_000;
 /** Ids one bulk request may name (a page of the table is at most 100, "select all" of a search more). */
 export const ATTACK_BULK_MAX = ATTACK_PLAN_MAX_ATTACKS;
-/** Import and export text in characters (a 50,000-line DS Workbench export is about 6 MB). */
-export const ATTACK_IMPORT_TEXT_MAX = 10_000_000;
+/**
+ * Import text in characters: a full plan's JSON export goes back in (50,000 typical attacks are about
+ * 13.5 MB as JSON, 6 MB as DS Workbench lines), as does anything up to the server's default export limit.
+ */
+export const ATTACK_IMPORT_TEXT_MAX = 20_000_000;
+/** Its own message: a schema's `error` option would otherwise answer "Eingabe erforderlich" for a text over the limit. */
+const importTextTooLong = validationMessages.tooLong(ATTACK_IMPORT_TEXT_MAX);
 
 export const attackPlanMessages = {
   notFound: "Der Angriffsplan wurde nicht gefunden.",
@@ -231,7 +236,7 @@ export const attackFormatLabels: Record<AttackExportFormat, string> = {
 
 export const attackImportSchema = z.object({
   format: z.enum(attackImportFormats, { error: validationMessages.invalidValue }),
-  text: text({ error: validationMessages.required }).min(1, validationMessages.required).max(ATTACK_IMPORT_TEXT_MAX),
+  text: text({ error: validationMessages.required }).min(1, validationMessages.required).max(ATTACK_IMPORT_TEXT_MAX, importTextTooLong),
   /** Replace the plan's attacks instead of adding to them. */
   replace: z.boolean().default(false),
 });
@@ -260,14 +265,14 @@ export const plannerAttackerSourceSchema = z.discriminatedUnion("kind", [
   /** The villages of these bots' players on the plan's world (troops known where scanned). */
   z.object({ kind: z.literal("bots"), dsbotIds: z.array(z.number().int().positive()).min(1, validationMessages.required).max(100) }),
   /** Pasted coordinates (any text: every `x|y` in it). */
-  z.object({ kind: z.literal("coords"), text: text().max(ATTACK_IMPORT_TEXT_MAX) }),
+  z.object({ kind: z.literal("coords"), text: text().max(ATTACK_IMPORT_TEXT_MAX, importTextTooLong) }),
 ]);
 export type PlannerAttackerSource = z.infer<typeof plannerAttackerSourceSchema>;
 
 export const plannerRequestSchema = z.object({
   attackers: plannerAttackerSourceSchema,
   /** Every `x|y` in the text is a target (the coordinate filter's output pastes here). */
-  targets: text({ error: validationMessages.required }).max(ATTACK_IMPORT_TEXT_MAX),
+  targets: text({ error: validationMessages.required }).max(ATTACK_IMPORT_TEXT_MAX, importTextTooLong),
   settings: plannerSettingsSchema,
   /** false: only the preview; true: the planned attacks are added to the plan. */
   save: z.boolean().default(false),

@@ -1,6 +1,7 @@
 // The formats as parts (header, a line per attack, footer): joined they are exactly the formats' own
 // exports, so the server may write them a chunk at a time; the estimate grows with template and count.
 import { describe, expect, it } from "vitest";
+import { ATTACK_IMPORT_TEXT_MAX, ATTACK_PLAN_MAX_ATTACKS } from "../api.js";
 import type { AttackData } from "../attack.js";
 import { csvWriter, exportCsv } from "./csv.js";
 import { dswbLine, exportDswb, villageLookup } from "./dswb.js";
@@ -22,6 +23,12 @@ function ok<T>(result: ImportResult<T>): T {
 }
 
 describe("export writers", () => {
+  it("write a full plan in every importable format within the import limit, so it can come back", () => {
+    const name = "P".repeat(100);
+    for (const writer of [jsonWriter({ name, world: "de230" }), csvWriter, { header: "", footer: "", line: (row: AttackTextRow) => dswbLine(row, 123_456, 654_321) }]) {
+      expect(estimateExport(writer, ATTACK_PLAN_MAX_ATTACKS, typicalAttackTextRow)).toBeLessThanOrEqual(ATTACK_IMPORT_TEXT_MAX);
+    }
+  });
   it("join to exactly the formats' own exports", () => {
     expect(writeAll(jsonWriter({ name: "Ostfront", world: "de230" }), attacks)).toBe(exportJson(attacks, { name: "Ostfront", world: "de230" }));
     expect(JSON.parse(writeAll(jsonWriter(), []))).toEqual(JSON.parse(exportJson([])));
