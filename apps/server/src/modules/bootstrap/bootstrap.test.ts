@@ -1,4 +1,6 @@
 // Builds real apps on real databases: first start, demo user, and a restart on the same data.
+// Each test builds whole apps (the demo world of 40,000 villages, or every migration twice on a
+// fresh PGlite on disk): 10–20 s on an idle 2-core machine, so they get a bound of their own.
 import { defaultWorld, demoGameWorld, meResponseSchema } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
@@ -7,6 +9,8 @@ import { tempDir, testConfig } from "../../../test/test-app.js";
 import { openPgliteFromTemplate } from "../../../test/pglite-template.js";
 import type { TestDatabase } from "../../../test/test-database.js";
 import { createTestDatabase } from "../../../test/test-database.js";
+
+const WHOLE_APP_MS = 120_000;
 
 describe("first start", () => {
   it("creates an admin with a generated password (shown once) and the demo user", async () => {
@@ -38,7 +42,7 @@ describe("first start", () => {
       await app.close();
       await database.drop();
     }
-  });
+  }, WHOLE_APP_MS);
 });
 
 describe("restart", () => {
@@ -74,5 +78,5 @@ describe("restart", () => {
     } finally {
       await second.close();
     }
-  });
+  }, WHOLE_APP_MS);
 });
