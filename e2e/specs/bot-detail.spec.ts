@@ -52,6 +52,8 @@ test("the detail page's actions run a bot through its runner, enabled only where
     const dialog = page.getByRole("dialog", { name: "Sofort stoppen" });
     await expect(dialog).toContainText("Der Bot wird ohne sauberes Beenden getrennt. Fortfahren?");
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
+    // Closed before it opens again: a confirm clicked during the closing animation once did nothing.
+    await expect(dialog).toBeHidden();
     await expect(badge).toHaveText("Stoppt");
     await button("Sofort stoppen").click();
     await dialog.getByRole("button", { name: "Sofort stoppen" }).click();
