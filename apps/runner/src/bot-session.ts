@@ -29,8 +29,14 @@ import type { DriverFactory, LocalBotConfig } from "./types.js";
 const ACK_TIMEOUT_MS = 10_000;
 /** Room for socket.io's framing around a payload (event name, ack id). */
 const TROOPS_FRAME_RESERVE = 1024;
-/** Work at a game time wakes this early and waits out the rest (see `at`). */
-const SPIN_MS = 25;
+/**
+ * Work at a game time wakes this early and waits out the rest on the spot (see `at`): whatever else
+ * the process does (another bot's module, a socket message) or a busy machine delays the wake-up by up
+ * to this much without delaying the work. About 0.1 s of CPU per timed send.
+ */
+const SPIN_MS = 100;
+/** A timed work that starts later than this is logged as a warning (the machine was too busy). */
+const LATE_WARN_MS = 10;
 /** How long a bot keeps trying to reach the server again (e.g. while it restarts) before it gives up. */
 export const RECONNECT_GIVE_UP_MS = 120_000;
 /** Refusals that mean the bot may not come back (stopped meanwhile, access or pairing revoked). */
@@ -256,6 +262,8 @@ export class BotSession {
   private at(driver: GameDriver, at: number, work: () => Promise<void>): () => void {
     let handle: unknown;
     let cancelled = false;
+    // Work asked for a moment already past starts at once; only a delay of our own is worth a warning.
+    const inFuture = at > driver.now();
     const arm = (ms: number) => {
       handle = this.options.clock.setTimeout(() => {
         this.timers.delete(handle);
@@ -267,6 +275,7 @@ export class BotSession {
         while (left > 0 && Date.now() < until) left = at - driver.now();
         if (left > 0) return arm(left);
         work().catch((error: unknown) => this.log("error", sessionMessages.workFailed(error instanceof Error ? error.message : String(error))));
+        if (inFuture && -left > LATE_WARN_MS) this.log("warn", sessionMessages.workLate(-left));
       }, Math.max(0, ms));
       this.timers.add(handle);
     };

@@ -35,6 +35,7 @@ export const sessionMessages = {
   paused: "Pausiert",
   resumed: "Fortgesetzt",
   clockOffset: (offset: number, rtt: number) => `Serveruhr: Abweichung ${offset} ms (Laufzeit ${rtt} ms)`,
+  workLate: (ms: number) => `Zeitgenaue Aufgabe ${ms} ms zu spät begonnen: der Rechner war ausgelastet`,
   workFailed: (message: string) => `Geplante Aufgabe fehlgeschlagen: ${message}`,
   attacksRefused: (message: string) => `Angriffe nicht abgerufen: ${message}`,
   attackReportRefused: (message: string) => `Angriffsmeldung nicht übernommen: ${message}`,
