@@ -14,3 +14,10 @@ function sqlState(error: unknown): string | undefined {
 export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === UNIQUE_VIOLATION;
 }
+
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** A row refers to one that is gone (e.g. a plan deleted while its attacks were being written). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlState(error) === FOREIGN_KEY_VIOLATION;
+}

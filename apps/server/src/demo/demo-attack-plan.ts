@@ -8,6 +8,7 @@ import { attackTimes, DEMO_WORLD } from "@dsbot/protocol";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, players, villages, worlds } from "../db/schema.js";
+import { planAttacks } from "../modules/attack-plans/attack-visibility.js";
 import { insertAttacks } from "../modules/attack-plans/attack-write.service.js";
 import { findUserByUsername } from "../modules/auth/login.service.js";
 import { readModule } from "../modules/dsbots/bot-modules.js";
@@ -64,7 +65,7 @@ export async function ensureDemoAttackPlan(db: Database, demoUsername: string, w
   const [ahead] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(attacks)
-    .where(and(eq(attacks.planId, plan.id), inArray(attacks.status, ["planned", "due"]), gt(attacks.sendAt, new Date(now + 60_000))));
+    .where(and(planAttacks(plan.id), inArray(attacks.status, ["planned", "due"]), gt(attacks.sendAt, new Date(now + 60_000))));
   if ((ahead?.n ?? 0) > 0) return plan.id;
 
   const rows = await demoAttacks(db, worldRow.id, worldRow.unitInfo, now);

@@ -47,6 +47,7 @@ export const attackPlanMessages = {
   exportTooLarge: (megabytes: string, maxMegabytes: string) =>
     `Der Export wäre etwa ${megabytes} MB groß, erlaubt sind höchstens ${maxMegabytes} MB. Bitte exportiere weniger Angriffe (Filter oder Auswahl in der Tabelle) oder nimm eine kürzere Vorlage.`,
   exportRunning: "Es läuft bereits ein Export von dir. Bitte warte, bis er fertig ist.",
+  writeRunning: "In diesen Angriffsplan wird gerade ein Import oder eine Planung geschrieben. Bitte warte, bis sie fertig ist, und versuche es dann erneut.",
   exportsBusy: "Gerade laufen zu viele Exporte. Bitte versuche es gleich noch einmal.",
   /** The Offplaner Scanner's plans (a bot's module): each names the plan ids it refuses. */
   scannerPlansNotFound: (ids: readonly number[]) =>

@@ -17,6 +17,16 @@ export const attackPlans = pgTable(
     name: text("name").notNull(),
     worldServer: text("world_server").notNull(),
     worldWorld: text("world_world").notNull(),
+    /**
+     * The plan's attacks are the rows whose `generation` lies in visibleFrom..visibleTo (issue 19). A big
+     * write (import, planner, demo) inserts its rows under the next generation in short transactions,
+     * unseen, and publishes them with one update of this row: visibleTo moves on, for a replace
+     * visibleFrom too (the old rows are then deleted in chunks). No reader waits for it, not even on PGlite.
+     */
+    visibleFrom: integer("visible_from").notNull().default(0),
+    visibleTo: integer("visible_to").notNull().default(0),
+    /** A big write holds the plan until then (renewed per chunk; a crashed one's lease runs out). */
+    writeUntil: tz("write_until"),
     ...timestamps,
   },
   (t) => [index("attack_plans_owner_id_idx").on(t.ownerId)],
@@ -81,6 +91,8 @@ export const attacks = pgTable(
     error: text("error"),
     dsbotId: integer("dsbot_id").references(() => dsbots.id, { onDelete: "set null" }),
     realArrivalAt: tz("real_arrival_at"),
+    /** Visible while within its plan's visibleFrom..visibleTo (see attackPlans). */
+    generation: integer("generation").notNull().default(0),
     /**
      * What the table's search runs over, in lower case and one column (one LIKE per row instead of six
      * ILIKEs: the search over 20,000 attacks stays within the page budget on PGlite): players, village
@@ -94,14 +106,15 @@ export const attacks = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Status last: the table's status filter on the default sort (send time) reads the index only.
-    index("attacks_plan_send_idx").on(t.planId, t.sendAt, t.id, t.status),
-    index("attacks_plan_arrival_idx").on(t.planId, t.arrivalAt, t.id),
-    index("attacks_plan_attacker_idx").on(t.planId, t.attackerName, t.id),
-    index("attacks_plan_defender_idx").on(t.planId, t.defenderName, t.id),
-    index("attacks_plan_source_idx").on(t.planId, t.sourceX, t.sourceY, t.id),
-    index("attacks_plan_target_idx").on(t.planId, t.targetX, t.targetY, t.id),
-    index("attacks_plan_status_idx").on(t.planId, t.status),
+    // Status after the order: the table's status filter on the default sort (send time) reads the index
+    // only; the generation last in each, so that the visibility check needs no row either.
+    index("attacks_plan_send_idx").on(t.planId, t.sendAt, t.id, t.status, t.generation),
+    index("attacks_plan_arrival_idx").on(t.planId, t.arrivalAt, t.id, t.generation),
+    index("attacks_plan_attacker_idx").on(t.planId, t.attackerName, t.id, t.generation),
+    index("attacks_plan_defender_idx").on(t.planId, t.defenderName, t.id, t.generation),
+    index("attacks_plan_source_idx").on(t.planId, t.sourceX, t.sourceY, t.id, t.generation),
+    index("attacks_plan_target_idx").on(t.planId, t.targetX, t.targetY, t.id, t.generation),
+    index("attacks_plan_status_idx").on(t.planId, t.status, t.generation),
     /** The plan's latest attack change: the version of its statuses (the table's status filter cache). */
     index("attacks_plan_updated_idx").on(t.planId, t.updatedAt),
     /** Timed transitions: open attacks by send time across plans. */

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
+import { visibleInPlan } from "../attack-plans/attack-visibility.js";
 import { createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { changedAttack, pushAttackUpdates, type ChangedAttackRow } from "./attack-events.js";
 
@@ -59,8 +60,9 @@ export async function advanceAttacks(ctx: Ctx, now = new Date()): Promise<ClockR
   const due = await rows(
     ctx.db,
     sql`update attacks set status = 'due', updated_at = now()
-        where id in (select id from attacks where status = 'planned' and send_at <= ${dueBefore}
-                     order by send_at limit ${BATCH} for update skip locked)
+        where id in (select a.id from attacks a join attack_plans p on p.id = a.plan_id
+                     where a.status = 'planned' and a.send_at <= ${dueBefore} and ${visibleInPlan()}
+                     order by a.send_at limit ${BATCH} for update of a skip locked)
         returning id, plan_id, status, error, dsbot_id, real_arrival_at`,
   );
   // Of the attacks that just became due, the ones nobody's bot will send (and that are not past already).
@@ -84,9 +86,10 @@ export async function advanceAttacks(ctx: Ctx, now = new Date()): Promise<ClockR
   const expired = await rows(
     ctx.db,
     sql`update attacks set status = 'expired', updated_at = now()
-        where id in (select id from attacks where status in ('planned', 'due')
-                       and ((dsbot_id is null and send_at < ${unclaimedBefore}) or send_at < ${claimedBefore})
-                     order by send_at limit ${BATCH} for update skip locked)
+        where id in (select a.id from attacks a join attack_plans p on p.id = a.plan_id
+                     where a.status in ('planned', 'due') and ${visibleInPlan()}
+                       and ((a.dsbot_id is null and a.send_at < ${unclaimedBefore}) or a.send_at < ${claimedBefore})
+                     order by a.send_at limit ${BATCH} for update of a skip locked)
         returning id, plan_id, status, error, dsbot_id, real_arrival_at`,
   );
   await pushAttackUpdates(ctx, [...due, ...expired].map(changedAttack));

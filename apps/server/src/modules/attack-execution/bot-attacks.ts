@@ -8,6 +8,7 @@ import type { BotContext } from "../../app-context.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
+import { visibleInPlan } from "../attack-plans/attack-visibility.js";
 import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js";
 import { getBotRow } from "../dsbots/dsbots.service.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
@@ -74,7 +75,7 @@ export async function claimBotAttacks(ctx: Ctx, run: BotRun, withinMs: number, n
         and a.attacker_name = ${bot.playerName}
         and a.status in ('planned', 'due') and (a.dsbot_id is null or a.dsbot_id = ${dsbotId})
         and a.send_at <= ${until} and a.send_at >= ${from}
-        and ${bothMayEdit(bot.ownerId, run)}
+        and ${visibleInPlan()} and ${bothMayEdit(bot.ownerId, run)}
       order by a.send_at limit ${CLAIM_LIMIT}
       for update of a skip locked)
     returning id, plan_id, source_village_id, source_x, source_y, target_x, target_y, type, units, unit, send_at, arrival_at,
@@ -114,7 +115,7 @@ export async function reportBotAttack(ctx: Ctx, run: BotRun, input: BotAttackRes
       error = ${report.ok ? null : report.error},
       real_arrival_at = ${report.ok ? new Date(report.arrivesAt).toISOString() : null}
     where id = ${report.attackId} and dsbot_id = ${dsbotId} and status in ('due', 'expired')
-      and exists (select 1 from attack_plans p where p.id = attacks.plan_id and ${bothMayEdit(bot.ownerId, run)})
+      and exists (select 1 from attack_plans p where p.id = attacks.plan_id and ${visibleInPlan("attacks")} and ${bothMayEdit(bot.ownerId, run)})
     returning id, plan_id, status, error, dsbot_id, real_arrival_at, source_x, source_y, target_x, target_y`);
   const row = (result as unknown as { rows: (ClaimedRow & { plan_id: number })[] }).rows[0];
   if (!row) throw conflict(errorMessages.attackNotReportable);

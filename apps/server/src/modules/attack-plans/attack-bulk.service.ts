@@ -4,7 +4,7 @@
 // way has changed the chunks before (every action is safe to repeat).
 import type { AttackBulk, AttackStatus } from "@dsbot/protocol";
 import { finishedAttackStatuses } from "@dsbot/protocol";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, gt, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
@@ -12,6 +12,7 @@ import { attacks } from "../../db/schema.js";
 import type { ChangedAttack } from "../attack-execution/attack-events.js";
 import { closeAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { selectionCondition } from "./attacks.service.js";
+import { planAttacks } from "./attack-visibility.js";
 
 /**
  * Up to this many changed statuses travel in the one `attacks-updated` of a bulk (the open tables
@@ -46,7 +47,7 @@ const closesTabRequests = (status: AttackStatus) => status === "sent" || status 
 export async function bulkAttacks(db: Database, planId: number, bulk: AttackBulk): Promise<{ affected: number; statusChanged: ChangedAttack[] }> {
   const now = new Date();
   if (bulk.action === "deleteFinished") {
-    const finished = and(eq(attacks.planId, planId), inArray(attacks.status, [...finishedAttackStatuses]));
+    const finished = and(planAttacks(planId), inArray(attacks.status, [...finishedAttackStatuses]));
     return { affected: await inChunks(db, finished, (chunk) => db.delete(attacks).where(chunk).returning({ id: attacks.id })), statusChanged: [] };
   }
   const where = selectionCondition(planId, bulk.selection);

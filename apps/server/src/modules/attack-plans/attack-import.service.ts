@@ -1,6 +1,7 @@
 // Import of a plan's attacks (PRODUCT §5): DS Workbench lines (villages by id on the plan's world), the
-// plan's JSON and CSV in (the way out is attack-export.service.ts). An import is all or nothing in one
-// transaction: any bad entry answers every German error (by line or entry) and writes nothing.
+// plan's JSON and CSV in (the way out is attack-export.service.ts). An import is all or nothing: any bad
+// entry answers every German error (by line or entry) and writes nothing, and the rows of a good one
+// appear at once (attack-publish.service.ts).
 import type { AttackData, AttackImport, ImportResult } from "@dsbot/protocol";
 import {
   attackPlanMessages,
@@ -18,7 +19,8 @@ import type { Database } from "../../db/client.js";
 import type { AttackPlanRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import type { NewAttack } from "./attack-write.service.js";
-import { addAttacksToPlan, attackRow } from "./attack-write.service.js";
+import { addAttacksToPlan } from "./attack-publish.service.js";
+import { attackRow } from "./attack-write.service.js";
 import type { WorldVillage } from "./plan-world.js";
 import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesById } from "./plan-world.js";
 

@@ -3,7 +3,7 @@
 // attacks are left out; a plan the caller may not see is 404 like every per-plan route.
 import type { AttackPlanLinesResponse } from "@dsbot/protocol";
 import { attackPlanIdParamsSchema } from "@dsbot/protocol";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, ne } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
@@ -11,6 +11,7 @@ import { attacks } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { requirePlan } from "./attack-plans.policy.js";
+import { planAttacks } from "./attack-visibility.js";
 
 const byId = contract({ params: attackPlanIdParamsSchema });
 
@@ -27,7 +28,7 @@ export async function planLines(db: Database, planId: number): Promise<AttackPla
       sendAt: attacks.sendAt,
     })
     .from(attacks)
-    .where(and(eq(attacks.planId, planId), ne(attacks.status, "cancelled")))
+    .where(and(planAttacks(planId), ne(attacks.status, "cancelled")))
     .orderBy(asc(attacks.sendAt), asc(attacks.id));
   const coords = new Array<number>(rows.length * 4);
   const types = new Array<AttackPlanLinesResponse["types"][number]>(rows.length);

@@ -22,7 +22,8 @@ type Viewer = Pick<UserRow, "id" | "role">;
  * columns in a select list unqualified, which inside this subquery would name the attack's own id.
  */
 const nextSendAt = sql<Date | null>`(select min(a.send_at) from attacks a
-  where a.plan_id = "attack_plans"."id" and a.status in ('planned', 'due'))`.mapWith(attacks.sendAt);
+  where a.plan_id = "attack_plans"."id" and a.status in ('planned', 'due')
+    and a.generation between "attack_plans"."visible_from" and "attack_plans"."visible_to")`.mapWith(attacks.sendAt);
 
 const sortColumns: Record<(typeof attackPlanSortFields)[number], SQL | AnyPgColumn> = {
   name: sql`lower(${attackPlans.name})`,
@@ -38,7 +39,13 @@ async function countsOf(db: Database, planIds: readonly number[]): Promise<Map<n
   const rows = await db
     .select({ planId: attacks.planId, status: attacks.status, n: count() })
     .from(attacks)
-    .where(sql`${attacks.planId} = any(${`{${planIds.join(",")}}`}::int[])`)
+    .innerJoin(attackPlans, eq(attackPlans.id, attacks.planId))
+    .where(
+      and(
+        sql`${attacks.planId} = any(${`{${planIds.join(",")}}`}::int[])`,
+        sql`${attacks.generation} between ${attackPlans.visibleFrom} and ${attackPlans.visibleTo}`,
+      ),
+    )
     .groupBy(attacks.planId, attacks.status);
   for (const row of rows) counts.set(row.planId, { ...counts.get(row.planId), [row.status]: row.n });
   return counts;

@@ -16,6 +16,7 @@ import type { Database } from "../../db/client.js";
 import { attacks } from "../../db/schema.js";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
 import { idArray, searchCondition, sortColumns, statusCondition } from "./attacks.service.js";
+import { planAttacks } from "./attack-visibility.js";
 
 type Page = { rows: AttackRow[]; totals: number };
 type PlanVersion = Pick<AttackPlanRow, "id" | "updatedAt">;
@@ -35,9 +36,9 @@ export async function listAttacks(db: Database, plan: PlanVersion, query: Attack
   const by = direction === "desc" ? desc : asc;
   const order = [...sortColumns[field], attacks.id].map((column) => by(column));
   const offset = (query.activePage - 1) * query.perPage;
-  if (search && status) return searchAndStatusPage(db, and(eq(attacks.planId, plan.id), status, search), order, query.perPage, offset);
+  if (search && status) return searchAndStatusPage(db, and(planAttacks(plan.id), status, search), order, query.perPage, offset);
 
-  let ids: ArrayLike<number> = await orderedIds(db, plan, query, and(eq(attacks.planId, plan.id), search), order);
+  let ids: ArrayLike<number> = await orderedIds(db, plan, query, and(planAttacks(plan.id), search), order);
   if (status) {
     const allowed = await idsInStatus(db, plan, query.statusFilter, status);
     ids = Array.prototype.filter.call(ids, (id: number) => allowed.has(id)) as number[];
@@ -76,14 +77,14 @@ async function idsInStatus(db: Database, plan: PlanVersion, statuses: readonly s
   const [latest] = await db
     .select({ at: sql<string | null>`max(${attacks.updatedAt})::text` })
     .from(attacks)
-    .where(eq(attacks.planId, plan.id));
+    .where(planAttacks(plan.id));
   const cache = statusCaches.get(db) ?? new Map<string, { ids: Set<number>; until: number }>();
   statusCaches.set(db, cache);
   const key = JSON.stringify([plan.id, plan.updatedAt.getTime(), latest?.at ?? null, [...statuses].sort()]);
   const now = Date.now();
   const cached = cache.get(key);
   if (cached && cached.until >= now) return cached.ids;
-  const rows = await db.select({ id: attacks.id }).from(attacks).where(and(eq(attacks.planId, plan.id), condition));
+  const rows = await db.select({ id: attacks.id }).from(attacks).where(and(planAttacks(plan.id), condition));
   const entry = { ids: new Set(rows.map((r) => r.id)), until: now + STATUS_CACHE_MS };
   cache.delete(key);
   for (const [old, value] of cache) if (value.until < now || cache.size >= ORDER_CACHE_ENTRIES) cache.delete(old);

@@ -1,7 +1,7 @@
 // Writing attacks: coordinates resolved to the plan world's villages (with their players as they are
 // now), the send time from the world's unit speeds and, for supports, the attacking player's
-// Freundschaft; one attack from the form, or many in chunked multi-row inserts (imports, the planner,
-// the demo plan), never past ATTACK_PLAN_MAX_ATTACKS.
+// Freundschaft; one attack from the form, or many in chunked inserts (the demo plan, and the big writes
+// of attack-publish.service.ts: imports, the planner), never past ATTACK_PLAN_MAX_ATTACKS.
 import type { AttackInput, AttackTrainInput, Coord, Unit, UnitCounts } from "@dsbot/protocol";
 import { ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, trainArrivals } from "@dsbot/protocol";
 import { count, eq, sql } from "drizzle-orm";
@@ -12,6 +12,7 @@ import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
 import { badRequest, conflict } from "../../http/errors.js";
 import type { Issue } from "../../http/errors.js";
 import { touchPlan } from "./attack-plans.service.js";
+import { planAttacks } from "./attack-visibility.js";
 import type { PlanWorld, WorldVillage } from "./plan-world.js";
 import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt } from "./plan-world.js";
 
@@ -19,18 +20,19 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
 /** A row of `attacks` without its plan: what `insertAttacks` takes. */
-export type NewAttack = Omit<typeof attacks.$inferInsert, "planId" | "id">;
-
+export type NewAttack = Omit<typeof attacks.$inferInsert, "planId" | "id" | "generation">;
 
 const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
 
 /**
- * Inserts the attacks into the plan (inside the caller's transaction, if any) and moves the plan's
- * "Änderungsdatum" (its attacks' version); answers the count. No cap check (`addAttacksToPlan` has it).
- * The rows go in as column arrays through `unnest`, several times faster than multi-row VALUES on
- * PGlite; ROW_CHUNK rows per statement with a turn of the event loop between (issue 19).
+ * Inserts the attacks into the plan (inside the caller's transaction, if any); answers the count. No
+ * cap check (`addAttacksToPlan` has it). Into the plan's visible generation, moving the plan's
+ * "Änderungsdatum" (its attacks' version); or, for a big write, under the given generation, unseen
+ * until it is published. The rows go in as column arrays through `unnest`, several times faster than
+ * multi-row VALUES on PGlite; ROW_CHUNK rows per statement with a turn of the event loop between.
  */
-export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[]): Promise<number> {
+export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[], options: { generation?: number } = {}): Promise<number> {
+  const generation = options.generation ?? sql`(select visible_to from attack_plans where id = ${plan.id})`;
   for (let start = 0; start < rows.length; start += ROW_CHUNK) {
     if (start > 0) await yieldToEventLoop();
     const chunk = rows.slice(start, start + ROW_CHUNK);
@@ -38,8 +40,8 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
     await db.execute(sql`
       insert into ${attacks} (plan_id, source_village_id, source_name, source_x, source_y, attacker_id, attacker_name,
         target_village_id, target_name, target_x, target_y, defender_id, defender_name, type, units, unit,
-        send_at, arrival_at, priority, status, error, dsbot_id, real_arrival_at)
-      select ${plan.id}, * from unnest(
+        send_at, arrival_at, priority, status, error, dsbot_id, real_arrival_at, generation)
+      select ${plan.id}, *, ${generation} from unnest(
         ${column((r) => r.sourceVillageId)}::int[], ${column((r) => r.sourceName)}::text[],
         ${column((r) => r.sourceX)}::smallint[], ${column((r) => r.sourceY)}::smallint[],
         ${column((r) => r.attackerId ?? null)}::int[], ${column((r) => r.attackerName ?? null)}::text[],
@@ -52,67 +54,9 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
         ${column((r) => r.dsbotId ?? null)}::int[], ${column((r) => iso(r.realArrivalAt))}::timestamptz[]
       )`);
   }
-  if (rows.length > 0) await touchPlan(db, plan.id);
+  if (rows.length > 0 && options.generation === undefined) await touchPlan(db, plan.id);
   return rows.length;
 }
-
-/**
- * In one transaction with the plan locked (so two writers cannot both squeeze in): optionally removes
- * the plan's attacks, checks the cap, inserts. `tooMany` builds the error for a plan that would overflow.
- */
-export async function addAttacksToPlan(
-  db: Database,
-  plan: Pick<AttackPlanRow, "id">,
-  rows: readonly NewAttack[],
-  options: { replace?: boolean; tooMany?: (message: string) => Error } = {},
-): Promise<number> {
-  const inserted = await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${attackPlans} where ${attackPlans.id} = ${plan.id} for update`);
-    if (options.replace) await deletePlanAttacks(tx, plan.id);
-    const [existing] = options.replace ? [{ n: 0 }] : await tx.select({ n: count() }).from(attacks).where(eq(attacks.planId, plan.id));
-    if ((existing?.n ?? 0) + rows.length > ATTACK_PLAN_MAX_ATTACKS) {
-      const message = attackPlanMessages.tooMany(ATTACK_PLAN_MAX_ATTACKS);
-      throw options.tooMany ? options.tooMany(message) : conflict(message);
-    }
-    return insertAttacks(tx, plan, rows);
-  });
-  if (inserted >= STATISTICS_AFTER_ROWS) await refreshAttackStatistics(db);
-  return inserted;
-}
-
-/** Removes the plan's attacks, ROW_CHUNK per statement with a turn of the event loop between. */
-async function deletePlanAttacks(db: Executor, planId: number): Promise<void> {
-  for (;;) {
-    const removed = await db
-      .delete(attacks)
-      .where(sql`${attacks.id} in (select ${attacks.id} from ${attacks} where ${attacks.planId} = ${planId} limit ${ROW_CHUNK})`)
-      .returning({ id: attacks.id });
-    if (removed.length < ROW_CHUNK) return;
-    await yieldToEventLoop();
-  }
-}
-
-/** Rows written at once after which the table's statistics are refreshed. */
-const STATISTICS_AFTER_ROWS = 1_000;
-
-/**
- * After a large write the planner must know the plan is large (else it sorts all of it for a page
- * instead of walking the sort column's index), and the visibility map must cover the new rows for
- * index-only counts and pages. PGlite has no autovacuum; on PostgreSQL waiting for it left the first
- * minute after a 20,000-row import slower (bench: p50 3.6 → 2.7 ms, p99 17–22 → 11–15 ms with this).
- * The statistics are sampled from fewer rows than the default (30 instead of 100 per column): on PGlite
- * the analysis runs on the server's thread, and a full one of 50,000 attacks held it for 330 ms of CPU
- * (about 100 ms like this; the vacuum itself is a few ms). PostgreSQL's autovacuum refines them later.
- */
-export async function refreshAttackStatistics(db: Database): Promise<void> {
-  await db.execute(sql`vacuum ${attacks}`);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local default_statistics_target = ${sql.raw(String(STATISTICS_TARGET))}`);
-    await tx.execute(sql`analyze ${attacks}`);
-  });
-}
-
-const STATISTICS_TARGET = 30;
 
 /** What one attack needs to become a row: its villages, units, unit and arrival. */
 export interface AttackSpec {
@@ -199,11 +143,12 @@ async function inputRow(db: Database, plan: AttackPlanRow, input: AttackInput): 
 async function insertFormRows(db: Database, plan: AttackPlanRow, rows: readonly NewAttack[]): Promise<AttackRow[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${attackPlans} where ${attackPlans.id} = ${plan.id} for update`);
-    const [existing] = await tx.select({ n: count() }).from(attacks).where(eq(attacks.planId, plan.id));
+    const [existing] = await tx.select({ n: count() }).from(attacks).where(planAttacks(plan.id));
     if ((existing?.n ?? 0) + rows.length > ATTACK_PLAN_MAX_ATTACKS) throw conflict(attackPlanMessages.tooMany(ATTACK_PLAN_MAX_ATTACKS));
+    const generation = sql`(select visible_to from attack_plans where id = ${plan.id})`;
     const created = await tx
       .insert(attacks)
-      .values(rows.map((row) => ({ ...row, planId: plan.id })))
+      .values(rows.map((row) => ({ ...row, planId: plan.id, generation })))
       .returning();
     if (created.length !== rows.length) throw new Error("attack insert returned too few rows");
     await touchPlan(tx, plan.id);

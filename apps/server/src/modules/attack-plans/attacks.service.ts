@@ -12,6 +12,7 @@ import { likeContains } from "../../db/like.js";
 import { attacks } from "../../db/schema.js";
 import type { AttackRow } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { planAttacks } from "./attack-visibility.js";
 
 /**
  * The order of each sortable column, id last, all in one direction: exactly the columns of its index,
@@ -48,9 +49,9 @@ export const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids)].f
 
 /** The plan's attacks a selection names: its ids (other plans' ids simply match nothing) or the table's filter. */
 export function selectionCondition(planId: number, selection: AttackSelection | undefined): SQL | undefined {
-  if (!selection) return eq(attacks.planId, planId);
-  if ("ids" in selection) return and(eq(attacks.planId, planId), sql`${attacks.id} = any(${idArray(selection.ids)})`);
-  return and(eq(attacks.planId, planId), statusCondition(selection.filter.statusFilter), searchCondition(selection.filter.searchVal));
+  if (!selection) return planAttacks(planId);
+  if ("ids" in selection) return and(planAttacks(planId), sql`${attacks.id} = any(${idArray(selection.ids)})`);
+  return and(planAttacks(planId), statusCondition(selection.filter.statusFilter), searchCondition(selection.filter.searchVal));
 }
 
 export async function findAttack(db: Database, planId: number, attackId: number): Promise<AttackRow | undefined> {
@@ -58,7 +59,7 @@ export async function findAttack(db: Database, planId: number, attackId: number)
   const [row] = await db
     .select()
     .from(attacks)
-    .where(and(eq(attacks.planId, planId), eq(attacks.id, attackId)))
+    .where(and(planAttacks(planId), eq(attacks.id, attackId)))
     .limit(1);
   return row;
 }
