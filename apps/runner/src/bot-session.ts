@@ -138,6 +138,11 @@ export class BotSession {
     return this.clockOffsetMs;
   }
 
+  /** How many timed works (e.g. attacks to send) are waiting for their moment. */
+  get timedWorkCount(): number {
+    return this.timers.size;
+  }
+
   /** The latest inventory scan, if the inventory module ran. */
   get inventory(): PlayerSnapshot | null {
     return this.lastInventory;

@@ -188,10 +188,12 @@ describe("server restart", () => {
     );
     await enableAttackScanner(server.app, account, plan.id, 30);
     await startBotOnline(server.app, account);
-    // The bot has claimed all three; the server goes away before they are sent.
+    // The bot has claimed all three and holds them (the answer reached it: the server may have stored
+    // a claim whose answer a stop then cut off); the server goes away before they are sent.
     await eventually(async () => {
       const rows = await server.app.db.select().from(attacks).where(eq(attacks.planId, plan.id));
       expect(rows.map((r) => r.dsbotId)).toEqual([account.bot.id, account.bot.id, account.bot.id]);
+      expect(runner.session(account.bot.id)?.timedWorkCount).toBe(3);
     });
     await stopServer(server.app);
     const sentTo = () => world.commands.filter((c) => c.to.x === target.x && c.to.y === target.y);
