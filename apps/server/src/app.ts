@@ -31,6 +31,7 @@ import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
 import { settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
 import { advanceAttacks } from "./modules/attack-execution/attack-clock.js";
 import { removeHiddenAttacks } from "./modules/attack-plans/attack-publish.service.js";
+import { removeOrphanedWorldData } from "./modules/worlds/world-import.js";
 import { attackPlanToolsRoutes } from "./modules/attack-plans/attack-plan-tools.routes.js";
 import { attackPlansRoutes } from "./modules/attack-plans/attack-plans.routes.js";
 import { attackPlanLinesRoutes } from "./modules/attack-plans/attack-plan-lines.routes.js";
@@ -179,7 +180,7 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: Realti
   return [
     // Idempotent deletes: harmless when several instances run them at once.
     every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", () =>
-      Promise.all([purgeDeadSessions(db), purgeOldGuesses(db), purgeOldRateLimits(db), purgeOldDeviceCodes(db), removeHiddenAttacks(db)]),
+      Promise.all([purgeDeadSessions(db), purgeOldGuesses(db), purgeOldRateLimits(db), purgeOldDeviceCodes(db), removeHiddenAttacks(db), removeOrphanedWorldData(db)]),
     ),
     every(STUCK_SWEEP_INTERVAL_MS, "stuck bot sweep", async () => {
       await settleStuckBots(ctx);

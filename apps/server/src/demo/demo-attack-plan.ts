@@ -9,6 +9,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, players, villages, worlds } from "../db/schema.js";
 import { planAttacks } from "../modules/attack-plans/attack-visibility.js";
+import { worldDataKey } from "../modules/worlds/world-data-key.js";
 import { insertAttacks } from "../modules/attack-plans/attack-write.service.js";
 import { findUserByUsername } from "../modules/auth/login.service.js";
 import { readModule } from "../modules/dsbots/bot-modules.js";
@@ -97,7 +98,7 @@ async function demoAttacks(db: Database, worldId: number, unitInfo: UnitSpeedTab
     .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, playerId: villages.playerId, playerName: players.name, allyId: players.allyId })
     .from(villages)
     .innerJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
-    .where(and(eq(villages.worldId, worldId), inArray(players.name, [...DEMO_WORLD.namedPlayers])))
+    .where(and(eq(villages.worldId, worldDataKey(worldId)), inArray(players.name, [...DEMO_WORLD.namedPlayers])))
     .orderBy(villages.id);
   if (named.length === 0) return [];
   const tribe = named[0]?.allyId ?? 0;
@@ -110,7 +111,7 @@ async function demoAttacks(db: Database, worldId: number, unitInfo: UnitSpeedTab
       .leftJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
       .where(
         and(
-          eq(villages.worldId, worldId),
+          eq(villages.worldId, worldDataKey(worldId)),
           sql`${villages.x} between ${Math.min(...xs) - 15} and ${Math.max(...xs) + 15}`,
           sql`${villages.y} between ${Math.min(...ys) - 15} and ${Math.max(...ys) + 15}`,
         ),

@@ -30,7 +30,7 @@ describe("ensureDemoWorld", () => {
       expect(existsSync(path.join(data.dir, "demo-world", file))).toBe(true);
     }
     expect(row.config).toMatchObject({ speed: 1, unitSpeed: 1 });
-    const kalle = await app.db.select().from(players).where(and(eq(players.worldId, row.id), eq(players.name, "Kalle")));
+    const kalle = await app.db.select().from(players).where(and(eq(players.worldId, row.dataKey), eq(players.name, "Kalle")));
     expect(kalle).toHaveLength(1);
   });
 
@@ -56,7 +56,7 @@ describe("ensureDemoWorld", () => {
         .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y })
         .from(villages)
         .innerJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
-        .where(and(eq(villages.worldId, row.id), eq(players.name, name)))
+        .where(and(eq(villages.worldId, row.dataKey), eq(players.name, name)))
         .orderBy(asc(villages.id));
       const expected = generated.villages.filter((v) => v.playerId === player.id).map(({ id, name: n, x, y }) => ({ id, name: n, x, y }));
       expect(onMap).toEqual(expected);

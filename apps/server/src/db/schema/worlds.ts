@@ -1,12 +1,16 @@
 // Game worlds (PRODUCT §5, issue 11): the worlds with their config and unit info, their villages,
 // players and tribes, and the users' Spieler Skills per world.
 import type { GameConfig, UnitInfo } from "@dsbot/protocol";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
 import { users } from "./users.js";
 
 /** Per file of the game (`village.txt.gz`, `get_config` …): the validators of its last answer, for conditional requests. */
 export type StoredSourceValidators = Record<string, { etag?: string; lastModified?: string }>;
+
+/** Keys of worlds' data (see `worlds.dataKey`); the ids of the worlds before keys existed are keys too. */
+export const worldDataKeys = pgSequence("world_data_key_seq");
 
 /**
  * Game worlds (PRODUCT §5, issue 11): server + world code, the world's config and unit info (raw XML
@@ -29,6 +33,13 @@ export const worlds = pgTable(
     playerCount: integer("player_count").notNull().default(0),
     allyCount: integer("ally_count").notNull().default(0),
     dataVersion: integer("data_version").notNull().default(0),
+    /**
+     * The `world_id` that the world's villages, players and tribes carry (issue 19). An import writes
+     * its rows under a new key in short statements, unseen, and switches to them with one update of
+     * this row; the old key's rows are deleted after. No transaction spans the import, which on PGlite
+     * (one transaction at a time) held every other query for seconds.
+     */
+    dataKey: integer("data_key").notNull().default(sql`nextval('world_data_key_seq')`),
     lastImportAt: tz("last_import_at"),
     lastSyncAt: tz("last_sync_at"),
     /** German text of the last failed sync; NULL after a successful one. */
@@ -47,8 +58,8 @@ export const worlds = pgTable(
 );
 
 /**
- * The world a row belongs to. Deliberately no foreign key: its per-row check doubled the import time
- * of 100,000 villages; whatever deletes a world deletes its rows in the same transaction.
+ * The data a row belongs to: its world's `data_key` (see worlds). Deliberately no foreign key: its
+ * per-row check doubled the import time of 100,000 villages.
  */
 const worldRef = () => integer("world_id").notNull();
 
@@ -127,3 +138,13 @@ export const playerSkills = pgTable(
 export type PlayerSkillsRow = typeof playerSkills.$inferSelect;
 
 export type WorldRow = typeof worlds.$inferSelect;
+
+/**
+ * Keys of world data that no world shows: an import's new rows until it publishes them, the old rows
+ * after it did, until they are deleted. What a crash leaves here, the housekeeping deletes.
+ */
+export const worldDataOrphans = pgTable("world_data_orphans", {
+  key: integer("key").primaryKey(),
+  worldId: integer("world_id").notNull(),
+  since: tz("since").notNull().defaultNow(),
+});

@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.js";
 import type { AttackPlanRow, WorldRow } from "../../db/schema.js";
 import { playerSkills, worlds } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
+import { worldDataKey } from "../worlds/world-data-key.js";
 
 type Executor = Pick<Database, "execute" | "select">;
 
@@ -97,7 +98,7 @@ export async function villagesAt(db: Executor, worldId: number, coords: readonly
     const result = await db.execute(sql`
       select ${villageColumns}
       from unnest(${intArray(chunk.map((c) => c.x))}, ${intArray(chunk.map((c) => c.y))}) as c(x, y)
-      cross join lateral (select * from villages v where v.world_id = ${worldId} and v.x = c.x and v.y = c.y limit 1) v
+      cross join lateral (select * from villages v where v.world_id = ${worldDataKey(worldId)} and v.x = c.x and v.y = c.y limit 1) v
       ${playerJoin}`);
     for (const row of (result as unknown as { rows: VillageSqlRow[] }).rows) {
       const village = toVillage(row);
@@ -113,7 +114,7 @@ export async function villagesById(db: Executor, worldId: number, ids: readonly 
   if (unique.length === 0) return [];
   const result = await db.execute(sql`
     select ${villageColumns} from villages v ${playerJoin}
-    where v.world_id = ${worldId} and v.id = any(${intArray(unique)})`);
+    where v.world_id = ${worldDataKey(worldId)} and v.id = any(${intArray(unique)})`);
   return (result as unknown as { rows: VillageSqlRow[] }).rows.map(toVillage);
 }
 
@@ -127,7 +128,7 @@ export async function villagesOfPlayers(db: Executor, worldId: number, playerNam
     const result = await db.execute(sql`
       select ${villageColumns} from players p
       join villages v on v.world_id = p.world_id and v.player_id = p.id
-      where p.world_id = ${worldId} and lower(p.name) = any(${sql.param(names)}::text[]) and v.id > ${after}
+      where p.world_id = ${worldDataKey(worldId)} and lower(p.name) = any(${sql.param(names)}::text[]) and v.id > ${after}
       order by v.id limit ${LOOKUP_CHUNK}`);
     const rows = (result as unknown as { rows: VillageSqlRow[] }).rows;
     villages.push(...rows.map(toVillage));

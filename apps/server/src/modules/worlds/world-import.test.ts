@@ -2,14 +2,15 @@
 // decoded names; a re-import replaces the data atomically; a broken file leaves the old data intact.
 import type { GameResult } from "@dsbot/protocol";
 import { parseGameConfigXml, parseUnitInfoXml } from "@dsbot/protocol";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../../test/test-app.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { hasRealWorld, realWorldDir, realWorldFile, smallWorld } from "../../../test/worlds.js";
-import { allies, players, villages, worlds } from "../../db/schema.js";
+import { allies, players, villages, worldDataOrphans, worlds } from "../../db/schema.js";
 import type { ImportProgress, WorldData } from "./world-import.js";
 import { IMPORT_BATCH_ROWS, replaceWorldData } from "./world-import.js";
+import { worldDataKey } from "./world-data-key.js";
 import { worldFileText } from "./world-files.js";
 import { parseAllies, parsePlayers, parseVillages } from "./world-records.js";
 
@@ -30,9 +31,9 @@ async function newWorld(world: string) {
 }
 
 const counts = async (worldId: number) => {
-  const [v] = await app.db.select({ n: count() }).from(villages).where(eq(villages.worldId, worldId));
-  const [p] = await app.db.select({ n: count() }).from(players).where(eq(players.worldId, worldId));
-  const [a] = await app.db.select({ n: count() }).from(allies).where(eq(allies.worldId, worldId));
+  const [v] = await app.db.select({ n: count() }).from(villages).where(eq(villages.worldId, worldDataKey(worldId)));
+  const [p] = await app.db.select({ n: count() }).from(players).where(eq(players.worldId, worldDataKey(worldId)));
+  const [a] = await app.db.select({ n: count() }).from(allies).where(eq(allies.worldId, worldDataKey(worldId)));
   return { villages: v?.n, players: p?.n, allies: a?.n };
 };
 
@@ -72,9 +73,9 @@ describe("replaceWorldData", () => {
     data.villages = names.map((name, i) => ({ ...data.villages[0]!, id: i + 1, name, x: i, y: i }));
     data.players = names.map((name, i) => ({ ...data.players[0]!, id: i + 1, name }));
     await replaceWorldData(app.db, world.id, data);
-    const stored = await app.db.select({ id: villages.id, name: villages.name }).from(villages).where(eq(villages.worldId, world.id)).orderBy(villages.id);
+    const stored = await app.db.select({ id: villages.id, name: villages.name }).from(villages).where(eq(villages.worldId, worldDataKey(world.id))).orderBy(villages.id);
     expect(stored.map((v) => v.name)).toEqual(names);
-    const storedPlayers = await app.db.select({ name: players.name }).from(players).where(eq(players.worldId, world.id)).orderBy(players.id);
+    const storedPlayers = await app.db.select({ name: players.name }).from(players).where(eq(players.worldId, worldDataKey(world.id))).orderBy(players.id);
     expect(storedPlayers.map((p) => p.name)).toEqual(names);
   });
 
@@ -88,6 +89,10 @@ describe("replaceWorldData", () => {
     expect(await counts(world.id)).toEqual({ villages: 4, players: 3, allies: 2 });
     const [row] = await app.db.select().from(worlds).where(eq(worlds.id, world.id));
     expect(row?.dataVersion).toBe(1);
+    // The failed import's rows are gone, and no key is left waiting.
+    const [stray] = await app.db.select({ n: count() }).from(players).where(sql`${players.worldId} not in (select data_key from worlds)`);
+    expect(stray?.n).toBe(0);
+    expect(await app.db.select().from(worldDataOrphans)).toEqual([]);
   });
 });
 
@@ -119,12 +124,12 @@ describe.skipIf(!hasRealWorld)("the real world fixture (../shared/fixtures/world
     expect(row?.unitInfo?.spear).toMatchObject({ speed: 18, pop: 1 });
     expect(await counts(world.id)).toEqual({ villages: 38219, players: 10234, allies: 534 });
 
-    const ally = async (id: number) => (await app.db.select().from(allies).where(and(eq(allies.worldId, world.id), eq(allies.id, id))))[0];
+    const ally = async (id: number) => (await app.db.select().from(allies).where(and(eq(allies.worldId, worldDataKey(world.id)), eq(allies.id, id))))[0];
     expect(await ally(2)).toMatchObject({ name: "gościnnie FAQju", tag: "G FAQj" });
     expect(await ally(3)).toMatchObject({ name: "*Głodne Kaczuszki*", tag: "KWA", allPoints: 4432986 });
-    const [lucas] = await app.db.select().from(players).where(and(eq(players.worldId, world.id), eq(players.id, 14231)));
+    const [lucas] = await app.db.select().from(players).where(and(eq(players.worldId, worldDataKey(world.id)), eq(players.id, 14231)));
     expect(lucas).toMatchObject({ name: "hrabia Lucas", allyId: 77, villages: 1, points: 403, rank: 5663 });
-    const [last] = await app.db.select().from(villages).where(and(eq(villages.worldId, world.id), eq(villages.id, 41470)));
+    const [last] = await app.db.select().from(villages).where(and(eq(villages.worldId, worldDataKey(world.id)), eq(villages.id, 41470)));
     expect(last).toMatchObject({ name: "Wioska -tajemniczy-", x: 308, y: 495, playerId: 8728803, points: 50, bonusId: 0 });
   }, 60_000);
 });

@@ -1,13 +1,15 @@
-// Replaces one world's villages, players and tribes (and, when given, its config and unit info) in
-// one transaction: on any error nothing changes and the old data stays. Rows go in as column arrays
-// through `unnest` (one statement per batch, a handful of parameters each), which is what keeps
-// 100,000 villages within seconds on PGlite and PostgreSQL alike.
+// Replaces one world's villages, players and tribes (and, when given, its config and unit info): all
+// or nothing for every reader, without a transaction across the import (issue 19). The rows go in
+// under a new data key (see `worlds.dataKey`) in one statement per batch, unseen; one short
+// transaction switches the world to them, and the old key's rows are deleted after, in batches. On
+// any error the old data stays. Column arrays through `unnest` (COPY on PGlite) keep 100,000 villages
+// within seconds on PGlite and PostgreSQL alike.
 import type { GameConfig, UnitInfo } from "@dsbot/protocol";
-import { eq, is, sql } from "drizzle-orm";
+import { and, eq, is, sql } from "drizzle-orm";
 import { PgliteSession } from "drizzle-orm/pglite";
 import type { Database } from "../../db/client.js";
 import type { StoredSourceValidators, WorldRow } from "../../db/schema.js";
-import { allies, players, villages, worlds } from "../../db/schema.js";
+import { allies, players, villages, worldDataOrphans, worlds } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import type { AllyRecord, PlayerRecord, VillageRecord } from "./world-files.js";
 
@@ -40,7 +42,7 @@ export const PGLITE_IMPORT_BATCH_ROWS = 2_000;
 /** A turn of the event loop: timers, sockets and other requests run before the next batch. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Tx = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const column = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => rows.map((row) => row[key]);
 
@@ -142,8 +144,9 @@ export interface ReplaceOptions {
 }
 
 /**
- * Replaces the world's data atomically; answers the updated world row, or undefined when the world
- * does not exist (then nothing was written). Imports of one world wait for each other (row lock).
+ * Replaces the world's data; answers the updated world row, or undefined when the world does not
+ * exist (or, for a sync, no longer syncs), and then the world's data is as it was. Two imports of one
+ * world may run at once: the one that switches last wins, and each deletes the rows it replaced.
  */
 export async function replaceWorldData(
   db: Database,
@@ -153,37 +156,78 @@ export async function replaceWorldData(
   options: ReplaceOptions = {},
 ): Promise<WorldRow | undefined> {
   if (worldId > MAX_SERIAL_ID) return undefined;
+  const wanted = async (executor: Tx, lock: boolean) => {
+    const query = executor.select({ syncEnabled: worlds.syncEnabled, dataKey: worlds.dataKey }).from(worlds).where(eq(worlds.id, worldId));
+    const [row] = lock ? await query.for("update") : await query;
+    return row && (!options.onlyWhenSyncEnabled || row.syncEnabled) ? row : undefined;
+  };
+  if (!(await wanted(db, false))) return undefined;
   const sourceValidators = options.sourceValidators ?? {};
-  return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: worlds.id, syncEnabled: worlds.syncEnabled }).from(worlds).where(eq(worlds.id, worldId)).for("update");
-    if (!locked || (options.onlyWhenSyncEnabled && !locked.syncEnabled)) return undefined;
-    onProgress({ phase: "delete", done: 0, total: 3 });
-    await tx.delete(villages).where(eq(villages.worldId, worldId));
-    await tx.delete(players).where(eq(players.worldId, worldId));
-    await tx.delete(allies).where(eq(allies.worldId, worldId));
-    onProgress({ phase: "delete", done: 3, total: 3 });
-    await nextTurn();
-    const rows = pgliteCopy(tx) ? PGLITE_IMPORT_BATCH_ROWS : IMPORT_BATCH_ROWS;
-    await inBatches(data.villages, "villages", rows, (batch) => insertVillages(tx, worldId, batch), onProgress);
-    await inBatches(data.players, "players", rows, (batch) => insertPlayers(tx, worldId, batch), onProgress);
-    await inBatches(data.allies, "allies", rows, (batch) => insertAllies(tx, worldId, batch), onProgress);
-    const now = new Date();
-    const [row] = await tx
-      .update(worlds)
-      .set({
-        villageCount: data.villages.length,
-        playerCount: data.players.length,
-        allyCount: data.allies.length,
-        dataVersion: sql`${worlds.dataVersion} + 1`,
-        lastImportAt: now,
-        updatedAt: now,
-        sourceValidators,
-        ...(data.config ? { configXml: data.config.xml, config: data.config.parsed } : {}),
-        ...(data.unitInfo ? { unitInfoXml: data.unitInfo.xml, unitInfo: data.unitInfo.parsed } : {}),
-      })
-      .where(eq(worlds.id, worldId))
-      .returning();
-    onProgress({ phase: "done", done: data.villages.length + data.players.length + data.allies.length, total: data.villages.length + data.players.length + data.allies.length });
-    return row;
-  });
+  const batchRows = pgliteCopy(db) ? PGLITE_IMPORT_BATCH_ROWS : IMPORT_BATCH_ROWS;
+  // The new rows' key, noted as nobody's data until the switch (a crash leaves them to the housekeeping).
+  const [orphan] = await db.insert(worldDataOrphans).values({ key: sql`nextval('world_data_key_seq')`, worldId }).returning({ key: worldDataOrphans.key });
+  const key = (orphan as { key: number }).key;
+  let written: { row: WorldRow | undefined; replacedKey: number } | undefined;
+  try {
+    await inBatches(data.villages, "villages", batchRows, (batch) => insertVillages(db, key, batch), onProgress);
+    await inBatches(data.players, "players", batchRows, (batch) => insertPlayers(db, key, batch), onProgress);
+    await inBatches(data.allies, "allies", batchRows, (batch) => insertAllies(db, key, batch), onProgress);
+    written = await db.transaction(async (tx) => {
+      const locked = await wanted(tx, true);
+      if (!locked) return undefined;
+      const now = new Date();
+      const [row] = await tx
+        .update(worlds)
+        .set({
+          dataKey: key,
+          villageCount: data.villages.length,
+          playerCount: data.players.length,
+          allyCount: data.allies.length,
+          dataVersion: sql`${worlds.dataVersion} + 1`,
+          lastImportAt: now,
+          updatedAt: now,
+          sourceValidators,
+          ...(data.config ? { configXml: data.config.xml, config: data.config.parsed } : {}),
+          ...(data.unitInfo ? { unitInfoXml: data.unitInfo.xml, unitInfo: data.unitInfo.parsed } : {}),
+        })
+        .where(eq(worlds.id, worldId))
+        .returning();
+      // The new rows are the world's now; the replaced ones are nobody's.
+      await tx.update(worldDataOrphans).set({ key: locked.dataKey, since: now }).where(eq(worldDataOrphans.key, key));
+      return { row, replacedKey: locked.dataKey };
+    });
+  } finally {
+    await deleteWorldData(db, written ? written.replacedKey : key, batchRows, onProgress);
+  }
+  const total = data.villages.length + data.players.length + data.allies.length;
+  onProgress({ phase: "done", done: total, total });
+  return written?.row;
+}
+
+/** Deletes the rows of a data key no world shows, a batch per statement, then forgets the key. */
+async function deleteWorldData(db: Database, key: number, batchRows: number, onProgress: (progress: ImportProgress) => void): Promise<void> {
+  onProgress({ phase: "delete", done: 0, total: 3 });
+  for (const [done, table] of [villages, players, allies].entries()) {
+    for (;;) {
+      const removed = await db
+        .delete(table)
+        .where(and(eq(table.worldId, key), sql`${table.id} in (select id from ${table} where world_id = ${key} limit ${batchRows})`))
+        .returning({ id: table.id });
+      await nextTurn();
+      if (removed.length < batchRows) break;
+    }
+    onProgress({ phase: "delete", done: done + 1, total: 3 });
+  }
+  await db.delete(worldDataOrphans).where(eq(worldDataOrphans.key, key));
+}
+
+/** Rows left by imports that crashed (before or after their switch): deleted once they are an hour old. */
+export async function removeOrphanedWorldData(db: Database): Promise<number> {
+  const stale = await db
+    .select({ key: worldDataOrphans.key })
+    .from(worldDataOrphans)
+    .where(sql`${worldDataOrphans.since} < now() - interval '1 hour'`);
+  const batchRows = pgliteCopy(db) ? PGLITE_IMPORT_BATCH_ROWS : IMPORT_BATCH_ROWS;
+  for (const { key } of stale) await deleteWorldData(db, key, batchRows, () => {});
+  return stale.length;
 }

@@ -4,9 +4,10 @@ import type { WorldOwnersResponse, WorldVillageDetail } from "@dsbot/protocol";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { WorldRow } from "../../db/schema.js";
-import { allies, players, villages, worlds } from "../../db/schema.js";
+import { allies, players, villages } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { readInPages } from "./paged-read.js";
+import { readInPages, readWorldPages } from "./paged-read.js";
+import { worldDataKey } from "./world-data-key.js";
 
 export interface OwnersSnapshot {
   world: WorldRow;
@@ -14,45 +15,44 @@ export interface OwnersSnapshot {
 }
 
 /**
- * The world's players and tribes as columns, read with the world row in one snapshot so the data
- * version always names the owners sent with it (an import may commit meanwhile); in pages.
+ * The world's players and tribes as columns, in agreement with the world row, so the data version
+ * always names the owners sent with it (an import may commit meanwhile); in pages.
  */
 export async function ownersSnapshot(db: Database, worldId: number): Promise<OwnersSnapshot | undefined> {
   if (worldId > MAX_SERIAL_ID) return undefined;
-  return db.transaction(
-    async (tx) => {
-      const [world] = await tx.select().from(worlds).where(eq(worlds.id, worldId));
-      if (!world) return undefined;
-      const playerRows = await readInPages((after, limit) =>
-        tx
-          .select({ id: players.id, name: players.name, allyId: players.allyId, points: players.points })
-          .from(players)
-          .where(and(eq(players.worldId, worldId), gt(players.id, after)))
-          .orderBy(asc(players.id))
-          .limit(limit),
-      );
-      const allyRows = await readInPages((after, limit) =>
-        tx
-          .select({ id: allies.id, name: allies.name, tag: allies.tag })
-          .from(allies)
-          .where(and(eq(allies.worldId, worldId), gt(allies.id, after)))
-          .orderBy(asc(allies.id))
-          .limit(limit),
-      );
-      const owners: WorldOwnersResponse = {
-        dataVersion: world.dataVersion,
-        players: {
-          ids: playerRows.map((p) => p.id),
-          names: playerRows.map((p) => p.name),
-          allyIds: playerRows.map((p) => p.allyId),
-          points: playerRows.map((p) => p.points),
-        },
-        allies: { ids: allyRows.map((a) => a.id), names: allyRows.map((a) => a.name), tags: allyRows.map((a) => a.tag) },
-      };
-      return { world, owners };
+  const read = await readWorldPages(db, worldId, async (reader, world) => {
+    const playerRows = await readInPages((after, limit) =>
+      reader
+        .select({ id: players.id, name: players.name, allyId: players.allyId, points: players.points })
+        .from(players)
+        .where(and(eq(players.worldId, world.dataKey), gt(players.id, after)))
+        .orderBy(asc(players.id))
+        .limit(limit),
+    );
+    const allyRows = await readInPages((after, limit) =>
+      reader
+        .select({ id: allies.id, name: allies.name, tag: allies.tag })
+        .from(allies)
+        .where(and(eq(allies.worldId, world.dataKey), gt(allies.id, after)))
+        .orderBy(asc(allies.id))
+        .limit(limit),
+    );
+    return { playerRows, allyRows };
+  });
+  if (!read) return undefined;
+  const { world, value } = read;
+  const { playerRows, allyRows } = value;
+  const owners: WorldOwnersResponse = {
+    dataVersion: world.dataVersion,
+    players: {
+      ids: playerRows.map((p) => p.id),
+      names: playerRows.map((p) => p.name),
+      allyIds: playerRows.map((p) => p.allyId),
+      points: playerRows.map((p) => p.points),
     },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+    allies: { ids: allyRows.map((a) => a.id), names: allyRows.map((a) => a.name), tags: allyRows.map((a) => a.tag) },
+  };
+  return { world, owners };
 }
 
 /** One village of a world with its player and that player's tribe; undefined when there is none. */
@@ -76,7 +76,7 @@ export async function villageDetail(db: Database, worldId: number, villageId: nu
     .from(villages)
     .leftJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
     .leftJoin(allies, and(eq(allies.worldId, villages.worldId), eq(allies.id, players.allyId)))
-    .where(and(eq(villages.worldId, worldId), eq(villages.id, villageId)));
+    .where(and(eq(villages.worldId, worldDataKey(worldId)), eq(villages.id, villageId)));
   if (!row) return undefined;
   const player = row.playerId === null || row.playerName === null || row.playerPoints === null ? null : { id: row.playerId, name: row.playerName, points: row.playerPoints };
   const ally = row.allyId === null || row.allyName === null || row.allyTag === null ? null : { id: row.allyId, name: row.allyName, tag: row.allyTag };

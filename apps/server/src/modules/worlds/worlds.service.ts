@@ -9,7 +9,8 @@ import type { WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worlds } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { readInPages } from "./paged-read.js";
+import { readInPages, readWorldPages } from "./paged-read.js";
+import { worldDataKey } from "./world-data-key.js";
 
 /** `syncing`: this instance syncs the world now or is about to (WorldSync.isSyncing). */
 export function presentWorld(row: WorldRow, syncing = false): WorldSummary {
@@ -116,7 +117,7 @@ export async function searchPlayers(db: Database, worldId: number, term: string,
     })
     .from(players)
     .leftJoin(allies, and(eq(allies.worldId, players.worldId), eq(allies.id, players.allyId)))
-    .where(and(eq(players.worldId, worldId), term === "" ? undefined : ilike(players.name, likeContains(term))))
+    .where(and(eq(players.worldId, worldDataKey(worldId)), term === "" ? undefined : ilike(players.name, likeContains(term))))
     .orderBy(...(term === "" ? [] : [matchRank(players.name, term)]), desc(players.points), asc(players.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, allyTag: row.allyTag ?? null }));
@@ -139,7 +140,7 @@ export async function searchAllies(db: Database, worldId: number, term: string, 
     .from(allies)
     .where(
       and(
-        eq(allies.worldId, worldId),
+        eq(allies.worldId, worldDataKey(worldId)),
         term === "" ? undefined : or(ilike(allies.name, likeContains(term)), ilike(allies.tag, likeContains(term))),
       ),
     )
@@ -148,26 +149,22 @@ export async function searchAllies(db: Database, worldId: number, term: string, 
 }
 
 /**
- * The world's villages for the map and the world row they belong to, read in one snapshot: an
- * import committing in between cannot pair new villages with the old version (or the reverse).
- * Read in pages (paged-read.ts), so a 100,000-village world holds the event loop for no page long.
+ * The world's villages for the map and the world row they belong to, in agreement: an import
+ * committing in between cannot pair new villages with the old version (or the reverse). Read in
+ * pages without a transaction held across them (paged-read.ts), so a 100,000-village world holds
+ * neither the event loop nor, on PGlite, the database for long.
  */
 export async function villageMapSnapshot(db: Database, worldId: number) {
   if (worldId > MAX_SERIAL_ID) return undefined;
-  return db.transaction(
-    async (tx) => {
-      const [world] = await tx.select().from(worlds).where(eq(worlds.id, worldId));
-      if (!world) return undefined;
-      const rows = await readInPages((after, limit) =>
-        tx
-          .select({ id: villages.id, x: villages.x, y: villages.y, playerId: villages.playerId, points: villages.points, bonusId: villages.bonusId })
-          .from(villages)
-          .where(and(eq(villages.worldId, worldId), gt(villages.id, after)))
-          .orderBy(asc(villages.id))
-          .limit(limit),
-      );
-      return { world, rows };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
+  const read = await readWorldPages(db, worldId, (reader, world) =>
+    readInPages((after, limit) =>
+      reader
+        .select({ id: villages.id, x: villages.x, y: villages.y, playerId: villages.playerId, points: villages.points, bonusId: villages.bonusId })
+        .from(villages)
+        .where(and(eq(villages.worldId, world.dataKey), gt(villages.id, after)))
+        .orderBy(asc(villages.id))
+        .limit(limit),
+    ),
   );
+  return read && { world: read.world, rows: read.value };
 }
