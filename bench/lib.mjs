@@ -29,9 +29,11 @@ export async function waitFor(url, timeoutMs = 60_000) {
  */
 export async function startBenchServer({ port, admin, env = {} }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-"));
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server there; BENCH_SERVER_LOGS=1: show its log.
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, "apps/server/dist/main.js"], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_LOGS === "1" ? "inherit" : "ignore", "inherit"],
     env: {
       ...process.env,
       PORT: String(port),

@@ -7,6 +7,7 @@
 // 50,000. Runs TypeScript sources (the world generator, the formats), so:
 //   node --import tsx bench/stall.mjs            (the full run; exits 1 on a missed budget)
 //   node --import tsx bench/stall.mjs --short    (CI: a tenth of the sizes, PGlite only; exits 1 on errors only)
+//   node --import tsx bench/stall.mjs --pglite   (the full sizes, PGlite only)
 import { exportJson } from "../packages/protocol/src/attack-plans/formats/json.ts";
 import { DEMO_WORLD, generateWorld } from "../packages/protocol/src/game/world-generator.ts";
 import { seededRandom } from "../packages/protocol/src/random.ts";
@@ -185,7 +186,7 @@ async function measure(label, env) {
 export async function runStallBench() {
   console.log(`\nstall probe: GET /api/health every ${PROBE_EVERY_MS} ms during each heavy operation${SHORT ? " (short: a tenth of the sizes)" : ""}`);
   const results = await measure("  PGlite", {});
-  if (!SHORT) {
+  if (!SHORT && !process.argv.includes("--pglite")) {
     const database = await createPgDatabase(PG_ADMIN_URL, "dsbot_stall");
     if (!database) console.log(`  PostgreSQL skipped: no server at ${PG_ADMIN_URL}`);
     else {

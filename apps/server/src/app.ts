@@ -168,16 +168,20 @@ function skipWhileRunning(work: () => Promise<unknown>): () => Promise<unknown> 
   };
 }
 
-function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer, startedAt: Date): NodeJS.Timeout[] {
+/** The periodic jobs; `stop()` ends their timers and waits for runs in flight (they use the database). */
+function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer, startedAt: Date): { stop: () => Promise<void> } {
   const { db } = ctx;
+  const inFlight = new Set<Promise<unknown>>();
   const every = (ms: number, name: string, work: () => Promise<unknown>) => {
     const timer = setInterval(() => {
-      work().catch((error: unknown) => fastify.log.error({ err: error }, `${name} failed`));
+      const run = work().catch((error: unknown) => fastify.log.error({ err: error }, `${name} failed`));
+      inFlight.add(run);
+      void run.finally(() => inFlight.delete(run));
     }, ms);
     timer.unref();
     return timer;
   };
-  return [
+  const timers = [
     // Idempotent deletes: harmless when several instances run them at once.
     every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", () =>
       Promise.all([purgeDeadSessions(db), purgeOldGuesses(db), purgeOldRateLimits(db), purgeOldDeviceCodes(db), removeHiddenAttacks(db), removeOrphanedWorldData(db)]),
@@ -189,6 +193,12 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: Realti
     every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
     ...(ctx.config.attackClock ? [every(ATTACK_CLOCK_INTERVAL_MS, "attack clock", skipWhileRunning(() => advanceAttacks(ctx)))] : []),
   ];
+  return {
+    stop: async () => {
+      timers.forEach(clearInterval);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
 }
 
 export interface BuildOptions {
@@ -206,6 +216,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     sessions = await openSessionCache(database, { warn: (details, message) => built?.fastify.log.warn(details, message) });
     built = await buildHttp(config, { db, config }, sessions, options.logStream);
+    const log = built.fastify.log;
+    database.warnWith?.((details, message) => log.warn(details, message));
     const bootstrap = await bootstrapUsers(db, config);
     if (bootstrap.usernameKeyClashes.length > 0) {
       built.fastify.log.warn({ usernames: bootstrap.usernameKeyClashes }, "usernames share a case-insensitive key; rename one of each pair");
@@ -215,13 +227,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await built.fastify.ready();
     const { fastify, io, ctx, lifecycle, routes } = built;
     const openedSessions = sessions;
-    const timers = startHousekeeping(ctx, fastify, io, startedAt);
+    const housekeeping = startHousekeeping(ctx, fastify, io, startedAt);
     // On start and hourly, once across instances.
     ctx.worldSync.start();
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        timers.forEach(clearInterval);
+        await housekeeping.stop();
         await ctx.worldSync.stop();
         lifecycle.closing = true;
         // Sockets first: open websockets would otherwise keep the HTTP server from closing.

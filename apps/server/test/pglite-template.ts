@@ -6,8 +6,11 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import type { DatabaseHandle } from "../src/db/client.js";
-import { usePglite } from "../src/db/client.js";
+import { SLOW_STATEMENT_MS, usePgliteThread } from "../src/db/client.js";
+import { PgliteThread } from "../src/db/pglite-thread.js";
 import { migrationsDir } from "../src/paths.js";
 
 /** The package's exports hide package.json, so find it next to the resolved entry point. */
@@ -38,13 +41,14 @@ function templateKey(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-async function templateFile(): Promise<string> {
+/** The migrated snapshot's file (made once per migrations and PGlite version). */
+export async function templateFile(): Promise<string> {
   const file = path.join(os.tmpdir(), `dsbot-pglite-template-${templateKey()}.tar`);
   if (existsSync(file)) return file;
   const client = new PGlite();
-  const handle = await usePglite(client, "template");
+  await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
   const dump = await client.dumpDataDir("none");
-  await handle.close();
+  await client.close();
   // Write then rename: test files starting in parallel never read a half-written snapshot.
   const partial = `${file}.${process.pid}.${Date.now()}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
@@ -52,9 +56,8 @@ async function templateFile(): Promise<string> {
   return file;
 }
 
-/** A throw-away in-memory database with all migrations applied. */
+/** A throw-away in-memory database with all migrations applied, on its own thread as in production. */
 export async function openPgliteFromTemplate(): Promise<DatabaseHandle> {
-  const file = await templateFile();
-  const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
-  return usePglite(client, "im Speicher (PGlite, Test)");
+  const thread = await PgliteThread.start({ dataDir: null, loadDataDir: await templateFile(), slowMs: SLOW_STATEMENT_MS });
+  return usePgliteThread(thread, "im Speicher (PGlite, Test)");
 }

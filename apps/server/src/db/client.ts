@@ -2,15 +2,13 @@
 // runs the committed migrations, and hands out one drizzle handle with the same schema for both.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../paths.js";
+import { PgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema.js";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,7 +21,12 @@ export interface DatabaseHandle {
   /** PostgreSQL only: a fresh, unconnected client outside the pool (the session cache LISTENs on one). */
   newClient?: () => pg.Client;
   close: () => Promise<void>;
+  /** PGlite on its thread: where its warnings go (a statement holding it > SLOW_STATEMENT_MS, the thread dying). */
+  warnWith?: (warn: (details: object, message: string) => void) => void;
 }
+
+/** PGlite serves one statement at a time: one running longer than this holds every other request's queries. */
+export const SLOW_STATEMENT_MS = 200;
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
@@ -41,19 +44,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  return usePglite(dir ? new PGlite(dir) : new PGlite(), dir ?? "im Speicher (PGlite)");
+  const thread = await PgliteThread.start({ dataDir: dir ?? null, slowMs: SLOW_STATEMENT_MS });
+  return usePgliteThread(thread, dir ?? "im Speicher (PGlite)");
 }
 
-/** Migrate and wrap an already created PGlite (tests start theirs from a pre-migrated snapshot). */
-export async function usePglite(client: PGlite, location: string): Promise<DatabaseHandle> {
-  const db = drizzlePglite({ client, schema });
+/**
+ * PGlite on its own thread (pglite-thread.ts), spoken to by node-postgres like PostgreSQL: one
+ * connection, since PGlite is one session. Migrates; closing the handle closes the thread.
+ */
+export async function usePgliteThread(thread: PgliteThread, location: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => thread.socket() });
+  // A connection failing while idle (the thread died) must not end the process; the next query reconnects.
+  pool.on("error", (error: Error) => process.emitWarning(`PGlite: idle connection lost (${error.message})`));
+  const db = drizzlePg({ client: pool, schema });
+  const close = once(async () => {
+    await pool.end();
+    await thread.close();
+  });
   try {
-    await migratePglite(db, { migrationsFolder: migrationsDir });
+    await migratePg(db, { migrationsFolder: migrationsDir });
   } catch (error) {
-    await client.close();
+    await close();
     throw error;
   }
-  return { db, kind: "pglite", location, close: once(() => client.close()) };
+  return { db, kind: "pglite", location, close, warnWith: (warn) => (thread.warn = warn) };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

@@ -11,7 +11,7 @@ import { villages, worldDataOrphans, worlds } from "../../db/schema.js";
 import { createTestApp } from "../../../test/test-app.js";
 import { READ_PAGE_ROWS, readInPages, readWorldPages } from "./paged-read.js";
 import type { WorldData } from "./world-import.js";
-import { IMPORT_BATCH_ROWS, PGLITE_IMPORT_BATCH_ROWS, removeOrphanedWorldData, replaceWorldData } from "./world-import.js";
+import { IMPORT_BATCH_ROWS, removeOrphanedWorldData, replaceWorldData } from "./world-import.js";
 import { ownersSnapshot } from "./world-map.service.js";
 import { parseAllies, parsePlayers, parseVillages } from "./world-records.js";
 import { createWorld, villageMapSnapshot } from "./worlds.service.js";
@@ -49,11 +49,11 @@ async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
 
 describe("world work in steps", () => {
   it("the import writes in batches with a turn of the event loop after each", async () => {
-    const batchRows = app.testDatabase.kind === "pglite" ? PGLITE_IMPORT_BATCH_ROWS : IMPORT_BATCH_ROWS;
+    const batchRows = IMPORT_BATCH_ROWS;
     const batches = Math.ceil(VILLAGES / batchRows) + Math.ceil(data.players.length / batchRows) + Math.ceil(data.allies.length / batchRows);
     const turns = await turnsDuring(() => replaceWorldData(app.db, worldId, data));
     expect(turns).toBeGreaterThanOrEqual(batches);
-    expect(batchRows).toBeLessThanOrEqual(app.testDatabase.kind === "pglite" ? 5_000 : 20_000);
+    expect(batchRows).toBeLessThanOrEqual(5_000);
   });
 
   it("the map data and the owners are read in pages with a turn of the event loop between them", async () => {

@@ -2,11 +2,10 @@
 // or nothing for every reader, without a transaction across the import (issue 19). The rows go in
 // under a new data key (see `worlds.dataKey`) in one statement per batch, unseen; one short
 // transaction switches the world to them, and the old key's rows are deleted after, in batches. On
-// any error the old data stays. Column arrays through `unnest` (COPY on PGlite) keep 100,000 villages
-// within seconds on PGlite and PostgreSQL alike.
+// any error the old data stays. Column arrays through `unnest` keep 100,000 villages within seconds
+// on PGlite and PostgreSQL alike.
 import type { GameConfig, UnitInfo } from "@dsbot/protocol";
-import { and, eq, is, sql } from "drizzle-orm";
-import { PgliteSession } from "drizzle-orm/pglite";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { StoredSourceValidators, WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worldDataOrphans, worlds } from "../../db/schema.js";
@@ -31,13 +30,12 @@ export interface ImportProgress {
   total: number;
 }
 
-/** Rows per statement on PostgreSQL: large enough that statements are few, small enough for steady progress. */
-export const IMPORT_BATCH_ROWS = 20_000;
 /**
- * Rows per statement on PGlite, whose statements run on the main thread (WASM) and resolve without
- * a turn of the event loop: small enough that no single one holds the loop long (issue 19).
+ * Rows per statement. PGlite runs one statement at a time (on its own thread), so every other
+ * request's queries wait for the one running: small enough that none runs long (issue 19), large
+ * enough that 100,000 villages take 50 statements.
  */
-export const PGLITE_IMPORT_BATCH_ROWS = 2_000;
+export const IMPORT_BATCH_ROWS = 2_000;
 
 /** A turn of the event loop: timers, sockets and other requests run before the next batch. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -62,31 +60,7 @@ async function inBatches<T>(
   }
 }
 
-/** A CSV field for COPY: always quoted, quotes doubled (names may hold commas and quotes). */
-const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/**
- * On PGlite, rows go in through `COPY … FROM '/dev/blob'` (CSV from memory): about a third faster
- * than `unnest` of array parameters there, which the WASM build parses slowly. PostgreSQL keeps
- * `unnest`. Answers undefined when the transaction is not PGlite's.
- */
-function pgliteCopy(tx: Tx): ((target: string, lines: string[]) => Promise<unknown>) | undefined {
-  const session = (tx as unknown as { session?: unknown }).session;
-  if (!is(session, PgliteSession)) return undefined;
-  const client = (session as unknown as { client: PgliteQueryClient }).client;
-  return (target, lines) => client.query(`copy ${target} from '/dev/blob' with (format csv)`, [], { blob: new Blob([lines.join("\n")]) });
-}
-
-interface PgliteQueryClient {
-  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
-}
-
 function insertVillages(tx: Tx, worldId: number, batch: readonly VillageRecord[]) {
-  const copy = pgliteCopy(tx);
-  if (copy) {
-    const lines = batch.map((v) => `${worldId},${v.id},${csvText(v.name)},${v.x},${v.y},${v.playerId},${v.points},${v.bonusId}`);
-    return copy("villages (world_id, id, name, x, y, player_id, points, bonus_id)", lines);
-  }
   return tx.execute(sql`
     insert into ${villages} (world_id, id, name, x, y, player_id, points, bonus_id)
     select ${worldId}, * from unnest(
@@ -101,11 +75,6 @@ function insertVillages(tx: Tx, worldId: number, batch: readonly VillageRecord[]
 }
 
 function insertPlayers(tx: Tx, worldId: number, batch: readonly PlayerRecord[]) {
-  const copy = pgliteCopy(tx);
-  if (copy) {
-    const lines = batch.map((p) => `${worldId},${p.id},${csvText(p.name)},${p.allyId},${p.villages},${p.points},${p.rank}`);
-    return copy("players (world_id, id, name, ally_id, villages, points, rank)", lines);
-  }
   return tx.execute(sql`
     insert into ${players} (world_id, id, name, ally_id, villages, points, rank)
     select ${worldId}, * from unnest(
@@ -163,15 +132,14 @@ export async function replaceWorldData(
   };
   if (!(await wanted(db, false))) return undefined;
   const sourceValidators = options.sourceValidators ?? {};
-  const batchRows = pgliteCopy(db) ? PGLITE_IMPORT_BATCH_ROWS : IMPORT_BATCH_ROWS;
   // The new rows' key, noted as nobody's data until the switch (a crash leaves them to the housekeeping).
   const [orphan] = await db.insert(worldDataOrphans).values({ key: sql`nextval('world_data_key_seq')`, worldId }).returning({ key: worldDataOrphans.key });
   const key = (orphan as { key: number }).key;
   let written: { row: WorldRow | undefined; replacedKey: number } | undefined;
   try {
-    await inBatches(data.villages, "villages", batchRows, (batch) => insertVillages(db, key, batch), onProgress);
-    await inBatches(data.players, "players", batchRows, (batch) => insertPlayers(db, key, batch), onProgress);
-    await inBatches(data.allies, "allies", batchRows, (batch) => insertAllies(db, key, batch), onProgress);
+    await inBatches(data.villages, "villages", IMPORT_BATCH_ROWS, (batch) => insertVillages(db, key, batch), onProgress);
+    await inBatches(data.players, "players", IMPORT_BATCH_ROWS, (batch) => insertPlayers(db, key, batch), onProgress);
+    await inBatches(data.allies, "allies", IMPORT_BATCH_ROWS, (batch) => insertAllies(db, key, batch), onProgress);
     written = await db.transaction(async (tx) => {
       const locked = await wanted(tx, true);
       if (!locked) return undefined;
@@ -197,7 +165,7 @@ export async function replaceWorldData(
       return { row, replacedKey: locked.dataKey };
     });
   } finally {
-    await deleteWorldData(db, written ? written.replacedKey : key, batchRows, onProgress);
+    await deleteWorldData(db, written ? written.replacedKey : key, IMPORT_BATCH_ROWS, onProgress);
   }
   const total = data.villages.length + data.players.length + data.allies.length;
   onProgress({ phase: "done", done: total, total });
@@ -227,7 +195,6 @@ export async function removeOrphanedWorldData(db: Database): Promise<number> {
     .select({ key: worldDataOrphans.key })
     .from(worldDataOrphans)
     .where(sql`${worldDataOrphans.since} < now() - interval '1 hour'`);
-  const batchRows = pgliteCopy(db) ? PGLITE_IMPORT_BATCH_ROWS : IMPORT_BATCH_ROWS;
-  for (const { key } of stale) await deleteWorldData(db, key, batchRows, () => {});
+  for (const { key } of stale) await deleteWorldData(db, key, IMPORT_BATCH_ROWS, () => {});
   return stale.length;
 }
