@@ -3,7 +3,7 @@
 // Freundschaft; one attack from the form, or many in chunked inserts (the demo plan, and the big writes
 // of attack-publish.service.ts: imports, the planner), never past ATTACK_PLAN_MAX_ATTACKS.
 import type { AttackInput, AttackTrainInput, Coord, Unit, UnitCounts } from "@dsbot/protocol";
-import { ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, trainArrivals } from "@dsbot/protocol";
+import { ATTACK_EXPIRE_GRACE_MS, ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, trainArrivals } from "@dsbot/protocol";
 import { count, eq, sql } from "drizzle-orm";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
@@ -22,6 +22,14 @@ type Executor = Database | Tx;
 /** A row of `attacks` without its plan: what `insertAttacks` takes. */
 export type NewAttack = Omit<typeof attacks.$inferInsert, "planId" | "id" | "generation">;
 
+/**
+ * A new row's status: its own, or expired when its send time is already past the clock's grace (the
+ * clock would make it so a second later; an import of an old plan then changes no row twice), else planned.
+ */
+function initialStatus(row: NewAttack, now: number): NonNullable<NewAttack["status"]> {
+  return row.status ?? (new Date(row.sendAt).getTime() < now - ATTACK_EXPIRE_GRACE_MS ? "expired" : "planned");
+}
+
 const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
 
 /**
@@ -30,9 +38,12 @@ const iso = (value: Date | string | null | undefined) => (value === null || valu
  * "Änderungsdatum" (its attacks' version); or, for a big write, under the given generation, unseen
  * until it is published. The rows go in as column arrays through `unnest`, several times faster than
  * multi-row VALUES on PGlite; ROW_CHUNK rows per statement with a turn of the event loop between.
+ * A row's status: see `initialStatus`.
  */
 export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[], options: { generation?: number } = {}): Promise<number> {
   const generation = options.generation ?? sql`(select visible_to from attack_plans where id = ${plan.id})`;
+  const now = Date.now();
+  const statusOf = (row: NewAttack) => initialStatus(row, now);
   for (let start = 0; start < rows.length; start += ROW_CHUNK) {
     if (start > 0) await yieldToEventLoop();
     const chunk = rows.slice(start, start + ROW_CHUNK);
@@ -50,7 +61,7 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
         ${column((r) => r.defenderId ?? null)}::int[], ${column((r) => r.defenderName ?? null)}::text[],
         ${column((r) => r.type)}::text[], ${column((r) => JSON.stringify(r.units))}::jsonb[], ${column((r) => r.unit)}::text[],
         ${column((r) => iso(r.sendAt))}::timestamptz[], ${column((r) => iso(r.arrivalAt))}::timestamptz[],
-        ${column((r) => r.priority)}::smallint[], ${column((r) => r.status ?? "planned")}::text[], ${column((r) => r.error ?? null)}::text[],
+        ${column((r) => r.priority)}::smallint[], ${column(statusOf)}::text[], ${column((r) => r.error ?? null)}::text[],
         ${column((r) => r.dsbotId ?? null)}::int[], ${column((r) => iso(r.realArrivalAt))}::timestamptz[]
       )`);
   }
@@ -148,7 +159,7 @@ async function insertFormRows(db: Database, plan: AttackPlanRow, rows: readonly 
     const generation = sql`(select visible_to from attack_plans where id = ${plan.id})`;
     const created = await tx
       .insert(attacks)
-      .values(rows.map((row) => ({ ...row, planId: plan.id, generation })))
+      .values(rows.map((row) => ({ ...row, status: initialStatus(row, Date.now()), planId: plan.id, generation })))
       .returning();
     if (created.length !== rows.length) throw new Error("attack insert returned too few rows");
     await touchPlan(tx, plan.id);

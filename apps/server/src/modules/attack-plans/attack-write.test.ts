@@ -46,6 +46,16 @@ async function rowsOf(planId: number): Promise<Attack[]> {
 }
 
 describe("one attack", () => {
+  it("goes in as expired when its send time is already past the clock's grace, else as planned", async () => {
+    const plan = await newPlan(call);
+    const now = Date.now();
+    const travel = unitTravelSeconds({ x: 500, y: 500 }, { x: 510, y: 490 }, "ram", planUnitInfo) * 1000;
+    // Sent an hour ago; sent a minute from now.
+    const past = await newAttack(call, plan.id, { ...base, arrival: now - 3_600_000 + travel });
+    const ahead = await newAttack(call, plan.id, { ...base, arrival: now + 60_000 + travel });
+    expect([past.status, ahead.status]).toEqual(["expired", "planned"]);
+  });
+
   it("computes the send time from the world's speed of the slowest unit, milliseconds kept", async () => {
     const plan = await newPlan(call);
     const attack = await newAttack(call, plan.id, base);
