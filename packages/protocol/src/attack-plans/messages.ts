@@ -38,7 +38,8 @@ export const importMessages = {
   tooMany: (max: number) => `Höchstens ${max} Angriffe auf einmal.`,
   moreErrors: (n: number) => (n === 1 ? "… und 1 weiterer Fehler." : `… und ${n} weitere Fehler.`),
   // DS Workbench
-  dswbFields: (found: number) => `erwartet 8 durch „&“ getrennte Felder, gefunden ${found}.`,
+  dswbFields: (found: number) => `erwartet 7, 8 oder 9 durch „&“ getrennte Felder, gefunden ${found}.`,
+  dswbMultiplier: (text: string, max: number) => `Anzahl: „${text}“ ist keine ganze Zahl von 1 bis ${max}.`,
   dswbVillageId: (what: string, text: string) => `${what}: „${text}“ ist keine Dorf-ID.`,
   dswbUnknownVillage: (what: string, id: number) => `${what} mit der ID ${id} gibt es auf dieser Welt nicht.`,
   dswbUnit: (text: string) => `Unbekannte Einheit „${text}“.`,

@@ -1,6 +1,6 @@
-// DS Workbench lines: the exact text DS Workbench writes and reads (Attack.toInternalRepresentation,
-// TroopAmountDynamic.toProperty, TroopAmountElement.toBase64), the type mapping, all-or-nothing errors
-// by line, and the round trip.
+// DS Workbench lines: the text today's DS Workbench writes and reads (Attack.toInternalRepresentation with
+// its nine fields, TroopAmountDynamic.toProperty, TroopAmountElement.toBase64), the older eight- and
+// seven-field lines, the multiplier, the type mapping, all-or-nothing errors by line, and the round trip.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseServerTime } from "../../game/server-time.js";
@@ -32,9 +32,9 @@ const wallbreaker: AttackData = {
 };
 
 // Every unit of the game in order, zeros included, as TroopAmountDynamic.toProperty writes them.
-const wallbreakerLine =
-  `101&202&ram&${wallbreaker.arrival}&8&true&false&` +
-  "spear=MA==/sword=MA==/axe=MTAw/archer=MA==/spy=MA==/light=MA==/marcher=MA==/heavy=MA==/ram=NQ==/catapult=MA==/knight=MA==/snob=MA==";
+const wallbreakerTroops = "spear=MA==/sword=MA==/axe=MTAw/archer=MA==/spy=MA==/light=MA==/marcher=MA==/heavy=MA==/ram=NQ==/catapult=MA==/knight=MA==/snob=MA==";
+// Today's line: the multiplier (1) last.
+const wallbreakerLine = `101&202&ram&${wallbreaker.arrival}&8&true&false&${wallbreakerTroops}&1`;
 
 function ok<T>(result: { ok: true; value: T } | { ok: false; errors: string[] }): T {
   if (!result.ok) throw new Error(result.errors.join("\n"));
@@ -81,7 +81,7 @@ describe("type mapping", () => {
 });
 
 describe("exportDswb", () => {
-  it("writes source id & target id & unit & arrival ms & type & showOnMap & transferred & troops, one line each", () => {
+  it("writes source id & target id & unit & arrival ms & type & showOnMap & transferred & troops & multiplier, one line each", () => {
     expect(ok(exportDswb([wallbreaker], lookup))).toBe(`${wallbreakerLine}\n`);
     const second = { ...wallbreaker, type: "support" as const, from: { x: 510, y: 490 }, units: { spear: 2000 }, unit: "spear" as const };
     const text = ok(exportDswb([wallbreaker, second], lookup, { showOnMap: false, transferred: true }));
@@ -111,6 +111,25 @@ describe("importDswb", () => {
     ]);
   });
 
+  it("reads a multiplier N as N attacks, and the eight fields of older versions (no multiplier) as one", () => {
+    const line = `101&202&ram&${wallbreaker.arrival}&8&true&false&${wallbreakerTroops}`;
+    expect(ok(importDswb(`${line}&2\n${line}\n`, lookup))).toEqual([wallbreaker, wallbreaker, wallbreaker]);
+    expect(importDswb(`${line}&0\n${line}&101\n${line}&zwei`, lookup)).toEqual({
+      ok: false,
+      errors: [
+        "Zeile 1: Anzahl: „0“ ist keine ganze Zahl von 1 bis 100.",
+        "Zeile 2: Anzahl: „101“ ist keine ganze Zahl von 1 bis 100.",
+        "Zeile 3: Anzahl: „zwei“ ist keine ganze Zahl von 1 bis 100.",
+      ],
+    });
+  });
+
+  it("counts every copy against the import's limit", () => {
+    const line = `101&202&ram&${wallbreaker.arrival}&8&true&false&${wallbreakerTroops}&100`;
+    const text = Array.from({ length: 501 }, () => line).join("\n");
+    expect(importDswb(text, lookup)).toEqual({ ok: false, errors: ["Höchstens 50000 Angriffe auf einmal."] });
+  });
+
   it("reads the seven fields of older DS Workbench versions (no troops) with the unit field", () => {
     expect(ok(importDswb("101&202&snob&1766595600000&11&true&false", lookup))).toEqual([
       { from: { x: 500, y: 500 }, to: { x: 503, y: 504 }, type: "conquer", units: {}, unit: "snob", arrival: 1766595600000, priority: 3 },
@@ -136,7 +155,7 @@ describe("importDswb", () => {
     expect(importDswb(text, lookup)).toEqual({
       ok: false,
       errors: [
-        "Zeile 3: erwartet 8 durch „&“ getrennte Felder, gefunden 6.",
+        "Zeile 3: erwartet 7, 8 oder 9 durch „&“ getrennte Felder, gefunden 6.",
         "Zeile 4: Zieldorf mit der ID 999 gibt es auf dieser Welt nicht.",
         "Zeile 5: Unbekannte Einheit „cannon“.",
         "Zeile 5: Ankunft: „soon“ ist keine Zeit in Millisekunden.",

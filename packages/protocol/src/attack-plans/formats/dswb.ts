@@ -3,8 +3,10 @@
 // Read at the source, Torridity/dsworkbench:
 // - Core/src/main/java/de/tor/tribes/types/Attack.java, toInternalRepresentation/fromInternalRepresentation:
 //   `source id & target id & unit plain name & arrival epoch ms & type & showOnMap & transferredToBrowser
-//   & troops`, split with `line.trim().split("&")`; the booleans via Boolean.parseBoolean ("true"/"false").
-//   Older versions of the same file wrote the first seven fields only (no troops).
+//   & troops & multiplier`, split with `line.trim().split("&")`; the booleans via Boolean.parseBoolean
+//   ("true"/"false"); the multiplier (a Java short, default 1) means "send this command N times".
+//   Today's DS Workbench writes these nine fields; older versions wrote eight (no multiplier) and,
+//   before that, seven (no troops). All three are read; the nine-field form is written.
 // - Core/src/main/java/de/tor/tribes/io/TroopAmountDynamic.java, toProperty/loadFromProperty: troops as
 //   `unit=<amount>` joined by "/", one per unit of the world (zeros included, "-1" = not set left out);
 //   unit names DS Workbench does not know are skipped.
@@ -85,16 +87,19 @@ export function exportDswb(attacks: readonly AttackData[], lookup: VillageLookup
   return errors.result(text);
 }
 
-/** One attack as a DS Workbench line (with its "\n"), its villages by id. */
+/** One attack as a DS Workbench line (with its "\n"), its villages by id; each attack once (multiplier 1). */
 export function dswbLine(attack: AttackData, source: number, target: number, options: DswbExportOptions = {}): string {
   const troops = units.map((unit) => `${unit}=${base64UrlEncode(String(attack.units[unit] ?? 0))}`).join("/");
-  return `${source}&${target}&${attack.unit}&${attack.arrival}&${dswbTypeIcons[attack.type]}&${options.showOnMap ?? true}&${options.transferred ?? false}&${troops}\n`;
+  return `${source}&${target}&${attack.unit}&${attack.arrival}&${dswbTypeIcons[attack.type]}&${options.showOnMap ?? true}&${options.transferred ?? false}&${troops}&1\n`;
 }
+
+/** The most copies one line may ask for (DS Workbench's multiplier); each counts against IMPORT_MAX_ATTACKS. */
+export const DSWB_MAX_MULTIPLIER = 100;
 
 /**
  * Reads DS Workbench lines (blank lines skipped). All or nothing: any bad line gives only the errors,
- * each naming its line ("Zeile 3: …"). Priority is not part of the format (ATTACK_PRIORITY_DEFAULT);
- * showOnMap and the transferred flag are read but not kept.
+ * each naming its line ("Zeile 3: …"). A line with multiplier N becomes N attacks. Priority is not
+ * part of the format (ATTACK_PRIORITY_DEFAULT); showOnMap and the transferred flag are read but not kept.
  */
 export function importDswb(text: string, lookup: VillageLookup): ImportResult<AttackData[]> {
   return runSteps(importDswbSteps(text, lookup));
@@ -111,21 +116,25 @@ export function* importDswbSteps(text: string, lookup: VillageLookup): ImportSte
     const line = (lines[i] as string).trim();
     if (line === "") continue;
     if (++entries > IMPORT_MAX_ATTACKS) return importFailed(importMessages.tooMany(IMPORT_MAX_ATTACKS));
-    const attack = parseLine(line, lookup, importMessages.line(i + 1), errors);
-    if (attack) attacks.push(attack);
+    const parsed = parseLine(line, lookup, importMessages.line(i + 1), errors);
+    if (!parsed) continue;
+    entries += parsed.times - 1;
+    if (entries > IMPORT_MAX_ATTACKS) return importFailed(importMessages.tooMany(IMPORT_MAX_ATTACKS));
+    for (let copy = 0; copy < parsed.times; copy++) attacks.push({ ...parsed.attack, units: { ...parsed.attack.units } });
   }
   if (attacks.length === 0 && errors.count === 0) return importFailed(importMessages.empty);
   return errors.result(attacks);
 }
 
-function parseLine(line: string, lookup: VillageLookup, where: string, errors: ImportErrors): AttackData | null {
+/** One line: the attack and how many times it is to be sent. */
+function parseLine(line: string, lookup: VillageLookup, where: string, errors: ImportErrors): { attack: AttackData; times: number } | null {
   const fields = line.split("&");
   // Java's split drops a trailing empty field: seven fields are a line without troops.
-  if (fields.length !== 7 && fields.length !== 8) {
+  if (fields.length < 7 || fields.length > 9) {
     errors.add(`${where}: ${importMessages.dswbFields(fields.length)}`);
     return null;
   }
-  const [sourceText, targetText, unitText, arrivalText, typeText, showText, transferredText, troopText = ""] = fields as [
+  const [sourceText, targetText, unitText, arrivalText, typeText, showText, transferredText, troopText = "", multiplierText = "1"] = fields as [
     string,
     string,
     string,
@@ -133,6 +142,7 @@ function parseLine(line: string, lookup: VillageLookup, where: string, errors: I
     string,
     string,
     string,
+    string?,
     string?,
   ];
   const before = errors.count;
@@ -147,6 +157,8 @@ function parseLine(line: string, lookup: VillageLookup, where: string, errors: I
     if (!/^(true|false)$/i.test(flag)) fail(importMessages.dswbFlag(what, flag));
   }
   const counts = troops(troopText, fail);
+  const times = /^\d{1,5}$/.test(multiplierText) ? Number(multiplierText) : 0;
+  if (times < 1 || times > DSWB_MAX_MULTIPLIER) fail(importMessages.dswbMultiplier(clip(multiplierText), DSWB_MAX_MULTIPLIER));
   if (errors.count > before || !from || !to || !fieldUnit || !counts) return null;
 
   // The unit DS Workbench times the attack by (Attack.getRealUnit): the slowest unit sent, else the field.
@@ -165,7 +177,7 @@ function parseLine(line: string, lookup: VillageLookup, where: string, errors: I
     errors.addIssues(where, parsed.error);
     return null;
   }
-  return parsed.data;
+  return { attack: parsed.data, times };
 }
 
 function village(text: string, what: string, lookup: VillageLookup, fail: (message: string) => void): Coord | null {
