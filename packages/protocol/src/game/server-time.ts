@@ -69,6 +69,16 @@ export function formatServerTime(ms: number): string {
   return `${pad(p.day)}.${pad(p.month)}.${pad(((p.year % 100) + 100) % 100)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}:${pad(p.millisecond, 3)}`;
 }
 
+/**
+ * DS Workbench's time in its BB-code exports (types/Attack.java#getReplacements, worlds with
+ * milliseconds): "dd.MM.yy 'um' HH:mm:ss.SSS", in BB code the milliseconds in "[size=8]…[/size]".
+ */
+export function formatDswbTime(ms: number, bbCode = false): string {
+  const p = serverTimeParts(ms);
+  const millis = pad(p.millisecond, 3);
+  return `${pad(p.day)}.${pad(p.month)}.${pad(((p.year % 100) + 100) % 100)} um ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}.${bbCode ? `[size=8]${millis}[/size]` : millis}`;
+}
+
 /** The wall clock read as if it were UTC (the fields of serverTimeParts as one number). */
 function wallClock(p: ServerTimeParts): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.millisecond);

@@ -9,6 +9,7 @@ import type { AttackPlanRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import { attackTextRow } from "./attack-plans.presenter.js";
 import { countSelected, selectedAttackChunks } from "./attacks.service.js";
+import { findPlanWorld, tribesOfPlayers } from "./plan-world.js";
 
 const megabytes = (chars: number) => (chars / 1_000_000).toLocaleString("de-DE", { maximumFractionDigits: 1 });
 
@@ -51,10 +52,14 @@ export async function exportAttacks(db: Database, plan: AttackPlanRow, input: At
   const parts = [`{"text":"${jsonEscaped(writer.header)}`];
   let size = writer.header.length + writer.footer.length;
   let written = 0;
+  // The players' tribes as the world's data has them now, for the text formats' %…_ALLY…% variables.
+  const world = input.format === "bbcode" || input.format === "plain" ? await findPlanWorld(db, plan) : undefined;
   for await (const chunk of selectedAttackChunks(db, plan.id, input.selection)) {
     const lines: string[] = [];
+    const players = chunk.flatMap((row) => [row.attackerId, row.defenderId]).filter((id): id is number => id !== null);
+    const tribes = world ? await tribesOfPlayers(db, world.id, players) : undefined;
     for (const row of chunk) {
-      const line = writer.line(attackTextRow(row), written++);
+      const line = writer.line(attackTextRow(row, tribes), written++);
       size += line.length;
       // Longer lines than the typical one: refused as soon as the text passes the limit, with the size it was heading for.
       if (size > maxChars) refuseAbove(Math.round((size / written) * Math.max(count, written)), maxChars);

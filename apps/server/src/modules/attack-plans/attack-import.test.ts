@@ -176,10 +176,13 @@ describe("export", () => {
     const source = await sourcePlan();
     const bb = await exported(source.id, { format: "bbcode" });
     expect(bb.text).toContain("Anzahl der Befehle: 6");
-    expect(bb.text).toContain("[url=https://de950.die-staemme.de/game.php?village=1&screen=place&target=4&axe=3000&light=1000&ram=250]Versammlungsplatz[/url]");
+    expect(bb.text).toContain('[url="https://de950.die-staemme.de/game.php?village=1&screen=place&target=4&axe=3000&light=1000&ram=250"]Versammlungsplatz[/url]');
     expect(bb.text).toContain("[player]Anna[/player]");
     const plain = await exported(source.id, { format: "plain", template: "%LIST_START%%SOURCE% -> %TARGET% (%DEFENDER%)%LIST_END%" });
     expect(plain.text.split("\n").filter(Boolean)).toContain("498|503 -> 510|490 (Bert)");
+    // The players' tribes from the world's data: Anna's and Bert's, none for a barbarian village.
+    const tribes = await exported(source.id, { format: "bbcode", template: "%LIST_START%%SOURCE_NO_BB% %ATTACKER_ALLY% %ATTACKER_ALLY_NAME% > %DEFENDER_ALLY_NO_BB%%LIST_END%" });
+    expect(tribes.text.split("\n").filter(Boolean)).toEqual(expect.arrayContaining(["(500|500) [ally]ERST[/ally] Die Ersten > ERST", "(498|503) [ally]-[/ally] Kein Stamm > ERST"]));
     const bad = await call("POST", `/api/attack-plans/${source.id}/export`, { format: "plain", template: "%NOPE%" });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).message).toBe("Unbekannte Variable %NOPE%.");

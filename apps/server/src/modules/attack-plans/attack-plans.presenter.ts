@@ -1,6 +1,6 @@
 // Rows → the protocol's shapes (api.ts): plans with the caller's access and counts, attacks with their
 // villages as the spec's table shows them. Times leave as epoch milliseconds, milliseconds kept.
-import type { Attack, AttackData, AttackPlan, AttackPlanAccess, AttackStatus, AttackStatusCounts, AttackTextRow, AttackVillage, Unit } from "@dsbot/protocol";
+import type { Attack, AttackData, AttackPlan, AttackPlanAccess, AttackStatus, AttackStatusCounts, AttackTextRow, AttackVillage, TribeOfPlayer, Unit } from "@dsbot/protocol";
 import { attackStatuses, formatCoord } from "@dsbot/protocol";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
 import type { WorldVillage } from "./plan-world.js";
@@ -74,12 +74,14 @@ export function attackData(row: AttackRow): AttackData {
 }
 
 /** A stored attack as the BB-code and text templates fill it in. */
-export function attackTextRow(row: AttackRow): AttackTextRow {
+export function attackTextRow(row: AttackRow, tribes: ReadonlyMap<number, TribeOfPlayer> = new Map()): AttackTextRow {
   return {
     ...attackData(row),
     sendTime: row.sendAt.getTime(),
     attacker: row.attackerId === null ? null : row.attackerName,
     defender: row.defenderId === null ? null : row.defenderName,
+    attackerTribe: row.attackerId === null ? null : (tribes.get(row.attackerId) ?? null),
+    defenderTribe: row.defenderId === null ? null : (tribes.get(row.defenderId) ?? null),
     fromVillageId: row.sourceVillageId,
     toVillageId: row.targetVillageId,
   };

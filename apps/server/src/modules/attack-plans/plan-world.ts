@@ -1,12 +1,12 @@
 // The game world of a plan, as attacks need it: its villages by coordinates or id (with their players'
 // names), its unit speeds (the world's get_unit_info, or the base speeds scaled by its config when none
 // was imported) and the Freundschaft of the attacking players from the plan owner's Spieler Skills.
-import type { Coord, GameConfig, UnitSpeedTable } from "@dsbot/protocol";
+import type { Coord, GameConfig, TribeOfPlayer, UnitSpeedTable } from "@dsbot/protocol";
 import { attackPlanMessages, baseUnitSpeeds, playerSkillLevelsSchema, supportBoost, units, usernameKey } from "@dsbot/protocol";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { AttackPlanRow, WorldRow } from "../../db/schema.js";
-import { playerSkills, worlds } from "../../db/schema.js";
+import { allies, players, playerSkills, worlds } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import { worldDataKey } from "../worlds/world-data-key.js";
 
@@ -28,6 +28,20 @@ export interface PlanWorld {
   world: WorldRow;
   unitInfo: UnitSpeedTable;
   config: GameConfig | null;
+}
+
+/** The tribes of the given players on the world as its data has them now; players without one are left out. */
+export async function tribesOfPlayers(db: Executor, worldId: number, playerIds: Iterable<number>): Promise<Map<number, TribeOfPlayer>> {
+  const ids = [...new Set(playerIds)];
+  const tribes = new Map<number, TribeOfPlayer>();
+  if (ids.length === 0) return tribes;
+  const rows = await db
+    .select({ player: players.id, tag: allies.tag, name: allies.name })
+    .from(players)
+    .innerJoin(allies, and(eq(allies.worldId, players.worldId), eq(allies.id, players.allyId)))
+    .where(and(eq(players.worldId, worldDataKey(worldId)), inArray(players.id, ids)));
+  for (const row of rows) tribes.set(row.player, { tag: row.tag, name: row.name });
+  return tribes;
 }
 
 /** The plan's world row, or undefined when it is unknown. */

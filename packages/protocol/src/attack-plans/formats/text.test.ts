@@ -1,9 +1,18 @@
-// BB-code and plain text from templates with DS Workbench's variables: the default templates' exact
-// output, list markers, unknown variables, and values that look like variables.
+// BB-code and plain text from templates with DS Workbench's variables: every variable's text as
+// Torridity/dsworkbench's Attack.getReplacements writes it, the default templates' exact output, list
+// markers, unknown variables, and values that look like variables.
 import { describe, expect, it } from "vitest";
 import { parseServerTime } from "../../game/server-time.js";
 import type { World } from "../../world.js";
-import { attackTemplateSchema, checkAttackTemplate, defaultBbCodeTemplate, defaultPlainTemplate, renderAttackText, type AttackTextRow } from "./text.js";
+import {
+  attackTemplateSchema,
+  attackTextVariables,
+  checkAttackTemplate,
+  defaultBbCodeTemplate,
+  defaultPlainTemplate,
+  renderAttackText,
+  type AttackTextRow,
+} from "./text.js";
 
 const at = (text: string) => {
   const parsed = parseServerTime(text);
@@ -56,8 +65,8 @@ describe("renderAttackText", () => {
         "Anzahl der Befehle: 2\n" +
         "[table]\n" +
         "[**]Nr.[||]Typ[||]Angreifer[||]Startdorf[||]Einheit[||]Verteidiger[||]Zieldorf[||]Abschickzeit[||]Ankunftszeit[||]Versammlungsplatz[/**]\n" +
-        `[*]1[|]Wallbrecher[|][player]Kalle[/player][|][coord]500|500[/coord][|][unit]ram[/unit][|]Barbaren[|][coord]503|504[/coord][|]24.12.25 15:30:00:123[|]24.12.25 18:00:00:123[|][url=${link}]Versammlungsplatz[/url][/*]\n` +
-        "[*]2[|]Unterstützung[|][player]Kalle[/player][|][coord]510|490[/coord][|][unit]spear[/unit][|][player]Otto[/player][|][coord]503|504[/coord][|]24.12.25 13:00:00:000[|]24.12.25 18:00:01:000[|][/*]\n" +
+        `[*]1[|]Angriff[|][player]Kalle[/player][|][coord]500|500[/coord][|][unit]ram[/unit][|]Barbaren[|][coord]503|504[/coord][|]24.12.25 um 15:30:00.[size=8]123[/size][|]24.12.25 um 18:00:00.[size=8]123[/size][|][url="${link}"]Versammlungsplatz[/url][/*]\n` +
+        "[*]2[|]Unterstützung[|][player]Kalle[/player][|][coord]510|490[/coord][|][unit]spear[/unit][|][player]Otto[/player][|][coord]503|504[/coord][|]24.12.25 um 13:00:00.[size=8]000[/size][|]24.12.25 um 18:00:01.[size=8]000[/size][|][/*]\n" +
         "[/table]",
     );
   });
@@ -65,20 +74,20 @@ describe("renderAttackText", () => {
   it("writes the default plain text without BB-codes", () => {
     expect(ok(renderAttackText(rows, { template: defaultPlainTemplate, format: "plain", world }))).toBe(
       "Angriffsplan (2 Befehle)\n" +
-        `1. Wallbrecher von Kalle aus 500|500 mit Rammbock auf Barbaren in 503|504: abschicken am 24.12.25 15:30:00:123, Ankunft am 24.12.25 18:00:00:123 – ${link}\n` +
-        "2. Unterstützung von Kalle aus 510|490 mit Speerträger auf Otto in 503|504: abschicken am 24.12.25 13:00:00:000, Ankunft am 24.12.25 18:00:01:000 – \n",
+        `1. Angriff von Kalle aus 500|500 mit Rammbock auf Barbaren in 503|504: abschicken am 24.12.25 um 15:30:00.123, Ankunft am 24.12.25 um 18:00:00.123 – ${link}\n` +
+        "2. Unterstützung von Kalle aus 510|490 mit Speerträger auf Otto in 503|504: abschicken am 24.12.25 um 13:00:00.000, Ankunft am 24.12.25 um 18:00:01.000 – \n",
     );
   });
 
   it("repeats a template without list markers once per attack, DS Workbench's place link included", () => {
     const template = "%TYPE% %SOURCE% -> %TARGET% (%PLACE%)";
-    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain", world }))).toBe(`Wallbrecher 500|500 -> 503|504 (${link})\n`);
-    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain" }))).toBe("Wallbrecher 500|500 -> 503|504 ()\n");
+    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain", world }))).toBe(`Angriff 500|500 -> 503|504 (${link})\n`);
+    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain" }))).toBe("Angriff 500|500 -> 503|504 ()\n");
   });
 
   it("does not expand variables inside values (a player named %TYPE%)", () => {
     const row = { ...(rows[0] as AttackTextRow), attacker: "%TYPE%" };
-    expect(ok(renderAttackText([row], { template: "%ATTACKER%/%TYPE%", format: "plain" }))).toBe("%TYPE%/Wallbrecher\n");
+    expect(ok(renderAttackText([row], { template: "%ATTACKER%/%TYPE%", format: "plain" }))).toBe("%TYPE%/Angriff\n");
   });
 
   it("keeps BB code out of hostile player names: brackets become inert look-alikes, without a [player] tag", () => {
@@ -100,6 +109,62 @@ describe("renderAttackText", () => {
     expect(checkAttackTemplate("%LIST_START%%TYPE%")).toEqual([markers]);
     expect(checkAttackTemplate(defaultBbCodeTemplate)).toEqual([]);
     expect(checkAttackTemplate(defaultPlainTemplate)).toEqual([]);
+  });
+
+  it("writes every variable as DS Workbench's Attack.getReplacements does (BB code)", () => {
+    const row: AttackTextRow = {
+      ...(rows[0] as AttackTextRow),
+      type: "conquer",
+      units: { snob: 1 },
+      unit: "snob",
+      defender: "Otto",
+      attackerTribe: { tag: "KFC", name: "Kalles Freunde" },
+      defenderTribe: null,
+    };
+    const template = Object.keys(attackTextVariables)
+      .filter((name) => name !== "%LIST_START%" && name !== "%LIST_END%")
+      .join("\n");
+    const expected = [
+      "Angriff (AG)", // %TYPE%: the noble symbol's text
+      "AG", // %STD_NAME%: StandardAttackManager.SNOB_TYPE_NAME
+      "[unit]snob[/unit]",
+      "[player]Kalle[/player]",
+      "[coord]500|500[/coord]",
+      "Kalle", // %ATTACKER_NO_BB%: Tribe.getName()
+      "(500|500)", // %SOURCE_NO_BB%: Village.getCoordAsString()
+      "[ally]KFC[/ally]", // Ally.toBBCode()
+      "KFC",
+      "Kalles Freunde",
+      "[player]Otto[/player]",
+      "[coord]503|504[/coord]",
+      "Otto",
+      "(503|504)",
+      "[ally]-[/ally]", // NoAlly: tag "-", name "Kein Stamm"
+      "-",
+      "Kein Stamm",
+      "24.12.25 um 15:30:00.[size=8]123[/size]", // "dd.MM.yy 'um' HH:mm:ss.'[size=8]'SSS'[/size]'"
+      "24.12.25 um 18:00:00.[size=8]123[/size]",
+      "2:30:00", // %RUNTIME%
+      '[url="https://de230.die-staemme.de/game.php?village=101&screen=place&target=202&snob=1"]Versammlungsplatz[/url]',
+      "https://de230.die-staemme.de/game.php?village=101&screen=place&target=202&snob=1",
+      "1", // %ELEMENT_ID%
+      "1", // %ELEMENT_COUNT%
+    ];
+    expect(Object.keys(attackTextVariables)).toHaveLength(26);
+    expect(ok(renderAttackText([row], { template, format: "bbcode", world }))).toBe(`${expected.join("\n")}\n`);
+  });
+
+  it("names a barbarian village's owner \"Barbaren\" in every player variable, with no tribe", () => {
+    const row = { ...(rows[0] as AttackTextRow), attacker: "Kalle", defender: null };
+    const text = ok(renderAttackText([row], { template: "%DEFENDER%|%DEFENDER_NO_BB%|%DEFENDER_ALLY%|%DEFENDER_ALLY_NAME%|%STD_NAME%", format: "bbcode" }));
+    // A wall breaker has no standard attack of its own in DS Workbench: "Unbenannt".
+    expect(text).toBe("Barbaren|Barbaren|[ally]-[/ally]|Kein Stamm|Unbenannt\n");
+  });
+
+  it("keeps tribe tags and names inert in BB code, as player names", () => {
+    const row = { ...(rows[0] as AttackTextRow), attackerTribe: { tag: "[b]X", name: "[url=http://evil]Y" } };
+    const text = ok(renderAttackText([row], { template: "%ATTACKER_ALLY% %ATTACKER_ALLY_NO_BB% %ATTACKER_ALLY_NAME%", format: "bbcode" }));
+    expect(text).toBe("\uFF3Bb\uFF3DX \uFF3Bb\uFF3DX \uFF3Burl=http://evil\uFF3DY\n");
   });
 
   it("writes header and footer for an empty selection", () => {

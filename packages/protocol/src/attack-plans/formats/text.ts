@@ -5,14 +5,20 @@
 // util/interfaces/BBFormatterInterface.java: the part between %LIST_START% and %LIST_END% is written once
 // per attack, each followed by a line break; before and after it the header and footer, where
 // %ELEMENT_COUNT% is the number of attacks; without the two markers the whole template is the line.
-// Times are the game's DD.MM.YY HH:mm:ss:SSS in Europe/Berlin.
+// Every variable of today's Attack.java, with its texts (getReplacements, StandardAttackManager's names,
+// Ally/NoAlly, Village.getCoordAsString): times "24.12.25 um 18:00:00.123" in server time (in BB code
+// the milliseconds small, as DS Workbench writes them), no tribe "[ally]-[/ally]" / "-" / "Kein Stamm".
+// Where dsbot differs on purpose: %TYPE% of a fake support is "Unterstützung (Fake)" (DS Workbench
+// writes "Angriff"); %ARRIVE% is the arrival (today's DS Workbench formats the send time there, a bug);
+// the plain-text format writes names and links without BB tags; names are made inert in BB code
+// (bbInert); the rally-point link also fills in the troops (DS Workbench's opens the place empty). %RUNTIME% (the travel time, H:mm:ss) is dsbot's: no DS Workbench source names it.
 import { formatCoord } from "../../game/coords.js";
 import { rallyPointUrl } from "../../game/links.js";
-import { formatServerTime } from "../../game/server-time.js";
+import { formatDswbTime } from "../../game/server-time.js";
 import { unitLabels } from "../../units.js";
 import { text as cleanText } from "../../validation.js";
 import type { World } from "../../world.js";
-import { attackTypeLabels, type AttackData } from "../attack.js";
+import type { AttackData } from "../attack.js";
 import { templateMessages } from "../messages.js";
 import { writeAll, type ExportWriter } from "./export-writer.js";
 import type { ImportResult } from "./import-result.js";
@@ -23,14 +29,26 @@ export const textFormatLabels: Record<TextFormat, string> = { bbcode: "BB-Code",
 
 /** DS Workbench's attack variables with what they stand for (shown beside the template editor). */
 export const attackTextVariables = {
-  "%TYPE%": "Typ des Angriffs",
+  "%TYPE%": "Typ des Angriffs, z. B. „Angriff (AG)“",
+  "%STD_NAME%": "Name des Standardangriffs in DS Workbench, z. B. „Off“, „AG“, „Fake“",
+  "%UNIT%": "Langsamste Einheit",
   "%ATTACKER%": "Angreifer (Spieler des Startdorfs)",
   "%SOURCE%": "Startdorf (Koordinaten)",
-  "%UNIT%": "Langsamste Einheit",
+  "%ATTACKER_NO_BB%": "Angreifer ohne BB-Code",
+  "%SOURCE_NO_BB%": "Startdorf ohne BB-Code, z. B. „(500|500)“",
+  "%ATTACKER_ALLY%": "Stamm des Angreifers (Kürzel)",
+  "%ATTACKER_ALLY_NO_BB%": "Stamm des Angreifers (Kürzel) ohne BB-Code",
+  "%ATTACKER_ALLY_NAME%": "Stamm des Angreifers (Name)",
   "%DEFENDER%": "Verteidiger (Spieler des Zieldorfs)",
   "%TARGET%": "Zieldorf (Koordinaten)",
+  "%DEFENDER_NO_BB%": "Verteidiger ohne BB-Code",
+  "%TARGET_NO_BB%": "Zieldorf ohne BB-Code",
+  "%DEFENDER_ALLY%": "Stamm des Verteidigers (Kürzel)",
+  "%DEFENDER_ALLY_NO_BB%": "Stamm des Verteidigers (Kürzel) ohne BB-Code",
+  "%DEFENDER_ALLY_NAME%": "Stamm des Verteidigers (Name)",
   "%SEND%": "Abschickzeit",
   "%ARRIVE%": "Ankunftszeit",
+  "%RUNTIME%": "Laufzeit (Stunden:Minuten:Sekunden)",
   "%PLACE%": "Link zum Versammlungsplatz",
   "%PLACE_URL%": "Adresse des Versammlungsplatzes",
   "%ELEMENT_ID%": "Laufende Nummer",
@@ -59,7 +77,13 @@ export function defaultTemplate(format: TextFormat): string {
   return format === "bbcode" ? defaultBbCodeTemplate : defaultPlainTemplate;
 }
 
-/** One attack with what its text needs beyond the plan: send time, players and village ids. */
+/** A player's tribe as the world's data has it. */
+export interface TribeOfPlayer {
+  tag: string;
+  name: string;
+}
+
+/** One attack with what its text needs beyond the plan: send time, players, their tribes and village ids. */
 export interface AttackTextRow extends AttackData {
   /** Epoch ms. */
   sendTime: number;
@@ -67,6 +91,10 @@ export interface AttackTextRow extends AttackData {
   attacker?: string | null;
   /** The target village's player; null = barbarian village. */
   defender?: string | null;
+  /** The attacker's tribe; null or missing = none. */
+  attackerTribe?: TribeOfPlayer | null;
+  /** The defender's tribe; null or missing = none. */
+  defenderTribe?: TribeOfPlayer | null;
   /** For the rally-point link; without both ids and a world the link is empty. */
   fromVillageId?: number;
   toVillageId?: number;
@@ -148,6 +176,8 @@ export const typicalAttackTextRow: AttackTextRow = {
   priority: 3,
   attacker: "x".repeat(16),
   defender: "y".repeat(16),
+  attackerTribe: { tag: "t".repeat(6), name: "n".repeat(24) },
+  defenderTribe: { tag: "t".repeat(6), name: "n".repeat(24) },
   fromVillageId: 123_456,
   toVillageId: 234_567,
 };
@@ -163,13 +193,49 @@ export function bbInert(name: string): string {
   return name.replaceAll("[", "\uFF3B").replaceAll("]", "\uFF3D");
 }
 
+/** %TYPE% as DS Workbench writes it (Attack.getReplacements by the type's note symbol). */
+const dswbTypeTexts: Record<AttackData["type"], string> = {
+  attack: "Angriff (Clean-Off)",
+  conquer: "Angriff (AG)",
+  fake: "Angriff (Fake)",
+  wallbreaker: "Angriff",
+  support: "Unterstützung",
+  fake_support: "Unterstützung (Fake)",
+};
+
+/** %STD_NAME%: StandardAttackManager's names of the standard attacks; no standard attack (wall breaker, ram symbol) "Unbenannt". */
+const dswbStandardNames: Record<AttackData["type"], string> = {
+  attack: "Off",
+  conquer: "AG",
+  fake: "Fake",
+  wallbreaker: "Unbenannt",
+  support: "Unterstützung",
+  fake_support: "Unterstützung (Fake)",
+};
+
+/** A travel time as H:mm:ss (hours not capped at 24). */
+function formatRuntime(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+}
+
 function rowValues(row: AttackTextRow, id: number, count: string, options: RenderTextOptions): Record<AttackTextVariable, string> {
   const bb = options.format === "bbcode";
+  const inert = (name: string) => (bb ? bbInert(name) : name);
   const player = (name: string | null | undefined) => {
     if (name === null) return "Barbaren";
     if (!name) return "";
     if (!bb) return name;
     return /[[\]]/.test(name) ? bbInert(name) : `[player]${name}[/player]`;
+  };
+  const playerPlain = (name: string | null | undefined) => (name === null ? "Barbaren" : inert(name ?? ""));
+  // DS Workbench's NoAlly: tag "-", name "Kein Stamm" (also for barbarian villages).
+  const tribe = (t: TribeOfPlayer | null | undefined) => t ?? { tag: "-", name: "Kein Stamm" };
+  const tribeTag = (t: TribeOfPlayer | null | undefined) => {
+    const { tag } = tribe(t);
+    if (!bb) return tag;
+    return /[[\]]/.test(tag) ? bbInert(tag) : `[ally]${tag}[/ally]`;
   };
   const coord = (c: AttackData["from"]) => (bb ? `[coord]${formatCoord(c)}[/coord]` : formatCoord(c));
   const url =
@@ -177,15 +243,28 @@ function rowValues(row: AttackTextRow, id: number, count: string, options: Rende
       ? rallyPointUrl(options.world, row.fromVillageId, row.toVillageId, row.units)
       : "";
   return {
-    "%TYPE%": attackTypeLabels[row.type],
+    "%TYPE%": dswbTypeTexts[row.type],
+    "%STD_NAME%": dswbStandardNames[row.type],
+    "%UNIT%": bb ? `[unit]${row.unit}[/unit]` : unitLabels[row.unit],
     "%ATTACKER%": player(row.attacker),
     "%SOURCE%": coord(row.from),
-    "%UNIT%": bb ? `[unit]${row.unit}[/unit]` : unitLabels[row.unit],
+    "%ATTACKER_NO_BB%": playerPlain(row.attacker),
+    "%SOURCE_NO_BB%": `(${formatCoord(row.from)})`,
+    "%ATTACKER_ALLY%": tribeTag(row.attackerTribe),
+    "%ATTACKER_ALLY_NO_BB%": inert(tribe(row.attackerTribe).tag),
+    "%ATTACKER_ALLY_NAME%": inert(tribe(row.attackerTribe).name),
     "%DEFENDER%": player(row.defender),
     "%TARGET%": coord(row.to),
-    "%SEND%": formatServerTime(row.sendTime),
-    "%ARRIVE%": formatServerTime(row.arrival),
-    "%PLACE%": url && bb ? `[url=${url}]Versammlungsplatz[/url]` : url,
+    "%DEFENDER_NO_BB%": playerPlain(row.defender),
+    "%TARGET_NO_BB%": `(${formatCoord(row.to)})`,
+    "%DEFENDER_ALLY%": tribeTag(row.defenderTribe),
+    "%DEFENDER_ALLY_NO_BB%": inert(tribe(row.defenderTribe).tag),
+    "%DEFENDER_ALLY_NAME%": inert(tribe(row.defenderTribe).name),
+    "%SEND%": formatDswbTime(row.sendTime, bb),
+    "%ARRIVE%": formatDswbTime(row.arrival, bb),
+    "%RUNTIME%": formatRuntime(row.arrival - row.sendTime),
+    // DS Workbench quotes the address: [url="…"]Versammlungsplatz[/url].
+    "%PLACE%": url && bb ? `[url="${url}"]Versammlungsplatz[/url]` : url,
     "%PLACE_URL%": url,
     "%ELEMENT_ID%": String(id),
     "%ELEMENT_COUNT%": count,
