@@ -14,6 +14,7 @@ import { seededRandom } from "../random.js";
 import { deriveSeed, ShuffledStream, VillageGrid } from "./candidates.js";
 import { plannerMessages } from "./messages.js";
 import type { PlannedAttack, PlannerAttacker, PlannerInput, PlannerTarget, UnservedDemand } from "./planner.js";
+import { orderNoblesAfterClearing } from "./target-order.js";
 
 /** The order in which types claim troops: nobles first, fakes take what is left. */
 export const plannerTypeOrder: readonly AttackType[] = ["conquer", "attack", "wallbreaker", "support", "fake_support", "fake"];
@@ -84,6 +85,10 @@ export class PlannerRun {
   private readonly plans: TypePlan[];
   private readonly demand: Int32Array;
   private readonly planned: Int32Array;
+  /** Per target × type: nobles planned, then taken back for want of room behind the clearing attacks. */
+  private readonly noRoom: Int32Array;
+  /** The target × type slot each planned attack serves. */
+  private readonly slotOf = new Map<PlannedAttack, number>();
   private readonly exhausted: Uint8Array;
   private readonly fails: Int32Array;
   private readonly troops: Int32Array;
@@ -94,7 +99,10 @@ export class PlannerRun {
   private readonly dead: Uint8Array;
   private readonly alive: Int32Array;
   private readonly deadBy: Int32Array;
+  /** Allowed arrivals of attacks: the window, minus the night bonus when it is avoided. */
   private readonly intervals: number[];
+  /** Allowed arrivals of supports: the whole window (the night bonus protects defenders, it does not hinder support). */
+  private readonly supportIntervals: number[];
   private readonly arrivalRandom: () => number;
   /** Per type: a grid of the villages alive when it was built (`ids` maps its indices back; null = all). */
   private readonly grids: { grid: VillageGrid; ids: Int32Array | null; alive: number }[];
@@ -121,6 +129,7 @@ export class PlannerRun {
       }),
     );
     this.planned = new Int32Array(m * T);
+    this.noRoom = new Int32Array(m * T);
     this.exhausted = new Uint8Array(m * T);
     this.fails = new Int32Array(m * T * REASONS);
     this.troops = new Int32Array(n * U);
@@ -136,6 +145,7 @@ export class PlannerRun {
     this.alive = new Int32Array(T).fill(n);
     this.deadBy = new Int32Array(T * REASONS);
     this.intervals = arrivalIntervals(window.from, window.to, input.avoidNightBonus ? input.night : null);
+    this.supportIntervals = arrivalIntervals(window.from, window.to, null);
     if (bounded) this.setReach();
     for (let i = 0; i < n; i++) this.updateDead(i);
     if (bounded) this.dropOutOfReach();
@@ -152,12 +162,12 @@ export class PlannerRun {
 
   /** Round r gives every target its (r+1)-th attack of each type, types in plannerTypeOrder. */
   run(): void {
-    if (this.n === 0 || this.intervals.length === 0) return;
+    if (this.n === 0 || this.supportIntervals.length === 0) return;
     let rounds = 0;
     for (let tk = 0; tk < this.m * T; tk++) rounds = Math.max(rounds, this.demand[tk] as number);
     for (let r = 0; r < rounds; r++) {
       this.plans.forEach((p, k) => {
-        if (p.error) return;
+        if (p.error || this.intervalsOf(p).length === 0) return;
         for (let t = 0; t < this.m; t++) {
           const tk = t * T + k;
           if ((this.demand[tk] as number) <= r || this.exhausted[tk]) continue;
@@ -167,6 +177,25 @@ export class PlannerRun {
         }
       });
     }
+    this.orderTargets();
+  }
+
+  /** Each target's nobles behind its clearing attacks (target-order.ts); a noble with no room left is taken back. */
+  private orderTargets(): void {
+    const { input } = this;
+    const dropped = orderNoblesAfterClearing(this.attacks, {
+      intervals: this.intervals,
+      lowerOf: (a) => (input.now === undefined ? input.window.from : Math.max(input.window.from, input.now + (input.leadMs ?? 0) + a.travelSeconds * 1000)),
+      random: input.algorithm === "random" ? this.arrivalRandom : null,
+    });
+    if (dropped.size === 0) return;
+    for (const attack of dropped) {
+      const tk = this.slotOf.get(attack) as number;
+      this.planned[tk]!--;
+      this.noRoom[tk]!++;
+    }
+    const kept = this.attacks.filter((attack) => !dropped.has(attack));
+    this.attacks.splice(0, this.attacks.length, ...kept);
   }
 
   unserved(): UnservedDemand[] {
@@ -177,7 +206,7 @@ export class PlannerRun {
         const requested = this.demand[tk] as number;
         const planned = this.planned[tk] as number;
         if (planned >= requested) return;
-        const reason = this.reason(p, this.fails.subarray(tk * REASONS, tk * REASONS + REASONS));
+        const reason = (this.noRoom[tk] as number) > 0 ? plannerMessages.noRoomForNobles : this.reason(p, this.fails.subarray(tk * REASONS, tk * REASONS + REASONS));
         const villageId = target.villageId !== undefined ? { toVillageId: target.villageId } : {};
         out.push({ target: { ...target.coord }, ...villageId, type: p.type, requested, planned, reason });
       });
@@ -188,7 +217,7 @@ export class PlannerRun {
   private reason(p: TypePlan, fails: Int32Array): string {
     if (p.error) return p.error;
     if (this.n === 0) return plannerMessages.noAttackers;
-    if (this.intervals.length === 0) return plannerMessages.nightOnly;
+    if (this.intervalsOf(p).length === 0) return plannerMessages.nightOnly;
     let best = TROOPS;
     for (let r = 0; r < REASONS; r++) if ((fails[r] as number) > (fails[best] as number)) best = r;
     if (best === SAME) return plannerMessages.sameVillage;
@@ -196,6 +225,11 @@ export class PlannerRun {
     if (best === USED) return plannerMessages.used;
     if (best === LATE) return plannerMessages.late;
     return plannerMessages.troops;
+  }
+
+  /** The instants the type may arrive at. */
+  private intervalsOf(p: TypePlan): number[] {
+    return isSupportType(p.type) ? this.supportIntervals : this.intervals;
   }
 
   private exhaust(tk: number, reasons: Int32Array): void {
@@ -288,7 +322,8 @@ export class PlannerRun {
     const boost = boostOf(p.type, attacker, input);
     const travel = travelSeconds(fields, p.speed, boost);
     const lower = input.now === undefined ? input.window.from : Math.max(input.window.from, input.now + (input.leadMs ?? 0) + travel * 1000);
-    const arrival = input.algorithm === "random" ? randomArrival(this.intervals, lower, this.arrivalRandom) : earliestArrival(this.intervals, lower);
+    const intervals = this.intervalsOf(p);
+    const arrival = input.algorithm === "random" ? randomArrival(intervals, lower, this.arrivalRandom) : earliestArrival(intervals, lower);
     if (arrival === null) return LATE;
     return {
       from: { ...attacker.coord },
@@ -369,12 +404,12 @@ export class PlannerRun {
 
   /** Each type's reach: how far a village may be from a target and still arrive in the window (from now). */
   private setReach(): void {
-    const { input, intervals } = this;
+    const { input } = this;
     if (input.now === undefined) return;
-    const latest = intervals.length > 0 ? (intervals[intervals.length - 1] as number) : -Infinity;
     const earliestSend = input.now + (input.leadMs ?? 0);
     for (const p of this.plans) {
       if (p.error) continue;
+      const latest = this.latestArrival(p);
       let boost = 0;
       for (const a of input.attackers) boost = Math.max(boost, boostOf(p.type, a, input));
       p.reach = reachFields(latest, earliestSend, p.speed, boost);
@@ -390,7 +425,6 @@ export class PlannerRun {
     const { input } = this;
     const limited = this.plans.some((p) => !p.error && (p.reach !== Infinity || p.range !== Infinity));
     if (!limited || this.m === 0) return;
-    const latest = this.intervals.length > 0 ? (this.intervals[this.intervals.length - 1] as number) : -Infinity;
     const earliestSend = (input.now ?? 0) + (input.leadMs ?? 0);
     let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
     for (const { coord } of input.targets) {
@@ -403,11 +437,17 @@ export class PlannerRun {
       this.visits++;
       this.plans.forEach((p, k) => {
         if (p.error) return;
-        const own = input.now === undefined ? Infinity : reachFields(latest, earliestSend, p.speed, boostOf(p.type, attacker, input));
+        const own = input.now === undefined ? Infinity : reachFields(this.latestArrival(p), earliestSend, p.speed, boostOf(p.type, attacker, input));
         if (nearest > p.range) this.kill(k, i, NOBLE);
         else if (nearest > own) this.kill(k, i, LATE);
       });
     });
+  }
+
+  /** The type's last allowed arrival, or -Infinity. */
+  private latestArrival(p: TypePlan): number {
+    const intervals = this.intervalsOf(p);
+    return intervals.length > 0 ? (intervals[intervals.length - 1] as number) : -Infinity;
   }
 
   private kill(k: number, i: number, reason: number): void {
@@ -423,6 +463,7 @@ export class PlannerRun {
     if (this.known[i]) for (const [u, count] of plan.need) this.troops[i * U + u]! -= count;
     else this.uses[i]!++;
     this.attacks.push(attack);
+    this.slotOf.set(attack, tk);
     this.planned[tk]!++;
     this.updateDead(i);
   }

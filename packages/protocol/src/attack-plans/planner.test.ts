@@ -11,6 +11,7 @@ import { units, type UnitCounts } from "../units.js";
 import { attackTimes, isSupportType } from "./attack.js";
 import { planAttacks, plannerTypeOrder, type PlannerAttacker, type PlannerInput, type PlannerTarget } from "./planner.js";
 import { PlannerRun } from "./planner-engine.js";
+import { NOBLE_TRAIN_SPACING_DEFAULT_MS } from "./execution.js";
 import { plannerMessages } from "./messages.js";
 import { plannerBenchInput } from "./planner-fixture.js";
 import { speedOneUnitInfo } from "./test-arbitraries.js";
@@ -69,6 +70,44 @@ describe("planAttacks", () => {
     expect(more.unserved).toEqual([
       { target: { x: 500, y: 500 }, toVillageId: 9, type: "conquer", requested: 6, planned: 5, reason: "Kein Angreiferdorf hat noch genug Truppen für die Vorlage." },
     ]);
+  });
+
+  it("lands a target's clearing attacks first and its nobles after them as a train (issue 20)", () => {
+    // The nobles' villages are nearer than the clearing attacks': on their own they would land first.
+    const attackers = [village(1, 501, 500, { snob: 1, axe: 100 }), village(2, 500, 501, { snob: 1, axe: 100 }), village(3, 505, 500, { axe: 300 }), village(4, 500, 506, { axe: 50, ram: 10 })];
+    const spacing = NOBLE_TRAIN_SPACING_DEFAULT_MS;
+    for (const algorithm of ["nearest", "random"] as const) {
+      const templates = { conquer: { snob: 1, axe: 100 }, attack: { axe: 300 }, wallbreaker: { axe: 50, ram: 10 } };
+      const { attacks, unserved } = planAttacks(input({ attackers, templates, counts: { conquer: 2, attack: 1, wallbreaker: 1 }, algorithm, seed: 7 }));
+      expect(unserved).toEqual([]);
+      const clearing = attacks.filter((a) => a.type === "attack" || a.type === "wallbreaker").map((a) => a.arrival);
+      const nobles = attacks.filter((a) => a.type === "conquer").map((a) => a.arrival).sort((a, b) => a - b);
+      expect(nobles).toHaveLength(2);
+      expect(Math.max(...clearing) + spacing).toBeLessThanOrEqual(nobles[0] as number);
+      expect((nobles[1] as number) - (nobles[0] as number)).toBe(spacing);
+      for (const a of attacks) expect(a.sendTime).toBe(a.arrival - a.travelSeconds * 1000);
+      if (algorithm === "nearest") {
+        // As early as the rules allow: the clearing attacks at the window's start, the train right behind.
+        expect(clearing).toEqual([window.from, window.from]);
+        expect(nobles).toEqual([window.from + spacing, window.from + 2 * spacing]);
+      }
+    }
+  });
+
+  it("avoids the night bonus for attacks only: a support may arrive in it (issue 20)", () => {
+    const attackers = [village(1, 501, 500, { axe: 100, spear: 100 }), village(2, 502, 500, { spear: 100 })];
+    const nightWindow = { from: at("25.12.25 01:00:00:000"), to: at("25.12.25 02:00:00:000") };
+    const { attacks, unserved } = planAttacks(input({ attackers, counts: { attack: 1, support: 1 }, window: nightWindow, night, avoidNightBonus: true }));
+    expect(attacks.map((a) => [a.type, a.arrival])).toEqual([["support", nightWindow.from]]);
+    expect(unserved).toEqual([expect.objectContaining({ type: "attack", planned: 0, reason: plannerMessages.nightOnly })]);
+  });
+
+  it("reports nobles the window has no room for behind the clearing attacks", () => {
+    const attackers = [village(1, 501, 500, { snob: 1, axe: 100 }), village(3, 505, 500, { axe: 200 })];
+    const short = { from: window.from, to: window.from + NOBLE_TRAIN_SPACING_DEFAULT_MS - 1 };
+    const { attacks, unserved } = planAttacks(input({ attackers, counts: { conquer: 1, attack: 1 }, window: short }));
+    expect(attacks.map((a) => a.type)).toEqual(["attack"]);
+    expect(unserved).toEqual([{ target: { x: 500, y: 500 }, toVillageId: 9, type: "conquer", requested: 1, planned: 0, reason: plannerMessages.noRoomForNobles }]);
   });
 
   it("uses a village with unknown troops once (or as often as allowed)", () => {
@@ -259,13 +298,13 @@ describe("planAttacks properties", () => {
     );
   });
 
-  it("arrives inside the window, outside the night bonus when avoiding it, sends after now + lead, with the game's travel times", () => {
+  it("arrives inside the window, attacks outside the night bonus when avoiding it (supports anywhere), sends after now + lead, with the game's travel times", () => {
     fc.assert(
       fc.property(planArb, (plan) => {
         for (const a of planAttacks(plan).attacks) {
           expect(a.arrival).toBeGreaterThanOrEqual(plan.window.from);
           expect(a.arrival).toBeLessThanOrEqual(plan.window.to);
-          if (plan.avoidNightBonus) expect(isNightBonus(a.arrival, { night: plan.night })).toBe(false);
+          if (plan.avoidNightBonus && !isSupportType(a.type)) expect(isNightBonus(a.arrival, { night: plan.night })).toBe(false);
           if (plan.now !== undefined) expect(a.sendTime).toBeGreaterThanOrEqual(plan.now + (plan.leadMs ?? 0));
           const attacker = plan.attackers[a.fromVillageId - 1] as PlannerAttacker;
           const boost = isSupportType(a.type) ? (attacker.supportBoost ?? 0.05) : 0;
@@ -293,6 +332,27 @@ describe("planAttacks properties", () => {
         });
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("lands every target's clearing attacks before its first noble, the nobles a train apart (issue 20)", () => {
+    fc.assert(
+      fc.property(planArb, (plan) => {
+        const byTarget = new Map<number, { clearing: number[]; nobles: number[] }>();
+        for (const a of planAttacks(plan).attacks) {
+          const key = a.to.x * 1000 + a.to.y;
+          const entry = byTarget.get(key) ?? { clearing: [], nobles: [] };
+          byTarget.set(key, entry);
+          if (a.type === "attack" || a.type === "wallbreaker") entry.clearing.push(a.arrival);
+          if (a.type === "conquer") entry.nobles.push(a.arrival);
+        }
+        for (const { clearing, nobles } of byTarget.values()) {
+          nobles.sort((a, b) => a - b);
+          if (nobles.length > 0 && clearing.length > 0) expect(Math.max(...clearing)).toBeLessThanOrEqual((nobles[0] as number) - NOBLE_TRAIN_SPACING_DEFAULT_MS);
+          for (let i = 1; i < nobles.length; i++) expect((nobles[i] as number) - (nobles[i - 1] as number)).toBeGreaterThanOrEqual(NOBLE_TRAIN_SPACING_DEFAULT_MS);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

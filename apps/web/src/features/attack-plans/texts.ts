@@ -186,6 +186,7 @@ export const attackPlanTexts = {
   countPerTarget: "Anzahl je Ziel",
   templateOf: (type: string) => `Vorlage ${type}`,
   avoidNightBonus: "Nachtbonus vermeiden",
+  avoidNightBonusHint: "Gilt für Angriffe; Unterstützungen dürfen auch nachts ankommen. Adelsgeschlechter landen je Ziel nach den Angriffen, im Abstand eines Adelszugs.",
   useFreundschaft: "Freundschaft berücksichtigen",
   useFreundschaftHint: "Unterstützungen laufen mit dem Freundschaft-Skill des Spielers schneller.",
   algorithm: "Verfahren",

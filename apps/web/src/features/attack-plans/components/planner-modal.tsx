@@ -86,6 +86,9 @@ function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number
           onChange={(e) => onChange("useFreundschaft", e.currentTarget.checked)}
         />
       </Group>
+      <Text size="xs" c="dimmed">
+        {texts.avoidNightBonusHint}
+      </Text>
       <Group gap="md" align="flex-end" wrap="wrap">
         <div>
           <Text size="sm" fw={500} mb={4}>
