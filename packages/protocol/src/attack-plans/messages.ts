@@ -92,6 +92,7 @@ export const plannerMessages = {
   late: "Kein freies Dorf erreicht das Ziel noch im Ankunftsfenster.",
   nobleRange: (fields: number) => `Kein Dorf mit Adelsgeschlechtern liegt in Adelsreichweite (${fields} Felder).`,
   sameVillage: "Das einzige passende Dorf ist das Ziel selbst.",
+  unknownTroops: "Adelsgeschlechter gehen nur von Dörfern mit bekannten Truppen aus (Scan eines Bots); Dörfer ohne Scan lassen sich in den Einstellungen erlauben.",
   noRoomForNobles: "Nach den Angriffen bleibt im Ankunftsfenster kein Platz mehr für diese Adelsgeschlechter.",
   window: "Das Ende des Ankunftsfensters muss nach dem Anfang liegen.",
   windowLength: (days: number) => `Das Ankunftsfenster darf höchstens ${days} Tage lang sein.`,

@@ -27,7 +27,8 @@ const NOBLE = 1;
 const TROOPS = 2;
 const USED = 3;
 const LATE = 4;
-const REASONS = 5;
+const UNKNOWN = 5;
+const REASONS = 6;
 
 interface TypePlan {
   type: AttackType;
@@ -220,10 +221,13 @@ export class PlannerRun {
     if (this.intervalsOf(p).length === 0) return plannerMessages.nightOnly;
     let best = TROOPS;
     for (let r = 0; r < REASONS; r++) if ((fails[r] as number) > (fails[best] as number)) best = r;
+    // On a tie, the reason the user can act on: allow nobles from villages without a scan.
+    if ((fails[UNKNOWN] as number) > 0 && (fails[UNKNOWN] as number) >= (fails[best] as number)) best = UNKNOWN;
     if (best === SAME) return plannerMessages.sameVillage;
     if (best === NOBLE) return plannerMessages.nobleRange(this.input.nobleMaxDistance ?? 0);
     if (best === USED) return plannerMessages.used;
     if (best === LATE) return plannerMessages.late;
+    if (best === UNKNOWN) return plannerMessages.unknownTroops;
     return plannerMessages.troops;
   }
 
@@ -468,13 +472,20 @@ export class PlannerRun {
     this.updateDead(i);
   }
 
-  /** Marks the types village i can no longer send (known: troops below the template; unknown: uses spent). */
+  /**
+   * Marks the types village i can no longer send (known: troops below the template; unknown: uses
+   * spent, and nobles unless the input allows them from unknown villages).
+   */
   private updateDead(i: number): void {
     const known = this.known[i] === 1;
     for (let k = 0; k < T; k++) {
       const at = k * this.n + i;
       if (this.dead[at] !== 0) continue;
       const p = this.plans[k] as TypePlan;
+      if (!known && p.noble && !this.input.noblesFromUnknownVillages) {
+        this.kill(k, i, UNKNOWN);
+        continue;
+      }
       let able = known ? true : (this.uses[i] as number) < this.maxUses;
       if (known) for (const [u, count] of p.need) if ((this.troops[i * U + u] as number) < count) able = false;
       if (!able) this.kill(k, i, known ? TROOPS : USED);

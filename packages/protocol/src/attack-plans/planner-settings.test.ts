@@ -13,6 +13,7 @@ describe("plannerSettingsSchema", () => {
       algorithm: "nearest",
       seed: 1,
       avoidNightBonus: true,
+      noblesFromUnknownVillages: false,
       useFreundschaft: true,
     });
   });

@@ -41,6 +41,8 @@ export const plannerSettingsSchema = z.object(
       .max(0xffffffff, validationMessages.invalidNumber)
       .default(1),
     avoidNightBonus: z.boolean({ error: validationMessages.invalidValue }).default(true),
+    /** Nobles also from villages whose troops are unknown (no scan of a bot yet). */
+    noblesFromUnknownVillages: z.boolean({ error: validationMessages.invalidValue }).default(false),
     /** Supports walk with the sending player's Freundschaft. */
     useFreundschaft: z.boolean({ error: validationMessages.invalidValue }).default(true),
   },

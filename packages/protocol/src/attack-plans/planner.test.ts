@@ -110,6 +110,16 @@ describe("planAttacks", () => {
     expect(unserved).toEqual([{ target: { x: 500, y: 500 }, toVillageId: 9, type: "conquer", requested: 1, planned: 0, reason: plannerMessages.noRoomForNobles }]);
   });
 
+  it("sends nobles only from villages with known troops, unless allowed (issue 20)", () => {
+    const attackers = [village(1, 501, 500), village(2, 502, 500, { snob: 1, axe: 100 })];
+    const refused = planAttacks(input({ attackers: attackers.slice(0, 1), counts: { conquer: 1 } }));
+    expect(refused.attacks).toEqual([]);
+    expect(refused.unserved).toEqual([expect.objectContaining({ type: "conquer", planned: 0, reason: plannerMessages.unknownTroops })]);
+    // The nearer unknown village is passed over for the known one, or taken when allowed.
+    expect(planAttacks(input({ attackers, counts: { conquer: 1 } })).attacks.map((a) => a.fromVillageId)).toEqual([2]);
+    expect(planAttacks(input({ attackers, counts: { conquer: 1 }, noblesFromUnknownVillages: true })).attacks.map((a) => a.fromVillageId)).toEqual([1]);
+  });
+
   it("uses a village with unknown troops once (or as often as allowed)", () => {
     const attackers = [village(1, 501, 500), village(2, 502, 500)];
     const once = planAttacks(input({ attackers, counts: { attack: 3 } }));

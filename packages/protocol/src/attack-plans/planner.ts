@@ -67,6 +67,8 @@ export interface PlannerInput {
   now?: number;
   leadMs?: number;
   maxAttacksPerUnknownVillage?: number;
+  /** Nobles also from villages whose troops are unknown (default false: a noble needs scanned troops). */
+  noblesFromUnknownVillages?: boolean;
   /** Nobles walk at most this far (get_config `<snob><max_dist>`); no limit if absent. */
   nobleMaxDistance?: number;
   priorities?: TypeCounts;

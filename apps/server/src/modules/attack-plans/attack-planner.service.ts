@@ -156,6 +156,7 @@ export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPl
       algorithm: settings.algorithm,
       seed: settings.seed,
       avoidNightBonus: settings.avoidNightBonus,
+      noblesFromUnknownVillages: settings.noblesFromUnknownVillages,
       night: world.config?.night ?? null,
       now,
       ...(maxDist !== undefined && maxDist > 0 ? { nobleMaxDistance: maxDist } : {}),

@@ -106,7 +106,7 @@ describe("planner", () => {
       attackers: { kind: "coords", text: "500|500" },
       // 600|400 is 141 fields away: beyond the world's 70.
       targets: "600|400",
-      settings: { ...settings, counts: { conquer: 1 }, templates: { conquer: { snob: 1, axe: 100 } } },
+      settings: { ...settings, counts: { conquer: 1 }, templates: { conquer: { snob: 1, axe: 100 } }, noblesFromUnknownVillages: true },
     });
     expect(preview.attacks).toEqual([]);
     expect(preview.unserved).toEqual([{ target: "600|400", type: "conquer", requested: 1, planned: 0, reason: plannerMessages.nobleRange(70) }]);
@@ -135,8 +135,8 @@ describe("planner with the bots' troops", () => {
     await app.db.delete(botTroops);
   });
 
-  /** Conquers on two targets within noble range: demand 4, one noble each. */
-  const nobles = { ...settings, counts: { conquer: 2 }, templates: { conquer: { snob: 1, axe: 50 } } };
+  /** Conquers on two targets within noble range: demand 4, one noble each; unscanned villages may send nobles too. */
+  const nobles = { ...settings, counts: { conquer: 2 }, templates: { conquer: { snob: 1, axe: 50 } }, noblesFromUnknownVillages: true };
   const nobleBody = { attackers: { kind: "coords", text: "500|500 501|499" }, targets: "510|490 520|480", settings: nobles };
   /** Scans lie in the past (a future scan time counts as now). */
   const SCANNED = Date.UTC(2025, 0, 1, 12, 0);
@@ -162,6 +162,12 @@ describe("planner with the bots' troops", () => {
     // Nothing at home: Alpha sends nothing.
     await replaceBotTroops(app.db, anna.id, scan(1, {}));
     expect(sources(await plan(id, nobleBody))).toEqual(["501|499"]);
+
+    // By default nobles go only from scanned villages: the unknown Beta sends none, and says why.
+    await replaceBotTroops(app.db, anna.id, scan(1, { snob: 1, axe: 500 }));
+    const scannedOnly = await plan(id, { ...nobleBody, settings: { ...nobles, noblesFromUnknownVillages: false } });
+    expect(sources(scannedOnly)).toEqual(["500|500"]);
+    expect(scannedOnly.unserved).toContainEqual(expect.objectContaining({ type: "conquer", reason: plannerMessages.unknownTroops }));
   });
 
   it("takes the newest scan of the village's player's bots, and none of bots of another player, world or user", async () => {

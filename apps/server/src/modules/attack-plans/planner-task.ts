@@ -40,6 +40,7 @@ export interface PlannerTaskInput {
     algorithm: PlannerInput["algorithm"];
     seed: number;
     avoidNightBonus: boolean;
+    noblesFromUnknownVillages: boolean;
     night: NightBonusWindow | null;
     now: number;
     nobleMaxDistance?: number;

@@ -18,6 +18,7 @@ export interface PlannerFormValues {
   counts: Record<PlannerFormType, number>;
   templates: Record<PlannerFormType, Partial<Record<Unit, number>>>;
   avoidNightBonus: boolean;
+  noblesFromUnknownVillages: boolean;
   useFreundschaft: boolean;
   algorithm: PlannerAlgorithm;
   seed: number;
@@ -45,6 +46,7 @@ export function defaultPlannerValues(now = Date.now()): PlannerFormValues {
       support: { spear: 1000, sword: 1000 },
     },
     avoidNightBonus: true,
+    noblesFromUnknownVillages: false,
     useFreundschaft: true,
     algorithm: "nearest",
     seed: 1,
@@ -73,6 +75,7 @@ export function toPlannerRequest(values: PlannerFormValues, save: boolean): Plan
       algorithm: values.algorithm,
       seed: values.seed,
       avoidNightBonus: values.avoidNightBonus,
+      noblesFromUnknownVillages: values.noblesFromUnknownVillages,
       useFreundschaft: values.useFreundschaft,
     },
     save,

@@ -80,6 +80,12 @@ function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number
       <Group gap="xl" wrap="wrap" align="flex-start">
         <Switch label={texts.avoidNightBonus} checked={values.avoidNightBonus} onChange={(e) => onChange("avoidNightBonus", e.currentTarget.checked)} />
         <Switch
+          label={texts.noblesFromUnknownVillages}
+          description={texts.noblesFromUnknownVillagesHint}
+          checked={values.noblesFromUnknownVillages}
+          onChange={(e) => onChange("noblesFromUnknownVillages", e.currentTarget.checked)}
+        />
+        <Switch
           label={texts.useFreundschaft}
           description={texts.useFreundschaftHint}
           checked={values.useFreundschaft}
