@@ -188,7 +188,8 @@ export const attackPlanTexts = {
   avoidNightBonus: "Nachtbonus vermeiden",
   noblesFromUnknownVillages: "Adelsgeschlechter auch aus Dörfern ohne Scan",
   noblesFromUnknownVillagesHint: "Ohne Scan eines Bots sind die Truppen eines Dorfs unbekannt; sonst plant der Planer dort keine Adelsgeschlechter.",
-  avoidNightBonusHint: "Gilt für Angriffe; Unterstützungen dürfen auch nachts ankommen. Adelsgeschlechter landen je Ziel nach den Angriffen, im Abstand eines Adelszugs.",
+  avoidNightBonusHint:
+    "„Nachtbonus vermeiden“ gilt für Angriffe; Unterstützungen dürfen auch nachts ankommen. Adelsgeschlechter landen je Ziel nach den Angriffen, im Abstand eines Adelszugs.",
   useFreundschaft: "Freundschaft berücksichtigen",
   useFreundschaftHint: "Unterstützungen laufen mit dem Freundschaft-Skill des Spielers schneller.",
   algorithm: "Verfahren",

@@ -10,13 +10,13 @@ export function TemplateVariables() {
         {texts.variables}
       </Text>
       {/* 26 variables: the list scrolls beside the template instead of stretching the dialog. */}
-      <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={300} type="auto" scrollbars="y">
         <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" aria-label={texts.variables}>
           <Table.Tbody>
             {Object.entries(attackTextVariables).map(([name, description]) => (
               <Table.Tr key={name}>
                 <Table.Td w={190}>
-                  <Code>{name}</Code>
+                  <Code fz="xs">{name}</Code>
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" c="dimmed">
