@@ -169,7 +169,7 @@ test.describe("Angriffe ausführen", () => {
     const drift = done.realArrivalTime! - done.arrivalTime;
     test.info().annotations.push({ type: "real arrival drift", description: `${drift} ms` });
     expect(Math.abs(drift), `real arrival ${done.realArrivalTime} vs planned ${done.arrivalTime}; the runner printed:\n${runner.output().slice(-3000)}`).toBeLessThanOrEqual(ARRIVAL_TOLERANCE_MS);
-    await expect(attackRow(page, sent.id).getByTestId("attack-real-arrival")).toHaveText(`real ${clockTime(done.realArrivalTime!)} (${drift >= 0 ? "+" : ""}${drift} ms)`);
+    await expect(attackRow(page, sent.id).getByTestId("attack-real-arrival")).toHaveText(`tatsächlich ${clockTime(done.realArrivalTime!)} (${drift >= 0 ? "+" : ""}${drift} ms)`);
     expect(after.get(failed.id)).toMatchObject({ status: "failed", error: reason, realArrivalTime: null });
     await expect(runner.waitForLine(new RegExp(`Angriff von ${coordText(plan[0].from).replace("|", "\\|")} auf \\S+ geschickt`))).resolves.toBeTruthy();
 

@@ -67,7 +67,7 @@ export const attackPlanTexts = {
     actions: "Aktionen",
   },
   barbarian: "Barbarendorf",
-  realArrival: (time: string, drift: number) => `real ${time} (${drift >= 0 ? "+" : ""}${drift} ms)`,
+  realArrival: (time: string, drift: number) => `tatsächlich ${time} (${drift >= 0 ? "+" : ""}${drift} ms)`,
   realArrivalHint: "Wann der vom Bot geschickte Befehl wirklich ankommt, und die Abweichung von der geplanten Ankunft.",
   due: "fällig",
   columnsMenu: "Spalten",

@@ -165,7 +165,7 @@ describe("Attack plan table", { timeout: 20_000 }, () => {
     expect(within(failed).getByTestId("attack-remaining")).toHaveTextContent("–");
     // A sent attack shows where its command really lands, beside the planned arrival.
     const sent = table.querySelector('tr[data-row-id="4"]') as HTMLElement;
-    expect(within(sent).getByTestId("attack-real-arrival")).toHaveTextContent("real 18:00:00:135 (+12 ms)");
+    expect(within(sent).getByTestId("attack-real-arrival")).toHaveTextContent("tatsächlich 18:00:00:135 (+12 ms)");
     expect(within(row).queryByTestId("attack-real-arrival")).not.toBeInTheDocument();
   });
 
