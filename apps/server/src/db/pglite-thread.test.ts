@@ -53,7 +53,8 @@ describe("PGlite on its own thread", () => {
     clearInterval(timer);
     // In the main thread (PGlite's own client) the statement held every timer: no tick until it ended.
     expect(tookMs).toBeGreaterThan(300);
-    expect(ticks).toBeGreaterThan(tookMs / 10 / 4);
+    // At least one tick per 100 ms even on a loaded machine (in-process PGlite: none at all).
+    expect(ticks).toBeGreaterThan(tookMs / 100);
     expect(warnings).toContainEqual(expect.objectContaining({ statement: expect.stringContaining("generate_series(1, 4000000)") }));
   });
 
