@@ -43,7 +43,6 @@ const iso = (value: Date | string | null | undefined) => (value === null || valu
 export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[], options: { generation?: number } = {}): Promise<number> {
   const generation = options.generation ?? sql`(select visible_to from attack_plans where id = ${plan.id})`;
   const now = Date.now();
-  const statusOf = (row: NewAttack) => initialStatus(row, now);
   for (let start = 0; start < rows.length; start += ROW_CHUNK) {
     if (start > 0) await yieldToEventLoop();
     const chunk = rows.slice(start, start + ROW_CHUNK);
@@ -61,7 +60,7 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
         ${column((r) => r.defenderId ?? null)}::int[], ${column((r) => r.defenderName ?? null)}::text[],
         ${column((r) => r.type)}::text[], ${column((r) => JSON.stringify(r.units))}::jsonb[], ${column((r) => r.unit)}::text[],
         ${column((r) => iso(r.sendAt))}::timestamptz[], ${column((r) => iso(r.arrivalAt))}::timestamptz[],
-        ${column((r) => r.priority)}::smallint[], ${column(statusOf)}::text[], ${column((r) => r.error ?? null)}::text[],
+        ${column((r) => r.priority)}::smallint[], ${column((r) => initialStatus(r, now))}::text[], ${column((r) => r.error ?? null)}::text[],
         ${column((r) => r.dsbotId ?? null)}::int[], ${column((r) => iso(r.realArrivalAt))}::timestamptz[]
       )`);
   }
@@ -157,9 +156,10 @@ async function insertFormRows(db: Database, plan: AttackPlanRow, rows: readonly 
     const [existing] = await tx.select({ n: count() }).from(attacks).where(planAttacks(plan.id));
     if ((existing?.n ?? 0) + rows.length > ATTACK_PLAN_MAX_ATTACKS) throw conflict(attackPlanMessages.tooMany(ATTACK_PLAN_MAX_ATTACKS));
     const generation = sql`(select visible_to from attack_plans where id = ${plan.id})`;
+    const now = Date.now();
     const created = await tx
       .insert(attacks)
-      .values(rows.map((row) => ({ ...row, status: initialStatus(row, Date.now()), planId: plan.id, generation })))
+      .values(rows.map((row) => ({ ...row, status: initialStatus(row, now), planId: plan.id, generation })))
       .returning();
     if (created.length !== rows.length) throw new Error("attack insert returned too few rows");
     await touchPlan(tx, plan.id);

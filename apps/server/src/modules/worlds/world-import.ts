@@ -47,13 +47,12 @@ const column = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => row
 async function inBatches<T>(
   rows: readonly T[],
   phase: ImportPhase,
-  batchRows: number,
   insert: (batch: readonly T[]) => Promise<unknown>,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<void> {
   onProgress({ phase, done: 0, total: rows.length });
-  for (let start = 0; start < rows.length; start += batchRows) {
-    const batch = rows.slice(start, start + batchRows);
+  for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
+    const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
     await insert(batch);
     onProgress({ phase, done: start + batch.length, total: rows.length });
     await nextTurn();
@@ -137,9 +136,9 @@ export async function replaceWorldData(
   const key = (orphan as { key: number }).key;
   let written: { row: WorldRow | undefined; replacedKey: number } | undefined;
   try {
-    await inBatches(data.villages, "villages", IMPORT_BATCH_ROWS, (batch) => insertVillages(db, key, batch), onProgress);
-    await inBatches(data.players, "players", IMPORT_BATCH_ROWS, (batch) => insertPlayers(db, key, batch), onProgress);
-    await inBatches(data.allies, "allies", IMPORT_BATCH_ROWS, (batch) => insertAllies(db, key, batch), onProgress);
+    await inBatches(data.villages, "villages", (batch) => insertVillages(db, key, batch), onProgress);
+    await inBatches(data.players, "players", (batch) => insertPlayers(db, key, batch), onProgress);
+    await inBatches(data.allies, "allies", (batch) => insertAllies(db, key, batch), onProgress);
     written = await db.transaction(async (tx) => {
       const locked = await wanted(tx, true);
       if (!locked) return undefined;
@@ -165,7 +164,7 @@ export async function replaceWorldData(
       return { row, replacedKey: locked.dataKey };
     });
   } finally {
-    await deleteWorldData(db, written ? written.replacedKey : key, IMPORT_BATCH_ROWS, onProgress);
+    await deleteWorldData(db, written ? written.replacedKey : key, onProgress);
   }
   const total = data.villages.length + data.players.length + data.allies.length;
   onProgress({ phase: "done", done: total, total });
@@ -173,16 +172,16 @@ export async function replaceWorldData(
 }
 
 /** Deletes the rows of a data key no world shows, a batch per statement, then forgets the key. */
-async function deleteWorldData(db: Database, key: number, batchRows: number, onProgress: (progress: ImportProgress) => void): Promise<void> {
+async function deleteWorldData(db: Database, key: number, onProgress: (progress: ImportProgress) => void): Promise<void> {
   onProgress({ phase: "delete", done: 0, total: 3 });
   for (const [done, table] of [villages, players, allies].entries()) {
     for (;;) {
       const removed = await db
         .delete(table)
-        .where(and(eq(table.worldId, key), sql`${table.id} in (select id from ${table} where world_id = ${key} limit ${batchRows})`))
+        .where(and(eq(table.worldId, key), sql`${table.id} in (select id from ${table} where world_id = ${key} limit ${IMPORT_BATCH_ROWS})`))
         .returning({ id: table.id });
       await nextTurn();
-      if (removed.length < batchRows) break;
+      if (removed.length < IMPORT_BATCH_ROWS) break;
     }
     onProgress({ phase: "delete", done: done + 1, total: 3 });
   }
@@ -195,6 +194,6 @@ export async function removeOrphanedWorldData(db: Database): Promise<number> {
     .select({ key: worldDataOrphans.key })
     .from(worldDataOrphans)
     .where(sql`${worldDataOrphans.since} < now() - interval '1 hour'`);
-  for (const { key } of stale) await deleteWorldData(db, key, IMPORT_BATCH_ROWS, () => {});
+  for (const { key } of stale) await deleteWorldData(db, key, () => {});
   return stale.length;
 }
