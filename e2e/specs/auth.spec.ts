@@ -92,6 +92,9 @@ test("a 401 outside login logs the user out", async ({ page }) => {
   await expect(page.getByText("Diese Sitzung")).toBeVisible();
   const token = await pageToken(page);
   expect(token).toBeTruthy();
+  // Any other call of the page (a card still loading, a poll) would meet the 401 first and log out
+  // before the form is sent: hold them unanswered, so the password change is the call that meets it.
+  await page.route(/\/api\//, (route) => (route.request().url().endsWith("/api/profile/password") ? route.fallback() : undefined));
   // Revoke the page's session behind its back, then make the page call the API.
   const logout = await page.request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(204);
