@@ -165,10 +165,10 @@ export function queryOf(request: Request): URLSearchParams {
 }
 
 /** The table's time text of an epoch ms: `DD.MM.YY HH:mm:ss:SSS` (Europe/Berlin). */
-export const tableTime = (ms: number): string => formatServerTime(ms);
+export const tableTime = (ms: number): string => formatServerTime(ms, "Europe/Berlin");
 
 /** `HH:mm:ss:SSS` of a server time, as the real-arrival line shows it. */
-export const clockTime = (ms: number): string => formatServerTime(ms).slice(-12);
+export const clockTime = (ms: number): string => formatServerTime(ms, "Europe/Berlin").slice(-12);
 
 /** The attacks of a list answer by id. */
 export function byId(attacks: readonly Attack[]): Map<number, Attack> {

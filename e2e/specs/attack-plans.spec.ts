@@ -369,7 +369,7 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     // Earlier than every seeded attack (they arrive three days ahead): the new row leads page 1.
     const arrival = Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000 + 456;
     const arrivalText = (ms: number) => {
-      const p = serverTimeParts(ms);
+      const p = serverTimeParts(ms, "Europe/Berlin");
       const pad = (n: number, w = 2) => String(n).padStart(w, "0");
       return `${pad(p.day)}.${pad(p.month)}.${p.year} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}:${pad(p.millisecond, 3)}`;
     };
@@ -391,7 +391,7 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     await dialog.getByLabel("Priorität", { exact: true }).fill("5");
     const expectedSend = sendTimeFor(from, to, units, arrival);
     // The form's preview computes the same send time as the server will.
-    await expect(dialog.getByTestId("attack-send-preview")).toContainText(`Abschickzeit: ${formatServerTime(expectedSend)}`);
+    await expect(dialog.getByTestId("attack-send-preview")).toContainText(`Abschickzeit: ${formatServerTime(expectedSend, "Europe/Berlin")}`);
 
     const created = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/api/attack-plans/${seeded.planId}/attacks`);
     await dialog.getByRole("button", { name: "Speichern" }).click();

@@ -8,7 +8,7 @@ import { expect, loginWith, test, toasts } from "../fixtures";
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 /** The form's arrival text (DD.MM.YYYY HH:mm:ss:SSS, server time). */
 function arrivalText(ms: number): string {
-  const p = serverTimeParts(ms);
+  const p = serverTimeParts(ms, "Europe/Berlin");
   return `${pad(p.day)}.${pad(p.month)}.${p.year} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}:${pad(p.millisecond, 3)}`;
 }
 
@@ -50,7 +50,7 @@ test("an Adelszug from the form: the clearing attack first, then the nobles the 
     await expect(train.getByRole("listitem")).toHaveText(
       [0, 100, 200, 300, 400].map((d, i) => {
         const send = sendTimeFor(from, to, i === 0 ? clearUnits : nobleUnits, arrival + d);
-        return `${i === 0 ? "Clear" : `AG ${i}`} ${formatServerTime(arrival + d)} · Abschickzeit ${formatServerTime(send)}`;
+        return `${i === 0 ? "Clear" : `AG ${i}`} ${formatServerTime(arrival + d, "Europe/Berlin")} · Abschickzeit ${formatServerTime(send, "Europe/Berlin")}`;
       }),
     );
 
@@ -72,7 +72,7 @@ test("an Adelszug from the form: the clearing attack first, then the nobles the 
     // Both tabs show the five rows, the arrivals with their milliseconds.
     for (const tab of [page, watcher]) {
       await expect(attackRows(tab)).toHaveCount(5);
-      for (const attack of attacks) await expect(attackRow(tab, attack.id)).toContainText(formatServerTime(attack.arrivalTime));
+      for (const attack of attacks) await expect(attackRow(tab, attack.id)).toContainText(formatServerTime(attack.arrivalTime, "Europe/Berlin"));
     }
 
     // Deleting one row in the first tab removes it from the second.

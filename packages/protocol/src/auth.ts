@@ -55,6 +55,8 @@ export const userSchema = z.object({
   role: roleSchema,
   isAdmin: z.boolean(),
   world: worldSchema,
+  /** The server time zone of the user's world (IANA): game times outside a plan are shown in it. */
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -133,6 +133,8 @@ export const botAttackSchema = z.object({
   unit: unitSchema,
   sendTime: z.number(),
   arrivalTime: z.number(),
+  /** The world's server time zone, for the times in the bot's log (absent from servers before it: Europe/Berlin). */
+  timeZone: z.string().optional(),
 });
 export type BotAttack = z.infer<typeof botAttackSchema>;
 export type BotAttacksAck = SocketAck<{ attacks: BotAttack[]; serverTime: number }>;

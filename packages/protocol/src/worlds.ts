@@ -1,7 +1,7 @@
 // Game worlds (PRODUCT §3, §5; issue 11): the known worlds with their villages, players and tribes.
 //   GET  /api/worlds                         signed in: the list with counts, last import and sync
 //   POST /api/worlds                         admin: { server, world } (worldSchema)
-//   PATCH /api/worlds/{id}                   admin: { syncEnabled } (worldUpdateSchema)
+//   PATCH /api/worlds/{id}                   admin: { syncEnabled?, timeZone? } (worldUpdateSchema)
 //   POST /api/worlds/{id}/import             admin: multipart/form-data, the game's own files
 //   POST /api/worlds/{id}/sync               admin: fetch the world's files from the game now
 //   GET  /api/worlds/{id}/villages           signed in: binary map data (village-map.ts), ETag
@@ -9,8 +9,9 @@
 //   GET  /api/worlds/{id}/allies?searchVal=  signed in: tribes by name or tag
 import { z } from "zod";
 import { gameConfigSchema } from "./game/game-config.js";
+import { timeZoneSchema } from "./game/time-zones.js";
 import { unitInfoSchema } from "./game/unit-info.js";
-import { text } from "./validation.js";
+import { text, validationMessages } from "./validation.js";
 import { worldSchema } from "./world.js";
 
 export { worldSchema as worldCreateSchema };
@@ -32,6 +33,10 @@ export const worldSummarySchema = z.object({
   lastSyncError: z.string().nullable(),
   /** false: the server never fetches this world from the game (the demo world, worlds kept by hand). */
   syncEnabled: z.boolean(),
+  /** The world's server time zone (IANA): the admin's correction, else its market's (`timeZoneDefault`). */
+  timeZone: z.string(),
+  /** The market's zone, what `timeZone` is without a correction. */
+  timeZoneDefault: z.string(),
   /** A sync of this world runs now or is about to (a world just added): the Welten page shows "Abgleich läuft …". */
   syncing: z.boolean(),
   /** The world's get_config (game/game-config.ts); null until one was imported. */
@@ -41,8 +46,16 @@ export const worldSummarySchema = z.object({
 });
 export type WorldSummary = z.infer<typeof worldSummarySchema>;
 
-/** PATCH /api/worlds/{id}: what an admin may change on a world. */
-export const worldUpdateSchema = z.strictObject({ syncEnabled: z.boolean({ error: "Erwartet: true oder false" }) });
+/**
+ * PATCH /api/worlds/{id}: what an admin may change on a world, one or both: whether it is synced, and
+ * its server time zone (an IANA name; null = its market's again).
+ */
+export const worldUpdateSchema = z
+  .strictObject({
+    syncEnabled: z.boolean({ error: "Erwartet: true oder false" }).optional(),
+    timeZone: timeZoneSchema.nullable().optional(),
+  })
+  .refine((v) => v.syncEnabled !== undefined || v.timeZone !== undefined, { message: validationMessages.required });
 export type WorldUpdate = z.infer<typeof worldUpdateSchema>;
 
 export const worldsResponseSchema = z.object({ worlds: z.array(worldSummarySchema) });

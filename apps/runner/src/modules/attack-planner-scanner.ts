@@ -7,7 +7,7 @@
 // server hands it out again (after a reconnect it does, until it has the report); one the server no
 // longer lists (cancelled, deleted) is dropped, one with a new send time is moved.
 import type { BotAttack, ModuleConfig, Unit, UnitCounts } from "@dsbot/protocol";
-import { formatCoord, isSupportType, unitLabels, units as unitOrder } from "@dsbot/protocol";
+import { DEFAULT_SERVER_TIME_ZONE, formatCoord, formatServerTime, isSupportType, unitLabels, units as unitOrder } from "@dsbot/protocol";
 import type { BotModule, ModuleContext } from "./module.js";
 
 type Ctx = ModuleContext<"attack-planner-scanner">;
@@ -25,9 +25,9 @@ export const attackSendMessages = {
   notRunning: "Der Bot lief zur Abschickzeit nicht (pausiert oder gestoppt).",
 } as const;
 
-function arrivalText(ms: number): string {
-  const d = new Date(ms);
-  return `${d.toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour12: false })}:${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
+/** "18:00:00:123" on the world's clock (the zone the server names; Europe/Berlin from servers before that). */
+function arrivalText(ms: number, zone = DEFAULT_SERVER_TIME_ZONE): string {
+  return formatServerTime(ms, zone).slice(9);
 }
 
 /** "Adelsgeschlecht (1 fehlt), Axtkämpfer (20 fehlen)" for the units the village lacks. */
@@ -84,7 +84,7 @@ async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
     return;
   }
   const command = result.value;
-  ctx.log("info", attackSendMessages.sent(from, to, arrivalText(command.arrivesAt)));
+  ctx.log("info", attackSendMessages.sent(from, to, arrivalText(command.arrivesAt, attack.timeZone)));
   ctx.session.reportAttack({ attackId: attack.id, ok: true, commandId: command.id, sentAt: command.sentAt, arrivesAt: command.arrivesAt });
 }
 

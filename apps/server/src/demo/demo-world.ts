@@ -23,7 +23,7 @@ import type { Database } from "../db/client.js";
 import { worlds, type WorldRow } from "../db/schema.js";
 import { replaceWorldData } from "../modules/worlds/world-import.js";
 import { worldDataFromUpload } from "../modules/worlds/world-upload.js";
-import { createWorld, setWorldSync } from "../modules/worlds/worlds.service.js";
+import { createWorld, updateWorld } from "../modules/worlds/worlds.service.js";
 
 export interface DemoWorldOptions {
   /** The game world the demo plays on (the demo user's). */
@@ -58,7 +58,7 @@ export async function ensureDemoWorld(db: Database, dataDir: string, options: De
 
   const [existing] = await db.select().from(worlds).where(and(eq(worlds.server, world.server), eq(worlds.world, world.world)));
   let row = existing ?? (await createWorld(db, world, { syncEnabled: false }));
-  if (row.syncEnabled) row = (await setWorldSync(db, row.id, false)) ?? row;
+  if (row.syncEnabled) row = (await updateWorld(db, row.id, { syncEnabled: false })) ?? row;
   if (row.dataVersion > 0 && readMarker(dir) === marker) return row;
 
   const started = Date.now();

@@ -25,7 +25,7 @@ function emptyPlan(window: { from: number; to: number }): PlannerTaskInput {
   return {
     attackers: { ...none, troops: new Int32Array(0), known: new Uint8Array(0), boosts: new Float64Array(0) },
     targets: none,
-    settings: { window, counts: {}, templates: {}, unitInfo: {}, algorithm: "nearest", seed: 1, avoidNightBonus: false, noblesFromUnknownVillages: false, night: null, now: 0 },
+    settings: { window, counts: {}, templates: {}, unitInfo: {}, algorithm: "nearest", seed: 1, avoidNightBonus: false, noblesFromUnknownVillages: false, night: null, timeZone: "Europe/Berlin", now: 0 },
     unknownCoords: [],
   };
 }

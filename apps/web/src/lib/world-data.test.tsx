@@ -21,6 +21,8 @@ const summary = (over: Partial<WorldSummary>): WorldSummary => ({
   lastSyncError: null,
   syncEnabled: false,
   syncing: false,
+  timeZone: "Europe/Berlin",
+  timeZoneDefault: "Europe/Berlin",
   config: null,
   units: null,
   ...over,

@@ -7,6 +7,7 @@ export const adminUser: User = {
   role: "admin",
   isAdmin: true,
   world: { server: "die-staemme.de", world: "de230" },
+  timeZone: "Europe/Berlin",
   createdAt: "2025-01-02T10:15:00.000Z",
 };
 
@@ -16,5 +17,6 @@ export const plainUser: User = {
   role: "user",
   isAdmin: false,
   world: { server: "die-staemme.de", world: "de231" },
+  timeZone: "Europe/Berlin",
   createdAt: "2025-02-03T08:00:00.000Z",
 };

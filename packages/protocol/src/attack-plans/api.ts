@@ -85,6 +85,8 @@ export const attackPlanSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   world: worldSchema,
+  /** The server time zone of the plan's world (IANA): every time of the plan is shown and entered in it. */
+  timeZone: z.string(),
   ownerId: z.number().int(),
   ownerName: z.string(),
   /** What the caller may do with the plan. */

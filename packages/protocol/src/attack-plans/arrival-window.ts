@@ -2,20 +2,22 @@
 // inclusive [start, end] ms intervals, and the earliest or a random instant in them.
 import { isNightBonus, type NightBonusWindow } from "../game/night-bonus.js";
 
-const HOUR_MS = 3_600_000;
+/** Every zone's offset from UTC, and every change of it, falls on a quarter hour. */
+const QUARTER_HOUR_MS = 900_000;
 
 /**
  * Inclusive intervals [s0, e0, s1, e1, …] of `[from, to]` outside the night bonus (the whole window when
- * `night` is null or inactive). The night bonus starts and ends on full server hours, and Europe/Berlin is
- * a whole number of hours off UTC, so checking one instant per UTC hour is exact.
+ * `night` is null or inactive), in the hours of the world's zone. The night bonus starts and ends on full
+ * hours of that zone, and every zone is a whole number of quarter hours off UTC (changing only on a
+ * quarter hour), so checking one instant per UTC quarter hour is exact.
  */
-export function arrivalIntervals(from: number, to: number, night: NightBonusWindow | null | undefined): number[] {
+export function arrivalIntervals(from: number, to: number, night: NightBonusWindow | null | undefined, zone: string): number[] {
   if (!night?.active) return from <= to ? [from, to] : [];
   const config = { night };
   const out: number[] = [];
   for (let t = from; t <= to; ) {
-    const end = Math.min(to, Math.floor(t / HOUR_MS) * HOUR_MS + HOUR_MS - 1);
-    if (!isNightBonus(t, config)) {
+    const end = Math.min(to, Math.floor(t / QUARTER_HOUR_MS) * QUARTER_HOUR_MS + QUARTER_HOUR_MS - 1);
+    if (!isNightBonus(t, config, zone)) {
       if (out.length > 0 && out[out.length - 1] === t - 1) out[out.length - 1] = end;
       else out.push(t, end);
     }

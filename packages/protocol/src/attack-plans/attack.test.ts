@@ -19,7 +19,7 @@ import { attackMessages } from "./messages.js";
 import { attackDataArb, coordArb, speedOneUnitInfo, unitCountsArb } from "./test-arbitraries.js";
 
 const arrival = (text: string) => {
-  const parsed = parseServerTime(text);
+  const parsed = parseServerTime(text, "Europe/Berlin");
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };

@@ -69,6 +69,8 @@ export const importMessages = {
   csvUnit: (text: string) => `Einheit: „${text}“ ist keine Einheit.`,
   csvCount: (label: string, text: string) => `${label}: „${text}“ ist keine ganze Zahl ab 0.`,
   csvArrival: (text: string) => `Ankunft: „${text}“ ist keine Zeit im Format TT.MM.JJ HH:mm:ss:SSS.`,
+  /** A time in the right format that the zone's clock never shows (the skipped spring hour) or an impossible date. */
+  csvArrivalReason: (text: string, reason: string) => `Ankunft: „${text}“: ${reason}`,
   csvArrivalMs: (text: string) => `Ankunft (ms): „${text}“ ist keine Zeit in Millisekunden.`,
   csvNoArrival: "Ankunft fehlt.",
   csvPriority: (text: string) => `Priorität: „${text}“ ist keine Zahl.`,

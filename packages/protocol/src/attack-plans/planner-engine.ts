@@ -145,8 +145,8 @@ export class PlannerRun {
     this.dead = new Uint8Array(T * n);
     this.alive = new Int32Array(T).fill(n);
     this.deadBy = new Int32Array(T * REASONS);
-    this.intervals = arrivalIntervals(window.from, window.to, input.avoidNightBonus ? input.night : null);
-    this.supportIntervals = arrivalIntervals(window.from, window.to, null);
+    this.intervals = arrivalIntervals(window.from, window.to, input.avoidNightBonus ? input.night : null, input.timeZone);
+    this.supportIntervals = arrivalIntervals(window.from, window.to, null, input.timeZone);
     if (bounded) this.setReach();
     for (let i = 0; i < n; i++) this.updateDead(i);
     if (bounded) this.dropOutOfReach();

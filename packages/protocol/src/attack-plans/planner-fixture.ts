@@ -1,6 +1,7 @@
 // A large deterministic plan shared by the planner test and `bench/planner.mjs` (not exported by the
 // package): villages and targets spread over 100×100 fields around 500|500, known troops, 8 attacks
 // per target.
+import { DEFAULT_SERVER_TIME_ZONE } from "../game/time-zones.js";
 import { baseUnitSpeeds } from "../game/unit-info.js";
 import { units } from "../units.js";
 import type { PlannerInput } from "./planner.js";
@@ -26,5 +27,6 @@ export function plannerBenchInput(villages: number, targets: number, seed = 42):
     algorithm: "nearest",
     night: { active: true, startHour: 0, endHour: 8 },
     avoidNightBonus: true,
+    timeZone: DEFAULT_SERVER_TIME_ZONE,
   };
 }

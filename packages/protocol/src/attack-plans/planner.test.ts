@@ -17,7 +17,7 @@ import { plannerBenchInput } from "./planner-fixture.js";
 import { speedOneUnitInfo } from "./test-arbitraries.js";
 
 const at = (text: string) => {
-  const parsed = parseServerTime(text);
+  const parsed = parseServerTime(text, "Europe/Berlin");
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };
@@ -34,6 +34,7 @@ function input(overrides: Partial<PlannerInput>): PlannerInput {
     templates: { attack: { axe: 100 }, conquer: { snob: 1, axe: 100 }, fake: { ram: 1 }, wallbreaker: { axe: 50, ram: 10 }, support: { spear: 100 } },
     unitInfo: speedOneUnitInfo,
     algorithm: "nearest",
+    timeZone: "Europe/Berlin",
     ...overrides,
   };
 }
@@ -314,7 +315,7 @@ describe("planAttacks properties", () => {
         for (const a of planAttacks(plan).attacks) {
           expect(a.arrival).toBeGreaterThanOrEqual(plan.window.from);
           expect(a.arrival).toBeLessThanOrEqual(plan.window.to);
-          if (plan.avoidNightBonus && !isSupportType(a.type)) expect(isNightBonus(a.arrival, { night: plan.night })).toBe(false);
+          if (plan.avoidNightBonus && !isSupportType(a.type)) expect(isNightBonus(a.arrival, { night: plan.night }, "Europe/Berlin")).toBe(false);
           if (plan.now !== undefined) expect(a.sendTime).toBeGreaterThanOrEqual(plan.now + (plan.leadMs ?? 0));
           const attacker = plan.attackers[a.fromVillageId - 1] as PlannerAttacker;
           const boost = isSupportType(a.type) ? (attacker.supportBoost ?? 0.05) : 0;

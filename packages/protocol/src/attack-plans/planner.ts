@@ -62,6 +62,8 @@ export interface PlannerInput {
   avoidNightBonus?: boolean;
   /** The world's night bonus (get_config `<night>`). */
   night?: NightBonusWindow | null;
+  /** The world's server time zone (time-zones.ts): the night bonus runs on its hours. */
+  timeZone: string;
   supportBoost?: number;
   /** Send times must not lie before now + leadMs (epoch ms); without `now` any send time goes. */
   now?: number;

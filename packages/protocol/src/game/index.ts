@@ -9,4 +9,5 @@ export * from "./travel.js";
 export * from "./links.js";
 export * from "./server-time.js";
 export * from "./night-bonus.js";
+export * from "./time-zones.js";
 export * from "./world-generator.js";

@@ -5,7 +5,7 @@ import { isNightBonus, isNightHour } from "./night-bonus.js";
 import { parseServerTime, serverTimeParts } from "./server-time.js";
 
 const at = (text: string) => {
-  const parsed = parseServerTime(text);
+  const parsed = parseServerTime(text, "Europe/Berlin");
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };
@@ -23,21 +23,21 @@ describe("isNightBonus", () => {
     ["01.07.25 23:30:00:000", true, false], // summer time: 21:30 UTC
     ["01.07.25 07:00:00:000", true, true], //  summer time: 05:00 UTC
   ])("%s: 23 → 8 %s, 0 → 8 %s", (text, in2308, in0008) => {
-    expect(isNightBonus(at(text), wrapping)).toBe(in2308);
-    expect(isNightBonus(at(text), morning)).toBe(in0008);
+    expect(isNightBonus(at(text), wrapping, "Europe/Berlin")).toBe(in2308);
+    expect(isNightBonus(at(text), morning, "Europe/Berlin")).toBe(in0008);
   });
 
   it("uses the Berlin hour, not UTC: 22:30 UTC in winter is 23:30 server time", () => {
-    expect(isNightBonus(Date.UTC(2025, 0, 10, 22, 30), wrapping)).toBe(true);
-    expect(isNightBonus(Date.UTC(2025, 6, 10, 21, 30), wrapping)).toBe(true); // 23:30 CEST
-    expect(isNightBonus(Date.UTC(2025, 6, 10, 20, 30), wrapping)).toBe(false); // 22:30 CEST
+    expect(isNightBonus(Date.UTC(2025, 0, 10, 22, 30), wrapping, "Europe/Berlin")).toBe(true);
+    expect(isNightBonus(Date.UTC(2025, 6, 10, 21, 30), wrapping, "Europe/Berlin")).toBe(true); // 23:30 CEST
+    expect(isNightBonus(Date.UTC(2025, 6, 10, 20, 30), wrapping, "Europe/Berlin")).toBe(false); // 22:30 CEST
   });
 
   it("is off when inactive, absent or start = end", () => {
     const t = at("25.11.25 02:00:00:000");
-    expect(isNightBonus(t, { night: { active: false, startHour: 23, endHour: 8 } })).toBe(false);
-    expect(isNightBonus(t, { night: null })).toBe(false);
-    expect(isNightBonus(t, { night: { active: true, startHour: 2, endHour: 2 } })).toBe(false);
+    expect(isNightBonus(t, { night: { active: false, startHour: 23, endHour: 8 } }, "Europe/Berlin")).toBe(false);
+    expect(isNightBonus(t, { night: null }, "Europe/Berlin")).toBe(false);
+    expect(isNightBonus(t, { night: { active: true, startHour: 2, endHour: 2 } }, "Europe/Berlin")).toBe(false);
   });
 
   it("matches the hour window for every instant and window", () => {
@@ -47,10 +47,10 @@ describe("isNightBonus", () => {
         fc.integer({ min: 0, max: 23 }),
         fc.integer({ min: 0, max: 24 }),
         (t, startHour, endHour) => {
-          const hour = serverTimeParts(t).hour;
+          const hour = serverTimeParts(t, "Europe/Berlin").hour;
           const night = { active: true, startHour, endHour };
           const expected = startHour < endHour ? hour >= startHour && hour < endHour : startHour > endHour ? hour >= startHour || hour < endHour : false;
-          expect(isNightBonus(t, { night })).toBe(expected);
+          expect(isNightBonus(t, { night }, "Europe/Berlin")).toBe(expected);
           expect(isNightHour(hour, night)).toBe(expected);
         },
       ),

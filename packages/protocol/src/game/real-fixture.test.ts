@@ -115,12 +115,12 @@ describe.skipIf(!exists)("real fixture world (../shared/fixtures/world-real)", (
   it("an arrival at 23:30 server time falls into this world's night bonus, 08:00 does not", () => {
     const c = config("get_config.xml");
     const at = (text: string) => {
-      const parsed = parseServerTime(text);
+      const parsed = parseServerTime(text, "Europe/Berlin");
       if (!parsed.ok) throw new Error(parsed.error);
       return parsed.value;
     };
-    expect(isNightBonus(at("24.11.25 23:30:00:000"), c)).toBe(true);
-    expect(isNightBonus(at("25.11.25 07:59:59:999"), c)).toBe(true);
-    expect(isNightBonus(at("25.11.25 08:00:00:000"), c)).toBe(false);
+    expect(isNightBonus(at("24.11.25 23:30:00:000"), c, "Europe/Berlin")).toBe(true);
+    expect(isNightBonus(at("25.11.25 07:59:59:999"), c, "Europe/Berlin")).toBe(true);
+    expect(isNightBonus(at("25.11.25 08:00:00:000"), c, "Europe/Berlin")).toBe(false);
   });
 });

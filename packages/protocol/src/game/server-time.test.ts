@@ -28,38 +28,38 @@ describe("formatServerTime", () => {
     [Date.UTC(2024, 1, 29, 23, 0, 0, 7), "01.03.24 00:00:00:007"],
     [Date.UTC(2009, 11, 31, 23, 0, 0, 0), "01.01.10 00:00:00:000"],
   ])("%d → %s", (ms, text) => {
-    expect(formatServerTime(ms)).toBe(text);
+    expect(formatServerTime(ms, "Europe/Berlin")).toBe(text);
   });
 
   it("gives the offset of CET and CEST and the local hour", () => {
-    expect(serverTimeOffsetMs(Date.UTC(2025, 0, 15))).toBe(HOUR);
-    expect(serverTimeOffsetMs(Date.UTC(2025, 6, 15))).toBe(2 * HOUR);
-    expect(serverTimeParts(Date.UTC(2025, 6, 15, 21, 30)).hour).toBe(23);
+    expect(serverTimeOffsetMs(Date.UTC(2025, 0, 15), "Europe/Berlin")).toBe(HOUR);
+    expect(serverTimeOffsetMs(Date.UTC(2025, 6, 15), "Europe/Berlin")).toBe(2 * HOUR);
+    expect(serverTimeParts(Date.UTC(2025, 6, 15, 21, 30), "Europe/Berlin").hour).toBe(23);
   });
 });
 
 describe("parseServerTime", () => {
   it("reads the game's format, a four-digit year and no milliseconds", () => {
-    expect(parseServerTime("24.11.25 18:00:00:123")).toEqual({ ok: true, value: Date.UTC(2025, 10, 24, 17, 0, 0, 123) });
-    expect(parseServerTime(" 24.11.2025 18:00:00.123 ")).toEqual({ ok: true, value: Date.UTC(2025, 10, 24, 17, 0, 0, 123) });
-    expect(parseServerTime("01.07.25 12:00:00")).toEqual({ ok: true, value: Date.UTC(2025, 6, 1, 10, 0, 0, 0) });
+    expect(parseServerTime("24.11.25 18:00:00:123", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 10, 24, 17, 0, 0, 123) });
+    expect(parseServerTime(" 24.11.2025 18:00:00.123 ", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 10, 24, 17, 0, 0, 123) });
+    expect(parseServerTime("01.07.25 12:00:00", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 6, 1, 10, 0, 0, 0) });
   });
 
   it("takes the first 02:30 of the autumn change and refuses the skipped spring hour", () => {
-    expect(parseServerTime("26.10.25 02:30:00:000")).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 0, 30) });
-    expect(parseServerTime("26.10.25 03:00:00:000")).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 2, 0) });
-    expect(parseServerTime("30.03.25 02:30:00:000")).toEqual({ ok: false, error: serverTimeMessages.skipped });
-    expect(parseServerTime("30.03.25 03:00:00:000")).toEqual({ ok: true, value: Date.UTC(2025, 2, 30, 1, 0) });
+    expect(parseServerTime("26.10.25 02:30:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 0, 30) });
+    expect(parseServerTime("26.10.25 03:00:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 2, 0) });
+    expect(parseServerTime("30.03.25 02:30:00:000", "Europe/Berlin")).toEqual({ ok: false, error: serverTimeMessages.skipped("Europe/Berlin") });
+    expect(parseServerTime("30.03.25 03:00:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 2, 30, 1, 0) });
   });
 
   it("refuses other text and impossible dates in German", () => {
     for (const bad of ["", "24.11.25", "24-11-25 18:00:00:000", "24.11.25 18:00", "24.11.25 18:00:00:12", "morgen"]) {
-      expect(parseServerTime(bad)).toEqual({ ok: false, error: serverTimeMessages.format });
+      expect(parseServerTime(bad, "Europe/Berlin")).toEqual({ ok: false, error: serverTimeMessages.format });
     }
     for (const bad of ["31.02.25 10:00:00:000", "29.02.25 10:00:00:000", "00.01.25 10:00:00:000", "01.13.25 10:00:00:000", "01.01.25 24:00:00:000", "01.01.25 10:60:00:000"]) {
-      expect(parseServerTime(bad)).toEqual({ ok: false, error: serverTimeMessages.invalidDate });
+      expect(parseServerTime(bad, "Europe/Berlin")).toEqual({ ok: false, error: serverTimeMessages.invalidDate });
     }
-    expect(parseServerTime("29.02.24 10:00:00:000").ok).toBe(true);
+    expect(parseServerTime("29.02.24 10:00:00:000", "Europe/Berlin").ok).toBe(true);
   });
 });
 
@@ -67,13 +67,13 @@ describe("format ↔ parse round trip", () => {
   it("parse(format(t)) = t, except in the repeated autumn hour where it is the first occurrence", () => {
     fc.assert(
       fc.property(anyInstant, (t) => {
-        const text = formatServerTime(t);
-        const parsed = parseServerTime(text);
+        const text = formatServerTime(t, "Europe/Berlin");
+        const parsed = parseServerTime(text, "Europe/Berlin");
         expect(parsed.ok).toBe(true);
         if (!parsed.ok) return;
-        const secondOccurrence = formatServerTime(t - HOUR) === text;
+        const secondOccurrence = formatServerTime(t - HOUR, "Europe/Berlin") === text;
         expect(parsed.value).toBe(secondOccurrence ? t - HOUR : t);
-        expect(formatServerTime(parsed.value)).toBe(text);
+        expect(formatServerTime(parsed.value, "Europe/Berlin")).toBe(text);
       }),
       { numRuns: 500 },
     );
@@ -96,9 +96,9 @@ describe("format ↔ parse round trip", () => {
       });
     fc.assert(
       fc.property(text, (s) => {
-        const parsed = parseServerTime(s);
-        if (parsed.ok) expect(formatServerTime(parsed.value)).toBe(s);
-        else expect(parsed.error).toBe(serverTimeMessages.skipped);
+        const parsed = parseServerTime(s, "Europe/Berlin");
+        if (parsed.ok) expect(formatServerTime(parsed.value, "Europe/Berlin")).toBe(s);
+        else expect(parsed.error).toBe(serverTimeMessages.skipped("Europe/Berlin"));
       }),
       { numRuns: 500 },
     );
@@ -107,11 +107,55 @@ describe("format ↔ parse round trip", () => {
   it("spring and autumn changes of every year 2000–2099 are one hour apart on the clock", () => {
     for (let year = 2000; year <= 2099; year += 1) {
       const spring = changeAt(year, 2);
-      expect(formatServerTime(spring - 1).slice(9)).toBe("01:59:59:999");
-      expect(formatServerTime(spring).slice(9)).toBe("03:00:00:000");
+      expect(formatServerTime(spring - 1, "Europe/Berlin").slice(9)).toBe("01:59:59:999");
+      expect(formatServerTime(spring, "Europe/Berlin").slice(9)).toBe("03:00:00:000");
       const autumn = changeAt(year, 9);
-      expect(formatServerTime(autumn - 1).slice(9)).toBe("02:59:59:999");
-      expect(formatServerTime(autumn).slice(9)).toBe("02:00:00:000");
+      expect(formatServerTime(autumn - 1, "Europe/Berlin").slice(9)).toBe("02:59:59:999");
+      expect(formatServerTime(autumn, "Europe/Berlin").slice(9)).toBe("02:00:00:000");
     }
+  });
+});
+
+describe("other markets' zones (issue 20 item 5)", () => {
+  const LONDON = "Europe/London";
+  it("tribalwars.co.uk: GMT in winter, BST in summer, both changes at 01:00 UTC", () => {
+    expect(formatServerTime(Date.UTC(2025, 10, 24, 17, 0, 0, 123), LONDON)).toBe("24.11.25 17:00:00:123");
+    expect(formatServerTime(Date.UTC(2025, 6, 1, 10, 0, 0, 999), LONDON)).toBe("01.07.25 11:00:00:999");
+    // Spring: 01:00 GMT becomes 02:00 BST; 01:30 does not exist on a UK clock that night.
+    expect(formatServerTime(Date.UTC(2025, 2, 30, 0, 59, 59, 999), LONDON)).toBe("30.03.25 00:59:59:999");
+    expect(formatServerTime(Date.UTC(2025, 2, 30, 1, 0, 0, 0), LONDON)).toBe("30.03.25 02:00:00:000");
+    expect(parseServerTime("30.03.25 01:30:00:000", LONDON)).toEqual({ ok: false, error: serverTimeMessages.skipped(LONDON) });
+    // ... and 01:30 is an ordinary time in Berlin that night, where 02:30 is the one missing.
+    expect(parseServerTime("30.03.25 01:30:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 2, 30, 0, 30) });
+    // Autumn: 02:00 BST becomes 01:00 GMT; the repeated 01:30 is read as its first (BST) occurrence.
+    expect(formatServerTime(Date.UTC(2025, 9, 26, 0, 30), LONDON)).toBe("26.10.25 01:30:00:000");
+    expect(formatServerTime(Date.UTC(2025, 9, 26, 1, 30), LONDON)).toBe("26.10.25 01:30:00:000");
+    expect(parseServerTime("26.10.25 01:30:00:000", LONDON)).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 0, 30) });
+    expect(serverTimeOffsetMs(Date.UTC(2025, 0, 1), LONDON)).toBe(0);
+    expect(serverTimeOffsetMs(Date.UTC(2025, 6, 1), LONDON)).toBe(HOUR);
+  });
+
+  it("a zone without summer time, one west of UTC, and one that changes in other months", () => {
+    expect(formatServerTime(Date.UTC(2025, 6, 1, 12), "Europe/Moscow")).toBe("01.07.25 15:00:00:000");
+    expect(formatServerTime(Date.UTC(2025, 0, 1, 12), "Europe/Moscow")).toBe("01.01.25 15:00:00:000");
+    expect(formatServerTime(Date.UTC(2025, 0, 1, 12), "America/Sao_Paulo")).toBe("01.01.25 09:00:00:000");
+    // New York: summer time from the second Sunday of March (9.3.25, 02:00 → 03:00 EDT).
+    expect(formatServerTime(Date.UTC(2025, 2, 9, 6, 59, 59, 999), "America/New_York")).toBe("09.03.25 01:59:59:999");
+    expect(formatServerTime(Date.UTC(2025, 2, 9, 7), "America/New_York")).toBe("09.03.25 03:00:00:000");
+  });
+
+  it("one instant, one text per zone: parse(format(t, zone), zone) = t outside repeated hours, in every market's zone", () => {
+    const zones = ["Europe/Berlin", "Europe/London", "Europe/Moscow", "America/Sao_Paulo", "America/New_York", "Europe/Lisbon", "Europe/Istanbul"];
+    fc.assert(
+      // A day inside 2000–2099 on every zone's clock: the two-digit year names that century only.
+      fc.property(fc.oneof(fc.integer({ min: Date.UTC(2000, 0, 2), max: Date.UTC(2099, 11, 30) }), nearChange), fc.constantFrom(...zones), (t, zone) => {
+        const text = formatServerTime(t, zone);
+        const parsed = parseServerTime(text, zone);
+        expect(parsed.ok).toBe(true);
+        if (parsed.ok) expect(formatServerTime(parsed.value, zone)).toBe(text);
+        if (parsed.ok && formatServerTime(t - HOUR, zone) !== text) expect(parsed.value).toBe(t);
+      }),
+      { numRuns: 700 },
+    );
   });
 });

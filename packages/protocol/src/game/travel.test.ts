@@ -136,18 +136,18 @@ describe("sendTime and arrivalTime", () => {
 
   it("keeps the milliseconds: arrival 24.11.25 18:00:00:123 with spears over 5 fields → send 16:30:00:123", () => {
     const arrival = Date.UTC(2025, 10, 24, 17, 0, 0, 123); // 18:00:00.123 CET
-    expect(formatServerTime(arrival)).toBe("24.11.25 18:00:00:123");
+    expect(formatServerTime(arrival, "Europe/Berlin")).toBe("24.11.25 18:00:00:123");
     const send = sendTime(arrival, travelSeconds(5, 18));
-    expect(formatServerTime(send)).toBe("24.11.25 16:30:00:123");
+    expect(formatServerTime(send, "Europe/Berlin")).toBe("24.11.25 16:30:00:123");
     expect(send).toBe(arrival - 5_400_000);
   });
 
   it("counts real time across the change to summer time: rams arriving 30.03.25 04:00:00:500 leave at 00:30:00:500", () => {
-    const arrival = parseServerTime("30.03.25 04:00:00:500");
+    const arrival = parseServerTime("30.03.25 04:00:00:500", "Europe/Berlin");
     expect(arrival.ok).toBe(true);
     if (!arrival.ok) return;
     const send = sendTime(arrival.value, travelSeconds(5, 30)); // 9000 s = 2:30 h; the clock jumped 02:00 → 03:00
-    expect(formatServerTime(send)).toBe("30.03.25 00:30:00:500");
+    expect(formatServerTime(send, "Europe/Berlin")).toBe("30.03.25 00:30:00:500");
   });
 });
 
@@ -312,10 +312,10 @@ describe("hand-checked table: speed-2 world (speed 2, unit_speed 1)", () => {
   });
 
   it("a send time for an arrival with milliseconds keeps them: 01.07.25 12:00:00:999 − 1650 s = 11:32:30:999", () => {
-    const arrival = parseServerTime("01.07.25 12:00:00:999");
+    const arrival = parseServerTime("01.07.25 12:00:00:999", "Europe/Berlin");
     expect(arrival.ok).toBe(true);
     if (!arrival.ok) return;
     const send = sendTime(arrival.value, unitTravelSeconds(fiveFields.from, fiveFields.to, "heavy", info));
-    expect(formatServerTime(send)).toBe("01.07.25 11:32:30:999");
+    expect(formatServerTime(send, "Europe/Berlin")).toBe("01.07.25 11:32:30:999");
   });
 });

@@ -45,6 +45,8 @@ export const worlds = pgTable(
     /** German text of the last failed sync; NULL after a successful one. */
     lastSyncError: text("last_sync_error"),
     sourceValidators: jsonb("source_validators").$type<StoredSourceValidators>().notNull().default({}),
+    /** The world's server time zone as an admin corrected it (IANA name); NULL = its market's (protocol time-zones.ts). */
+    timeZone: text("time_zone"),
     /** false: never fetched from the game (the demo world, worlds kept by hand); an admin toggles it. */
     syncEnabled: boolean("sync_enabled").notNull().default(true),
     /**

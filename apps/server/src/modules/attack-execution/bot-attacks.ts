@@ -13,6 +13,7 @@ import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js
 import { getBotRow } from "../dsbots/dsbots.service.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { changedAttack, pushAttackUpdates, pushCommandEvents } from "./attack-events.js";
+import { worldZoneOf } from "../worlds/world-zone.js";
 
 type Ctx = Pick<BotContext, "db" | "realtime">;
 
@@ -82,6 +83,7 @@ export async function claimBotAttacks(ctx: Ctx, run: BotRun, withinMs: number, n
               status, error, dsbot_id, real_arrival_at`);
   const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
   await pushAttackUpdates(ctx, rows.map(changedAttack));
+  const timeZone = rows.length > 0 ? await worldZoneOf(ctx.db, { server: bot.worldServer, world: bot.worldWorld }) : undefined;
   return rows
     .map((r) => ({
       id: r.id,
@@ -94,6 +96,7 @@ export async function claimBotAttacks(ctx: Ctx, run: BotRun, withinMs: number, n
       unit: r.unit,
       sendTime: epoch(r.send_at),
       arrivalTime: epoch(r.arrival_at),
+      ...(timeZone ? { timeZone } : {}),
     }))
     .sort((a, b) => a.sendTime - b.sendTime || a.id - b.id);
 }

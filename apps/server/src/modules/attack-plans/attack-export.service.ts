@@ -9,7 +9,7 @@ import type { AttackPlanRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import { attackTextRow } from "./attack-plans.presenter.js";
 import { countSelected, selectedAttackChunks } from "./attacks.service.js";
-import { findPlanWorld, tribesOfPlayers } from "./plan-world.js";
+import { findPlanWorld, planTimeZone, tribesOfPlayers } from "./plan-world.js";
 
 const megabytes = (chars: number) => (chars / 1_000_000).toLocaleString("de-DE", { maximumFractionDigits: 1 });
 
@@ -18,19 +18,19 @@ function refuseAbove(chars: number, maxChars: number): void {
 }
 
 /** The format's parts for `count` attacks; a German 400 for a template with errors. */
-function writerFor(plan: AttackPlanRow, input: AttackExport, count: number): ExportWriter<AttackTextRow> {
+function writerFor(plan: AttackPlanRow, input: AttackExport, count: number, timeZone: string): ExportWriter<AttackTextRow> {
   switch (input.format) {
     case "json":
       return jsonWriter({ name: plan.name, world: plan.worldWorld });
     case "csv":
-      return csvWriter;
+      return csvWriter(timeZone);
     case "dswb":
       // The stored village ids: DS Workbench names villages by id, whatever the world's data says today.
       return { header: "", footer: "", line: (row) => dswbLine(row, row.fromVillageId ?? 0, row.toVillageId ?? 0) };
     case "bbcode":
     case "plain": {
       const template = input.template ?? defaultTemplate(input.format);
-      const writer = attackTextWriter(count, { template, format: input.format, world: { server: plan.worldServer, world: plan.worldWorld } });
+      const writer = attackTextWriter(count, { template, format: input.format, world: { server: plan.worldServer, world: plan.worldWorld }, timeZone });
       if (!writer.ok) throw badRequest(attackPlanMessages.exportFailed, writer.errors.map((message) => ({ path: "template", message })));
       return writer.value;
     }
@@ -47,17 +47,18 @@ const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
  */
 export async function exportAttacks(db: Database, plan: AttackPlanRow, input: AttackExport, maxChars: number): Promise<string> {
   const count = await countSelected(db, plan.id, input.selection);
-  const writer = writerFor(plan, input, count);
+  const world = await findPlanWorld(db, plan);
+  const writer = writerFor(plan, input, count, planTimeZone(plan, world));
   refuseAbove(estimateExport(writer, count, typicalAttackTextRow), maxChars);
   const parts = [`{"text":"${jsonEscaped(writer.header)}`];
   let size = writer.header.length + writer.footer.length;
   let written = 0;
   // The players' tribes as the world's data has them now, for the text formats' %…_ALLY…% variables.
-  const world = input.format === "bbcode" || input.format === "plain" ? await findPlanWorld(db, plan) : undefined;
+  const tribesWorld = input.format === "bbcode" || input.format === "plain" ? world : undefined;
   for await (const chunk of selectedAttackChunks(db, plan.id, input.selection)) {
     const lines: string[] = [];
     const players = chunk.flatMap((row) => [row.attackerId, row.defenderId]).filter((id): id is number => id !== null);
-    const tribes = world ? await tribesOfPlayers(db, world.id, players) : undefined;
+    const tribes = tribesWorld ? await tribesOfPlayers(db, tribesWorld.id, players) : undefined;
     for (const row of chunk) {
       const line = writer.line(attackTextRow(row, tribes), written++);
       size += line.length;

@@ -58,14 +58,14 @@ interface Parsed {
   villages?: Map<number, WorldVillage>;
 }
 
-async function parse(db: Database, worldId: number, input: AttackImport): Promise<ImportResult<Parsed>> {
+async function parse(db: Database, worldId: number, timeZone: string, input: AttackImport): Promise<ImportResult<Parsed>> {
   const byEntry = (i: number) => importMessages.entry(i + 1);
   if (input.format === "json") {
     const result = await runInSteps(importJsonSteps(input.text));
     return result.ok ? { ok: true, value: { attacks: result.value.attacks, where: byEntry } } : result;
   }
   if (input.format === "csv") {
-    const result = await runInSteps(importCsvSteps(input.text));
+    const result = await runInSteps(importCsvSteps(input.text, timeZone));
     return result.ok ? { ok: true, value: { attacks: result.value, where: byEntry } } : result;
   }
   const known = await villagesById(db, worldId, dswbVillageIds(input.text));
@@ -85,7 +85,7 @@ async function parse(db: Database, worldId: number, input: AttackImport): Promis
 /** The plan's new attacks from the text; answers how many were imported. */
 export async function importAttacks(db: Database, plan: AttackPlanRow, input: AttackImport): Promise<number> {
   const world = await requirePlanWorld(db, plan);
-  const parsed = await parse(db, world.world.id, input);
+  const parsed = await parse(db, world.world.id, world.timeZone, input);
   if (!parsed.ok) throw importError(parsed.errors);
   const { attacks, where } = parsed.value;
   const villages = parsed.value.villages ?? (await villagesAt(db, world.world.id, attacks.flatMap((a) => [a.from, a.to])));

@@ -158,6 +158,7 @@ export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPl
       avoidNightBonus: settings.avoidNightBonus,
       noblesFromUnknownVillages: settings.noblesFromUnknownVillages,
       night: world.config?.night ?? null,
+      timeZone: world.timeZone,
       now,
       ...(maxDist !== undefined && maxDist > 0 ? { nobleMaxDistance: maxDist } : {}),
     },

@@ -1,13 +1,15 @@
 // Rows → the protocol's shapes (api.ts): plans with the caller's access and counts, attacks with their
 // villages as the spec's table shows them. Times leave as epoch milliseconds, milliseconds kept.
 import type { Attack, AttackData, AttackPlan, AttackPlanAccess, AttackStatus, AttackStatusCounts, AttackTextRow, AttackVillage, TribeOfPlayer, Unit } from "@dsbot/protocol";
-import { attackStatuses, formatCoord } from "@dsbot/protocol";
+import { attackStatuses, formatCoord, worldTimeZone } from "@dsbot/protocol";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
 import type { WorldVillage } from "./plan-world.js";
 
 export interface PlanStats {
   counts: Partial<Record<AttackStatus, number>>;
   nextSendAt: Date | null;
+  /** The time zone an admin set on the plan's world; null = its market's. */
+  worldZone: string | null;
 }
 
 export function presentPlan(row: AttackPlanRow, ownerName: string, access: AttackPlanAccess, stats: PlanStats): AttackPlan {
@@ -16,6 +18,7 @@ export function presentPlan(row: AttackPlanRow, ownerName: string, access: Attac
     id: row.id,
     name: row.name,
     world: { server: row.worldServer, world: row.worldWorld },
+    timeZone: worldTimeZone({ server: row.worldServer, timeZone: stats.worldZone }),
     ownerId: row.ownerId,
     ownerName,
     access,

@@ -25,6 +25,10 @@ const nextSendAt = sql<Date | null>`(select min(a.send_at) from attacks a
   where a.plan_id = "attack_plans"."id" and a.status in ('planned', 'due')
     and a.generation between "attack_plans"."visible_from" and "attack_plans"."visible_to")`.mapWith(attacks.sendAt);
 
+/** The admin's correction of the time zone of the plan's world; null = its market's (spelled out as above). */
+const worldZone = sql<string | null>`(select w.time_zone from worlds w
+  where w.server = "attack_plans"."world_server" and w.world = "attack_plans"."world_world")`;
+
 const sortColumns: Record<(typeof attackPlanSortFields)[number], SQL | AnyPgColumn> = {
   name: sql`lower(${attackPlans.name})`,
   nextSendTime: nextSendAt,
@@ -62,7 +66,7 @@ export async function listPlans(db: Database, user: Viewer, query: AttackPlanLis
   const order = direction === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ plan: attackPlans, ownerName: users.username, grant: attackPlanPermissions.level, nextSendAt })
+      .select({ plan: attackPlans, ownerName: users.username, grant: attackPlanPermissions.level, nextSendAt, worldZone })
       .from(attackPlans)
       .innerJoin(users, eq(users.id, attackPlans.ownerId))
       .leftJoin(attackPlanPermissions, grantJoin)
@@ -75,7 +79,7 @@ export async function listPlans(db: Database, user: Viewer, query: AttackPlanLis
   const counts = await countsOf(db, rows.map((r) => r.plan.id));
   return {
     attackPlans: rows.map((r) =>
-      presentPlan(r.plan, r.ownerName, accessOf(user, r.plan, r.grant) ?? "read", { counts: counts.get(r.plan.id) ?? {}, nextSendAt: r.nextSendAt }),
+      presentPlan(r.plan, r.ownerName, accessOf(user, r.plan, r.grant) ?? "read", { counts: counts.get(r.plan.id) ?? {}, nextSendAt: r.nextSendAt, worldZone: r.worldZone }),
     ),
     totals: total?.n ?? 0,
   };
@@ -86,9 +90,9 @@ export async function planView(db: Database, { plan, access }: PlanAccess): Prom
   const [[owner], counts, [next]] = await Promise.all([
     db.select({ name: users.username }).from(users).where(eq(users.id, plan.ownerId)),
     countsOf(db, [plan.id]),
-    db.select({ at: nextSendAt }).from(attackPlans).where(eq(attackPlans.id, plan.id)),
+    db.select({ at: nextSendAt, worldZone }).from(attackPlans).where(eq(attackPlans.id, plan.id)),
   ]);
-  const stats: PlanStats = { counts: counts.get(plan.id) ?? {}, nextSendAt: next?.at ?? null };
+  const stats: PlanStats = { counts: counts.get(plan.id) ?? {}, nextSendAt: next?.at ?? null, worldZone: next?.worldZone ?? null };
   return presentPlan(plan, owner?.name ?? "", access, stats);
 }
 

@@ -2,7 +2,7 @@
 // names), its unit speeds (the world's get_unit_info, or the base speeds scaled by its config when none
 // was imported) and the Freundschaft of the attacking players from the plan owner's Spieler Skills.
 import type { Coord, GameConfig, TribeOfPlayer, UnitSpeedTable } from "@dsbot/protocol";
-import { attackPlanMessages, baseUnitSpeeds, playerSkillLevelsSchema, supportBoost, units, usernameKey } from "@dsbot/protocol";
+import { attackPlanMessages, baseUnitSpeeds, playerSkillLevelsSchema, supportBoost, units, usernameKey, worldTimeZone } from "@dsbot/protocol";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { AttackPlanRow, WorldRow } from "../../db/schema.js";
@@ -28,6 +28,13 @@ export interface PlanWorld {
   world: WorldRow;
   unitInfo: UnitSpeedTable;
   config: GameConfig | null;
+  /** The world's server time zone (the admin's correction or its market's). */
+  timeZone: string;
+}
+
+/** The server time zone of a plan's world: the world's corrected zone when it is known, else its market's. */
+export function planTimeZone(plan: Pick<AttackPlanRow, "worldServer">, world: Pick<WorldRow, "timeZone"> | undefined): string {
+  return worldTimeZone({ server: plan.worldServer, timeZone: world?.timeZone });
 }
 
 /** The tribes of the given players on the world as its data has them now; players without one are left out. */
@@ -64,7 +71,7 @@ export function fallbackUnitInfo(config: GameConfig | null | undefined): UnitSpe
 export async function requirePlanWorld(db: Executor, plan: Pick<AttackPlanRow, "worldServer" | "worldWorld">): Promise<PlanWorld> {
   const world = await findPlanWorld(db, plan);
   if (!world || world.villageCount === 0) throw badRequest(attackPlanMessages.worldMissing);
-  return { world, unitInfo: world.unitInfo ?? fallbackUnitInfo(world.config), config: world.config ?? null };
+  return { world, unitInfo: world.unitInfo ?? fallbackUnitInfo(world.config), config: world.config ?? null, timeZone: planTimeZone(plan, world) };
 }
 
 interface VillageSqlRow {

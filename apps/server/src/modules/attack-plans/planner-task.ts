@@ -42,6 +42,7 @@ export interface PlannerTaskInput {
     avoidNightBonus: boolean;
     noblesFromUnknownVillages: boolean;
     night: NightBonusWindow | null;
+    timeZone: string;
     now: number;
     nobleMaxDistance?: number;
   };

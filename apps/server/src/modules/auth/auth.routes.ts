@@ -4,7 +4,7 @@ import { loginSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
-import { presentUser } from "../users/users.presenter.js";
+import { presentUserOf } from "../users/users.presenter.js";
 import { authenticate, caller } from "./auth-context.js";
 import { login } from "./login.service.js";
 import { revokeSession } from "./sessions.service.js";
@@ -19,7 +19,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? null,
       });
-      return { token: result.token, user: presentUser(result.user) };
+      return { token: result.token, user: await presentUserOf(ctx.db, result.user) };
     });
 
     app.register(async (secured) => {
@@ -33,7 +33,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       });
 
       secured.get("/api/auth/me", { config: none.config }, async (request): Promise<MeResponse> => ({
-        user: presentUser(caller(request).user),
+        user: await presentUserOf(ctx.db, caller(request).user),
       }));
     });
   };

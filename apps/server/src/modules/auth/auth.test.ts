@@ -35,6 +35,7 @@ describe("POST /api/auth/login", () => {
       role: "user",
       isAdmin: false,
       world: { server: "die-staemme.de", world: "de230" },
+      timeZone: "Europe/Berlin",
       createdAt: user.createdAt.toISOString(),
     });
     expect(Buffer.from(body.token, "base64url")).toHaveLength(32);

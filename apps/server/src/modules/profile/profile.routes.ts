@@ -11,7 +11,7 @@ import { verifyPassword } from "../auth/password.js";
 import { listActiveSessions, revokeSession } from "../auth/sessions.service.js";
 import { signOutEverywhere } from "../auth/sign-out.js";
 import { reserveGuess } from "../limits/password-guesses.js";
-import { presentSession, presentUser } from "../users/users.presenter.js";
+import { presentSession, presentUserOf } from "../users/users.presenter.js";
 import { setPassword, updateWorld } from "../users/users.service.js";
 
 const update = contract({ body: profileUpdateSchema });
@@ -28,7 +28,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = await updateWorld(ctx.db, caller(request).user.id, update.body(request).world);
       // A world the server does not know yet is added and synced at once.
       ctx.worldSync.kick();
-      return { user: presentUser(user) };
+      return { user: await presentUserOf(ctx.db, user) };
     });
 
     /**

@@ -22,7 +22,7 @@ import { announceConnections } from "../dsbots/connection-events.js";
 import { ownedBotIds } from "../dsbots/dsbots.service.js";
 import { connectionRowsOfUser } from "../dsbots/websocket-connections.service.js";
 import { listUserBots } from "./user-bots.service.js";
-import { presentSession, presentUser } from "./users.presenter.js";
+import { presentSession, presentUserOf } from "./users.presenter.js";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "./users.service.js";
 
 const list = contract({ query: userListQuerySchema });
@@ -38,14 +38,14 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get("/api/users", { config: list.config }, async (request): Promise<UserListResponse> => {
       const { rows, totals } = await listUsers(ctx.db, list.query(request));
-      return { users: rows.map(presentUser), totals };
+      return { users: await Promise.all(rows.map((row) => presentUserOf(ctx.db, row))), totals };
     });
 
     app.post("/api/users", { config: create.config }, async (request, reply) => {
       const user = await createUser(ctx.db, create.body(request));
       // A world the server does not know yet is added and synced at once.
       ctx.worldSync.kick();
-      return reply.status(201).send({ user: presentUser(user) });
+      return reply.status(201).send({ user: await presentUserOf(ctx.db, user) });
     });
 
     app.get("/api/users/:id", { config: byId.config }, async (request): Promise<UserDetailResponse> => {
@@ -55,7 +55,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
         presentRunnerList(ctx.db, (ids) => ctx.realtime.connectedRunners(ids), user.id),
       ]);
       const currentId = caller(request).sessionId;
-      return { user: presentUser(user), sessions: sessions.map((s) => presentSession(s, currentId)), runners };
+      return { user: await presentUserOf(ctx.db, user), sessions: sessions.map((s) => presentSession(s, currentId)), runners };
     });
 
     /** A new password signs the user out everywhere (runners included); a role change re-checks their sockets. */
@@ -69,7 +69,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       }
       if (input.role !== undefined) await recheckUserSockets(ctx, id);
       if (input.world !== undefined) ctx.worldSync.kick();
-      return { user: presentUser(user) };
+      return { user: await presentUserOf(ctx.db, user) };
     });
 
     app.delete("/api/users/:id", { config: byId.config }, async (request, reply) => {

@@ -11,7 +11,7 @@ import { createTestApp } from "../../../test/test-app.js";
 import type { WorldSourceServer } from "../../../test/world-source-server.js";
 import { sourcePaths, startWorldSourceServer } from "../../../test/world-source-server.js";
 import { smallConfigXml, smallUnitInfoXml, smallWorld } from "../../../test/worlds.js";
-import { getWorld, setWorldSync } from "./worlds.service.js";
+import { getWorld, updateWorld } from "./worlds.service.js";
 
 const SERVER = "die-staemme.de";
 let source: WorldSourceServer;
@@ -103,7 +103,7 @@ describe("a world whose sync is off shows no stale error", () => {
     const code = servedWorld();
     const [row] = await app.db.insert(worlds).values({ server: SERVER, world: code, syncDueAt: new Date(Date.now() + 3_600_000) }).returning();
     const id = row?.id ?? 0;
-    source.set(SERVER, code, sourcePaths["village.txt"], { body: "", status: 500, before: () => setWorldSync(app.db, id, false) });
+    source.set(SERVER, code, sourcePaths["village.txt"], { body: "", status: 500, before: () => updateWorld(app.db, id, { syncEnabled: false }) });
     await app.ctx.worldSync.syncNow(id, app.fastify.log);
     const [after] = await app.db.select().from(worlds).where(eq(worlds.id, id));
     expect(after).toMatchObject({ syncEnabled: false, lastSyncError: null, villageCount: 0 });

@@ -20,7 +20,7 @@ import { parseVillages } from "./world-records.js";
 import { replaceWorldData } from "./world-import.js";
 import { addUsedWorlds, claimDueWorld, startWorldSync, syncDueWorlds, syncWorldNow } from "./world-sync-schedule.js";
 import type { WorldSyncDeps } from "./world-sync.js";
-import { createWorld, ensureWorld, getWorld, setWorldSync } from "./worlds.service.js";
+import { createWorld, ensureWorld, getWorld, updateWorld } from "./worlds.service.js";
 
 const SERVER = "die-staemme.de";
 let source: WorldSourceServer;
@@ -161,7 +161,7 @@ describe("syncing a world from the game's files", () => {
   it("imports nothing when the world's sync was turned off while its files were on their way", async () => {
     const world = await smallSourceWorld();
     const served = smallWorld["village.txt"];
-    source.set(SERVER, world.world, sourcePaths["village.txt"], { body: gzipSync(served), before: () => setWorldSync(app.db, world.id, false) });
+    source.set(SERVER, world.world, sourcePaths["village.txt"], { body: gzipSync(served), before: () => updateWorld(app.db, world.id, { syncEnabled: false }) });
     const after = await syncWorldNow(deps, world.id);
     expect(after).toMatchObject({ syncEnabled: false, villageCount: 0, dataVersion: 0, lastSyncAt: null, lastSyncError: null });
   });

@@ -31,7 +31,8 @@ import { etagMatches } from "./world-body-cache.js";
 import type { ImportProgress } from "./world-import.js";
 import { replaceWorldData } from "./world-import.js";
 import { readWorldUpload, worldDataFromUpload, worldUploadLimits } from "./world-upload.js";
-import { createWorld, listWorlds, presentWorld, requireWorld, searchAllies, searchPlayers, setWorldSync } from "./worlds.service.js";
+import { createWorld, listWorlds, presentWorld, requireWorld, searchAllies, searchPlayers, updateWorld } from "./worlds.service.js";
+import { forgetWorldZones } from "./world-zone.js";
 
 const list = contract({});
 const create = contract({ body: worldCreateSchema });
@@ -65,9 +66,10 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.patch("/api/worlds/:id", { config: update.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
       const { id } = update.params(request);
-      const { syncEnabled } = update.body(request);
-      const world = await setWorldSync(db, id, syncEnabled);
+      const change = update.body(request);
+      const world = await updateWorld(db, id, change);
       if (!world) throw notFound(worldMessages.worldNotFound);
+      if (change.timeZone !== undefined) forgetWorldZones(db);
       return { world: present(world) };
     });
 

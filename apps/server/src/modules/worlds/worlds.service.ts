@@ -1,6 +1,6 @@
 // The known worlds and their players and tribes, read for the routes; imports are in world-import.ts.
-import type { World, WorldAlly, WorldPlayer, WorldSummary } from "@dsbot/protocol";
-import { worldMessages } from "@dsbot/protocol";
+import type { World, WorldAlly, WorldPlayer, WorldSummary, WorldUpdate } from "@dsbot/protocol";
+import { marketTimeZone, worldMessages, worldTimeZone } from "@dsbot/protocol";
 import { and, asc, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
@@ -28,6 +28,8 @@ export function presentWorld(row: WorldRow, syncing = false): WorldSummary {
     lastSyncError: row.syncEnabled ? row.lastSyncError : null,
     syncEnabled: row.syncEnabled,
     syncing: row.syncEnabled && syncing,
+    timeZone: worldTimeZone(row),
+    timeZoneDefault: marketTimeZone(row.server),
     config: row.config ?? null,
     units: row.unitInfo ?? null,
   };
@@ -84,21 +86,23 @@ export async function ensureWorld(db: Database, world: World, options: CreateWor
 }
 
 /**
- * Whether the server fetches the world from the game (on start, hourly, "Jetzt abgleichen").
- * Answers the updated row, undefined when there is no such world.
+ * An admin's change of a world: whether the server fetches it from the game (on start, hourly, "Jetzt
+ * abgleichen") and its server time zone (null = the market's). Answers the updated row, undefined when
+ * there is no such world.
  */
-export async function setWorldSync(db: Database, id: number, enabled: boolean): Promise<WorldRow | undefined> {
+export async function updateWorld(db: Database, id: number, change: WorldUpdate): Promise<WorldRow | undefined> {
   if (id > MAX_SERIAL_ID) return undefined;
-  // Off forgets the last error: it would only be stale when the sync comes back on.
-  const [row] = await db
-    .update(worlds)
-    .set({ syncEnabled: enabled, updatedAt: new Date(), ...(enabled ? {} : { lastSyncError: null }) })
-    .where(eq(worlds.id, id))
-    .returning();
+  const set: Partial<typeof worlds.$inferInsert> = { updatedAt: new Date() };
+  if (change.syncEnabled !== undefined) {
+    set.syncEnabled = change.syncEnabled;
+    // Off forgets the last error: it would only be stale when the sync comes back on.
+    if (!change.syncEnabled) set.lastSyncError = null;
+  }
+  if (change.timeZone !== undefined) set.timeZone = change.timeZone;
+  const [row] = await db.update(worlds).set(set).where(eq(worlds.id, id)).returning();
   return row;
 }
 
-/** Exact (case-insensitive) match first, then names starting with the term, then the rest. */
 function matchRank(column: AnyPgColumn, term: string) {
   return sql`case when ${column} ilike ${escapeLike(term)} then 0 when ${column} ilike ${likePrefix(term)} then 1 else 2 end`;
 }

@@ -5,6 +5,7 @@ export function makePlan(overrides: Partial<AttackPlan> & { id: number }): Attac
   return {
     name: `Plan ${overrides.id}`,
     world: { server: "die-staemme.de", world: "de230" },
+    timeZone: "Europe/Berlin",
     ownerId: 1,
     ownerName: "admin",
     access: "owner",

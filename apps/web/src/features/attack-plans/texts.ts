@@ -114,7 +114,7 @@ export const attackPlanTexts = {
   unit: "Einheit für die Laufzeit",
   unitAuto: "Automatisch (langsamste)",
   arrival: "Ankunftszeit",
-  arrivalHint: "Serverzeit (Europe/Berlin) mit Millisekunden: TT.MM.JJJJ HH:mm:ss:SSS",
+  arrivalHint: (zone: string) => `Serverzeit (${zone}) mit Millisekunden: TT.MM.JJJJ HH:mm:ss:SSS`,
   arrivalPlaceholder: "24.12.2030 18:00:00:000",
   priority: "Priorität",
   priorityHint: "1 (niedrig) bis 5 (hoch)",

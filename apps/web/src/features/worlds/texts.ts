@@ -48,4 +48,14 @@ export const worldTexts = {
     `${world}: ${villages(villageCount)}, ${count.format(players)} Spieler und ${allies(allyCount)} importiert (${seconds} s).`,
   importFailedTitle: "Import abgelehnt – die bisherigen Daten bleiben erhalten",
   number: (value: number) => count.format(value),
+  timeZone: "Zeitzone der Serverzeit",
+  timeZoneEdit: (world: string) => `Zeitzone von ${world} ändern`,
+  timeZoneMarket: (zone: string) => `Markt: ${zone}`,
+  timeZoneTitle: (world: string) => `Zeitzone – ${world}`,
+  timeZoneHint: (server: string, zone: string) =>
+    `Alle Zeiten der Welt (Angriffspläne, Nachtbonus, Exporte) gelten in dieser Zeitzone. Für ${server} ist es ${zone}; ändere sie nur, wenn die Welt anders läuft.`,
+  timeZoneSave: "Speichern",
+  timeZoneReset: "Markt-Zeitzone",
+  timeZoneInvalid: "Unbekannte Zeitzone.",
+  timeZoneSaved: (world: string, zone: string) => `${world} läuft jetzt auf ${zone}.`,
 } as const;

@@ -12,7 +12,7 @@ const header =
   "Leichte Kavallerie;Berittener Bogenschütze;Schwere Kavallerie;Rammbock;Katapult;Paladin;Adelsgeschlecht";
 
 const at = (text: string) => {
-  const parsed = parseServerTime(text);
+  const parsed = parseServerTime(text, "Europe/Berlin");
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };
@@ -29,7 +29,7 @@ const attack: AttackData = {
 
 describe("exportCsv", () => {
   it("writes the German header and one semicolon-separated row per attack with CRLF", () => {
-    expect(exportCsv([attack])).toBe(
+    expect(exportCsv([attack], "Europe/Berlin")).toBe(
       `${header}\r\n500|500;503|504;Fake-Unterstützung;Speerträger;24.12.25 18:00:00:123;${attack.arrival};2;1;0;0;0;0;0;0;0;0;0;0;0\r\n`,
     );
   });
@@ -39,30 +39,30 @@ describe("importCsv", () => {
   it("round-trips any attacks exactly", () => {
     fc.assert(
       fc.property(fc.array(attackDataArb, { minLength: 1, maxLength: 20 }), (attacks) => {
-        expect(importCsv(exportCsv(attacks))).toEqual({ ok: true, value: attacks });
+        expect(importCsv(exportCsv(attacks, "Europe/Berlin"), "Europe/Berlin")).toEqual({ ok: true, value: attacks });
       }),
     );
   });
 
   it("keeps the exact instant in the repeated autumn hour (the text alone would name the first one)", () => {
     const secondOccurrence = at("26.10.25 02:30:00:000") + 3_600_000; // 02:30 CET, after 02:30 CEST
-    expect(formatServerTime(secondOccurrence)).toBe("26.10.25 02:30:00:000");
-    const result = importCsv(exportCsv([{ ...attack, arrival: secondOccurrence }]));
+    expect(formatServerTime(secondOccurrence, "Europe/Berlin")).toBe("26.10.25 02:30:00:000");
+    const result = importCsv(exportCsv([{ ...attack, arrival: secondOccurrence }], "Europe/Berlin"), "Europe/Berlin");
     expect(result.ok && result.value[0]?.arrival).toBe(secondOccurrence);
   });
 
   it("takes an edited arrival text over the milliseconds column", () => {
-    const text = exportCsv([attack]).replace("24.12.25 18:00:00:123", "24.12.25 19:00:00:500");
-    const result = importCsv(text);
+    const text = exportCsv([attack], "Europe/Berlin").replace("24.12.25 18:00:00:123", "24.12.25 19:00:00:500");
+    const result = importCsv(text, "Europe/Berlin");
     expect(result.ok && result.value[0]?.arrival).toBe(at("24.12.25 19:00:00:500"));
   });
 
   it("reads the time text when a spreadsheet mangled the milliseconds, and the milliseconds alone", () => {
-    const mangled = importCsv(exportCsv([attack]).replace(`;${attack.arrival};`, ";1,76659E+12;"));
+    const mangled = importCsv(exportCsv([attack], "Europe/Berlin").replace(`;${attack.arrival};`, ";1,76659E+12;"), "Europe/Berlin");
     expect(mangled.ok && mangled.value[0]?.arrival).toBe(attack.arrival);
-    const msOnly = importCsv(`Startdorf;Zieldorf;Typ;Ankunft (ms);Speerträger\n500|500;503|504;Fake;${attack.arrival};1\n`);
+    const msOnly = importCsv(`Startdorf;Zieldorf;Typ;Ankunft (ms);Speerträger\n500|500;503|504;Fake;${attack.arrival};1\n`, "Europe/Berlin");
     expect(msOnly.ok && msOnly.value[0]?.arrival).toBe(attack.arrival);
-    expect(importCsv("Startdorf;Zieldorf;Typ;Ankunft (ms);Speerträger\n500|500;503|504;Fake;bald;1\n")).toEqual({
+    expect(importCsv("Startdorf;Zieldorf;Typ;Ankunft (ms);Speerträger\n500|500;503|504;Fake;bald;1\n", "Europe/Berlin")).toEqual({
       ok: false,
       errors: ["Zeile 2: Ankunft (ms): „bald“ ist keine Zeit in Millisekunden."],
     });
@@ -73,7 +73,7 @@ describe("importCsv", () => {
       "\uFEFFTyp;Ankunft;Zieldorf;Startdorf;Axtkämpfer;ram\n" +
       "angriff;24.12.25 18:00:00:000;503|504;500|500;100;5\n" +
       "Adelung;24.12.25 18:00:00:100;503|504;500|500;50;\n";
-    const result = importCsv(text);
+    const result = importCsv(text, "Europe/Berlin");
     expect(result).toEqual({
       ok: true,
       value: [
@@ -93,7 +93,7 @@ describe("importCsv", () => {
       "500|500;500|500;Angriff;Axtkämpfer;24.12.25 18:00:00:000;7;1",
       "500|500;503|504;Angriff;;24.12.25 18:00:00:000;3;0",
     ];
-    expect(importCsv(rows.join("\r\n"))).toEqual({
+    expect(importCsv(rows.join("\r\n"), "Europe/Berlin")).toEqual({
       ok: false,
       errors: [
         "Zeile 2: Einheit: „Ramm\nbock“ ist keine Einheit.",
@@ -111,7 +111,7 @@ describe("importCsv", () => {
   });
 
   it("refuses unknown, doubled and missing columns, an open quote and an empty file", () => {
-    expect(importCsv("Startdorf;Zieldorf;Kommentar;Startdorf\n")).toEqual({
+    expect(importCsv("Startdorf;Zieldorf;Kommentar;Startdorf\n", "Europe/Berlin")).toEqual({
       ok: false,
       errors: [
         "Zeile 1: Unbekannte Spalte „Kommentar“.",
@@ -120,9 +120,9 @@ describe("importCsv", () => {
         "Zeile 1: Spalte „Ankunft“ fehlt.",
       ],
     });
-    expect(importCsv(`${header}\n"500|500;x`)).toEqual({ ok: false, errors: ["Zeile 2: Anführungszeichen wird nicht geschlossen."] });
-    expect(importCsv("")).toEqual({ ok: false, errors: ["Keine Angriffe gefunden."] });
-    expect(importCsv(`${header}\r\n`)).toEqual({ ok: false, errors: ["Keine Angriffe gefunden."] });
+    expect(importCsv(`${header}\n"500|500;x`, "Europe/Berlin")).toEqual({ ok: false, errors: ["Zeile 2: Anführungszeichen wird nicht geschlossen."] });
+    expect(importCsv("", "Europe/Berlin")).toEqual({ ok: false, errors: ["Keine Angriffe gefunden."] });
+    expect(importCsv(`${header}\r\n`, "Europe/Berlin")).toEqual({ ok: false, errors: ["Keine Angriffe gefunden."] });
   });
 });
 

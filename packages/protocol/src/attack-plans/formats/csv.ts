@@ -1,10 +1,11 @@
 // The plan as CSV for spreadsheets: semicolon-separated (what a German Excel opens as columns), fields
 // quoted where needed, a German header row, CRLF line ends, no byte-order mark (add one when offering
-// a download for Excel). "Ankunft" is the readable server time, "Ankunft (ms)" the exact instant: on
+// a download for Excel). "Ankunft" is the readable server time (in the world's zone: every function
+// takes it), "Ankunft (ms)" the exact instant: on
 // import an edited "Ankunft" wins, an unchanged one keeps the exact milliseconds (also in the repeated
 // autumn hour). Import is all or nothing with errors naming the line ("Zeile 3 (Typ): …").
 import { formatCoord } from "../../game/coords.js";
-import { formatServerTime, parseServerTime } from "../../game/server-time.js";
+import { formatServerTime, parseServerTime, serverTimeMessages } from "../../game/server-time.js";
 import { unitLabels, units, type Unit, type UnitCounts } from "../../units.js";
 import {
   attackDataSchema,
@@ -35,18 +36,20 @@ export const csvColumns: readonly { key: ColumnKey; header: string }[] = [
   ...units.map((unit) => ({ key: unit, header: unitLabels[unit] })),
 ];
 
-export function exportCsv(attacks: readonly AttackData[]): string {
-  return writeAll(csvWriter, attacks);
+export function exportCsv(attacks: readonly AttackData[], zone: string): string {
+  return writeAll(csvWriter(zone), attacks);
 }
 
-/** The CSV as header row and a row per attack, each with its CRLF. */
-export const csvWriter: ExportWriter<AttackData> = {
-  header: `${csvColumns.map((c) => quote(c.header)).join(SEPARATOR)}\r\n`,
-  line: (a) => `${csvColumns.map((c) => quote(cell(a, c.key))).join(SEPARATOR)}\r\n`,
-  footer: "",
-};
+/** The CSV as header row and a row per attack, each with its CRLF; "Ankunft" in the world's zone. */
+export function csvWriter(zone: string): ExportWriter<AttackData> {
+  return {
+    header: `${csvColumns.map((c) => quote(c.header)).join(SEPARATOR)}\r\n`,
+    line: (a) => `${csvColumns.map((c) => quote(cell(a, c.key, zone))).join(SEPARATOR)}\r\n`,
+    footer: "",
+  };
+}
 
-function cell(a: AttackData, key: ColumnKey): string {
+function cell(a: AttackData, key: ColumnKey, zone: string): string {
   switch (key) {
     case "from":
       return formatCoord(a.from);
@@ -57,7 +60,7 @@ function cell(a: AttackData, key: ColumnKey): string {
     case "unit":
       return unitLabels[a.unit];
     case "arrival":
-      return formatServerTime(a.arrival);
+      return formatServerTime(a.arrival, zone);
     case "arrivalMs":
       return String(a.arrival);
     case "priority":
@@ -71,12 +74,13 @@ function quote(value: string): string {
   return /[;"\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export function importCsv(text: string): ImportResult<AttackData[]> {
-  return runSteps(importCsvSteps(text));
+/** Reads the CSV; "Ankunft" texts are times in the world's zone. */
+export function importCsv(text: string, zone: string): ImportResult<AttackData[]> {
+  return runSteps(importCsvSteps(text, zone));
 }
 
 /** `importCsv`, pausing every IMPORT_STEP rows. */
-export function* importCsvSteps(text: string): ImportSteps<AttackData[]> {
+export function* importCsvSteps(text: string, zone: string): ImportSteps<AttackData[]> {
   const parsed = parseCsv(text.replace(/^\uFEFF/, ""));
   if (!parsed.ok) return importFailed(`${importMessages.line(parsed.line)}: ${importMessages.csvQuote}`);
   const [header, ...rows] = parsed.rows.filter((row) => row.fields.some((f) => f.trim() !== ""));
@@ -95,7 +99,7 @@ export function* importCsvSteps(text: string): ImportSteps<AttackData[]> {
       errors.add(`${where}: ${importMessages.csvColumns(header.fields.length, row.fields.length)}`);
       continue;
     }
-    const attack = readRow(row.fields, columns.value, where, errors);
+    const attack = readRow(row.fields, columns.value, where, zone, errors);
     if (attack) attacks.push(attack);
   }
   return errors.result(attacks);
@@ -137,7 +141,7 @@ for (const unit of units) {
   unitByName.set(unitLabels[unit].toLowerCase(), unit);
 }
 
-function readRow(fields: string[], columns: ColumnIndex, where: string, errors: ImportErrors): AttackData | null {
+function readRow(fields: string[], columns: ColumnIndex, where: string, zone: string, errors: ImportErrors): AttackData | null {
   const get = (key: ColumnKey) => {
     const i = columns[key];
     return i === undefined ? "" : (fields[i] as string).trim();
@@ -167,7 +171,7 @@ function readRow(fields: string[], columns: ColumnIndex, where: string, errors: 
     if (!unit) fail(`${attackFieldLabels.units}: ${attackMessages.noUnits}`);
   }
 
-  const arrival = readArrival(get("arrival"), get("arrivalMs"), fail);
+  const arrival = readArrival(get("arrival"), get("arrivalMs"), zone, fail);
   const priorityText = get("priority");
   if (priorityText !== "" && !/^-?\d{1,9}$/.test(priorityText)) fail(importMessages.csvPriority(priorityText));
   if (errors.count > before) return null;
@@ -192,17 +196,17 @@ function readRow(fields: string[], columns: ColumnIndex, where: string, errors: 
  * The edited text wins; the ms column keeps the exact instant while the text still names it. A ms value
  * a spreadsheet mangled (1,76659E+12) is ignored beside a readable text.
  */
-function readArrival(text: string, msText: string, fail: (message: string) => void): number | null {
+function readArrival(text: string, msText: string, zone: string, fail: (message: string) => void): number | null {
   const ms = /^\d{1,16}$/.test(msText) ? Number(msText) : null;
   if (text === "") {
     if (msText === "") fail(importMessages.csvNoArrival);
     else if (ms === null) fail(importMessages.csvArrivalMs(msText));
     return ms;
   }
-  if (ms !== null && formatServerTime(ms) === text) return ms;
-  const parsed = parseServerTime(text);
+  if (ms !== null && formatServerTime(ms, zone) === text) return ms;
+  const parsed = parseServerTime(text, zone);
   if (!parsed.ok) {
-    fail(importMessages.csvArrival(text));
+    fail(parsed.error === serverTimeMessages.format ? importMessages.csvArrival(text) : importMessages.csvArrivalReason(text, parsed.error));
     return null;
   }
   return parsed.value;

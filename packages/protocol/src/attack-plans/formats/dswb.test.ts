@@ -10,7 +10,7 @@ import { base64Decode, base64UrlEncode } from "./base64.js";
 import { attackTypeFromDswbIcon, dswbTypeIcons, exportDswb, importDswb, villageLookup } from "./dswb.js";
 
 const at = (text: string) => {
-  const parsed = parseServerTime(text);
+  const parsed = parseServerTime(text, "Europe/Berlin");
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };

@@ -25,24 +25,24 @@ function ok<T>(result: ImportResult<T>): T {
 describe("export writers", () => {
   it("write a full plan in every importable format within the import limit, so it can come back", () => {
     const name = "P".repeat(100);
-    for (const writer of [jsonWriter({ name, world: "de230" }), csvWriter, { header: "", footer: "", line: (row: AttackTextRow) => dswbLine(row, 123_456, 654_321) }]) {
+    for (const writer of [jsonWriter({ name, world: "de230" }), csvWriter("Europe/Berlin"), { header: "", footer: "", line: (row: AttackTextRow) => dswbLine(row, 123_456, 654_321) }]) {
       expect(estimateExport(writer, ATTACK_PLAN_MAX_ATTACKS, typicalAttackTextRow)).toBeLessThanOrEqual(ATTACK_IMPORT_TEXT_MAX);
     }
   });
   it("join to exactly the formats' own exports", () => {
     expect(writeAll(jsonWriter({ name: "Ostfront", world: "de230" }), attacks)).toBe(exportJson(attacks, { name: "Ostfront", world: "de230" }));
     expect(JSON.parse(writeAll(jsonWriter(), []))).toEqual(JSON.parse(exportJson([])));
-    expect(writeAll(csvWriter, attacks)).toBe(exportCsv(attacks));
+    expect(writeAll(csvWriter("Europe/Berlin"), attacks)).toBe(exportCsv(attacks, "Europe/Berlin"));
     const lookup = villageLookup([{ id: 1, x: 500, y: 500 }, { id: 2, x: 510, y: 490 }, { id: 9, x: 503, y: 504 }]);
     expect(exportDswb(attacks, lookup)).toEqual({ ok: true, value: attacks.map((a, i) => dswbLine(a, 1 + i, 9)).join("") });
-    const options = { template: "Kopf %ELEMENT_COUNT%\n%LIST_START%%ELEMENT_ID%/%ELEMENT_COUNT% %ATTACKER% %PLACE%%LIST_END%Fuß", format: "bbcode" as const, world };
+    const options = { template: "Kopf %ELEMENT_COUNT%\n%LIST_START%%ELEMENT_ID%/%ELEMENT_COUNT% %ATTACKER% %PLACE%%LIST_END%Fuß", format: "bbcode" as const, timeZone: "Europe/Berlin", world };
     expect(writeAll(ok(attackTextWriter(rows.length, options)), rows)).toBe(ok(renderAttackText(rows, options)));
   });
 
   it("estimate a template's text from a typical attack: 90 rally-point links a line make about 10 kB per attack", () => {
     const template = `%LIST_START%${"%PLACE%".repeat(90)}%LIST_END%`;
     expect(template).toHaveLength(652);
-    const writer = ok(attackTextWriter(50_000, { template, format: "bbcode", world }));
+    const writer = ok(attackTextWriter(50_000, { template, format: "bbcode", timeZone: "Europe/Berlin", world }));
     const estimate = estimateExport(writer, 50_000, typicalAttackTextRow);
     expect(estimate).toBeGreaterThan(400_000_000);
     expect(estimate).toBeLessThan(700_000_000);

@@ -42,7 +42,7 @@ describe("importers in steps", () => {
     const dswb = exportDswb(attacks, lookup);
     if (!dswb.ok) throw new Error(dswb.errors.join());
     expectPausedTwice(() => importJsonSteps(exportJson(attacks)));
-    expectPausedTwice(() => importCsvSteps(exportCsv(attacks)));
+    expectPausedTwice(() => importCsvSteps(exportCsv(attacks, "Europe/Berlin"), "Europe/Berlin"));
     expectPausedTwice(() => importDswbSteps(dswb.value, lookup));
   });
 });

@@ -15,7 +15,7 @@ import {
 } from "./text.js";
 
 const at = (text: string) => {
-  const parsed = parseServerTime(text);
+  const parsed = parseServerTime(text, "Europe/Berlin");
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };
@@ -60,7 +60,7 @@ function ok(result: { ok: true; value: string } | { ok: false; errors: string[] 
 
 describe("renderAttackText", () => {
   it("writes the default BB-code table with a header row and one row per attack", () => {
-    expect(ok(renderAttackText(rows, { template: defaultBbCodeTemplate, format: "bbcode", world }))).toBe(
+    expect(ok(renderAttackText(rows, { template: defaultBbCodeTemplate, format: "bbcode", timeZone: "Europe/Berlin", world }))).toBe(
       "[b]Angriffsplan[/b]\n" +
         "Anzahl der Befehle: 2\n" +
         "[table]\n" +
@@ -72,7 +72,7 @@ describe("renderAttackText", () => {
   });
 
   it("writes the default plain text without BB-codes", () => {
-    expect(ok(renderAttackText(rows, { template: defaultPlainTemplate, format: "plain", world }))).toBe(
+    expect(ok(renderAttackText(rows, { template: defaultPlainTemplate, format: "plain", timeZone: "Europe/Berlin", world }))).toBe(
       "Angriffsplan (2 Befehle)\n" +
         `1. Angriff von Kalle aus 500|500 mit Rammbock auf Barbaren in 503|504: abschicken am 24.12.25 um 15:30:00.123, Ankunft am 24.12.25 um 18:00:00.123 – ${link}\n` +
         "2. Unterstützung von Kalle aus 510|490 mit Speerträger auf Otto in 503|504: abschicken am 24.12.25 um 13:00:00.000, Ankunft am 24.12.25 um 18:00:01.000 – \n",
@@ -81,26 +81,26 @@ describe("renderAttackText", () => {
 
   it("repeats a template without list markers once per attack, DS Workbench's place link included", () => {
     const template = "%TYPE% %SOURCE% -> %TARGET% (%PLACE%)";
-    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain", world }))).toBe(`Angriff 500|500 -> 503|504 (${link})\n`);
-    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain" }))).toBe("Angriff 500|500 -> 503|504 ()\n");
+    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain", timeZone: "Europe/Berlin", world }))).toBe(`Angriff 500|500 -> 503|504 (${link})\n`);
+    expect(ok(renderAttackText(rows.slice(0, 1), { template, format: "plain", timeZone: "Europe/Berlin" }))).toBe("Angriff 500|500 -> 503|504 ()\n");
   });
 
   it("does not expand variables inside values (a player named %TYPE%)", () => {
     const row = { ...(rows[0] as AttackTextRow), attacker: "%TYPE%" };
-    expect(ok(renderAttackText([row], { template: "%ATTACKER%/%TYPE%", format: "plain" }))).toBe("%TYPE%/Angriff\n");
+    expect(ok(renderAttackText([row], { template: "%ATTACKER%/%TYPE%", format: "plain", timeZone: "Europe/Berlin" }))).toBe("%TYPE%/Angriff\n");
   });
 
   it("keeps BB code out of hostile player names: brackets become inert look-alikes, without a [player] tag", () => {
     const row = { ...(rows[1] as AttackTextRow), attacker: "[url=http://evil]x[/url]", defender: "Otto[/player][b]" };
-    const text = ok(renderAttackText([row], { template: "%ATTACKER% > %DEFENDER%", format: "bbcode" }));
+    const text = ok(renderAttackText([row], { template: "%ATTACKER% > %DEFENDER%", format: "bbcode", timeZone: "Europe/Berlin" }));
     expect(text).toBe("\uFF3Burl=http://evil\uFF3Dx\uFF3B/url\uFF3D > Otto\uFF3B/player\uFF3D\uFF3Bb\uFF3D\n");
     expect(text).not.toMatch(/[[\]]/);
     // Plain text has no tags to inject: names stay as they are.
-    expect(ok(renderAttackText([row], { template: "%ATTACKER%", format: "plain" }))).toBe("[url=http://evil]x[/url]\n");
+    expect(ok(renderAttackText([row], { template: "%ATTACKER%", format: "plain", timeZone: "Europe/Berlin" }))).toBe("[url=http://evil]x[/url]\n");
   });
 
   it("reports unknown variables and misplaced list markers in German instead of a text", () => {
-    expect(renderAttackText(rows, { template: "%TYPE% %FOO% %BAR% %FOO% 50% und 20%", format: "plain" })).toEqual({
+    expect(renderAttackText(rows, { template: "%TYPE% %FOO% %BAR% %FOO% 50% und 20%", format: "plain", timeZone: "Europe/Berlin" })).toEqual({
       ok: false,
       errors: ["Unbekannte Variable %FOO%.", "Unbekannte Variable %BAR%."],
     });
@@ -151,24 +151,24 @@ describe("renderAttackText", () => {
       "1", // %ELEMENT_COUNT%
     ];
     expect(Object.keys(attackTextVariables)).toHaveLength(26);
-    expect(ok(renderAttackText([row], { template, format: "bbcode", world }))).toBe(`${expected.join("\n")}\n`);
+    expect(ok(renderAttackText([row], { template, format: "bbcode", timeZone: "Europe/Berlin", world }))).toBe(`${expected.join("\n")}\n`);
   });
 
   it("names a barbarian village's owner \"Barbaren\" in every player variable, with no tribe", () => {
     const row = { ...(rows[0] as AttackTextRow), attacker: "Kalle", defender: null };
-    const text = ok(renderAttackText([row], { template: "%DEFENDER%|%DEFENDER_NO_BB%|%DEFENDER_ALLY%|%DEFENDER_ALLY_NAME%|%STD_NAME%", format: "bbcode" }));
+    const text = ok(renderAttackText([row], { template: "%DEFENDER%|%DEFENDER_NO_BB%|%DEFENDER_ALLY%|%DEFENDER_ALLY_NAME%|%STD_NAME%", format: "bbcode", timeZone: "Europe/Berlin" }));
     // A wall breaker has no standard attack of its own in DS Workbench: "Unbenannt".
     expect(text).toBe("Barbaren|Barbaren|[ally]-[/ally]|Kein Stamm|Unbenannt\n");
   });
 
   it("keeps tribe tags and names inert in BB code, as player names", () => {
     const row = { ...(rows[0] as AttackTextRow), attackerTribe: { tag: "[b]X", name: "[url=http://evil]Y" } };
-    const text = ok(renderAttackText([row], { template: "%ATTACKER_ALLY% %ATTACKER_ALLY_NO_BB% %ATTACKER_ALLY_NAME%", format: "bbcode" }));
+    const text = ok(renderAttackText([row], { template: "%ATTACKER_ALLY% %ATTACKER_ALLY_NO_BB% %ATTACKER_ALLY_NAME%", format: "bbcode", timeZone: "Europe/Berlin" }));
     expect(text).toBe("\uFF3Bb\uFF3DX \uFF3Bb\uFF3DX \uFF3Burl=http://evil\uFF3DY\n");
   });
 
   it("writes header and footer for an empty selection", () => {
-    expect(ok(renderAttackText([], { template: "Start %ELEMENT_COUNT%\n%LIST_START%%TYPE%%LIST_END%Ende", format: "bbcode" }))).toBe("Start 0\nEnde");
+    expect(ok(renderAttackText([], { template: "Start %ELEMENT_COUNT%\n%LIST_START%%TYPE%%LIST_END%Ende", format: "bbcode", timeZone: "Europe/Berlin" }))).toBe("Start 0\nEnde");
   });
 });
 

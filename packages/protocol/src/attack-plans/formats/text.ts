@@ -6,7 +6,7 @@
 // per attack, each followed by a line break; before and after it the header and footer, where
 // %ELEMENT_COUNT% is the number of attacks; without the two markers the whole template is the line.
 // Every variable of today's Attack.java, with its texts (getReplacements, StandardAttackManager's names,
-// Ally/NoAlly, Village.getCoordAsString): times "24.12.25 um 18:00:00.123" in server time (in BB code
+// Ally/NoAlly, Village.getCoordAsString): times "24.12.25 um 18:00:00.123" in the world's server time (in BB code
 // the milliseconds small, as DS Workbench writes them), no tribe "[ally]-[/ally]" / "-" / "Kein Stamm".
 // Where dsbot differs on purpose: %TYPE% of a fake support is "Unterstützung (Fake)" (DS Workbench
 // writes "Angriff"); %ARRIVE% is the arrival (today's DS Workbench formats the send time there, a bug);
@@ -105,6 +105,8 @@ export interface RenderTextOptions {
   format: TextFormat;
   /** The world of the rally-point links. */
   world?: World | null;
+  /** The world's server time zone (time-zones.ts): %SEND% and %ARRIVE% are written in it. */
+  timeZone: string;
 }
 
 const variablePattern = /%[A-Z_]+%/g;
@@ -260,8 +262,8 @@ function rowValues(row: AttackTextRow, id: number, count: string, options: Rende
     "%DEFENDER_ALLY%": tribeTag(row.defenderTribe),
     "%DEFENDER_ALLY_NO_BB%": inert(tribe(row.defenderTribe).tag),
     "%DEFENDER_ALLY_NAME%": inert(tribe(row.defenderTribe).name),
-    "%SEND%": formatDswbTime(row.sendTime, bb),
-    "%ARRIVE%": formatDswbTime(row.arrival, bb),
+    "%SEND%": formatDswbTime(row.sendTime, options.timeZone, bb),
+    "%ARRIVE%": formatDswbTime(row.arrival, options.timeZone, bb),
     "%RUNTIME%": formatRuntime(row.arrival - row.sendTime),
     // DS Workbench quotes the address: [url="…"]Versammlungsplatz[/url].
     "%PLACE%": url && bb ? `[url="${url}"]Versammlungsplatz[/url]` : url,

@@ -7,6 +7,7 @@ import { Anchor, Badge, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCrown, IconGhost, IconGhost2, IconShield, IconSword, IconWall, type Icon } from "@tabler/icons-react";
 import { Tooltip } from "@/components/ui/tooltip";
 import { UnitIcon } from "@/components/ui/unit-icon";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 import { splitServerTime } from "../lib/times";
 import { isUnit, unitEntries } from "../lib/units";
 import { attackPlanTexts as texts } from "../texts";
@@ -120,6 +121,7 @@ export function AttackStatusBadge({ status, error }: { status: AttackStatus; err
  * difference in ms (green within the 50 ms a noble train needs, orange beyond).
  */
 export function ArrivalTime({ planned, real }: { planned: number; real: number | null }) {
+  const zone = useServerTimeZone();
   if (real === null) return <ServerTime ms={planned} />;
   const drift = real - planned;
   return (
@@ -127,7 +129,7 @@ export function ArrivalTime({ planned, real }: { planned: number; real: number |
       <ServerTime ms={planned} />
       <Tooltip label={texts.realArrivalHint}>
         <Text size="xs" c={Math.abs(drift) <= 50 ? "teal.4" : "orange.4"} ff="monospace" style={{ whiteSpace: "nowrap" }} data-testid="attack-real-arrival">
-          {texts.realArrival(clockTime(real), drift)}
+          {texts.realArrival(clockTime(real, zone), drift)}
         </Text>
       </Tooltip>
     </Stack>
@@ -135,13 +137,14 @@ export function ArrivalTime({ planned, real }: { planned: number; real: number |
 }
 
 /** `HH:mm:ss:SSS` of a server time. */
-function clockTime(ms: number): string {
-  const { main, millis } = splitServerTime(ms);
+function clockTime(ms: number, zone: string): string {
+  const { main, millis } = splitServerTime(ms, zone);
   return `${main.slice(-8)}${millis}`;
 }
 
+/** A server time in the zone of the plan around (else the user's world). */
 export function ServerTime({ ms }: { ms: number }) {
-  const { main, millis } = splitServerTime(ms);
+  const { main, millis } = splitServerTime(ms, useServerTimeZone());
   return (
     <Text size="sm" style={{ whiteSpace: "nowrap" }} ff="monospace">
       {main}

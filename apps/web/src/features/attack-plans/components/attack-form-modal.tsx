@@ -27,6 +27,7 @@ import { NobleTrainFields } from "./noble-train-fields";
 import { SendTimePreview, useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
 import { VillageField } from "./village-field";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 
 const typeOptions = attackTypes.map((type) => ({ value: type, label: attackTypeLabels[type] }));
 
@@ -43,19 +44,20 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
   const worldUnits = useWorldUnits(world);
   const offered = worldUnits ? allUnits.filter((u) => worldUnits[u] !== undefined) : allUnits;
   const unitOptions = [{ value: "", label: texts.unitAuto }, ...offered.map((u) => ({ value: u, label: unitLabels[u] }))];
+  const zone = useServerTimeZone();
   const { control, handleSubmit, setError } = useForm<AttackFormValues>({
-    resolver: zodResolver(attackFormSchema) as never,
-    defaultValues: attack ? attackFormValues(attack) : emptyAttackForm(),
+    resolver: zodResolver(attackFormSchema(zone)) as never,
+    defaultValues: attack ? attackFormValues(attack, zone) : emptyAttackForm(zone),
   });
   const watched = useWatch({ control }) as AttackFormValues;
 
   const submit = handleSubmit(async (values) => {
     try {
       if (!attack && isTrain(values)) {
-        const { attacks } = await addTrain.mutateAsync(toTrainBody(values));
+        const { attacks } = await addTrain.mutateAsync(toTrainBody(values, zone));
         alert.success(texts.trainAdded(attacks.length));
       } else {
-        await save.mutateAsync({ id: attack?.id, body: toAttackBody(values) });
+        await save.mutateAsync({ id: attack?.id, body: toAttackBody(values, zone) });
         alert.success(attack ? texts.attackSaved : texts.attackAdded);
       }
       onDone();
@@ -117,7 +119,7 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
           render={({ field, fieldState }) => (
             <TextInput
               label={texts.arrival}
-              description={texts.arrivalHint}
+              description={texts.arrivalHint(zone)}
               placeholder={texts.arrivalPlaceholder}
               value={field.value}
               onChange={(event) => field.onChange(event.currentTarget.value)}

@@ -26,7 +26,7 @@ export interface AttackFormValues {
   units: Partial<Record<Unit, number>>;
   /** "" = the slowest unit sent. */
   unit: Unit | "";
-  /** DD.MM.YYYY HH:mm:ss:SSS, Europe/Berlin. */
+  /** DD.MM.YYYY HH:mm:ss:SSS in the zone of the plan's world. */
   arrival: string;
   priority: number;
   /** Noble train (new conquer attacks only): nobles, the spacing of their arrivals, a clearing attack first. */
@@ -42,9 +42,9 @@ export function isTrain(values: Pick<AttackFormValues, "type" | "nobles" | "with
 }
 
 /** The REST body of a noble train (POST …/attacks/train). */
-export function toTrainBody(values: AttackFormValues): AttackTrainBody {
+export function toTrainBody(values: AttackFormValues, zone: string): AttackTrainBody {
   return {
-    ...toAttackBody(values),
+    ...toAttackBody(values, zone),
     nobles: values.nobles,
     spacingMs: values.spacingMs,
     ...(values.withClear ? { clearUnits: compactUnits(values.clearUnits) } : {}),
@@ -52,8 +52,8 @@ export function toTrainBody(values: AttackFormValues): AttackTrainBody {
 }
 
 /** The REST body of the values; `arrival` NaN when its text does not parse. */
-export function toAttackBody(values: AttackFormValues): AttackBody {
-  const arrival = parseInputTime(values.arrival);
+export function toAttackBody(values: AttackFormValues, zone: string): AttackBody {
+  const arrival = parseInputTime(values.arrival, zone);
   const body: AttackBody = {
     from: values.from.trim(),
     to: values.to.trim(),
@@ -66,49 +66,51 @@ export function toAttackBody(values: AttackFormValues): AttackBody {
   return body;
 }
 
-export const attackFormSchema = z
-  .object({
-    from: z.string(),
-    to: z.string(),
-    type: attackTypeSchema,
-    units: z.record(z.string(), z.number()),
-    unit: z.string(),
-    arrival: z.string(),
-    priority: z.number(),
-    nobles: z.number(),
-    spacingMs: z.number(),
-    withClear: z.boolean(),
-    clearUnits: z.record(z.string(), z.number()),
-  })
-  .superRefine((values, ctx) => {
-    const arrival = parseInputTime(values.arrival);
-    if (!arrival.ok) ctx.addIssue({ code: "custom", path: ["arrival"], message: arrival.error });
-    const seen = new Set<string>(arrival.ok ? [] : ["arrival"]);
-    // The protocol checks the units only once the villages parse; say it at once.
-    if (!hasUnits(values.units) && !values.unit) {
-      ctx.addIssue({ code: "custom", path: ["units"], message: attackMessages.noUnits });
-      seen.add("units");
-    }
-    const form = values as AttackFormValues;
-    const parsed = isTrain(form) ? attackTrainSchema.safeParse(toTrainBody(form)) : attackInputSchema.safeParse(toAttackBody(form));
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "");
-      if (!(attackFormFields as readonly string[]).includes(field) || seen.has(field)) continue;
-      seen.add(field);
-      ctx.addIssue({ code: "custom", path: [field], message: issue.message });
-    }
-  });
+/** The form's checks, the arrival read in the zone of the plan's world. */
+export const attackFormSchema = (zone: string) =>
+  z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      type: attackTypeSchema,
+      units: z.record(z.string(), z.number()),
+      unit: z.string(),
+      arrival: z.string(),
+      priority: z.number(),
+      nobles: z.number(),
+      spacingMs: z.number(),
+      withClear: z.boolean(),
+      clearUnits: z.record(z.string(), z.number()),
+    })
+    .superRefine((values, ctx) => {
+      const arrival = parseInputTime(values.arrival, zone);
+      if (!arrival.ok) ctx.addIssue({ code: "custom", path: ["arrival"], message: arrival.error });
+      const seen = new Set<string>(arrival.ok ? [] : ["arrival"]);
+      // The protocol checks the units only once the villages parse; say it at once.
+      if (!hasUnits(values.units) && !values.unit) {
+        ctx.addIssue({ code: "custom", path: ["units"], message: attackMessages.noUnits });
+        seen.add("units");
+      }
+      const form = values as AttackFormValues;
+      const parsed = isTrain(form) ? attackTrainSchema.safeParse(toTrainBody(form, zone)) : attackInputSchema.safeParse(toAttackBody(form, zone));
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "");
+        if (!(attackFormFields as readonly string[]).includes(field) || seen.has(field)) continue;
+        seen.add(field);
+        ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+      }
+    });
 
 const noTrain = { nobles: 1, spacingMs: NOBLE_TRAIN_SPACING_DEFAULT_MS, withClear: false, clearUnits: {} };
 
 /** A new attack arrives in an hour (whole seconds) by default. */
-export function emptyAttackForm(now = Date.now()): AttackFormValues {
+export function emptyAttackForm(zone: string, now = Date.now()): AttackFormValues {
   const arrival = Math.ceil((now + 3_600_000) / 1000) * 1000;
-  return { from: "", to: "", type: "attack", units: {}, unit: "", arrival: formatInputTime(arrival), priority: ATTACK_PRIORITY_DEFAULT, ...noTrain };
+  return { from: "", to: "", type: "attack", units: {}, unit: "", arrival: formatInputTime(arrival, zone), priority: ATTACK_PRIORITY_DEFAULT, ...noTrain };
 }
 
-export function attackFormValues(attack: Attack): AttackFormValues {
+export function attackFormValues(attack: Attack, zone: string): AttackFormValues {
   const units = attack.units as Partial<Record<Unit, number>>;
   return {
     from: attack.startVillage.coordinates,
@@ -116,7 +118,7 @@ export function attackFormValues(attack: Attack): AttackFormValues {
     type: attack.type,
     units: { ...units },
     unit: hasUnits(units) ? "" : attack.unit,
-    arrival: formatInputTime(attack.arrivalTime),
+    arrival: formatInputTime(attack.arrivalTime, zone),
     priority: attack.priority,
     ...noTrain,
   };

@@ -19,6 +19,7 @@ import { attackPlanTexts as texts } from "../texts";
 import type { AttackFormValues } from "./attack-form-schema";
 import { useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 
 const toNumber = (value: number | string) => (typeof value === "number" ? value : Number.NaN);
 
@@ -48,7 +49,8 @@ export function NobleTrainFields({ control, units, world }: { control: Control<A
     control,
     name: ["arrival", "nobles", "spacingMs", "withClear", "from", "to", "units", "unit", "clearUnits"],
   });
-  const arrival = parseInputTime(arrivalText);
+  const zone = useServerTimeZone();
+  const arrival = parseInputTime(arrivalText, zone);
   const valid =
     arrival.ok && Number.isInteger(nobles) && nobles >= 1 && nobles <= NOBLE_TRAIN_MAX && Number.isInteger(spacingMs) && spacingMs >= NOBLE_TRAIN_SPACING_MIN_MS && spacingMs <= NOBLE_TRAIN_SPACING_MAX_MS;
   const train = valid ? trainArrivals({ arrival: arrival.value, nobles, spacingMs, clear: withClear }) : [];
@@ -123,8 +125,8 @@ export function NobleTrainFields({ control, units, world }: { control: Control<A
                 const send = sendOf(entry, { from, to, units: nobleUnits, unit, clearUnits }, unitInfo);
                 return (
                   <Text key={entry.arrival} size="xs" ff="monospace" role="listitem">
-                    {entry.type === "attack" ? texts.trainClearLabel : texts.trainNobleLabel(withClear ? index : index + 1)} {formatServerTime(entry.arrival)}
-                    {send !== null && ` · ${texts.sendTimePreview} ${formatServerTime(send)}`}
+                    {entry.type === "attack" ? texts.trainClearLabel : texts.trainNobleLabel(withClear ? index : index + 1)} {formatServerTime(entry.arrival, zone)}
+                    {send !== null && ` · ${texts.sendTimePreview} ${formatServerTime(send, zone)}`}
                   </Text>
                 );
               })}

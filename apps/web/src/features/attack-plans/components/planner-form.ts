@@ -28,8 +28,8 @@ export interface PlannerFormValues {
 export type PlannerErrors = Partial<Record<string, string>> & { general?: string[] };
 
 /** Tomorrow 08:00–10:00 server time by default; one attack per target with a full offensive template. */
-export function defaultPlannerValues(now = Date.now()): PlannerFormValues {
-  const tomorrow = formatInputTime(now + 86_400_000, false).slice(0, 10);
+export function defaultPlannerValues(zone: string, now = Date.now()): PlannerFormValues {
+  const tomorrow = formatInputTime(now + 86_400_000, zone, false).slice(0, 10);
   return {
     source: "bots",
     dsbotIds: [],
@@ -53,9 +53,10 @@ export function defaultPlannerValues(now = Date.now()): PlannerFormValues {
   };
 }
 
-export function toPlannerRequest(values: PlannerFormValues, save: boolean): PlannerRequest {
-  const from = parseInputTime(values.windowFrom);
-  const to = parseInputTime(values.windowTo);
+/** The request of the values; window times are read in the plan's zone. */
+export function toPlannerRequest(values: PlannerFormValues, save: boolean, zone: string): PlannerRequest {
+  const from = parseInputTime(values.windowFrom, zone);
+  const to = parseInputTime(values.windowTo, zone);
   const counts: PlannerRequest["settings"]["counts"] = {};
   const templates: PlannerRequest["settings"]["templates"] = {};
   for (const type of plannerFormTypes) {
@@ -101,15 +102,15 @@ export function addIssue(errors: PlannerErrors, path: readonly (string | number)
 }
 
 /** The form's own checks: times that parse, a target text, then the protocol's request schema. */
-export function checkPlanner(values: PlannerFormValues): PlannerErrors {
+export function checkPlanner(values: PlannerFormValues, zone: string): PlannerErrors {
   const errors: PlannerErrors = {};
   for (const [field, text] of [["windowFrom", values.windowFrom], ["windowTo", values.windowTo]] as const) {
-    const parsed = parseInputTime(text);
+    const parsed = parseInputTime(text, zone);
     if (!parsed.ok) errors[field] = parsed.error;
   }
   if (values.targets.trim() === "") errors.targets = validationMessages.required;
   if (values.source === "coords" && values.attackerText.trim() === "") errors.attackerText = validationMessages.required;
-  const parsed = plannerRequestSchema.safeParse(toPlannerRequest(values, false));
+  const parsed = plannerRequestSchema.safeParse(toPlannerRequest(values, false, zone));
   if (!parsed.success) for (const issue of parsed.error.issues) addIssue(errors, issue.path as (string | number)[], issue.message);
   return errors;
 }

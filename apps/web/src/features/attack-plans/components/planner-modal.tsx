@@ -16,10 +16,12 @@ import { PlannerAttackers } from "./planner-attackers";
 import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerRequest, type PlannerErrors, type PlannerFormValues } from "./planner-form";
 import { PlannerPreview } from "./planner-preview";
 import { PlannerTypes } from "./planner-types";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 
 function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number; world: World; initialTargets?: string; onDone: () => void }) {
   const planner = usePlanner(planId);
-  const [values, setValues] = useState<PlannerFormValues>(() => ({ ...defaultPlannerValues(), targets: initialTargets ?? "" }));
+  const zone = useServerTimeZone();
+  const [values, setValues] = useState<PlannerFormValues>(() => ({ ...defaultPlannerValues(zone), targets: initialTargets ?? "" }));
   const [errors, setErrors] = useState<PlannerErrors>({});
   const [result, setResult] = useState<PlannerResponse | null>(null);
   const [pending, setPending] = useState<"preview" | "save" | null>(null);
@@ -36,12 +38,12 @@ function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number
   }, [result]);
 
   const run = async (save: boolean) => {
-    const found = checkPlanner(values);
+    const found = checkPlanner(values, zone);
     setErrors(found);
     if (hasErrors(found)) return;
     setPending(save ? "save" : "preview");
     try {
-      const answer = await planner.mutateAsync(toPlannerRequest(values, save));
+      const answer = await planner.mutateAsync(toPlannerRequest(values, save, zone));
       if (save) {
         alert.success(texts.plannerSaved(answer.saved));
         onDone();

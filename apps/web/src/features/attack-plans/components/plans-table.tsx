@@ -14,6 +14,7 @@ import type { PlanSortBy } from "../api/keys";
 import { attackPlanTexts as texts } from "../texts";
 import { NextSend } from "./next-send";
 import { PlanStatusCounts } from "./plan-status-counts";
+import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 
 const c = texts.planColumns;
 
@@ -50,7 +51,17 @@ function buildColumns(onRename: (plan: AttackPlan) => void, onDelete: (plan: Att
       ),
     },
     { id: "counts", header: c.counts, enableSorting: false, cell: ({ row }) => <PlanStatusCounts counts={row.original.counts} /> },
-    { id: "nextSendTime", accessorKey: "nextSendTime", header: c.nextSendTime, meta: { width: 170 }, cell: ({ row }) => <NextSend sendTime={row.original.nextSendTime} /> },
+    {
+      id: "nextSendTime",
+      accessorKey: "nextSendTime",
+      header: c.nextSendTime,
+      meta: { width: 170 },
+      cell: ({ row }) => (
+        <ServerTimeZoneProvider zone={row.original.timeZone}>
+          <NextSend sendTime={row.original.nextSendTime} />
+        </ServerTimeZoneProvider>
+      ),
+    },
     {
       id: "owner",
       header: c.owner,

@@ -9,6 +9,7 @@ import { formatCountdown } from "@/lib/clock";
 import { findWorld, worldsQueryOptions } from "@/lib/world-data";
 import { parseInputTime } from "../lib/times";
 import { attackPlanTexts as texts } from "../texts";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 
 export interface SendTimeInput {
   from: string;
@@ -27,10 +28,10 @@ export function useWorldUnits(world: World) {
 
 type Preview = { ok: true; send: number; unit: Unit; travel: number } | { ok: false; message: string } | null;
 
-function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<typeof useWorldUnits>>): Preview {
+function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<typeof useWorldUnits>>, zone: string): Preview {
   const from = parseCoord(input.from);
   const to = parseCoord(input.to);
-  const arrival = parseInputTime(input.arrival);
+  const arrival = parseInputTime(input.arrival, zone);
   if (!from.ok || !to.ok || !arrival.ok) return null;
   try {
     const times = attackTimes({ from: from.value, to: to.value, units: input.units, unit: input.unit || null, arrival: arrival.value, unitInfo });
@@ -42,7 +43,8 @@ function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<t
 
 export function SendTimePreview({ world, input }: { world: World; input: SendTimeInput }) {
   const unitInfo = useWorldUnits(world);
-  const preview = unitInfo ? computePreview(input, unitInfo) : null;
+  const zone = useServerTimeZone();
+  const preview = unitInfo ? computePreview(input, unitInfo, zone) : null;
   return (
     <Paper withBorder p="sm" radius="md" data-testid="attack-send-preview">
       {!unitInfo && (
@@ -58,7 +60,7 @@ export function SendTimePreview({ world, input }: { world: World; input: SendTim
       {unitInfo && preview?.ok && (
         <>
           <Text size="sm">
-            {texts.sendTimePreview}: <b>{formatServerTime(preview.send)}</b>
+            {texts.sendTimePreview}: <b>{formatServerTime(preview.send, zone)}</b>
           </Text>
           <Text size="sm" c="dimmed">
             {texts.slowestUnit}: {unitLabels[preview.unit]} · {texts.travelTime}: {formatCountdown(preview.travel * 1000)}

@@ -1,23 +1,24 @@
-// Server times (Europe/Berlin) of the attack plans as the table shows them (DD.MM.YY HH:mm:ss plus
-// :SSS) and as the forms take them (DD.MM.YYYY HH:mm:ss:SSS, milliseconds kept exactly).
+// Server times of the attack plans, in the zone of the plan's world (never the browser's), as the table
+// shows them (DD.MM.YY HH:mm:ss plus :SSS) and as the forms take them (DD.MM.YYYY HH:mm:ss:SSS,
+// milliseconds kept exactly).
 import { formatServerTime, parseServerTime, serverTimeParts, type GameResult } from "@dsbot/protocol";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The table's time: `DD.MM.YY HH:mm:ss` and the milliseconds `:SSS` apart (shown smaller). */
-export function splitServerTime(ms: number): { main: string; millis: string } {
-  const text = formatServerTime(ms);
+export function splitServerTime(ms: number, zone: string): { main: string; millis: string } {
+  const text = formatServerTime(ms, zone);
   return { main: text.slice(0, -4), millis: text.slice(-4) };
 }
 
-/** `DD.MM.YYYY HH:mm:ss:SSS` (or without `:SSS`) in Europe/Berlin, for a form field. */
-export function formatInputTime(ms: number, withMillis = true): string {
-  const p = serverTimeParts(ms);
+/** `DD.MM.YYYY HH:mm:ss:SSS` (or without `:SSS`) in the zone, for a form field. */
+export function formatInputTime(ms: number, zone: string, withMillis = true): string {
+  const p = serverTimeParts(ms, zone);
   const base = `${pad(p.day)}.${pad(p.month)}.${p.year} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
   return withMillis ? `${base}:${pad(p.millisecond, 3)}` : base;
 }
 
-/** Reads a form field's time (two- or four-digit year, milliseconds optional) as Europe/Berlin. */
-export function parseInputTime(text: string): GameResult<number> {
-  return parseServerTime(text);
+/** Reads a form field's time (two- or four-digit year, milliseconds optional) in the zone. */
+export function parseInputTime(text: string, zone: string): GameResult<number> {
+  return parseServerTime(text, zone);
 }

@@ -169,6 +169,19 @@ describe("Attack plan table", { timeout: 20_000 }, () => {
     expect(within(row).queryByTestId("attack-real-arrival")).not.toBeInTheDocument();
   });
 
+  it("shows a tribalwars.co.uk plan's times on the UK clock, whatever the browser's zone", async () => {
+    const arrival = Date.UTC(2030, 6, 24, 17, 0, 0, 123); // 18:00 BST, 19:00 in Berlin
+    mockPlanPage({
+      plan: makePlan({ id: 7, name: "Offensive K55", world: { server: "tribalwars.co.uk", world: "uk80" }, timeZone: "Europe/London" }),
+      attacks: [makeAttack({ id: 1, sendTime: Date.now() + 3_600_000, arrivalTime: arrival, status: "sent", realArrivalTime: arrival + 12 })],
+    });
+    const table = await openTable();
+    const row = table.querySelector('tr[data-row-id="1"]') as HTMLElement;
+    expect(within(row).getByText("24.07.30 18:00:00")).toBeInTheDocument();
+    expect(within(row).queryByText("24.07.30 19:00:00")).not.toBeInTheDocument();
+    expect(within(row).getByTestId("attack-real-arrival")).toHaveTextContent("tatsächlich 18:00:00:135 (+12 ms)");
+  });
+
   it("counts down every row from one shared interval and marks a row 'fällig' once its send time passes", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -26,6 +26,7 @@ import { PlanHeaderActions, type PlanModal } from "../components/plan-header-act
 import { PlanNameModal } from "../components/plan-name-modal";
 import { PlannerModal } from "../components/planner-modal";
 import { attackPlanTexts as texts } from "../texts";
+import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 
 /**
  * Targets handed over by the Koordinaten Filter (navigation state): the planner opens with them once
@@ -134,5 +135,10 @@ export function AttackPlanDetailRoute() {
       </>
     );
   }
-  return <PlanPage key={query.data.attackPlan.id} plan={query.data.attackPlan} />;
+  // Every time of the plan is shown and entered on its world's clock.
+  return (
+    <ServerTimeZoneProvider zone={query.data.attackPlan.timeZone}>
+      <PlanPage key={query.data.attackPlan.id} plan={query.data.attackPlan} />
+    </ServerTimeZoneProvider>
+  );
 }

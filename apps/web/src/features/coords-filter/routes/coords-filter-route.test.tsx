@@ -29,6 +29,8 @@ const world: WorldSummary = {
   lastSyncError: null,
   syncEnabled: false,
   syncing: false,
+  timeZone: "Europe/Berlin",
+  timeZoneDefault: "Europe/Berlin",
   config: null,
   units: null,
 };

@@ -34,6 +34,8 @@ const world: WorldSummary = {
   lastSyncError: null,
   syncEnabled: false,
   syncing: false,
+  timeZone: "Europe/Berlin",
+  timeZoneDefault: "Europe/Berlin",
   config: null,
   units: null,
 };
@@ -68,6 +70,7 @@ function makePlan(id: number, name: string, worldName: string): AttackPlan {
     id,
     name,
     world: { server: "die-staemme.de", world: worldName },
+    timeZone: "Europe/Berlin",
     ownerId: plainUser.id,
     ownerName: plainUser.username,
     access: "owner",

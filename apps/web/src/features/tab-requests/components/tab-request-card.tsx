@@ -8,6 +8,7 @@ import { formatDate } from "@/lib/dates";
 import { formatCountdown } from "@/lib/clock";
 import { tabRequestTexts as texts } from "../texts";
 import classes from "./tab-requests.module.css";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 
 export interface TabRequestCardProps {
   request: TabRequest;
@@ -25,6 +26,7 @@ function unitsText(units: Record<string, number>): string {
 export function TabRequestCard({ request, now, onDone, pending }: TabRequestCardProps) {
   const { attack } = request;
   const left = attack ? attack.sendTime - now : 0;
+  const zone = useServerTimeZone();
   return (
     <Card className={classes.card} data-added={request.added || undefined} data-testid="tab-request" data-id={request.id}>
       <Stack gap="xs">
@@ -53,7 +55,7 @@ export function TabRequestCard({ request, now, onDone, pending }: TabRequestCard
             </Text>
             <Text size="sm">{unitsText(attack.units)}</Text>
             <Text size="sm" c="dimmed">
-              {texts.sendAt} {formatServerTime(attack.sendTime)} · {texts.arrival} {formatServerTime(attack.arrivalTime)} · {texts.plan}{" "}
+              {texts.sendAt} {formatServerTime(attack.sendTime, zone)} · {texts.arrival} {formatServerTime(attack.arrivalTime, zone)} · {texts.plan}{" "}
               {attack.planName}
             </Text>
           </Stack>

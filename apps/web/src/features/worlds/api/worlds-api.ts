@@ -1,5 +1,6 @@
 // REST of the world administration (admin): add a world, import its files with upload progress,
-// turn its sync on or off, sync it now. The list itself is the shared query of lib/world-data.
+// turn its sync on or off or correct its time zone, sync it now. The list itself is the shared query of
+// lib/world-data.
 import type { World, WorldImportResponse, WorldResponse, WorldsResponse, WorldUpdate } from "@dsbot/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -25,7 +26,7 @@ export function useCreateWorld() {
   });
 }
 
-export function useSetWorldSync() {
+export function useUpdateWorld() {
   const replace = useReplaceInList();
   return useMutation({
     mutationFn: ({ id, ...body }: WorldUpdate & { id: number }) => api.patch<WorldResponse>(`/api/worlds/${id}`, body),

@@ -1,11 +1,13 @@
-// The known worlds: code and server, counts, last import, last sync (running, or its error in red
-// while the sync is on), the sync switch and the per-world actions (import files, sync now).
+// The known worlds: code, server and server time zone (editable), counts, last import, last sync
+// (running, or its error in red while the sync is on), the sync switch and the per-world actions
+// (import files, sync now).
 import { worldLabel, type WorldSummary } from "@dsbot/protocol";
-import { Button, Group, Loader, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
-import { IconRefresh, IconUpload } from "@tabler/icons-react";
+import { ActionIcon, Button, Group, Loader, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
+import { IconClock, IconPencil, IconRefresh, IconUpload } from "@tabler/icons-react";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
+import { Tooltip } from "@/components/ui/tooltip";
 import { formatDate } from "@/lib/dates";
 import { worldTexts } from "../texts";
 
@@ -13,6 +15,7 @@ export interface WorldRowActions {
   onImport: (world: WorldSummary) => void;
   onSync: (world: WorldSummary) => void;
   onToggleSync: (world: WorldSummary, enabled: boolean) => void;
+  onEditTimeZone: (world: WorldSummary) => void;
   /** The world whose sync is running now (its button spins). */
   syncingId: number | undefined;
   togglingId: number | undefined;
@@ -56,6 +59,25 @@ function LastSyncCell({ world }: { world: WorldSummary }) {
   );
 }
 
+/** The world's server time zone with its edit button; a corrected one names the market's beside it. */
+function TimeZoneLine({ world, onEdit }: { world: WorldSummary; onEdit: (world: WorldSummary) => void }) {
+  const corrected = world.timeZone !== world.timeZoneDefault;
+  const label = worldTexts.timeZoneEdit(worldLabel(world));
+  return (
+    <Group gap={4} wrap="nowrap">
+      <IconClock size={12} aria-hidden style={{ opacity: 0.6 }} />
+      <Text size="xs" c={corrected ? "orange.4" : "dimmed"} data-testid="world-time-zone" title={corrected ? worldTexts.timeZoneMarket(world.timeZoneDefault) : undefined}>
+        {world.timeZone}
+      </Text>
+      <Tooltip label={label}>
+        <ActionIcon variant="subtle" color="gray" size="xs" aria-label={label} onClick={() => onEdit(world)}>
+          <IconPencil size={12} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
 function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
   return [
     {
@@ -69,6 +91,7 @@ function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
           <Text size="xs" c="dimmed">
             {row.original.server}
           </Text>
+          <TimeZoneLine world={row.original} onEdit={actions.onEditTimeZone} />
         </div>
       ),
     },
@@ -79,7 +102,7 @@ function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
     {
       id: "lastSync",
       header: worldTexts.columns.lastSync,
-      meta: { width: 280 },
+      meta: { width: 220 },
       cell: ({ row }) => <LastSyncCell world={row.original} />,
     },
     {

@@ -25,6 +25,8 @@ const de230: WorldSummary = {
   lastSyncError: null,
   syncEnabled: true,
   syncing: false,
+  timeZone: "Europe/Berlin",
+  timeZoneDefault: "Europe/Berlin",
   config: null,
   units: null,
 };
@@ -289,5 +291,40 @@ describe("Welten", { timeout: 20_000 }, () => {
     expect(await screen.findByText("DE230 wird nicht mehr mit dem Spiel abgeglichen.")).toBeInTheDocument();
     await waitFor(async () => expect(within(await row("DE230")).getByRole("switch")).not.toBeChecked());
     expect(within(await row("DE230")).getByRole("button", { name: "Jetzt abgleichen" })).toBeDisabled();
+  });
+
+  it("corrects a world's server time zone, refusing an unknown one in German, and goes back to the market's", async () => {
+    const user = userEvent.setup();
+    setup({
+      "PATCH /api/worlds/1": ({ body }) => {
+        patched.push(body);
+        const zone = (body as { timeZone: string | null }).timeZone;
+        worlds = worlds.map((w) => (w.id === 1 ? { ...w, timeZone: zone ?? w.timeZoneDefault } : w));
+        return json(200, { world: worlds[0] });
+      },
+    });
+    renderApp("/worlds");
+    expect(within(await row("DE230")).getByTestId("world-time-zone")).toHaveTextContent("Europe/Berlin");
+    await user.click(within(await row("DE230")).getByRole("button", { name: "Zeitzone von DE230 ändern" }));
+    const dialog = await screen.findByRole("dialog", { name: "Zeitzone – DE230" });
+    expect(within(dialog).getByRole("button", { name: "Markt-Zeitzone" })).toBeDisabled();
+    const input = within(dialog).getByRole("combobox", { name: "Zeitzone der Serverzeit" });
+    await user.clear(input);
+    await user.type(input, "Mars/Olympus");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText("Unbekannte Zeitzone, z. B. Europe/Berlin oder Europe/London.")).toBeInTheDocument();
+    expect(patched).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, "Europe/London");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(patched).toEqual([{ timeZone: "Europe/London" }]));
+    expect(await screen.findByText("DE230 läuft jetzt auf Europe/London.")).toBeInTheDocument();
+    await waitFor(async () => expect(within(await row("DE230")).getByTestId("world-time-zone")).toHaveTextContent("Europe/London"));
+
+    await user.click(within(await row("DE230")).getByRole("button", { name: "Zeitzone von DE230 ändern" }));
+    await user.click(within(await screen.findByRole("dialog", { name: "Zeitzone – DE230" })).getByRole("button", { name: "Markt-Zeitzone" }));
+    await waitFor(() => expect(patched).toEqual([{ timeZone: "Europe/London" }, { timeZone: null }]));
+    await waitFor(async () => expect(within(await row("DE230")).getByTestId("world-time-zone")).toHaveTextContent("Europe/Berlin"));
   });
 });

@@ -1,5 +1,6 @@
 // Welten (/worlds, admin): the known worlds with their counts and sync state; add a world, import
-// its files (with upload progress), turn its sync from the game on or off, sync it now.
+// its files (with upload progress), turn its sync from the game on or off, sync it now, correct its
+// server time zone.
 import { worldLabel, type WorldSummary } from "@dsbot/protocol";
 import { Button, Card, Stack, Text } from "@mantine/core";
 import { IconWorldPlus } from "@tabler/icons-react";
@@ -9,9 +10,10 @@ import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { ErrorState } from "@/components/ui/states";
 import { alert } from "@/lib/alerts";
 import { alertError, errorMessage } from "@/lib/api-error-message";
-import { useSetWorldSync, useSyncWorldNow, worldsQueryOptions } from "../api/worlds-api";
+import { useUpdateWorld, useSyncWorldNow, worldsQueryOptions } from "../api/worlds-api";
 import { AddWorldModal } from "../components/add-world-modal";
 import { ImportWorldModal } from "../components/import-world-modal";
+import { TimeZoneModal } from "../components/time-zone-modal";
 import { WorldsTable, type WorldRowActions } from "../components/worlds-table";
 import { worldTexts } from "../texts";
 import classes from "./worlds-route.module.css";
@@ -27,12 +29,14 @@ export function WorldsRoute() {
   });
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState<WorldSummary | null>(null);
+  const [zoneOf, setZoneOf] = useState<WorldSummary | null>(null);
   const syncNow = useSyncWorldNow();
-  const setSync = useSetWorldSync();
+  const setSync = useUpdateWorld();
 
   // A handful of worlds: the table's columns may be rebuilt on every render.
   const actions: WorldRowActions = {
     onImport: setImporting,
+    onEditTimeZone: setZoneOf,
     onSync: (world) =>
       syncNow.mutate(world.id, {
         onSuccess: ({ world: synced }) => {
@@ -78,6 +82,7 @@ export function WorldsRoute() {
       </Card>
       <AddWorldModal opened={adding} onClose={() => setAdding(false)} />
       <ImportWorldModal key={importing?.id ?? "none"} world={importing} onClose={() => setImporting(null)} />
+      <TimeZoneModal key={zoneOf?.id ?? "none"} world={zoneOf} onClose={() => setZoneOf(null)} />
     </>
   );
 }
