@@ -17,6 +17,10 @@ export interface PlayerSkillInfo {
   description: string;
 }
 
+/**
+ * Assumption (issue 20 item 6; PRODUCT §6): Freundschaft up to 20 %, the other skills up to level 5. The
+ * game's skill screen could not be read here to confirm the maxima; a higher value is refused in German.
+ */
 export const playerSkillCatalog: Record<PlayerSkillName, PlayerSkillInfo> = {
   freundschaft: { label: "Freundschaft", max: 20, unit: "percent", description: "Unterstützungen laufen schneller (0–20 %)." },
   schnellesPluendern: { label: "Schnelles Plündern", max: 5, unit: "level", description: "Plünderungen kehren schneller zurück." },

@@ -322,6 +322,9 @@ export class PlannerRun {
     const target = input.targets[t] as PlannerTarget;
     if (attacker.coord.x === target.coord.x && attacker.coord.y === target.coord.y) return SAME;
     const fields = distance(attacker.coord, target.coord);
+    // Assumption (issue 20 item 6): the game refuses a noble only beyond max_dist, so a distance equal to it
+    // is allowed. DS Workbench disagrees with itself (Attack.canUseSnob: distance < range; its planners:
+    // distance > range refused); an equal distance needs whole-number sides (3-4-5), so it is rare.
     if (p.noble && input.nobleMaxDistance !== undefined && fields > input.nobleMaxDistance) return NOBLE;
     const boost = boostOf(p.type, attacker, input);
     const travel = travelSeconds(fields, p.speed, boost);

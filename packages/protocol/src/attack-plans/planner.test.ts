@@ -168,6 +168,13 @@ describe("planAttacks", () => {
     expect(result.unserved[0]?.reason).toBe("Kein Dorf mit Adelsgeschlechtern liegt in Adelsreichweite (3 Felder).");
   });
 
+  it("lets a noble walk exactly the noble range (distance ≤ max_dist), not a step beyond", () => {
+    // 503|504 is exactly 5 fields from the target at 500|500 (3-4-5): allowed at range 5, refused at 4.99.
+    const at = (range: number) => planAttacks(input({ attackers: [village(1, 503, 504, { snob: 1, axe: 100 })], counts: { conquer: 1 }, nobleMaxDistance: range }));
+    expect(at(5).attacks).toHaveLength(1);
+    expect(at(4.99).attacks).toHaveLength(0);
+  });
+
   it("reports types without a template, with a unit the world lacks, and plans without villages", () => {
     const noArchers = { ...speedOneUnitInfo, archer: undefined };
     const result = planAttacks(

@@ -94,7 +94,12 @@ export type GameConfig = z.infer<typeof gameConfigSchema>;
 
 /**
  * Values taken when an element (other than `<speed>` and `<unit_speed>`, which are required) is
- * missing or empty: the game's usual settings, and no night bonus.
+ * missing or empty: the game's usual settings, and no night bonus. Checked against the game's own
+ * answers (issue 20 item 6): every value below equals what both real worlds in
+ * ../shared/fixtures/world-real say (real-fixture.test.ts), except these assumptions:
+ * - `night` inactive, `knight` 0, `archer` false, `newbie.days` 0: a world's own choices, so a world
+ *   that does not state them is taken to lack them (both real worlds state them);
+ * - `moral` 1 (point-based): the real worlds say 1 and 2; 1 is the game's usual setting.
  */
 export const gameConfigDefaults: Omit<GameConfig, "speed" | "unitSpeed"> = {
   moral: 1,
@@ -117,7 +122,7 @@ export const gameConfigDefaults: Omit<GameConfig, "speed" | "unitSpeed"> = {
     watchtower: false,
     tech: 2,
     farmLimit: 0,
-    fakeLimit: 0,
+    fakeLimit: 1,
     barbarianMaxPoints: 2000,
     baseProduction: 30,
   },

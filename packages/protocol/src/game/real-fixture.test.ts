@@ -3,7 +3,7 @@
 // message, where ../shared is absent; travel.test.ts holds an inline copy of the values so the
 // hand-checked table runs everywhere.
 import { describe, expect, it } from "vitest";
-import { parseGameConfigXml } from "./game-config.js";
+import { gameConfigDefaults, parseGameConfigXml } from "./game-config.js";
 import { isNightBonus } from "./night-bonus.js";
 import { parseServerTime } from "./server-time.js";
 import { slowestUnit, unitTravelSeconds } from "./travel.js";
@@ -66,6 +66,19 @@ describe.skipIf(!exists)("real fixture world (../shared/fixtures/world-real)", (
   it("get_config_2.xml: speed 4.0 × unit_speed 0.5, moral 2, no archers, paladin 1, nobles up to 500 fields", () => {
     const c = config("get_config_2.xml");
     expect([c.speed, c.unitSpeed, c.moral, c.game.archer, c.game.knight, c.snob.maxDist]).toEqual([4, 0.5, 2, false, 1, 500]);
+  });
+
+  it("the defaults for a missing element are what both real worlds say, apart from the world's own choices", () => {
+    const [a, b] = [config("get_config.xml"), config("get_config_2.xml")];
+    // Where the two worlds agree, a default that differs would be an assumption the game contradicts.
+    expect(gameConfigDefaults.snob).toEqual({ ...a.snob, maxDist: gameConfigDefaults.snob.maxDist });
+    expect(gameConfigDefaults.snob.maxDist).toBe(a.snob.maxDist);
+    expect({ ...gameConfigDefaults.game, archer: a.game.archer, knight: a.game.knight }).toEqual(a.game);
+    expect(gameConfigDefaults.commands).toEqual(a.commands);
+    expect(gameConfigDefaults.coord).toEqual(a.coord);
+    for (const key of ["tech", "farmLimit", "fakeLimit", "barbarianMaxPoints", "baseProduction", "church", "watchtower"] as const) {
+      expect(a.game[key], key).toEqual(b.game[key]);
+    }
   });
 
   it("get_unit_info.xml lists all twelve units plus militia with the speeds used as is", () => {
