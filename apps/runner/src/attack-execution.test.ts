@@ -139,6 +139,43 @@ describe("attack execution by a sandbox bot", () => {
     expect(row?.status).toBe("cancelled");
   }, 60_000);
 
+  it("works out DS Workbench formulas against the troops at home when it sends (issue 20 item 2)", async () => {
+    const account = await createAccount(app);
+    const { world, runner } = createRealTimeTestRunner(url, account, { seed: 23 });
+    runners.push(runner);
+    await runner.ready();
+    const home = world.village(world.player(account.player).villageIds[0] as number);
+    if (!home) throw new Error("no sandbox village");
+    home.units.axe = 1000;
+    home.units.light = 300;
+    home.units.ram = 0;
+    const target = { x: home.x + 2, y: home.y + 1 };
+    const travel = (units: UnitCounts) => attackTimes({ from: home, to: target, units, arrival: 0, unitInfo: speeds }).travelSeconds * 1000;
+    const now = Date.now();
+    const { plan, rows } = await createPlanWithAttacks(app, account, account.player, [
+      // Axes "alle-100" and half the light cavalry, timed by the axes: 900 axes and 150 light leave.
+      { type: "attack", from: home, to: target, units: {}, formulas: { axe: "alle-100", light: "50%" }, arrival: now + 11_000 + travel({ axe: 1 }) },
+      // Rams "alle" with none at home: without its slowest unit the command would land early, so it is refused.
+      { type: "attack", from: home, to: target, units: { spy: 1 }, formulas: { ram: "alle" }, arrival: now + 12_000 + travel({ ram: 1 }) },
+    ]);
+    await enableAttackScanner(app, account, plan.id);
+    await startBotOnline(app, account);
+    const stored = await eventually(
+      async () => {
+        const found = await app.db.select().from(attacks).where(eq(attacks.planId, plan.id));
+        expect(found.map((a) => a.status).sort()).toEqual(["failed", "sent"]);
+        return new Map(found.map((a) => [a.id, a]));
+      },
+      { timeoutMs: 25_000 },
+    );
+    const sent = world.commands.filter((c) => c.from.villageId === home.id && c.to.x === target.x && c.to.y === target.y);
+    expect(sent.map((c) => c.units)).toEqual([{ axe: 900, light: 150 }]);
+    expect(stored.get(rows[0]?.id ?? 0)?.status).toBe("sent");
+    expect(stored.get(rows[1]?.id ?? 0)?.error).toBe(
+      `In ${home.x}|${home.y} ergibt die Formel keine Einheit so langsam wie Rammbock – ohne sie käme der Angriff zu früh an.`,
+    );
+  }, 40_000);
+
   it("makes a tab request of a due attack that no running bot will send", async () => {
     const account = await createAccount(app);
     const now = Date.now();

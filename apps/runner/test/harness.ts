@@ -1,7 +1,7 @@
 // Runner tests run against the real server, built in-process on PGlite, through the server's own
 // test helpers (relative imports: the runner package itself never depends on the server).
-import type { AttackType, BotLogListResponse, BotStatus, Dsbot, UnitCounts, UnitSpeedTable } from "@dsbot/protocol";
-import { attackTimes, baseUnitSpeeds, botLogListResponseSchema, units } from "@dsbot/protocol";
+import type { AttackType, BotLogListResponse, BotStatus, Dsbot, UnitCounts, UnitFormulas, UnitSpeedTable } from "@dsbot/protocol";
+import { attackTimes, baseUnitSpeeds, botLogListResponseSchema, timedUnits, units } from "@dsbot/protocol";
 import { asc, eq } from "drizzle-orm";
 import { attackPlans, attacks, botTroops } from "../../server/src/db/schema.js";
 import { createBot, listen, pairRunner } from "../../server/test/bots.js";
@@ -145,6 +145,8 @@ export interface PlannedAttack {
   from: { id: number; x: number; y: number };
   to: { x: number; y: number };
   units: UnitCounts;
+  /** DS Workbench formulas by unit, worked out when sent. */
+  formulas?: UnitFormulas;
   arrival: number;
 }
 
@@ -159,7 +161,7 @@ export async function createPlanWithAttacks(app: TestApp, account: Account, atta
     .insert(attacks)
     .values(
       planned.map((p) => {
-        const times = attackTimes({ from: p.from, to: p.to, units: p.units, arrival: p.arrival, unitInfo: baseSpeeds });
+        const times = attackTimes({ from: p.from, to: p.to, units: timedUnits(p.units, p.formulas), arrival: p.arrival, unitInfo: baseSpeeds });
         return {
           planId: plan.id,
           sourceVillageId: p.from.id,
@@ -173,6 +175,7 @@ export async function createPlanWithAttacks(app: TestApp, account: Account, atta
           targetY: p.to.y,
           type: p.type,
           units: p.units,
+          formulas: p.formulas ? (p.formulas as Record<string, string>) : null,
           unit: times.unit,
           sendAt: new Date(times.sendTime),
           arrivalAt: new Date(p.arrival),

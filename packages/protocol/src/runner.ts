@@ -135,6 +135,10 @@ export const botAttackSchema = z.object({
   arrivalTime: z.number(),
   /** The world's server time zone, for the times in the bot's log (absent from servers before it: Europe/Berlin). */
   timeZone: z.string().optional(),
+  /** DS Workbench formulas by unit ("alle-100"), worked out against the village's troops at home when sent. */
+  formulas: z.record(z.string(), z.string()).optional(),
+  /** The world's fake limit in % of the village's points (get_config fake_limit), for a formula's `fake`. */
+  fakeLimit: z.number().optional(),
 });
 export type BotAttack = z.infer<typeof botAttackSchema>;
 export type BotAttacksAck = SocketAck<{ attacks: BotAttack[]; serverTime: number }>;

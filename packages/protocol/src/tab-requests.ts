@@ -19,6 +19,8 @@ export const tabRequestAttackSchema = z.object({
   from: z.string(),
   to: z.string(),
   units: z.record(z.string(), z.number().int()),
+  /** DS Workbench formulas by unit ("alle-100"): the player works them out at the rally point. */
+  formulas: z.record(z.string(), z.string()).optional(),
   /** Epoch ms. */
   sendTime: z.number(),
   arrivalTime: z.number(),

@@ -7,7 +7,19 @@
 // server hands it out again (after a reconnect it does, until it has the report); one the server no
 // longer lists (cancelled, deleted) is dropped, one with a new send time is moved.
 import type { BotAttack, ModuleConfig, Unit, UnitCounts } from "@dsbot/protocol";
-import { DEFAULT_SERVER_TIME_ZONE, formatCoord, formatServerTime, isSupportType, unitLabels, units as unitOrder } from "@dsbot/protocol";
+import {
+  DEFAULT_SERVER_TIME_ZONE,
+  formatCoord,
+  formatServerTime,
+  gameConfigDefaults,
+  isSupportType,
+  parseTroopFormula,
+  sameSpeed,
+  slowestUnitOnAnyWorld,
+  troopFormulaAmount,
+  unitLabels,
+  units as unitOrder,
+} from "@dsbot/protocol";
 import type { BotModule, ModuleContext } from "./module.js";
 
 type Ctx = ModuleContext<"attack-planner-scanner">;
@@ -23,9 +35,15 @@ export const attackSendMessages = {
   noneAvailable: (from: string) => `In ${from} sind keine der geplanten Einheiten vorhanden.`,
   failed: (from: string, to: string, error: string) => `Angriff von ${from} auf ${to} nicht geschickt: ${error}`,
   notRunning: "Der Bot lief zur Abschickzeit nicht (pausiert oder gestoppt).",
+  villageUnknown: (from: string) => `Das Dorf ${from} gehört dem Spieler nicht (mehr); die Formeln lassen sich nicht ausrechnen.`,
+  formula: (label: string, text: string, error: string) => `Die Formel „${text}“ für ${label} geht nicht: ${error}`,
+  formulaSpeed: (from: string, label: string) =>
+    `In ${from} ergibt die Formel keine Einheit so langsam wie ${label} – ohne sie käme der Angriff zu früh an.`,
 } as const;
 
 /** "18:00:00:123" on the world's clock (the zone the server names; Europe/Berlin from servers before that). */
+const isUnit = (name: string): name is Unit => (unitOrder as readonly string[]).includes(name);
+
 function arrivalText(ms: number, zone = DEFAULT_SERVER_TIME_ZONE): string {
   return formatServerTime(ms, zone).slice(9);
 }
@@ -47,6 +65,33 @@ async function unitsAtHome(ctx: Ctx, villageId: number): Promise<UnitCounts | nu
   return player.value.villages.find((v) => v.id === villageId)?.units ?? null;
 }
 
+/**
+ * The units the attack sends: its counts and what each DS Workbench formula works out to against the
+ * village's troops at home now (issue 20 item 2; `fake` = its points × the world's fake limit / 100).
+ * A formula attack asks the game for the village first, which costs one request at send time. The
+ * command must still walk at the planned speed: without a unit as slow as the planned one it is refused.
+ */
+async function unitsOf(ctx: Ctx, attack: BotAttack, from: string): Promise<{ ok: true; units: UnitCounts } | { ok: false; error: string; missingUnits: boolean }> {
+  if (!attack.formulas) return { ok: true, units: attack.units };
+  const player = await ctx.driver.getPlayer();
+  const village = player.ok ? player.value.villages.find((v) => v.id === attack.fromVillageId) : undefined;
+  if (!village) return { ok: false, error: attackSendMessages.villageUnknown(from), missingUnits: false };
+  const units: UnitCounts = { ...attack.units };
+  const fake = Math.floor((village.points * (attack.fakeLimit ?? gameConfigDefaults.game.fakeLimit)) / 100);
+  for (const [name, text] of Object.entries(attack.formulas)) {
+    if (!isUnit(name)) continue;
+    const parsed = parseTroopFormula(text);
+    if (!parsed.ok) return { ok: false, error: attackSendMessages.formula(unitLabels[name], text, parsed.error), missingUnits: false };
+    const amount = troopFormulaAmount(parsed.value, { all: village.units[name] ?? 0, fake, random: Math.random });
+    if (amount > 0) units[name] = amount;
+    else delete units[name];
+  }
+  const slowest = slowestUnitOnAnyWorld(units);
+  if (!slowest) return { ok: false, error: attackSendMessages.noneAvailable(from), missingUnits: true };
+  if (!sameSpeed(slowest, attack.unit)) return { ok: false, error: attackSendMessages.formulaSpeed(from, unitLabels[attack.unit]), missingUnits: true };
+  return { ok: true, units };
+}
+
 async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
   const from = formatCoord(attack.from);
   const to = formatCoord(attack.to);
@@ -55,15 +100,21 @@ async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
     return;
   }
   const kind = isSupportType(attack.type) ? "support" : "attack";
-  let unitsToSend: UnitCounts = attack.units;
+  const wanted = await unitsOf(ctx, attack, from);
+  if (!wanted.ok) {
+    ctx.log("warn", attackSendMessages.failed(from, to, wanted.error));
+    ctx.session.reportAttack({ attackId: attack.id, ok: false, error: wanted.error, missingUnits: wanted.missingUnits });
+    return;
+  }
+  let unitsToSend: UnitCounts = wanted.units;
   let result = await ctx.driver.sendCommand({ fromVillageId: attack.fromVillageId, to: attack.to, units: unitsToSend, kind });
   if (!result.ok && result.code === "units") {
     const home = (await unitsAtHome(ctx, attack.fromVillageId)) ?? {};
-    const missing = missingText(attack.units, home);
+    const missing = missingText(wanted.units, home);
     const error = attackSendMessages.missingUnits(from, missing);
     if (ctx.config.onMissingUnits === "send_available") {
       unitsToSend = Object.fromEntries(
-        (Object.entries(attack.units) as [Unit, number][]).map(([u, n]) => [u, Math.min(n, home[u] ?? 0)]).filter(([, n]) => (n as number) > 0),
+        (Object.entries(wanted.units) as [Unit, number][]).map(([u, n]) => [u, Math.min(n, home[u] ?? 0)]).filter(([, n]) => (n as number) > 0),
       );
       // Without the unit that sets the speed the command would land at another time: not sent.
       if ((unitsToSend[attack.unit] ?? 0) === 0) {

@@ -154,6 +154,8 @@ export const attackSchema = z.object({
   targetVillage: attackVillageSchema,
   type: attackTypeSchema,
   units: z.record(z.string(), z.number().int()),
+  /** DS Workbench formulas by unit ("alle-100"), worked out when the bot sends; absent when there are none. */
+  formulas: z.record(z.string(), z.string()).optional(),
   /** The unit whose speed sets the travel time. */
   unit: unitSchema,
   /** Epoch ms. */

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { coordInputSchema, type Coord } from "../game/coords.js";
 import { sendTime, slowestUnit, travelUnit, unitTravelSeconds, type UnitSpeedTable } from "../game/travel.js";
+import { parseTroopFormula } from "../game/troop-formula.js";
 import { baseUnitSpeeds } from "../game/unit-info.js";
 import { unitCountsSchema, unitLabels, units, unitSchema, type Unit, type UnitCounts } from "../units.js";
 import { NOBLE_TRAIN_MAX, NOBLE_TRAIN_SPACING_DEFAULT_MS, NOBLE_TRAIN_SPACING_MAX_MS, NOBLE_TRAIN_SPACING_MIN_MS } from "./execution.js";
@@ -101,11 +102,48 @@ export const attackUnitsSchema = z
   })
   .transform(compactUnits);
 
+/** Unit → a DS Workbench formula worked out when the command is sent ("alle", "alle-100", "50%", …). */
+export type UnitFormulas = Partial<Record<Unit, string>>;
+
+/** The formulas of an attack: each must be one (game/troop-formula.ts) that depends on the village; output trimmed, in the game's order. */
+export const unitFormulasSchema = z
+  .partialRecord(
+    unitSchema,
+    z.string({ error: attackMessages.formulaShape }).superRefine((text, ctx) => {
+      const parsed = parseTroopFormula(text.trim());
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+      else if (!parsed.dynamic) ctx.addIssue({ code: "custom", message: attackMessages.formulaConstant });
+    }),
+    {
+      error: (issue) => {
+        const keys = (issue as { keys?: string[] }).keys;
+        return keys ? attackMessages.unknownUnits(keys) : attackMessages.formulaShape;
+      },
+    },
+  )
+  .transform((formulas): UnitFormulas | undefined => {
+    const out: UnitFormulas = {};
+    for (const unit of units) if (formulas[unit] !== undefined) out[unit] = (formulas[unit] as string).trim();
+    return Object.keys(out).length > 0 ? out : undefined;
+  });
+
+/**
+ * The units whose walk counts for the speed: those sent with a count and those with a formula (a formula
+ * may send none, but the command is timed as if it sent some, as DS Workbench times it).
+ */
+export function timedUnits(counts: UnitCounts, formulas?: UnitFormulas | null): UnitCounts {
+  if (!formulas) return counts;
+  const out: UnitCounts = { ...counts };
+  for (const unit of units) if (formulas[unit] !== undefined) out[unit] = Math.max(out[unit] ?? 0, 1);
+  return out;
+}
+
 const attackFields = {
   from: coordInputSchema,
   to: coordInputSchema,
   type: attackTypeSchema,
   units: attackUnitsSchema,
+  formulas: unitFormulasSchema.optional(),
   arrival: arrivalSchema,
   priority: attackPrioritySchema.default(ATTACK_PRIORITY_DEFAULT),
 };
@@ -115,14 +153,22 @@ const attackFields = {
  * fast as the slowest unit sent (the game times the command by its slowest unit, so anything else
  * would give a wrong send time), and start ≠ target.
  */
-function checkAttack(value: { from: Coord; to: Coord; units: UnitCounts; unit?: Unit | undefined }, ctx: z.RefinementCtx): void {
+function checkAttack(
+  value: { from: Coord; to: Coord; units: UnitCounts; formulas?: UnitFormulas | undefined; unit?: Unit | undefined },
+  ctx: z.RefinementCtx,
+): void {
   // zod runs this even when a field already failed (its value then is the raw input): check only
   // what parsed, the failed field has its own message.
   const unitsParsed =
     typeof value.units === "object" && value.units !== null && Object.values(value.units).every((n) => Number.isInteger(n) && n >= 0);
+  const formulas = typeof value.formulas === "object" && value.formulas !== null ? value.formulas : undefined;
   const unit = value.unit && (units as readonly string[]).includes(value.unit) ? value.unit : undefined;
+  if (unitsParsed && formulas) {
+    const both = units.filter((u) => (value.units[u] ?? 0) > 0 && formulas[u] !== undefined);
+    if (both.length > 0) ctx.addIssue({ code: "custom", path: ["formulas"], message: attackMessages.formulaAndCount(both.map((u) => unitLabels[u])) });
+  }
   if (unitsParsed) {
-    const slowest = slowestUnitOnAnyWorld(value.units);
+    const slowest = slowestUnitOnAnyWorld(timedUnits(value.units, formulas));
     if (!slowest && value.unit === undefined) ctx.addIssue({ code: "custom", path: ["units"], message: attackMessages.noUnits });
     if (slowest && unit && !sameSpeed(slowest, unit)) {
       ctx.addIssue({ code: "custom", path: ["unit"], message: attackMessages.unitNotSlowest(unitLabels[slowest]) });

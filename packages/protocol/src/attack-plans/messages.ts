@@ -13,6 +13,9 @@ export const attackMessages = {
   notObject: "Erwartet ein Objekt mit den Feldern eines Angriffs.",
   unitsShape: "Die Einheiten müssen ein Objekt aus Einheit und Anzahl sein (z. B. {\"axe\": 100}).",
   unknownUnits: (names: string[]) => `Unbekannte Einheit: ${names.join(", ")}.`,
+  formulaShape: "Die Formeln müssen ein Objekt aus Einheit und Formel sein (z. B. {\"axe\": \"alle-100\"}).",
+  formulaConstant: "Eine Formel muss alle, fake, rnd oder ein % enthalten – eine feste Zahl gehört zu den Einheiten.",
+  formulaAndCount: (labels: string[]) => `Für ${labels.join(", ")} ist eine Anzahl und eine Formel angegeben – bitte nur eins.`,
   trainType: "Ein Adelszug besteht aus Adelungen: wähle den Typ „Adelung“.",
   trainNoble: "Jeder Angriff eines Adelszugs braucht ein Adelsgeschlecht.",
   trainNobles: (max: number) => `Ein Adelszug hat 1 bis ${max} Adelsgeschlechter.`,
@@ -48,8 +51,7 @@ export const importMessages = {
   dswbFlag: (what: string, text: string) => `${what}: erwartet true oder false, gefunden „${text}“.`,
   dswbTroopPart: (text: string) => `Truppen: „${text}“ hat nicht die Form einheit=Anzahl.`,
   dswbTroopBase64: (label: string) => `Truppen: die Anzahl für ${label} ist kein gültiges Base64.`,
-  dswbTroopDynamic: (label: string, text: string) =>
-    `Truppen: die Anzahl für ${label} ist dynamisch („${text}“); übernommen werden nur feste Zahlen.`,
+  dswbTroopFormula: (label: string, text: string, reason: string) => `Truppen: die Formel für ${label} („${text}“) geht nicht: ${reason}`,
   dswbTroopRange: (label: string, text: string) => `Truppen: die Anzahl für ${label} ist ungültig („${text}“).`,
   exportUnknownVillage: (entry: number, what: string, coord: string) => `Angriff ${entry}: ${what} ${coord} gibt es auf dieser Welt nicht.`,
   // JSON

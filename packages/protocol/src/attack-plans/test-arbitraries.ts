@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { UnitSpeedTable } from "../game/travel.js";
 import { baseUnitSpeeds } from "../game/unit-info.js";
 import { units, type Unit, type UnitCounts } from "../units.js";
-import { attackTypes, slowestUnitOnAnyWorld, sameSpeed, ARRIVAL_MAX_MS, ARRIVAL_MIN_MS, type AttackData } from "./attack.js";
+import { attackTypes, slowestUnitOnAnyWorld, sameSpeed, timedUnits, ARRIVAL_MAX_MS, ARRIVAL_MIN_MS, type AttackData, type UnitFormulas } from "./attack.js";
 
 /** A world with speed × unit_speed = 1: get_unit_info speeds are the base speeds. */
 export const speedOneUnitInfo: UnitSpeedTable = Object.fromEntries(units.map((unit) => [unit, { speed: baseUnitSpeeds[unit] }]));
@@ -21,6 +21,24 @@ function unitFor(counts: UnitCounts): fc.Arbitrary<Unit> {
   return fc.constantFrom(...(slowest ? units.filter((u) => sameSpeed(u, slowest)) : units));
 }
 
+/** DS Workbench formulas as its users write them. */
+export const formulaArb = fc.constantFrom("alle", "alle-100", "50%", "(alle-50)/2", "fake", "rnd*100", "alle>1000", "Alle - 5");
+
+/** Formulas for some of the units not sent with a count (none most of the time). */
+function formulasFor(counts: UnitCounts): fc.Arbitrary<UnitFormulas | undefined> {
+  const free = units.filter((u) => counts[u] === undefined);
+  if (free.length === 0) return fc.constant(undefined);
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .subarray(free, { minLength: 1 })
+        .chain((chosen) => fc.tuple(...chosen.map(() => formulaArb)).map((texts) => Object.fromEntries(chosen.map((u, i) => [u, texts[i]])) as UnitFormulas)),
+    },
+  );
+}
+
 export const attackDataArb: fc.Arbitrary<AttackData> = fc
   .record({
     from: coordArb,
@@ -31,4 +49,12 @@ export const attackDataArb: fc.Arbitrary<AttackData> = fc
     priority: fc.integer({ min: 1, max: 5 }),
   })
   .filter((a) => a.from.x !== a.to.x || a.from.y !== a.to.y)
-  .chain((a) => unitFor(a.units).map((unit) => ({ ...a, unit })));
+  .chain((a) => formulasFor(a.units).map((formulas): Omit<AttackData, "unit"> => (formulas ? { ...a, formulas: orderFormulas(formulas) } : a)))
+  .chain((a) => unitFor(timedUnits(a.units, a.formulas)).map((unit) => ({ ...a, unit })));
+
+/** Formulas trimmed and in the game's unit order, as the schemas output them. */
+function orderFormulas(formulas: UnitFormulas): UnitFormulas {
+  const out: UnitFormulas = {};
+  for (const unit of units) if (formulas[unit] !== undefined) out[unit] = (formulas[unit] as string).trim();
+  return out;
+}

@@ -10,4 +10,5 @@ export * from "./links.js";
 export * from "./server-time.js";
 export * from "./night-bonus.js";
 export * from "./time-zones.js";
+export * from "./troop-formula.js";
 export * from "./world-generator.js";

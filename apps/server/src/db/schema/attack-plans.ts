@@ -81,6 +81,8 @@ export const attacks = pgTable(
     defenderName: text("defender_name"),
     type: text("type", { enum: ["attack", "conquer", "fake", "wallbreaker", "support", "fake_support"] }).notNull(),
     units: jsonb("units").$type<Record<string, number>>().notNull(),
+    /** DS Workbench formulas by unit ("alle-100"), worked out when the bot sends (issue 20 item 2); NULL = none. */
+    formulas: jsonb("formulas").$type<Record<string, string>>(),
     /** The unit whose speed sets the travel time. */
     unit: text("unit").notNull(),
     sendAt: tz("send_at").notNull(),

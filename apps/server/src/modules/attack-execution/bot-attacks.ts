@@ -13,7 +13,7 @@ import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js
 import { getBotRow } from "../dsbots/dsbots.service.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { changedAttack, pushAttackUpdates, pushCommandEvents } from "./attack-events.js";
-import { worldZoneOf } from "../worlds/world-zone.js";
+import { worldFakeLimit, worldZoneOf } from "../worlds/world-zone.js";
 
 type Ctx = Pick<BotContext, "db" | "realtime">;
 
@@ -27,6 +27,7 @@ interface ClaimedRow {
   target_y: number;
   type: AttackType;
   units: Record<string, number>;
+  formulas: Record<string, string> | null;
   unit: Unit;
   send_at: string | Date;
   arrival_at: string | Date;
@@ -79,11 +80,13 @@ export async function claimBotAttacks(ctx: Ctx, run: BotRun, withinMs: number, n
         and ${visibleInPlan()} and ${bothMayEdit(bot.ownerId, run)}
       order by a.send_at limit ${CLAIM_LIMIT}
       for update of a skip locked)
-    returning id, plan_id, source_village_id, source_x, source_y, target_x, target_y, type, units, unit, send_at, arrival_at,
+    returning id, plan_id, source_village_id, source_x, source_y, target_x, target_y, type, units, formulas, unit, send_at, arrival_at,
               status, error, dsbot_id, real_arrival_at`);
   const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
   await pushAttackUpdates(ctx, rows.map(changedAttack));
-  const timeZone = rows.length > 0 ? await worldZoneOf(ctx.db, { server: bot.worldServer, world: bot.worldWorld }) : undefined;
+  const world = { server: bot.worldServer, world: bot.worldWorld };
+  const timeZone = rows.length > 0 ? await worldZoneOf(ctx.db, world) : undefined;
+  const fakeLimit = rows.some((r) => r.formulas) ? await worldFakeLimit(ctx.db, world) : undefined;
   return rows
     .map((r) => ({
       id: r.id,
@@ -97,6 +100,7 @@ export async function claimBotAttacks(ctx: Ctx, run: BotRun, withinMs: number, n
       sendTime: epoch(r.send_at),
       arrivalTime: epoch(r.arrival_at),
       ...(timeZone ? { timeZone } : {}),
+      ...(r.formulas ? { formulas: r.formulas, fakeLimit } : {}),
     }))
     .sort((a, b) => a.sendTime - b.sendTime || a.id - b.id);
 }

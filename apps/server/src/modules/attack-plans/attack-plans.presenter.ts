@@ -1,6 +1,6 @@
 // Rows → the protocol's shapes (api.ts): plans with the caller's access and counts, attacks with their
 // villages as the spec's table shows them. Times leave as epoch milliseconds, milliseconds kept.
-import type { Attack, AttackData, AttackPlan, AttackPlanAccess, AttackStatus, AttackStatusCounts, AttackTextRow, AttackVillage, TribeOfPlayer, Unit } from "@dsbot/protocol";
+import type { Attack, AttackData, AttackPlan, AttackPlanAccess, AttackStatus, AttackStatusCounts, AttackTextRow, AttackVillage, TribeOfPlayer, Unit, UnitFormulas } from "@dsbot/protocol";
 import { attackStatuses, formatCoord, worldTimeZone } from "@dsbot/protocol";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
 import type { WorldVillage } from "./plan-world.js";
@@ -47,6 +47,7 @@ export function presentAttack(row: AttackRow): Attack {
     targetVillage: village(row.targetVillageId, row.targetName, row.targetX, row.targetY, row.defenderId, row.defenderName),
     type: row.type,
     units: row.units,
+    ...(row.formulas ? { formulas: row.formulas } : {}),
     unit: row.unit as Unit,
     sendTime: row.sendAt.getTime(),
     arrivalTime: row.arrivalAt.getTime(),
@@ -70,6 +71,7 @@ export function attackData(row: AttackRow): AttackData {
     to: { x: row.targetX, y: row.targetY },
     type: row.type,
     units: row.units,
+    ...(row.formulas ? { formulas: row.formulas as UnitFormulas } : {}),
     unit: row.unit as Unit,
     arrival: row.arrivalAt.getTime(),
     priority: row.priority,

@@ -2,8 +2,8 @@
 // now), the send time from the world's unit speeds and, for supports, the attacking player's
 // Freundschaft; one attack from the form, or many in chunked inserts (the demo plan, and the big writes
 // of attack-publish.service.ts: imports, the planner), never past ATTACK_PLAN_MAX_ATTACKS.
-import type { AttackInput, AttackTrainInput, Coord, Unit, UnitCounts } from "@dsbot/protocol";
-import { ATTACK_EXPIRE_GRACE_MS, ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, trainArrivals } from "@dsbot/protocol";
+import type { AttackInput, AttackTrainInput, Coord, Unit, UnitCounts, UnitFormulas } from "@dsbot/protocol";
+import { ATTACK_EXPIRE_GRACE_MS, ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, timedUnits, trainArrivals } from "@dsbot/protocol";
 import { count, eq, sql } from "drizzle-orm";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
@@ -49,7 +49,7 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
     const column = <T>(pick: (row: NewAttack) => T) => sql.param(chunk.map(pick));
     await db.execute(sql`
       insert into ${attacks} (plan_id, source_village_id, source_name, source_x, source_y, attacker_id, attacker_name,
-        target_village_id, target_name, target_x, target_y, defender_id, defender_name, type, units, unit,
+        target_village_id, target_name, target_x, target_y, defender_id, defender_name, type, units, formulas, unit,
         send_at, arrival_at, priority, status, error, dsbot_id, real_arrival_at, generation)
       select ${plan.id}, *, ${generation} from unnest(
         ${column((r) => r.sourceVillageId)}::int[], ${column((r) => r.sourceName)}::text[],
@@ -58,7 +58,8 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
         ${column((r) => r.targetVillageId)}::int[], ${column((r) => r.targetName)}::text[],
         ${column((r) => r.targetX)}::smallint[], ${column((r) => r.targetY)}::smallint[],
         ${column((r) => r.defenderId ?? null)}::int[], ${column((r) => r.defenderName ?? null)}::text[],
-        ${column((r) => r.type)}::text[], ${column((r) => JSON.stringify(r.units))}::jsonb[], ${column((r) => r.unit)}::text[],
+        ${column((r) => r.type)}::text[], ${column((r) => JSON.stringify(r.units))}::jsonb[],
+        ${column((r) => (r.formulas ? JSON.stringify(r.formulas) : null))}::jsonb[], ${column((r) => r.unit)}::text[],
         ${column((r) => iso(r.sendAt))}::timestamptz[], ${column((r) => iso(r.arrivalAt))}::timestamptz[],
         ${column((r) => r.priority)}::smallint[], ${column((r) => initialStatus(r, now))}::text[], ${column((r) => r.error ?? null)}::text[],
         ${column((r) => r.dsbotId ?? null)}::int[], ${column((r) => iso(r.realArrivalAt))}::timestamptz[]
@@ -74,6 +75,7 @@ export interface AttackSpec {
   to: WorldVillage;
   type: AttackInput["type"];
   units: UnitCounts;
+  formulas?: UnitFormulas | undefined;
   unit?: Unit | undefined;
   arrival: number;
   priority: number;
@@ -84,7 +86,7 @@ export function attackRow(spec: AttackSpec, world: PlanWorld, boost: number): Ne
   const times = attackTimes({
     from: spec.from,
     to: spec.to,
-    units: spec.units,
+    units: timedUnits(spec.units, spec.formulas),
     unit: spec.unit ?? null,
     arrival: spec.arrival,
     unitInfo: world.unitInfo,
@@ -94,6 +96,7 @@ export function attackRow(spec: AttackSpec, world: PlanWorld, boost: number): Ne
     ...villageColumns(spec.from, spec.to),
     type: spec.type,
     units: spec.units as Record<string, number>,
+    formulas: spec.formulas ? (spec.formulas as Record<string, string>) : null,
     unit: times.unit,
     sendAt: new Date(times.sendTime),
     arrivalAt: new Date(spec.arrival),
@@ -185,7 +188,12 @@ export async function createAttackTrain(db: Database, plan: AttackPlanRow, input
     ({ type, arrival }) =>
       type === "attack" && clear
         ? formRow({ from, to, type, units: clear, arrival, priority: input.priority }, world, 0, "clearUnits")
-        : formRow({ from, to, type, units: input.units, unit: input.unit, arrival, priority: input.priority }, world, 0, input.unit ? "unit" : "units"),
+        : formRow(
+            { from, to, type, units: input.units, formulas: input.formulas, unit: input.unit, arrival, priority: input.priority },
+            world,
+            0,
+            input.unit ? "unit" : "units",
+          ),
   );
   return insertFormRows(db, plan, rows);
 }

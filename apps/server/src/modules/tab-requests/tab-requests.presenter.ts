@@ -45,6 +45,7 @@ export async function presentTabRequests(db: Database, rows: readonly TabRequest
               from: formatCoord({ x: a.sourceX, y: a.sourceY }),
               to: formatCoord({ x: a.targetX, y: a.targetY }),
               units: a.units,
+              ...(a.formulas ? { formulas: a.formulas } : {}),
               sendTime: a.sendAt.getTime(),
               arrivalTime: a.arrivalAt.getTime(),
             }

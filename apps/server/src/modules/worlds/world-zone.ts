@@ -1,8 +1,9 @@
-// The server time zone of a world as the API shows it with users and plans (issue 20 item 5): the
-// admin's correction stored on the world, else its market's (protocol time-zones.ts). Looked up by
-// server and code for every signed-in user's "who am I", so the answers are kept for a short while;
-// an admin's change drops them at once here, other instances see it within ZONE_TTL_MS.
-import { worldTimeZone } from "@dsbot/protocol";
+// What bots and the API need of a world by server and code: its server time zone (issue 20 item 5), the
+// admin's correction stored on the world, else its market's (protocol time-zones.ts), and its fake limit
+// for the formulas' `fake` (item 2). The zone is looked up for every signed-in user's "who am I", so the
+// answers are kept for a short while; an admin's change drops them at once here, other instances see it
+// within ZONE_TTL_MS.
+import { gameConfigDefaults, worldTimeZone } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { worlds } from "../../db/schema.js";
@@ -44,4 +45,14 @@ export async function worldZoneOf(db: Database, world: { server: string; world: 
 /** After an admin changed a world's zone: the next lookups read it again. */
 export function forgetWorldZones(db: Database): void {
   caches.get(db)?.clear();
+}
+
+/** The world's fake limit in % of a village's points (get_config fake_limit; the default without a config). */
+export async function worldFakeLimit(db: Database, world: { server: string; world: string }): Promise<number> {
+  const [row] = await db
+    .select({ config: worlds.config })
+    .from(worlds)
+    .where(and(eq(worlds.server, world.server), eq(worlds.world, world.world)))
+    .limit(1);
+  return row?.config?.game.fakeLimit ?? gameConfigDefaults.game.fakeLimit;
 }

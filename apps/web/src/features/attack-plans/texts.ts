@@ -111,6 +111,12 @@ export const attackPlanTexts = {
   type: "Typ",
   units: "Einheiten",
   unitsHint: "Die langsamste Einheit mit einer Anzahl über 0 bestimmt die Laufzeit.",
+  formulasShow: "Formeln (DS Workbench) …",
+  formulasHide: "Formeln ausblenden",
+  formulasHint:
+    "Statt einer Anzahl: alle, alle-100, 50% (der Einheiten im Dorf), fake, rnd, + - * / ^ und Klammern. Der Bot rechnet sie beim Abschicken mit den Truppen im Dorf aus; eine Einheit mit Formel zählt für die Laufzeit.",
+  formulaOf: (label: string) => `Formel für ${label}`,
+  formulaBadge: (label: string, formula: string) => `${label}: ${formula} (wird beim Abschicken ausgerechnet)`,
   unit: "Einheit für die Laufzeit",
   unitAuto: "Automatisch (langsamste)",
   arrival: "Ankunftszeit",

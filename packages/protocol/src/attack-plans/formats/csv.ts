@@ -3,18 +3,22 @@
 // a download for Excel). "Ankunft" is the readable server time (in the world's zone: every function
 // takes it), "Ankunft (ms)" the exact instant: on
 // import an edited "Ankunft" wins, an unchanged one keeps the exact milliseconds (also in the repeated
-// autumn hour). Import is all or nothing with errors naming the line ("Zeile 3 (Typ): …").
+// autumn hour). A unit's cell holds its count or its DS Workbench formula ("alle-100"). Import is all or
+// nothing with errors naming the line ("Zeile 3 (Typ): …").
 import { formatCoord } from "../../game/coords.js";
 import { formatServerTime, parseServerTime, serverTimeMessages } from "../../game/server-time.js";
+import { isDynamicAmount } from "../../game/troop-formula.js";
 import { unitLabels, units, type Unit, type UnitCounts } from "../../units.js";
 import {
   attackDataSchema,
   attackTypeLabels,
   attackTypes,
   slowestUnitOnAnyWorld,
+  timedUnits,
   ATTACK_PRIORITY_DEFAULT,
   type AttackData,
   type AttackType,
+  type UnitFormulas,
 } from "../attack.js";
 import { attackFieldLabels, attackMessages, importMessages } from "../messages.js";
 import { writeAll, type ExportWriter } from "./export-writer.js";
@@ -66,7 +70,7 @@ function cell(a: AttackData, key: ColumnKey, zone: string): string {
     case "priority":
       return String(a.priority);
     default:
-      return String(a.units[key] ?? 0);
+      return a.formulas?.[key] ?? String(a.units[key] ?? 0);
   }
 }
 
@@ -154,12 +158,19 @@ function readRow(fields: string[], columns: ColumnIndex, where: string, zone: st
   if (!type) fail(importMessages.csvType(typeText));
 
   const counts: UnitCounts = {};
+  const formulas: UnitFormulas = {};
   for (const unit of units) {
     const text = get(unit);
     if (text === "") continue;
-    if (!/^\d{1,9}$/.test(text)) fail(importMessages.csvCount(unitLabels[unit], text));
-    else counts[unit] = Number(text);
+    if (/^\d{1,9}$/.test(text)) {
+      counts[unit] = Number(text);
+      continue;
+    }
+    // A DS Workbench formula ("alle-100", "50%") is kept; anything else is no count.
+    if (/[a-z%]/i.test(text) && isDynamicAmount(text)) formulas[unit] = text;
+    else fail(importMessages.csvCount(unitLabels[unit], text));
   }
+  const hasFormulas = Object.keys(formulas).length > 0;
 
   const unitText = get("unit");
   let unit: Unit | null;
@@ -167,7 +178,7 @@ function readRow(fields: string[], columns: ColumnIndex, where: string, zone: st
     unit = unitByName.get(unitText.toLowerCase()) ?? null;
     if (!unit) fail(importMessages.csvUnit(unitText));
   } else {
-    unit = slowestUnitOnAnyWorld(counts);
+    unit = slowestUnitOnAnyWorld(timedUnits(counts, formulas));
     if (!unit) fail(`${attackFieldLabels.units}: ${attackMessages.noUnits}`);
   }
 
@@ -181,6 +192,7 @@ function readRow(fields: string[], columns: ColumnIndex, where: string, zone: st
     to: get("to"),
     type,
     units: counts,
+    ...(hasFormulas ? { formulas } : {}),
     unit,
     arrival,
     priority: priorityText === "" ? ATTACK_PRIORITY_DEFAULT : Number(priorityText),

@@ -137,6 +137,25 @@ describe("importDswb", () => {
     expect(ok(importDswb("101&202&snob&1766595600000&11&true&false&", lookup))).toHaveLength(1);
   });
 
+  it("keeps DS Workbench's dynamic amounts as formulas: today's line, multiplier 2, 'alle' and 'alle-100' (acceptance 1)", () => {
+    // Nine fields as DS Workbench writes them: axes "alle-100", rams "alle", five spies, sent twice.
+    const troops = "spear=MA==/sword=MA==/axe=YWxsZS0xMDA=/spy=NQ==/light=MA==/heavy=MA==/ram=YWxsZQ==/catapult=MA==/knight=MA==/snob=MA==";
+    const line = `101&202&axe&1766595600000&2&true&false&${troops}&2`;
+    const attacks = ok(importDswb(line, lookup));
+    expect(attacks).toHaveLength(2);
+    for (const attack of attacks) {
+      expect(attack).toMatchObject({ type: "attack", units: { spy: 5 }, formulas: { axe: "alle-100", ram: "alle" }, unit: "ram" });
+    }
+    // Export writes the formulas back unchanged; importing that gives the same attacks again.
+    const text = ok(exportDswb(attacks, lookup));
+    expect(text.split("\n")[0]).toContain("axe=YWxsZS0xMDA=");
+    expect(text.split("\n")[0]).toContain("ram=YWxsZQ==");
+    expect(ok(importDswb(text, lookup))).toEqual(attacks);
+    // Constant arithmetic is a number, as DS Workbench stores it; "50%" is a formula.
+    const constant = ok(importDswb(`101&202&axe&1766595600000&2&true&false&axe=${base64UrlEncode("100*2")}/light=${base64UrlEncode("50%")}&1`, lookup));
+    expect(constant[0]).toMatchObject({ units: { axe: 200 }, formulas: { light: "50%" } });
+  });
+
   it("keeps a unit field as slow as the slowest unit sent (catapult with rams)", () => {
     const line = `101&202&catapult&1766595600000&2&true&false&ram=MTA=/catapult=MTA=`;
     expect(ok(importDswb(line, lookup))[0]?.unit).toBe("catapult");
@@ -149,7 +168,7 @@ describe("importDswb", () => {
       "101&202&ram&1766595600000&8&true",
       "101&999&ram&1766595600000&8&true&false&ram=MQ==",
       "101&202&cannon&soon&x&yes&false&ram=MQ==",
-      "101&202&ram&1766595600000&8&true&false&ram=YWxsZQ==/axe=!!/spy",
+      "101&202&ram&1766595600000&8&true&false&ram=YWxsZXM=/axe=!!/spy",
       "101&101&ram&1766595600000&8&true&false&ram=MQ==",
     ].join("\n");
     expect(importDswb(text, lookup)).toEqual({
@@ -161,7 +180,7 @@ describe("importDswb", () => {
         "Zeile 5: Ankunft: „soon“ ist keine Zeit in Millisekunden.",
         "Zeile 5: Typ: „x“ ist keine Zahl.",
         "Zeile 5: Auf Karte: erwartet true oder false, gefunden „yes“.",
-        "Zeile 6: Truppen: die Anzahl für Rammbock ist dynamisch („alle“); übernommen werden nur feste Zahlen.",
+        "Zeile 6: Truppen: die Formel für Rammbock („alles“) geht nicht: Unbekanntes Wort „alles“ in der Formel (erlaubt: alle, fake, rnd).",
         "Zeile 6: Truppen: die Anzahl für Axtkämpfer ist kein gültiges Base64.",
         "Zeile 6: Truppen: „spy“ hat nicht die Form einheit=Anzahl.",
         "Zeile 7 (Zieldorf): Start- und Zieldorf dürfen nicht gleich sein.",

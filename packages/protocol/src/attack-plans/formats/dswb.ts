@@ -12,7 +12,9 @@
 //   unit names DS Workbench does not know are skipped.
 // - Core/src/main/java/de/tor/tribes/io/TroopAmountElement.java, toBase64/loadFromBase64: the amount text
 //   in Base64.getUrlEncoder() (URL-safe alphabet, padded) of its UTF-8 bytes; fixed amounts are stored as
-//   a plain integer, dynamic ones as formulas ("alle", "rnd", "fake", arithmetic).
+//   a plain integer, dynamic ones as formulas ("alle", "rnd", "fake", arithmetic). A formula is kept on
+//   the attack as written (game/troop-formula.ts), worked out when the bot sends, and written back as is;
+//   constant arithmetic ("100*2") is a number, as DS Workbench stores it.
 // - Core/src/main/java/de/tor/tribes/ui/panels/AttackTableTab.java, copyToInternalClipboard: one line per
 //   attack, each followed by "\n"; pasting splits on "\n" and skips lines that do not parse.
 // - The type is a note-symbol number (ui/ImageManager.java NOTE_SYMBOL_*, used by types/StandardAttack.java
@@ -23,7 +25,18 @@
 //   unit field when there are no troops.
 import { formatCoord, type Coord } from "../../game/coords.js";
 import { unitLabels, units, type Unit, type UnitCounts } from "../../units.js";
-import { attackDataSchema, attackTypes, sameSpeed, slowestUnitOnAnyWorld, ATTACK_PRIORITY_DEFAULT, type AttackData, type AttackType } from "../attack.js";
+import { constantTroopAmount, parseTroopFormula } from "../../game/troop-formula.js";
+import {
+  attackDataSchema,
+  attackTypes,
+  sameSpeed,
+  slowestUnitOnAnyWorld,
+  timedUnits,
+  ATTACK_PRIORITY_DEFAULT,
+  type AttackData,
+  type AttackType,
+  type UnitFormulas,
+} from "../attack.js";
 import { importMessages } from "../messages.js";
 import { base64Decode, base64UrlEncode } from "./base64.js";
 import { ImportErrors, importFailed, IMPORT_MAX_ATTACKS, IMPORT_STEP, runSteps, type ImportResult, type ImportSteps } from "./import-result.js";
@@ -89,7 +102,7 @@ export function exportDswb(attacks: readonly AttackData[], lookup: VillageLookup
 
 /** One attack as a DS Workbench line (with its "\n"), its villages by id; each attack once (multiplier 1). */
 export function dswbLine(attack: AttackData, source: number, target: number, options: DswbExportOptions = {}): string {
-  const troops = units.map((unit) => `${unit}=${base64UrlEncode(String(attack.units[unit] ?? 0))}`).join("/");
+  const troops = units.map((unit) => `${unit}=${base64UrlEncode(attack.formulas?.[unit] ?? String(attack.units[unit] ?? 0))}`).join("/");
   return `${source}&${target}&${attack.unit}&${attack.arrival}&${dswbTypeIcons[attack.type]}&${options.showOnMap ?? true}&${options.transferred ?? false}&${troops}&1\n`;
 }
 
@@ -120,7 +133,10 @@ export function* importDswbSteps(text: string, lookup: VillageLookup): ImportSte
     if (!parsed) continue;
     entries += parsed.times - 1;
     if (entries > IMPORT_MAX_ATTACKS) return importFailed(importMessages.tooMany(IMPORT_MAX_ATTACKS));
-    for (let copy = 0; copy < parsed.times; copy++) attacks.push({ ...parsed.attack, units: { ...parsed.attack.units } });
+    for (let copy = 0; copy < parsed.times; copy++) {
+      const { formulas } = parsed.attack;
+      attacks.push({ ...parsed.attack, units: { ...parsed.attack.units }, ...(formulas ? { formulas: { ...formulas } } : {}) });
+    }
   }
   if (attacks.length === 0 && errors.count === 0) return importFailed(importMessages.empty);
   return errors.result(attacks);
@@ -156,19 +172,20 @@ function parseLine(line: string, lookup: VillageLookup, where: string, errors: I
   for (const [what, flag] of [["Auf Karte", showText], ["Übertragen", transferredText]] as const) {
     if (!/^(true|false)$/i.test(flag)) fail(importMessages.dswbFlag(what, flag));
   }
-  const counts = troops(troopText, fail);
+  const sent = troops(troopText, fail);
   const times = /^\d{1,5}$/.test(multiplierText) ? Number(multiplierText) : 0;
   if (times < 1 || times > DSWB_MAX_MULTIPLIER) fail(importMessages.dswbMultiplier(clip(multiplierText), DSWB_MAX_MULTIPLIER));
-  if (errors.count > before || !from || !to || !fieldUnit || !counts) return null;
+  if (errors.count > before || !from || !to || !fieldUnit || !sent) return null;
 
   // The unit DS Workbench times the attack by (Attack.getRealUnit): the slowest unit sent, else the field.
-  const slowest = slowestUnitOnAnyWorld(counts);
+  const slowest = slowestUnitOnAnyWorld(timedUnits(sent.counts, sent.formulas));
   const unit = slowest && !sameSpeed(slowest, fieldUnit) ? slowest : fieldUnit;
   const parsed = attackDataSchema.safeParse({
     from: formatCoord(from),
     to: formatCoord(to),
     type: attackTypeFromDswbIcon(Number(typeText)),
-    units: counts,
+    units: sent.counts,
+    ...(sent.formulas ? { formulas: sent.formulas } : {}),
     unit,
     arrival: Number(arrivalText),
     priority: ATTACK_PRIORITY_DEFAULT,
@@ -190,10 +207,14 @@ function village(text: string, what: string, lookup: VillageLookup, fail: (messa
   return coord ?? null;
 }
 
-/** `spear=MTA=/sword=MA==/…` → counts; unit names we do not know (militia, …) are skipped as DS Workbench does. */
-function troops(text: string, fail: (message: string) => void): UnitCounts | null {
+/**
+ * `spear=MTA=/sword=MA==/axe=YWxsZQ==/…` → counts and formulas; unit names we do not know (militia, …) are
+ * skipped as DS Workbench does.
+ */
+function troops(text: string, fail: (message: string) => void): { counts: UnitCounts; formulas: UnitFormulas | undefined } | null {
   const counts: UnitCounts = {};
-  if (text === "") return counts;
+  const formulas: UnitFormulas = {};
+  if (text === "") return { counts, formulas: undefined };
   let ok = true;
   for (const part of text.split("/")) {
     const eq = part.indexOf("=");
@@ -213,8 +234,15 @@ function troops(text: string, fail: (message: string) => void): UnitCounts | nul
       continue;
     }
     if (!/^-?\d+$/.test(amount)) {
-      fail(importMessages.dswbTroopDynamic(label, clip(amount)));
-      ok = false;
+      const formula = parseTroopFormula(amount);
+      if (!formula.ok) {
+        fail(importMessages.dswbTroopFormula(label, clip(amount), formula.error));
+        ok = false;
+      } else if (formula.dynamic) formulas[unit] = amount.trim();
+      else {
+        const n = constantTroopAmount(amount) ?? 0;
+        if (n > 0) counts[unit] = Math.min(n, 1_000_000);
+      }
       continue;
     }
     const n = Number(amount);
@@ -226,7 +254,7 @@ function troops(text: string, fail: (message: string) => void): UnitCounts | nul
     }
     if (n > 0) counts[unit] = n;
   }
-  return ok ? counts : null;
+  return ok ? { counts, formulas: Object.keys(formulas).length > 0 ? formulas : undefined } : null;
 }
 
 function clip(text: string): string {

@@ -44,6 +44,7 @@ const jsonEntry = (a: AttackData) => ({
   to: formatCoord(a.to),
   type: a.type,
   units: compactUnits(a.units),
+  ...(a.formulas ? { formulas: a.formulas } : {}),
   unit: a.unit,
   arrival: a.arrival,
   priority: a.priority,

@@ -30,6 +30,8 @@ export interface AttackBody {
   to: string;
   type: string;
   units: Record<string, number>;
+  /** DS Workbench formulas by unit ("alle-100"). */
+  formulas?: Record<string, string>;
   unit?: string;
   arrival: number;
   priority: number;

@@ -9,7 +9,7 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { UnitIcon } from "@/components/ui/unit-icon";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { splitServerTime } from "../lib/times";
-import { isUnit, unitEntries } from "../lib/units";
+import { formulaEntries, isUnit, unitEntries } from "../lib/units";
 import { attackPlanTexts as texts } from "../texts";
 
 export const attackStatusColors: Record<AttackStatus, string> = {
@@ -64,11 +64,31 @@ export function PlayerLink({ player, world }: { player: AttackVillage["player"];
   );
 }
 
-export function UnitBadges({ units }: { units: Record<string, number> }) {
+/** The units with their counts, and the DS Workbench formulas (worked out when the bot sends) highlighted. */
+export function UnitBadges({ units, formulas }: { units: Record<string, number>; formulas?: Record<string, string> | undefined }) {
   const entries = unitEntries(units);
-  if (entries.length === 0) return <Text c="dimmed">–</Text>;
+  const dynamic = formulaEntries(formulas);
+  if (entries.length === 0 && dynamic.length === 0) return <Text c="dimmed">–</Text>;
   return (
     <Group gap={4} wrap="wrap" data-testid="attack-units">
+      {dynamic.map((entry) => (
+        <Tooltip key={`f-${entry.unit}`} label={texts.formulaBadge(entry.label, entry.formula)}>
+          <Badge
+            size="sm"
+            variant="light"
+            color="grape"
+            radius="sm"
+            tt="none"
+            data-unit={entry.unit}
+            data-formula={entry.formula}
+            aria-label={texts.formulaBadge(entry.label, entry.formula)}
+            leftSection={<UnitIcon unit={entry.unit} size={13} />}
+            ff="monospace"
+          >
+            {entry.formula}
+          </Badge>
+        </Tooltip>
+      ))}
       {entries.map((entry) => (
         <Tooltip key={entry.unit} label={entry.label}>
           <Badge

@@ -132,7 +132,7 @@ export function buildAttackColumns(options: AttackColumnOptions): ColumnDef<Atta
       cell: ({ row }) => <VillageLink village={row.original.targetVillage} world={world} />,
     },
     { id: "type", header: texts.columns.type, meta: meta("type"), enableSorting: false, cell: ({ row }) => <AttackTypeIcon type={row.original.type} /> },
-    { id: "units", header: texts.columns.units, meta: meta("units"), enableSorting: false, cell: ({ row }) => <UnitBadges units={row.original.units} /> },
+    { id: "units", header: texts.columns.units, meta: meta("units"), enableSorting: false, cell: ({ row }) => <UnitBadges units={row.original.units} formulas={row.original.formulas} /> },
     {
       id: "remaining",
       header: texts.columns.remaining,

@@ -85,6 +85,45 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Der Angriff wurde hinzugefügt.")).toBeInTheDocument();
   });
 
+  it("takes DS Workbench formulas: timed by the slowest unit with one, refused in German before sending when bad", async () => {
+    const created: unknown[] = [];
+    mockPlanPage({
+      routes: {
+        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
+        "GET /api/attack-plans/7/villages": villages,
+        "POST /api/attack-plans/7/attacks": ({ body }) => {
+          created.push(body);
+          return json(201, { attack: makeAttack({ id: 9 }) });
+        },
+      },
+    });
+    const { user, dialog } = await openForm();
+    await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
+    await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
+    await user.type(within(dialog).getByRole("textbox", { name: "Axtkämpfer" }), "100");
+    await user.click(within(dialog).getByRole("button", { name: "Formeln (DS Workbench) …" }));
+    const ramFormula = await within(dialog).findByRole("textbox", { name: "Formel für Rammbock" });
+    await user.type(ramFormula, "alles");
+    const arrival = within(dialog).getByRole("textbox", { name: "Ankunftszeit" });
+    await user.clear(arrival);
+    await user.type(arrival, "24.12.2030 18:00:00:123");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText("Unbekanntes Wort „alles“ in der Formel (erlaubt: alle, fake, rnd).")).toBeInTheDocument();
+    expect(created).toEqual([]);
+
+    await user.clear(ramFormula);
+    await user.type(ramFormula, "alle-5");
+    // The rams set the speed: 5 fields × 30 min.
+    const preview = within(dialog).getByTestId("attack-send-preview");
+    await waitFor(() => expect(preview).toHaveTextContent("Langsamste Einheit: Rammbock · Laufzeit: 2:30:00"));
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() =>
+      expect(created).toEqual([
+        { from: "500|500", to: "503|504", type: "attack", units: { axe: 100 }, formulas: { ram: "alle-5" }, arrival: arrivalMs, priority: 3 },
+      ]),
+    );
+  });
+
   it("checks the form before sending and shows the server's issues at their fields", async () => {
     let posts = 0;
     mockPlanPage({

@@ -10,6 +10,7 @@ import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 import { useAddAttackTrain, useSaveAttack } from "../api/attacks-api";
 import { attackPlanTexts as texts } from "../texts";
 import {
@@ -23,11 +24,11 @@ import {
   type AttackFormField,
   type AttackFormValues,
 } from "./attack-form-schema";
+import { FormulaInputs } from "./formula-inputs";
 import { NobleTrainFields } from "./noble-train-fields";
 import { SendTimePreview, useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
 import { VillageField } from "./village-field";
-import { useServerTimeZone } from "@/lib/server-time-zone";
 
 const typeOptions = attackTypes.map((type) => ({ value: type, label: attackTypeLabels[type] }));
 
@@ -135,6 +136,13 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
           name="units"
           render={({ field, fieldState }) => (
             <UnitInputs label={texts.units} description={texts.unitsHint} units={offered} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="formulas"
+          render={({ field, fieldState }) => (
+            <FormulaInputs units={offered} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
         {!attack && watched.type === "conquer" && <NobleTrainFields control={control} units={offered} world={world} />}

@@ -10,13 +10,15 @@ import {
   attackTypeSchema,
   compactUnits,
   hasUnits,
+  timedUnits,
   NOBLE_TRAIN_SPACING_DEFAULT_MS,
 } from "@dsbot/protocol";
 import { z } from "zod";
 import type { AttackBody, AttackTrainBody } from "../api/attacks-api";
 import { formatInputTime, parseInputTime } from "../lib/times";
+import { formulasOf } from "../lib/units";
 
-export const attackFormFields = ["from", "to", "type", "units", "unit", "arrival", "priority", "nobles", "spacingMs", "clearUnits"] as const;
+export const attackFormFields = ["from", "to", "type", "units", "formulas", "unit", "arrival", "priority", "nobles", "spacingMs", "clearUnits"] as const;
 export type AttackFormField = (typeof attackFormFields)[number];
 
 export interface AttackFormValues {
@@ -24,6 +26,8 @@ export interface AttackFormValues {
   to: string;
   type: AttackType;
   units: Partial<Record<Unit, number>>;
+  /** DS Workbench formulas by unit ("alle-100"), as typed; blank = none. */
+  formulas: Partial<Record<Unit, string>>;
   /** "" = the slowest unit sent. */
   unit: Unit | "";
   /** DD.MM.YYYY HH:mm:ss:SSS in the zone of the plan's world. */
@@ -62,6 +66,8 @@ export function toAttackBody(values: AttackFormValues, zone: string): AttackBody
     arrival: arrival.ok ? arrival.value : Number.NaN,
     priority: values.priority,
   };
+  const formulas = formulasOf(values.formulas);
+  if (formulas) body.formulas = formulas;
   if (values.unit) body.unit = values.unit;
   return body;
 }
@@ -74,6 +80,7 @@ export const attackFormSchema = (zone: string) =>
       to: z.string(),
       type: attackTypeSchema,
       units: z.record(z.string(), z.number()),
+      formulas: z.record(z.string(), z.string()),
       unit: z.string(),
       arrival: z.string(),
       priority: z.number(),
@@ -87,7 +94,7 @@ export const attackFormSchema = (zone: string) =>
       if (!arrival.ok) ctx.addIssue({ code: "custom", path: ["arrival"], message: arrival.error });
       const seen = new Set<string>(arrival.ok ? [] : ["arrival"]);
       // The protocol checks the units only once the villages parse; say it at once.
-      if (!hasUnits(values.units) && !values.unit) {
+      if (!hasUnits(values.units) && !formulasOf(values.formulas as AttackFormValues["formulas"]) && !values.unit) {
         ctx.addIssue({ code: "custom", path: ["units"], message: attackMessages.noUnits });
         seen.add("units");
       }
@@ -107,7 +114,7 @@ const noTrain = { nobles: 1, spacingMs: NOBLE_TRAIN_SPACING_DEFAULT_MS, withClea
 /** A new attack arrives in an hour (whole seconds) by default. */
 export function emptyAttackForm(zone: string, now = Date.now()): AttackFormValues {
   const arrival = Math.ceil((now + 3_600_000) / 1000) * 1000;
-  return { from: "", to: "", type: "attack", units: {}, unit: "", arrival: formatInputTime(arrival, zone), priority: ATTACK_PRIORITY_DEFAULT, ...noTrain };
+  return { from: "", to: "", type: "attack", units: {}, formulas: {}, unit: "", arrival: formatInputTime(arrival, zone), priority: ATTACK_PRIORITY_DEFAULT, ...noTrain };
 }
 
 export function attackFormValues(attack: Attack, zone: string): AttackFormValues {
@@ -117,7 +124,8 @@ export function attackFormValues(attack: Attack, zone: string): AttackFormValues
     to: attack.targetVillage.coordinates,
     type: attack.type,
     units: { ...units },
-    unit: hasUnits(units) ? "" : attack.unit,
+    formulas: { ...(attack.formulas as Partial<Record<Unit, string>> | undefined) },
+    unit: hasUnits(timedUnits(units, formulasOf(attack.formulas))) ? "" : attack.unit,
     arrival: formatInputTime(attack.arrivalTime, zone),
     priority: attack.priority,
     ...noTrain,

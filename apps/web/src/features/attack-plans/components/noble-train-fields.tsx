@@ -14,12 +14,12 @@ import {
 } from "@dsbot/protocol";
 import { Fieldset, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { Controller, useWatch, type Control } from "react-hook-form";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 import { parseInputTime } from "../lib/times";
 import { attackPlanTexts as texts } from "../texts";
 import type { AttackFormValues } from "./attack-form-schema";
 import { useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
-import { useServerTimeZone } from "@/lib/server-time-zone";
 
 const toNumber = (value: number | string) => (typeof value === "number" ? value : Number.NaN);
 

@@ -10,13 +10,13 @@ import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 import { usePlanner } from "../api/planner-api";
 import { attackPlanTexts as texts } from "../texts";
 import { PlannerAttackers } from "./planner-attackers";
 import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerRequest, type PlannerErrors, type PlannerFormValues } from "./planner-form";
 import { PlannerPreview } from "./planner-preview";
 import { PlannerTypes } from "./planner-types";
-import { useServerTimeZone } from "@/lib/server-time-zone";
 
 function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number; world: World; initialTargets?: string; onDone: () => void }) {
   const planner = usePlanner(planId);

@@ -10,11 +10,11 @@ import { Link } from "react-router";
 import { DataTable } from "@/components/ui/data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
+import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 import type { PlanSortBy } from "../api/keys";
 import { attackPlanTexts as texts } from "../texts";
 import { NextSend } from "./next-send";
 import { PlanStatusCounts } from "./plan-status-counts";
-import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 
 const c = texts.planColumns;
 

@@ -2,20 +2,23 @@
 // attackTimes and the unit info of the plan's world (when the app knows it); otherwise the server
 // computes it on save.
 import type { AttackType, Unit, World } from "@dsbot/protocol";
-import { attackTimes, formatServerTime, isSupportType, parseCoord, unitLabels } from "@dsbot/protocol";
+import { attackTimes, formatServerTime, isSupportType, parseCoord, timedUnits, unitLabels } from "@dsbot/protocol";
 import { Paper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { formatCountdown } from "@/lib/clock";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 import { findWorld, worldsQueryOptions } from "@/lib/world-data";
 import { parseInputTime } from "../lib/times";
+import { formulasOf } from "../lib/units";
 import { attackPlanTexts as texts } from "../texts";
-import { useServerTimeZone } from "@/lib/server-time-zone";
 
 export interface SendTimeInput {
   from: string;
   to: string;
   type: AttackType;
   units: Partial<Record<Unit, number>>;
+  /** Formulas count as sent for the speed (they are worked out only when the bot sends). */
+  formulas?: Partial<Record<Unit, string>>;
   unit: Unit | "";
   arrival: string;
 }
@@ -34,7 +37,7 @@ function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<t
   const arrival = parseInputTime(input.arrival, zone);
   if (!from.ok || !to.ok || !arrival.ok) return null;
   try {
-    const times = attackTimes({ from: from.value, to: to.value, units: input.units, unit: input.unit || null, arrival: arrival.value, unitInfo });
+    const times = attackTimes({ from: from.value, to: to.value, units: timedUnits(input.units, formulasOf(input.formulas)), unit: input.unit || null, arrival: arrival.value, unitInfo });
     return { ok: true, send: times.sendTime, unit: times.unit, travel: times.travelSeconds };
   } catch (error) {
     return error instanceof RangeError ? { ok: false, message: error.message } : null;

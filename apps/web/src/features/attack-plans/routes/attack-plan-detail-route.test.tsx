@@ -182,6 +182,15 @@ describe("Attack plan table", { timeout: 20_000 }, () => {
     expect(within(row).getByTestId("attack-real-arrival")).toHaveTextContent("tatsächlich 18:00:00:135 (+12 ms)");
   });
 
+  it("shows a DS Workbench formula beside the counts, marked as worked out when sent", async () => {
+    mockPlanPage({ attacks: [makeAttack({ id: 1, units: { spy: 5 }, formulas: { axe: "alle-100", ram: "alle" } })] });
+    const table = await openTable();
+    const row = table.querySelector('tr[data-row-id="1"]') as HTMLElement;
+    expect(within(row).getByLabelText("Axtkämpfer: alle-100 (wird beim Abschicken ausgerechnet)")).toHaveTextContent("alle-100");
+    expect(within(row).getByLabelText("Rammbock: alle (wird beim Abschicken ausgerechnet)")).toBeInTheDocument();
+    expect(within(row).getByLabelText("5 Späher")).toBeInTheDocument();
+  });
+
   it("counts down every row from one shared interval and marks a row 'fällig' once its send time passes", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

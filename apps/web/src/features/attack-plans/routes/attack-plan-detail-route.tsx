@@ -15,6 +15,7 @@ import { routes } from "@/config/routes";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/api-error-message";
 import { readPlannerHandoff } from "@/lib/planner-handoff";
+import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 import { useAttacksRealtime } from "../api/attacks-realtime";
 import { planQueryOptions, useConfirmDeletePlan } from "../api/plans-api";
 import { AttackFormModal } from "../components/attack-form-modal";
@@ -26,7 +27,6 @@ import { PlanHeaderActions, type PlanModal } from "../components/plan-header-act
 import { PlanNameModal } from "../components/plan-name-modal";
 import { PlannerModal } from "../components/planner-modal";
 import { attackPlanTexts as texts } from "../texts";
-import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 
 /**
  * Targets handed over by the Koordinaten Filter (navigation state): the planner opens with them once

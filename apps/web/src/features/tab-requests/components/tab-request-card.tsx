@@ -6,9 +6,9 @@ import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { IconCheck, IconExternalLink } from "@tabler/icons-react";
 import { formatDate } from "@/lib/dates";
 import { formatCountdown } from "@/lib/clock";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 import { tabRequestTexts as texts } from "../texts";
 import classes from "./tab-requests.module.css";
-import { useServerTimeZone } from "@/lib/server-time-zone";
 
 export interface TabRequestCardProps {
   request: TabRequest;
@@ -17,10 +17,12 @@ export interface TabRequestCardProps {
   pending: boolean;
 }
 
-function unitsText(units: Record<string, number>): string {
-  return Object.entries(units)
-    .map(([unit, n]) => `${n} ${unitLabels[unit as Unit] ?? unit}`)
-    .join(", ");
+/** "900 Axtkämpfer, Rammbock: alle" — a formula is worked out by the player at the rally point. */
+function unitsText(units: Record<string, number>, formulas: Record<string, string> = {}): string {
+  return [
+    ...Object.entries(units).map(([unit, n]) => `${n} ${unitLabels[unit as Unit] ?? unit}`),
+    ...Object.entries(formulas).map(([unit, formula]) => `${unitLabels[unit as Unit] ?? unit}: ${formula}`),
+  ].join(", ");
 }
 
 export function TabRequestCard({ request, now, onDone, pending }: TabRequestCardProps) {
@@ -53,7 +55,7 @@ export function TabRequestCard({ request, now, onDone, pending }: TabRequestCard
             <Text fw={600}>
               {attack.from} → {attack.to}
             </Text>
-            <Text size="sm">{unitsText(attack.units)}</Text>
+            <Text size="sm">{unitsText(attack.units, attack.formulas)}</Text>
             <Text size="sm" c="dimmed">
               {texts.sendAt} {formatServerTime(attack.sendTime, zone)} · {texts.arrival} {formatServerTime(attack.arrivalTime, zone)} · {texts.plan}{" "}
               {attack.planName}
