@@ -1,7 +1,7 @@
 // Attack plan test helpers: a small imported world with unit speeds and a config (no archers, so a
 // unit the world lacks can be tried), and calls of the plan API as a signed-in user.
 import type { Attack, AttackPlan, UnitInfo, World } from "@dsbot/protocol";
-import { baseUnitSpeeds, exportJson, parseGameConfigXml, units } from "@dsbot/protocol";
+import { attackListResponseSchema, baseUnitSpeeds, exportJson, parseGameConfigXml, units } from "@dsbot/protocol";
 import type { LightMyRequestResponse } from "fastify";
 import type { App } from "../src/app.js";
 import { worlds } from "../src/db/schema.js";
@@ -96,6 +96,12 @@ export async function newAttack(call: Call, planId: number, body: AttackBody): P
   const response = await call("POST", `/api/attack-plans/${planId}/attacks`, { type: "attack", units: { axe: 100 }, arrival: ARRIVAL, ...body });
   if (response.statusCode !== 201) throw new Error(`create attack: ${response.statusCode} ${response.body}`);
   return response.json<{ attack: Attack }>().attack;
+}
+
+/** The plan's attacks as its table lists them (first 100, by arrival). */
+export async function attackRowsOf(call: Call, planId: number): Promise<Attack[]> {
+  const response = await call("GET", `/api/attack-plans/${planId}/attacks?perPage=100&sortBy=arrivalTime`);
+  return attackListResponseSchema.parse(response.json()).attacks;
 }
 
 /** The error body's message and issue messages. */

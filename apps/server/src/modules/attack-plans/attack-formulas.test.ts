@@ -3,10 +3,10 @@
 // the slowest unit with a formula; the table, the form's REST calls and every export show them, and the
 // DS Workbench and CSV exports give them back unchanged.
 import type { Attack } from "@dsbot/protocol";
-import { attackListResponseSchema, attackResponseSchema, troopFormulaMessages, unitTravelSeconds } from "@dsbot/protocol";
+import { attackResponseSchema, troopFormulaMessages, unitTravelSeconds } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../../test/attack-plans.js";
-import { ARRIVAL, caller, errorOf, importPlanWorld, newPlan, planUnitInfo, villageAt } from "../../../test/attack-plans.js";
+import { ARRIVAL, attackRowsOf, caller, errorOf, importPlanWorld, newPlan, planUnitInfo, villageAt } from "../../../test/attack-plans.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
@@ -20,10 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.dispose());
 
-async function rowsOf(planId: number): Promise<Attack[]> {
-  const response = await call("GET", `/api/attack-plans/${planId}/attacks?perPage=100&sortBy=arrivalTime`);
-  return attackListResponseSchema.parse(response.json()).attacks;
-}
+const rowsOf = (planId: number): Promise<Attack[]> => attackRowsOf(call, planId);
 
 async function exportText(planId: number, format: string): Promise<string> {
   const response = await call("POST", `/api/attack-plans/${planId}/export`, { format });

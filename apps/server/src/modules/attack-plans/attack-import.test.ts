@@ -5,7 +5,7 @@ import type { Attack, AttackData } from "@dsbot/protocol";
 import { ATTACK_PRIORITY_DEFAULT, attackExportResponseSchema, attackListResponseSchema, attackPlanMessages, exportDswb, exportJson, importMessages, villageLookup } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AttackBody, Call } from "../../../test/attack-plans.js";
-import { ARRIVAL, caller, errorOf, importPlanWorld, newAttack, newPlan, planVillages } from "../../../test/attack-plans.js";
+import { ARRIVAL, attackRowsOf, caller, errorOf, importPlanWorld, newAttack, newPlan, planVillages } from "../../../test/attack-plans.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
@@ -19,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.dispose());
 
-async function rowsOf(planId: number): Promise<Attack[]> {
-  const response = await call("GET", `/api/attack-plans/${planId}/attacks?perPage=100&sortBy=arrivalTime`);
-  return attackListResponseSchema.parse(response.json()).attacks;
-}
+const rowsOf = (planId: number): Promise<Attack[]> => attackRowsOf(call, planId);
 
 async function exported(planId: number, body: object) {
   const response = await call("POST", `/api/attack-plans/${planId}/export`, body);

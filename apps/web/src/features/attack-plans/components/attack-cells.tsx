@@ -64,6 +64,30 @@ export function PlayerLink({ player, world }: { player: AttackVillage["player"];
   );
 }
 
+/** One unit's badge: its icon and count, or (grape, monospace) its DS Workbench formula. */
+function UnitBadge(props: { unit: string; label: string; text: string; name: string; tooltip: string; formula?: string }) {
+  const { unit, label, text, name, tooltip, formula } = props;
+  return (
+    <Tooltip label={tooltip}>
+      <Badge
+        size="sm"
+        variant="light"
+        color={formula ? "grape" : "gray"}
+        radius="sm"
+        tt="none"
+        data-unit={unit}
+        data-formula={formula}
+        aria-label={name}
+        leftSection={isUnit(unit) ? <UnitIcon unit={unit} size={13} /> : undefined}
+        ff={formula ? "monospace" : undefined}
+      >
+        {isUnit(unit) ? "" : `${label} `}
+        {text}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** The units with their counts, and the DS Workbench formulas (worked out when the bot sends) highlighted. */
 export function UnitBadges({ units, formulas }: { units: Record<string, number>; formulas?: Record<string, string> | undefined }) {
   const entries = unitEntries(units);
@@ -72,39 +96,25 @@ export function UnitBadges({ units, formulas }: { units: Record<string, number>;
   return (
     <Group gap={4} wrap="wrap" data-testid="attack-units">
       {dynamic.map((entry) => (
-        <Tooltip key={`f-${entry.unit}`} label={texts.formulaBadge(entry.label, entry.formula)}>
-          <Badge
-            size="sm"
-            variant="light"
-            color="grape"
-            radius="sm"
-            tt="none"
-            data-unit={entry.unit}
-            data-formula={entry.formula}
-            aria-label={texts.formulaBadge(entry.label, entry.formula)}
-            leftSection={<UnitIcon unit={entry.unit} size={13} />}
-            ff="monospace"
-          >
-            {entry.formula}
-          </Badge>
-        </Tooltip>
+        <UnitBadge
+          key={`f-${entry.unit}`}
+          unit={entry.unit}
+          label={entry.label}
+          text={entry.formula}
+          formula={entry.formula}
+          name={texts.formulaBadge(entry.label, entry.formula)}
+          tooltip={texts.formulaBadge(entry.label, entry.formula)}
+        />
       ))}
       {entries.map((entry) => (
-        <Tooltip key={entry.unit} label={entry.label}>
-          <Badge
-            size="sm"
-            variant="light"
-            color="gray"
-            radius="sm"
-            tt="none"
-            data-unit={entry.unit}
-            aria-label={`${entry.count} ${entry.label}`}
-            leftSection={isUnit(entry.unit) ? <UnitIcon unit={entry.unit} size={13} /> : undefined}
-          >
-            {isUnit(entry.unit) ? "" : `${entry.label} `}
-            {entry.count.toLocaleString("de-DE")}
-          </Badge>
-        </Tooltip>
+        <UnitBadge
+          key={entry.unit}
+          unit={entry.unit}
+          label={entry.label}
+          text={entry.count.toLocaleString("de-DE")}
+          name={`${entry.count} ${entry.label}`}
+          tooltip={entry.label}
+        />
       ))}
     </Group>
   );
