@@ -11,6 +11,7 @@ import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
 import { useServerTimeZone } from "@/lib/server-time-zone";
+import { monoInputStyles } from "../lib/mono-input";
 import { useAddAttackTrain, useSaveAttack } from "../api/attacks-api";
 import { attackPlanTexts as texts } from "../texts";
 import {
@@ -126,7 +127,7 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
               onChange={(event) => field.onChange(event.currentTarget.value)}
               onBlur={field.onBlur}
               error={fieldState.error?.message}
-              ff="monospace"
+              styles={monoInputStyles}
               autoComplete="off"
             />
           )}

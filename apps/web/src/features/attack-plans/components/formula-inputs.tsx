@@ -6,6 +6,7 @@ import { unitLabels } from "@dsbot/protocol";
 import { Button, Collapse, Input, SimpleGrid, TextInput } from "@mantine/core";
 import { IconMathFunction } from "@tabler/icons-react";
 import { useState } from "react";
+import { monoInputStyles } from "../lib/mono-input";
 import { attackPlanTexts as texts } from "../texts";
 
 export interface FormulaInputsProps {
@@ -37,10 +38,9 @@ export function FormulaInputs({ value, onChange, units, error }: FormulaInputsPr
                 size="xs"
                 label={unitLabels[unit]}
                 aria-label={texts.formulaOf(unitLabels[unit])}
-                placeholder="alle-100"
                 value={value[unit] ?? ""}
                 onChange={(event) => set(unit, event.currentTarget.value)}
-                ff="monospace"
+                styles={monoInputStyles}
                 autoComplete="off"
                 maxLength={100}
               />

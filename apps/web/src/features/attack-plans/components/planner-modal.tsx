@@ -11,6 +11,7 @@ import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
 import { useServerTimeZone } from "@/lib/server-time-zone";
+import { monoInputStyles } from "../lib/mono-input";
 import { usePlanner } from "../api/planner-api";
 import { attackPlanTexts as texts } from "../texts";
 import { PlannerAttackers } from "./planner-attackers";
@@ -66,7 +67,7 @@ function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number
       value={values[key]}
       onChange={(event) => onChange(key, event.currentTarget.value)}
       error={errors[key]}
-      ff="monospace"
+      styles={monoInputStyles}
       autoComplete="off"
     />
   );
