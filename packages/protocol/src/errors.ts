@@ -67,6 +67,7 @@ export const errorMessages = {
   deviceCodeNotFound: "Der Code wurde nicht gefunden.",
   playerSkillsNotFound: "Für diesen Spieler sind keine Skills gespeichert.",
   playerSkillsLimit: "Du hast die Höchstzahl an Spielern erreicht. Entferne zuerst einen.",
+  playerSkillsUnknownPlayer: (name: string, world: string) => `Einen Spieler „${name}“ gibt es auf ${world} nicht.`,
   downloadNotAvailable: "Dieser Download ist auf diesem Server nicht verfügbar.",
   deviceCodeExpired: "Der Code ist abgelaufen. Bitte starte die Anmeldung im Runner erneut.",
   deviceCodeUsed: "Der Code wurde bereits verwendet.",

@@ -13,6 +13,23 @@ export const socketErrors = {
 /** The largest message the server takes (socket.io's `maxHttpBufferSize`): a bigger one drops the socket. */
 export const SOCKET_MESSAGE_MAX_BYTES = 1024 * 1024;
 
+/**
+ * The `message` types the server sends (realtime.ts `realtimeMessageDataSchemas`, checked equal by a
+ * test): a page ignores the known ones it shows nothing of, and warns only of others.
+ */
+export const realtimeMessageTypeNames = [
+  "botUpdateStatus",
+  "botUpdateCommandStatus",
+  "botUpdateAttackError",
+  "addTabRequest",
+  "attacks-updated",
+  "notification-created",
+  "bot-user-connection-created",
+  "bot-user-connection-deleted",
+  "bot-connection-created",
+  "bot-connection-deleted",
+] as const;
+
 /** Socket.io client settings of spec §9. */
 export const realtimeClientOptions = {
   transports: ["websocket"],

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { botStatusReportSchema, normalizeUserCode, parseRealtimeMessage, realtimeMessageTypes, runnerHelloSchema } from "./index.js";
+import { botStatusReportSchema, normalizeUserCode, parseRealtimeMessage, realtimeMessageTypeNames, realtimeMessageTypes, runnerHelloSchema } from "./index.js";
 
 describe("realtime messages", () => {
   it("knows the nine message types of the spec, and attacks-updated for the attack table", () => {
     expect(realtimeMessageTypes).toHaveLength(10);
     expect(realtimeMessageTypes).toContain("bot-user-connection-created");
     expect(realtimeMessageTypes).toContain("attacks-updated");
+    // The plain list the web app's first page reads (no zod) names exactly the same types.
+    expect([...realtimeMessageTypeNames].sort()).toEqual([...realtimeMessageTypes].sort());
   });
 
   it("parses a known message and drops unknown types or bad data", () => {

@@ -42,7 +42,7 @@ export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
 // Handshake error messages and client settings live in realtime-client.ts (no zod: the web app's
 // first page needs them).
-export { realtimeClientOptions, socketErrors, SOCKET_MESSAGE_MAX_BYTES } from "./realtime-client.js";
+export { realtimeClientOptions, realtimeMessageTypeNames, socketErrors, SOCKET_MESSAGE_MAX_BYTES } from "./realtime-client.js";
 
 const connectionEventSchema = z.object({
   dsbotId: z.number().int(),

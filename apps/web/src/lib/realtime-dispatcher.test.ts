@@ -30,6 +30,16 @@ describe("realtime dispatcher", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it("drops a known type nothing on the page listens to, without a console line", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    for (const type of ["attacks-updated", "botUpdateCommandStatus", "botUpdateAttackError", "bot-connection-created"]) {
+      dispatchRealtimeMessage({ type, data: {} });
+    }
+    expect(warn).not.toHaveBeenCalled();
+    expect(info).not.toHaveBeenCalled();
+  });
+
   it("stops calling a handler after it unregistered", () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const handler = vi.fn();

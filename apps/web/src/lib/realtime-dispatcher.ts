@@ -1,5 +1,6 @@
 // Routes realtime `message` payloads to the handlers features register per type (spec §4 events).
 import type { RealtimeMessage, RealtimeMessageType } from "@dsbot/protocol";
+import { realtimeMessageTypeNames } from "@dsbot/protocol";
 
 export type RealtimeHandler = (data: unknown) => void;
 
@@ -23,7 +24,13 @@ function isRealtimeMessage(value: unknown): value is RealtimeMessage {
   return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
 }
 
-/** The payload string '[]' is ignored; unknown or unhandled types only warn in the console. */
+const knownTypes = new Set<string>(realtimeMessageTypeNames);
+
+/**
+ * The payload string '[]' is ignored. A known type no page part listens to right now (a bot's command
+ * status while the Angriffspläne are closed) is nothing to show: dropped silently. Only a message
+ * without a type or of a type the protocol does not name warns in the console.
+ */
 export function dispatchRealtimeMessage(payload: unknown): void {
   if (payload === "[]") return;
   if (!isRealtimeMessage(payload)) {
@@ -32,7 +39,7 @@ export function dispatchRealtimeMessage(payload: unknown): void {
   }
   const set = handlers.get(payload.type);
   if (!set || set.size === 0) {
-    console.warn(`[realtime] unhandled message type "${payload.type}"`, payload.data);
+    if (!knownTypes.has(payload.type)) console.warn(`[realtime] unknown message type "${payload.type}"`, payload.data);
     return;
   }
   for (const handler of set) {

@@ -1,5 +1,5 @@
 // The attack clock: planned → due at the lead, expired after the grace (claimed ones later), each row
-// once; a due attack a running bot will send gets no tab request.
+// once; a due attack a running bot will send gets no tab request, an expired one's request closes.
 import { ATTACK_CLAIMED_EXPIRE_MS, ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,6 +61,19 @@ describe("attack clock", () => {
     expect(await statusOf(row.id)).toBe("due");
     await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_EXPIRE_GRACE_MS + 1));
     expect(await statusOf(row.id)).toBe("expired");
+  });
+
+  it("closes the open tab request of an attack once it expires (nobody can send it in time any more)", async () => {
+    const user = await createUser(app);
+    const sendAt = Date.now() + 11 * 86_400_000;
+    const { row } = await attackAt(user.id, sendAt, "Niemand");
+    await advanceAttacks(app.ctx, new Date(sendAt - 1_000));
+    const open = async () => app.db.select({ doneAt: tabRequests.doneAt }).from(tabRequests).where(eq(tabRequests.attackId, row.id));
+    expect(await open()).toEqual([{ doneAt: null }]);
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_EXPIRE_GRACE_MS + 1));
+    expect(await statusOf(row.id)).toBe("expired");
+    const [closed] = await open();
+    expect(closed?.doneAt).toBeInstanceOf(Date);
   });
 
   it("gives a claimed attack its bot's time to report before it expires", async () => {

@@ -7,13 +7,14 @@
 //   planned/due → expired   unclaimed: ATTACK_EXPIRE_GRACE_MS after the send time; claimed by a bot
 //                      that never reported: ATTACK_CLAIMED_EXPIRE_MS after it (a late report still wins).
 //                      Runs first: an attack already past goes straight to expired, never through due.
+//                      Its open tab request closes with it: nobody can send it in time any more.
 import { ATTACK_CLAIMED_EXPIRE_MS, ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS, tabRequestMessages } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
 import { visibleInPlan } from "../attack-plans/attack-visibility.js";
-import { createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
+import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { changedAttack, pushAttackUpdates, type ChangedAttackRow } from "./attack-events.js";
 
 /**
@@ -86,6 +87,7 @@ async function advanceBatch(ctx: Ctx, now: Date): Promise<ClockResult> {
                      order by a.send_at limit ${BATCH} for update of a skip locked)
         returning id, plan_id, status, error, dsbot_id, real_arrival_at`,
   );
+  await closeAttackTabRequests(ctx.db, expired.map((r) => r.id));
   const due = await rows(
     ctx.db,
     sql`update attacks set status = 'due', updated_at = now()

@@ -1,12 +1,13 @@
 // Spieler Skills: the players of the user's own and granted bots plus the players the user saved
 // skills for, merged per world and player (case-insensitive), each with its levels (0 when unsaved).
 import type { PlayerSkillLevels, PlayerSkillsDelete, PlayerSkillsEntry, PlayerSkillsSave } from "@dsbot/protocol";
-import { emptyPlayerSkillLevels, errorMessages, PLAYER_SKILLS_MAX_PLAYERS, playerSkillLevelsSchema, usernameKey } from "@dsbot/protocol";
+import { emptyPlayerSkillLevels, errorMessages, PLAYER_SKILLS_MAX_PLAYERS, playerSkillLevelsSchema, usernameKey, worldLabel } from "@dsbot/protocol";
 import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PlayerSkillsRow, UserRow } from "../../db/schema.js";
-import { dsbotPermissions, dsbots, playerSkills } from "../../db/schema.js";
-import { conflict, notFound } from "../../http/errors.js";
+import { dsbotPermissions, dsbots, players, playerSkills, worlds } from "../../db/schema.js";
+import { badRequest, conflict, notFound } from "../../http/errors.js";
+import { worldDataKey } from "../worlds/world-data-key.js";
 
 const keyOf = (server: string, world: string, playerName: string) => `${server}\u0000${world}\u0000${usernameKey(playerName)}`;
 
@@ -80,8 +81,30 @@ const samePlayer = (user: UserRow, input: Pick<PlayerSkillsSave, "playerName" | 
     eq(playerSkills.playerNameKey, usernameKey(input.playerName)),
   );
 
+/**
+ * The player's name as the world's data spells it; a German 400 when the world has players and none of
+ * them has this name (any case). A world without data cannot say: the name is taken as typed.
+ */
+async function checkedPlayerName(db: Database, input: Pick<PlayerSkillsSave, "playerName" | "world">): Promise<string> {
+  const [world] = await db
+    .select({ id: worlds.id, players: worlds.playerCount })
+    .from(worlds)
+    .where(and(eq(worlds.server, input.world.server), eq(worlds.world, input.world.world)))
+    .limit(1);
+  if (!world || world.players === 0) return input.playerName;
+  const [player] = await db
+    .select({ name: players.name })
+    .from(players)
+    .where(and(eq(players.worldId, worldDataKey(world.id)), sql`lower(${players.name}) = lower(${input.playerName})`))
+    .limit(1);
+  if (player) return player.name;
+  const message = errorMessages.playerSkillsUnknownPlayer(input.playerName, worldLabel(input.world));
+  throw badRequest(message, [{ path: "playerName", message }]);
+}
+
 /** Creates or replaces one player's skills; at most PLAYER_SKILLS_MAX_PLAYERS players per user. */
-export async function savePlayerSkills(db: Database, user: UserRow, input: PlayerSkillsSave): Promise<PlayerSkillsEntry> {
+export async function savePlayerSkills(db: Database, user: UserRow, given: PlayerSkillsSave): Promise<PlayerSkillsEntry> {
+  const input = { ...given, playerName: await checkedPlayerName(db, given) };
   const row = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: playerSkills.id }).from(playerSkills).where(samePlayer(user, input)).limit(1);
     if (existing) {

@@ -3,6 +3,7 @@
 import type { PlayerSkillsEntry } from "@dsbot/protocol";
 import { emptyPlayerSkillLevels, errorMessages, PLAYER_SKILLS_MAX_PLAYERS, playerSkillsListResponseSchema, supportBoost } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importPlanWorld, PLAN_WORLD } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
 import { bearer, createUser, loginAdmin, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
@@ -75,6 +76,19 @@ describe("player skills", () => {
     const again = await remove(token, { playerName: "Fremder Spieler", world: de230 });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: { message: errorMessages.playerSkillsNotFound } });
+  });
+
+  it("on a world with data, takes only its players (spelled as the world spells them) and refuses others in German", async () => {
+    await importPlanWorld(app);
+    const { token } = await signedIn();
+    const saved = await save(token, { playerName: "anna", world: PLAN_WORLD, skills: emptyPlayerSkillLevels });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ player: { playerName: "Anna" } });
+    const refused = await save(token, { playerName: "Niemand", world: PLAN_WORLD, skills: emptyPlayerSkillLevels });
+    expect(refused.statusCode).toBe(400);
+    const message = errorMessages.playerSkillsUnknownPlayer("Niemand", "DE950");
+    expect(refused.json()).toMatchObject({ error: { message, issues: [{ path: "playerName", message }] } });
+    expect((await list(token)).map((p) => p.playerName)).toEqual(["Anna"]);
   });
 
   it("refuses levels out of range with German messages and stores nothing", async () => {

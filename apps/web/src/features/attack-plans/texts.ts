@@ -74,6 +74,7 @@ export const attackPlanTexts = {
   columnsMenuLabel: "Spalten ein- und ausblenden",
   resetTable: "Zurücksetzen",
   tableSearchPlaceholder: "Spieler, Dorf oder Koordinaten …",
+  openOnly: "Nur offene",
   statusFilterLabel: "Statusfilter",
   statusFilterButton: (selected: number, all: number) => (selected === all || selected === 0 ? "Status: alle" : `Status: ${selected} von ${all}`),
   emptyAttacks: "Dieser Plan hat noch keine Angriffe.",

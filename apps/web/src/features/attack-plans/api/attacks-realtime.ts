@@ -1,8 +1,9 @@
 // Realtime `attacks-updated` while an attack plan page is open: the changed rows of the table update in
 // place at once (status, error, bot), then the plan's counts, table and the plan list are refetched;
-// every (re)connect of the socket refetches what it may have missed.
+// every (re)connect of the socket refetches what it may have missed. The spec's bot command events
+// (botUpdateCommandStatus, botUpdateAttackError; the command is the attack) update the row too.
 import type { AttackListResponse } from "@dsbot/protocol";
-import { realtimeMessageDataSchemas } from "@dsbot/protocol";
+import { attackStatusSchema, realtimeMessageDataSchemas } from "@dsbot/protocol";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispatcher";
@@ -23,11 +24,33 @@ export function handleAttacksUpdated(client: QueryClient, data: unknown): void {
   void invalidatePlan(client, planId);
 }
 
+/** A bot's command (= attack) changed status or failed: the row in every loaded attack page shows it at once. */
+export function handleCommandEvent(client: QueryClient, type: "botUpdateCommandStatus" | "botUpdateAttackError", data: unknown): void {
+  const parsed = realtimeMessageDataSchemas[type].safeParse(data);
+  if (!parsed.success) return;
+  const { command } = parsed.data;
+  let change: { status: AttackListResponse["attacks"][number]["status"] } | { error: string } | null = null;
+  if ("error" in command) change = { error: command.error };
+  else {
+    const status = attackStatusSchema.safeParse(command.status);
+    if (status.success) change = { status: status.data };
+  }
+  if (!change) return;
+  const patch = change;
+  client.setQueriesData<AttackListResponse>({ queryKey: attackPlanKeys.allAttacks }, (list) =>
+    list?.attacks.some((row) => row.id === command.id)
+      ? { ...list, attacks: list.attacks.map((row) => (row.id === command.id ? { ...row, ...patch, dsbotId: command.dsbotId } : row)) }
+      : list,
+  );
+}
+
 export function useAttacksRealtime(): void {
   const client = useQueryClient();
   useEffect(() => {
     const offs = [
       registerRealtimeHandler("attacks-updated", (data) => handleAttacksUpdated(client, data)),
+      registerRealtimeHandler("botUpdateCommandStatus", (data) => handleCommandEvent(client, "botUpdateCommandStatus", data)),
+      registerRealtimeHandler("botUpdateAttackError", (data) => handleCommandEvent(client, "botUpdateAttackError", data)),
       // Changes while the socket was away (or before it first connected) arrive with a fresh fetch.
       onRealtimeConnect(() => void client.invalidateQueries({ queryKey: attackPlanKeys.all })),
     ];

@@ -26,6 +26,8 @@ export const attackPlanKeys = {
   lists: ["attack-plans", "list"] as const,
   list: (params: PlanListParams) => ["attack-plans", "list", params] as const,
   detail: (id: number) => ["attack-plans", "detail", id] as const,
+  /** Every page of every plan's attacks. */
+  allAttacks: ["attack-plans", "attacks"] as const,
   /** Every page of one plan's attacks. */
   attacks: (id: number) => ["attack-plans", "attacks", id] as const,
   attackList: (id: number, params: AttackListParams) => ["attack-plans", "attacks", id, params] as const,

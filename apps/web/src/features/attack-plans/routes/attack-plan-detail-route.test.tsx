@@ -116,6 +116,22 @@ describe("Attack plan table", { timeout: 20_000 }, () => {
     expect(filter).toHaveTextContent("Status: 2 von 6");
   });
 
+  it("'Nur offene' shows planned and due attacks in one click, is kept for the next visit and goes back to all", async () => {
+    const mock = mockPlanPage();
+    await openTable();
+    const user = userEvent.setup();
+    const openOnly = screen.getByRole("button", { name: "Nur offene" });
+    expect(openOnly).toHaveAttribute("aria-pressed", "false");
+    await user.click(openOnly);
+    await waitFor(() => expect(mock.attackCalls.at(-1)?.get("statusFilter")).toBe("planned,due"));
+    expect(openOnly).toHaveAttribute("aria-pressed", "true");
+    expect(JSON.parse(window.localStorage.getItem(ATTACK_TABLE_STORAGE_KEY) ?? "{}").state.statusFilter).toEqual(["planned", "due"]);
+    await user.click(openOnly);
+    // Back to every status (the first page of all is still cached: no new request needed).
+    await waitFor(() => expect(useAttackTable.getState().statusFilter).toEqual(["planned", "due", "sent", "failed", "expired", "cancelled"]));
+    expect(openOnly).toHaveAttribute("aria-pressed", "false");
+  });
+
   it("sends the search once, 300 ms after typing stops", async () => {
     const mock = mockPlanPage();
     await openTable();

@@ -2,7 +2,7 @@
 // points need world data and are disabled (with the reason) without it.
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, TagsInput, TextInput } from "@mantine/core";
 import { IconDice5, IconRestore } from "@tabler/icons-react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { SectionCard } from "@/components/ui/section-card";
 import { alert } from "@/lib/alerts";
 import type { CoordsWorld } from "../lib/coords-world";
@@ -18,6 +18,36 @@ import { WholeNumberInput } from "./whole-number-input";
 export type WorldState = "loading" | "ready" | "none";
 
 const continentOptions = Array.from({ length: 100 }, (_, n) => `K${String(n).padStart(2, "0")}`);
+
+/** A whole continent typed ("K55", "55"): taken at once, as every other filter applies as you type. */
+const wholeContinent = /^\s*[Kk]?\d{2}\s*$/;
+
+function ContinentInput({ value, error, onChange }: { value: string[]; error: string | undefined; onChange: (continents: string[]) => void }) {
+  const [search, setSearch] = useState("");
+  const set = (tokens: string[]) => onChange([...new Set(tokens.map(normalizeContinentToken).filter((token) => token !== ""))]);
+  return (
+    <TagsInput
+      aria-label={texts.continents.label}
+      placeholder={texts.continents.placeholder}
+      data={continentOptions}
+      limit={12}
+      splitChars={[",", " ", ";"]}
+      value={value}
+      onChange={set}
+      searchValue={search}
+      onSearchChange={(typed) => {
+        // A separator after a continent taken at once starts the next one, not an empty tag.
+        const text = typed.replace(/^[\s,;]+/, "");
+        if (wholeContinent.test(text)) {
+          set([...value, text]);
+          setSearch("");
+        } else setSearch(text);
+      }}
+      clearable
+      error={error}
+    />
+  );
+}
 
 export interface FiltersCardProps {
   run: FilterRun;
@@ -39,17 +69,7 @@ export function FiltersCard({ run, world, worldState }: FiltersCardProps) {
     owner: <OwnerFields settings={settings} errors={errors} world={world} disabled={needsWorld} onChange={update} />,
     points: <PointsFields settings={settings} errors={errors} disabled={needsWorld} onChange={update} />,
     continents: (
-      <TagsInput
-        aria-label={texts.continents.label}
-        placeholder={texts.continents.placeholder}
-        data={continentOptions}
-        limit={12}
-        splitChars={[",", " ", ";"]}
-        value={settings.continents}
-        onChange={(tokens) => update({ continents: [...new Set(tokens.map(normalizeContinentToken))] })}
-        clearable
-        error={errors.continents}
-      />
+      <ContinentInput value={settings.continents} error={errors.continents} onChange={(continents) => update({ continents })} />
     ),
     radius: (
       <SimpleGrid cols={2} spacing="sm">

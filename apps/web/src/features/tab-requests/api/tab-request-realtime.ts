@@ -1,5 +1,7 @@
 // Realtime `addTabRequest` (spec §4): the request arrives live and is marked `added`; an info alert
-// 'Neue Tab-Anfrage!' shows unless the user is on the tab-requests page. Every (re)connect refetches.
+// 'Neue Tab-Anfrage!' shows unless the user is on the tab-requests page. An attack of an open request
+// that was sent, expired or cancelled (`attacks-updated`) closed it on the server: the lists load again.
+// Every (re)connect refetches.
 import type { TabRequestListResponse } from "@dsbot/protocol";
 import { realtimeMessageDataSchemas } from "@dsbot/protocol";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
@@ -26,6 +28,17 @@ export function handleAddTabRequest(client: QueryClient, data: unknown, onTabReq
   if (!onTabRequestsPage) alert.info(tabRequestTexts.newRequest);
 }
 
+/** Reloads the lists when an attack of an open request in them is no longer to be sent. */
+export function handleAttacksChanged(client: QueryClient, data: unknown): void {
+  const parsed = realtimeMessageDataSchemas["attacks-updated"].safeParse(data);
+  if (!parsed.success) return;
+  const over = new Set(parsed.data.attacks.filter((a) => a.status !== "planned" && a.status !== "due").map((a) => a.id));
+  if (over.size === 0) return;
+  const lists = client.getQueriesData<TabRequestListResponse>({ queryKey: tabRequestKeys.all });
+  const affected = lists.some(([, list]) => list?.tabRequests.some((r) => r.doneAt === null && r.attack !== null && over.has(r.attack.id)));
+  if (affected) void client.invalidateQueries({ queryKey: tabRequestKeys.all });
+}
+
 /** App-wide while signed in: the handler knows whether the tab-requests page is open. */
 export function TabRequestRealtime(): null {
   const client = useQueryClient();
@@ -35,6 +48,7 @@ export function TabRequestRealtime(): null {
   useEffect(() => {
     const offs = [
       registerRealtimeHandler("addTabRequest", (data) => handleAddTabRequest(client, data, onPage.current)),
+      registerRealtimeHandler("attacks-updated", (data) => handleAttacksChanged(client, data)),
       onRealtimeConnect(() => void client.invalidateQueries({ queryKey: tabRequestKeys.all })),
     ];
     return () => offs.forEach((off) => off());

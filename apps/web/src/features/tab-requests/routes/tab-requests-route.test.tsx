@@ -55,7 +55,11 @@ function setup(initial: TabRequest[]) {
     },
   });
   signIn(plainUser);
-  return { done };
+  /** The server closed the request (its attack expired). */
+  const close = (id: number) => {
+    requests = requests.map((r) => (r.id === id ? { ...r, doneAt: new Date().toISOString() } : r));
+  };
+  return { done, close };
 }
 
 afterEach(() => {
@@ -94,6 +98,19 @@ describe("Tab Anfragen", { timeout: 30_000 }, () => {
     const card = await screen.findByTestId("tab-request");
     expect(card).toHaveAttribute("data-added", "true");
     expect(screen.queryByText("Neue Tab-Anfrage!")).not.toBeInTheDocument();
+  });
+
+  it("drops a request from the open list once its attack expired (the server closed it)", async () => {
+    const { close } = setup([attackRequest(1), attackRequest(2)]);
+    renderApp("/tab-requests");
+    expect(await screen.findAllByTestId("tab-request")).toHaveLength(2);
+    close(1);
+    // Another attack's change, or one still to be sent, is not this page's business.
+    act(() => dispatchRealtimeMessage({ type: "attacks-updated", data: { planId: 7, attacks: [{ id: 999, status: "expired", error: null, dsbotId: null, realArrivalTime: null }] } }));
+    act(() => dispatchRealtimeMessage({ type: "attacks-updated", data: { planId: 7, attacks: [{ id: 101, status: "due", error: null, dsbotId: null, realArrivalTime: null }] } }));
+    expect(screen.getAllByTestId("tab-request")).toHaveLength(2);
+    act(() => dispatchRealtimeMessage({ type: "attacks-updated", data: { planId: 7, attacks: [{ id: 101, status: "expired", error: null, dsbotId: null, realArrivalTime: null }] } }));
+    await waitFor(() => expect(screen.getAllByTestId("tab-request")).toHaveLength(1));
   });
 
   it("raises 'Neue Tab-Anfrage!' anywhere else", async () => {
