@@ -5,7 +5,7 @@ import { banner } from "./banner.js";
 import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
-import { ensureDemoAttackPlan } from "./demo/demo-attack-plan.js";
+import { DEMO_TOP_UP_INTERVAL_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo/demo-attack-plan.js";
 import { ensureDemoWorld } from "./demo/demo-world.js";
 import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
 
@@ -46,10 +46,18 @@ async function main(): Promise<void> {
       })
     : undefined;
   // After the demo bots exist: the plan switches on their Offplaner Scanner.
+  let demoTopUp: NodeJS.Timeout | undefined;
   if (config.demo) {
     await ensureDemoAttackPlan(app.db, DEMO_USERNAME, demoGameWorld).catch((error: unknown) => {
       app.fastify.log.error({ err: error }, "demo attack plan failed");
     });
+    // Keep the demo alive for as long as the server runs: a started bot always has an attack ahead.
+    demoTopUp = setInterval(() => {
+      topUpDemoAttackPlan(app.db, DEMO_USERNAME, demoGameWorld).catch((error: unknown) => {
+        app.fastify.log.warn({ err: error }, "demo attack plan top-up failed");
+      });
+    }, DEMO_TOP_UP_INTERVAL_MS);
+    demoTopUp.unref();
   }
   console.log(`\n${banner(app, config, port)}\n`);
 
@@ -57,6 +65,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(demoTopUp);
     app.fastify.log.info({ signal }, "shutting down");
     // A hung close must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, tempDir, type TestApp } from "../../test/test-app.js";
 import { attacks, dsbots } from "../db/schema.js";
 import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
-import { ensureDemoAttackPlan } from "./demo-attack-plan.js";
+import { DEMO_SCANNER_PLAYERS, DEMO_TOP_UP_MIN, DEMO_TOP_UP_WINDOW_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo-attack-plan.js";
 import { prepareDemoRunner } from "./demo-setup.js";
 import { ensureDemoWorld } from "./demo-world.js";
 
@@ -56,5 +56,31 @@ describe("ensureDemoAttackPlan", () => {
     // Two days later everything is behind: a fresh batch.
     await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now + 2 * 86_400_000);
     expect(await count()).toBe(before * 2);
+  });
+
+  it("tops the plan up whenever fewer than three of the scanner bots' attacks are to be sent within 10 minutes", async () => {
+    const now = Date.now();
+    const planId = (await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now)) ?? 0;
+    const scannerSoon = async (at: number) =>
+      (await app.db.select().from(attacks).where(eq(attacks.planId, planId))).filter(
+        (r) =>
+          (DEMO_SCANNER_PLAYERS as readonly string[]).includes(r.attackerName ?? "") &&
+          (r.status === "planned" || r.status === "due") &&
+          r.sendAt.getTime() > at + 60_000 &&
+          r.sendAt.getTime() <= at + DEMO_TOP_UP_WINDOW_MS,
+      ).length;
+    // An hour after the start nothing of the first batch is still ahead within 10 minutes.
+    const later = now + 3 * 3600_000 + 17 * 60_000;
+    expect(await scannerSoon(later)).toBeLessThan(DEMO_TOP_UP_MIN);
+    expect(await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, later)).toBe(3);
+    expect(await scannerSoon(later)).toBe(3);
+    // Enough ahead now: nothing more until they are sent or past.
+    expect(await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, later + 30_000)).toBe(0);
+    // A started bot at any minute afterwards finds one within 10 minutes: each check tops up again.
+    for (let minute = 1; minute <= 30; minute++) {
+      const at = later + minute * 60_000;
+      await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, at);
+      expect(await scannerSoon(at), `minute ${minute}`).toBeGreaterThanOrEqual(DEMO_TOP_UP_MIN);
+    }
   });
 });

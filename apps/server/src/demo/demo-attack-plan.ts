@@ -2,10 +2,13 @@
 // neighbours whose send times fall in the minutes after `npm start`, so a newcomer sees countdowns, due
 // attacks, tab requests and (once a bot is started) attacks sent to the millisecond. A start that finds
 // no open attack ahead adds a fresh batch. Kalle's and Zora's bots have the Offplaner Scanner on for the
-// plan; Bruno's attacks become tab requests unless the user switches it on for him too.
+// plan; Bruno's attacks become tab requests unless the user switches it on for him too. While the server
+// runs, the plan is topped up: whenever fewer than DEMO_TOP_UP_MIN of the scanner bots' attacks are to be
+// sent in the next DEMO_TOP_UP_WINDOW_MS, a few more follow (issue 21), so a bot started at any time
+// has something to send within minutes.
 import type { AttackType, UnitCounts, UnitSpeedTable, World } from "@dsbot/protocol";
 import { attackTimes, DEMO_WORLD } from "@dsbot/protocol";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, players, villages, worlds } from "../db/schema.js";
 import { planAttacks } from "../modules/attack-plans/attack-visibility.js";
@@ -28,8 +31,10 @@ interface Village {
   allyId: number;
 }
 
+type BatchEntry = { type: AttackType; afterSeconds: number; units: UnitCounts };
+
 /** What the batch holds, in send order: the minute offsets of the first ones and the units they carry. */
-const batch: { type: AttackType; afterSeconds: number; units: UnitCounts }[] = [
+const batch: BatchEntry[] = [
   { type: "attack", afterSeconds: 90, units: { spear: 20, sword: 10 } },
   { type: "fake", afterSeconds: 130, units: { sword: 1 } },
   { type: "attack", afterSeconds: 170, units: { spear: 30, sword: 10 } },
@@ -42,6 +47,17 @@ const batch: { type: AttackType; afterSeconds: number; units: UnitCounts }[] = [
   { type: "fake", afterSeconds: 2 * 3600, units: { sword: 1 } },
   { type: "attack", afterSeconds: 26 * 3600, units: { spear: 20, sword: 10 } },
 ];
+
+/** The top-up: three attacks of the scanner bots' players, sent 2, 4 and 6 minutes after it is made. */
+const topUpBatch: BatchEntry[] = [
+  { type: "attack", afterSeconds: 120, units: { spear: 20, sword: 10 } },
+  { type: "fake", afterSeconds: 240, units: { sword: 1 } },
+  { type: "attack", afterSeconds: 360, units: { spear: 25, sword: 5 } },
+];
+export const DEMO_TOP_UP_MIN = 3;
+export const DEMO_TOP_UP_WINDOW_MS = 10 * 60_000;
+/** How often the running server looks. */
+export const DEMO_TOP_UP_INTERVAL_MS = 60_000;
 
 function distance2(a: Village, b: Village): number {
   return (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
@@ -69,9 +85,40 @@ export async function ensureDemoAttackPlan(db: Database, demoUsername: string, w
     .where(and(planAttacks(plan.id), inArray(attacks.status, ["planned", "due"]), gt(attacks.sendAt, new Date(now + 60_000))));
   if ((ahead?.n ?? 0) > 0) return plan.id;
 
-  const rows = await demoAttacks(db, worldRow.id, worldRow.unitInfo, now);
+  const rows = await demoAttacks(db, worldRow.id, worldRow.unitInfo, now, batch, DEMO_WORLD.namedPlayers);
   if (rows.length > 0) await insertAttacks(db, plan, rows);
   return plan.id;
+}
+
+/**
+ * Adds the top-up batch when fewer than DEMO_TOP_UP_MIN open attacks of the scanner bots' players are to
+ * be sent between a minute and DEMO_TOP_UP_WINDOW_MS from now; answers how many it added.
+ */
+export async function topUpDemoAttackPlan(db: Database, demoUsername: string, world: World, now = Date.now()): Promise<number> {
+  const user = await findUserByUsername(db, demoUsername);
+  if (!user) return 0;
+  const [plan] = await db
+    .select()
+    .from(attackPlans)
+    .where(and(eq(attackPlans.ownerId, user.id), eq(attackPlans.name, DEMO_PLAN_NAME)))
+    .limit(1);
+  const [worldRow] = await db.select().from(worlds).where(and(eq(worlds.server, world.server), eq(worlds.world, world.world)));
+  if (!plan || !worldRow?.unitInfo) return 0;
+  const [soon] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attacks)
+    .where(
+      and(
+        planAttacks(plan.id),
+        inArray(attacks.status, ["planned", "due"]),
+        inArray(attacks.attackerName, [...DEMO_SCANNER_PLAYERS]),
+        gt(attacks.sendAt, new Date(now + 60_000)),
+        lte(attacks.sendAt, new Date(now + DEMO_TOP_UP_WINDOW_MS)),
+      ),
+    );
+  if ((soon?.n ?? 0) >= DEMO_TOP_UP_MIN) return 0;
+  const rows = await demoAttacks(db, worldRow.id, worldRow.unitInfo, now, topUpBatch, DEMO_SCANNER_PLAYERS);
+  return rows.length > 0 ? insertAttacks(db, plan, rows) : 0;
 }
 
 async function enableScanner(db: Database, userId: number, planId: number, world: World): Promise<void> {
@@ -92,13 +139,13 @@ async function enableScanner(db: Database, userId: number, planId: number, world
   }
 }
 
-/** One batch: each attack from a village of a named player to the nearest village outside their tribe. */
-async function demoAttacks(db: Database, worldId: number, unitInfo: UnitSpeedTable, now: number) {
+/** One batch: each attack from a village of one of the players to the nearest village outside their tribe. */
+async function demoAttacks(db: Database, worldId: number, unitInfo: UnitSpeedTable, now: number, entries: readonly BatchEntry[], attackerNames: readonly string[]) {
   const named = await db
     .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, playerId: villages.playerId, playerName: players.name, allyId: players.allyId })
     .from(villages)
     .innerJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
-    .where(and(eq(villages.worldId, worldDataKey(worldId)), inArray(players.name, [...DEMO_WORLD.namedPlayers])))
+    .where(and(eq(villages.worldId, worldDataKey(worldId)), inArray(players.name, [...attackerNames])))
     .orderBy(villages.id);
   if (named.length === 0) return [];
   const tribe = named[0]?.allyId ?? 0;
@@ -120,7 +167,7 @@ async function demoAttacks(db: Database, worldId: number, unitInfo: UnitSpeedTab
   const enemies = around.filter((v) => v.playerId === 0 || v.allyId !== tribe);
   const friends = named.filter((v) => v.allyId === tribe);
 
-  return batch.flatMap((entry, i) => {
+  return entries.flatMap((entry, i) => {
     const from = named[i % named.length] as Village;
     const pool = entry.type === "support" ? friends.filter((v) => v.id !== from.id) : enemies;
     const to = [...pool].sort((a, b) => distance2(from, a) - distance2(from, b) || a.id - b.id)[i % 3];

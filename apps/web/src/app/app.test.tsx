@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { adminUser, plainUser } from "@/test/fixtures";
 import { apiError, json, mockFetch } from "@/test/fetch-mock";
@@ -110,6 +111,27 @@ describe("sidebar", () => {
     expect(within(nav).queryByRole("link", { name: "Benutzer" })).not.toBeInTheDocument();
   });
 
+  it("counts the open tab requests beside 'Tab Anfragen', without changing the link's name", async () => {
+    let open = 3;
+    mockFetch({
+      "GET /api/client-config": clientConfig,
+      "GET /api/auth/me": () => json(200, { user: useSession.getState().user }),
+      "GET /api/tab-requests": ({ url }) => {
+        expect(url.searchParams.get("done")).toBe("false");
+        return json(200, { tabRequests: [], totals: open });
+      },
+    });
+    signIn(plainUser);
+    renderApp("/dashboard");
+    const nav = await screen.findByRole("navigation", { name: "Hauptnavigation" });
+    const link = within(nav).getByRole("link", { name: "Tab Anfragen" });
+    expect(await within(link).findByTestId("sidebar-open-tab-requests")).toHaveTextContent("3");
+    expect(link).toHaveAttribute("title", "3 offene Tab-Anfragen");
+    open = 0;
+    await queryClient.invalidateQueries({ queryKey: ["tab-requests"] });
+    await waitFor(() => expect(within(link).queryByTestId("sidebar-open-tab-requests")).not.toBeInTheDocument());
+  });
+
   it("navigates on a plain click and leaves modified clicks to the browser", async () => {
     signIn(adminUser);
     const user = userEvent.setup();
@@ -138,7 +160,8 @@ describe("header", () => {
     const header = await screen.findByRole("banner");
     expect(within(header).getByText("dsbot")).toBeInTheDocument();
     expect(within(header).getByText("admin")).toBeInTheDocument();
-    expect(within(header).getByText("DE230")).toBeInTheDocument();
+    // Twice: beside the username from "sm" up, alone on a phone (CSS shows one of them).
+    expect(within(header).getAllByText("DE230")).toHaveLength(2);
     expect(within(header).getByRole("button", { name: "Suche" })).toBeInTheDocument();
     expect(within(header).getByRole("button", { name: "Benachrichtigungen" })).toBeInTheDocument();
 

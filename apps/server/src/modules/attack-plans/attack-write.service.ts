@@ -198,9 +198,33 @@ export async function createAttackTrain(db: Database, plan: AttackPlanRow, input
   return insertFormRows(db, plan, rows);
 }
 
-/** Edits an attack: villages, units, arrival and priority; the send time is computed again, the status stays. */
+/** Whether two JSON values of the attack's columns (units, formulas) say the same, whatever their key order. */
+function sameCounts(a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined): boolean {
+  const entries = (value: Record<string, unknown> | null | undefined) => Object.entries(value ?? {}).sort(([x], [y]) => x.localeCompare(y));
+  return JSON.stringify(entries(a)) === JSON.stringify(entries(b));
+}
+
+/** Whether the edit changes nothing the send time depends on (villages, type, units, formulas, unit, arrival). */
+function sameTiming(row: NewAttack, attack: AttackRow): boolean {
+  return (
+    row.sourceVillageId === attack.sourceVillageId &&
+    row.targetVillageId === attack.targetVillageId &&
+    row.type === attack.type &&
+    row.unit === attack.unit &&
+    new Date(row.arrivalAt).getTime() === attack.arrivalAt.getTime() &&
+    sameCounts(row.units, attack.units) &&
+    sameCounts(row.formulas, attack.formulas)
+  );
+}
+
+/**
+ * Edits an attack: villages, units, arrival and priority; the status stays. The send time is computed
+ * again only when something it depends on changed: an edit of the priority alone keeps it, even when the
+ * sender's Freundschaft changed since (the player sees a changed send time in the form's answer).
+ */
 export async function updateAttack(db: Database, plan: AttackPlanRow, attack: AttackRow, input: AttackInput): Promise<AttackRow> {
-  const row = await inputRow(db, plan, input);
+  const computed = await inputRow(db, plan, input);
+  const row = sameTiming(computed, attack) ? { ...computed, sendAt: attack.sendAt } : computed;
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(attacks)

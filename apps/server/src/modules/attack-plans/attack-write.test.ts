@@ -147,6 +147,24 @@ describe("one attack", () => {
     expect((await call("DELETE", `/api/attack-plans/${plan.id}/attacks/${attack.id}`)).statusCode).toBe(404);
   });
 
+  it("keeps the send time when an edit changes nothing it depends on, even after the Freundschaft changed", async () => {
+    const plan = await newPlan(call);
+    const support = { ...base, type: "support", units: { spear: 100 } };
+    const attack = await newAttack(call, plan.id, support);
+    const walk = unitTravelSeconds({ x: 500, y: 500 }, { x: 510, y: 490 }, "spear", planUnitInfo, 0.2);
+    expect(attack.sendTime).toBe(ARRIVAL - walk * 1000);
+    // Anna's Freundschaft drops to 10 % after the attack was made.
+    await call("PUT", "/api/ds-player-skills", { playerName: "Anna", world: PLAN_WORLD, skills: { ...emptyPlayerSkillLevels, freundschaft: 10 } });
+    const put = (body: object) => call("PUT", `/api/attack-plans/${plan.id}/attacks/${attack.id}`, body);
+    const priorityOnly = await put({ ...support, priority: 5 });
+    expect(priorityOnly.json<{ attack: Attack }>().attack).toMatchObject({ priority: 5, sendTime: attack.sendTime });
+    // A new arrival is a new walk: computed with today's 10 %.
+    const moved = await put({ ...support, arrival: ARRIVAL + 1000, priority: 5 });
+    const slower = unitTravelSeconds({ x: 500, y: 500 }, { x: 510, y: 490 }, "spear", planUnitInfo, 0.1);
+    expect(moved.json<{ attack: Attack }>().attack.sendTime).toBe(ARRIVAL + 1000 - slower * 1000);
+    await call("PUT", "/api/ds-player-skills", { playerName: "anna", world: PLAN_WORLD, skills: { ...emptyPlayerSkillLevels, freundschaft: 20 } });
+  });
+
   it("looks up a village by coordinates for the form", async () => {
     const plan = await newPlan(call);
     const found = await call("GET", `/api/attack-plans/${plan.id}/villages?coords=${encodeURIComponent("(510|490)")}`);

@@ -65,6 +65,10 @@ export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobi
           <>
             <NotificationBell />
             <div className={classes.divider} aria-hidden />
+            {/* On a phone the world label stays (spec: in the header); the username is in the avatar menu. */}
+            <Badge hiddenFrom="sm" size="xs" variant="light" radius="sm" title={`${layoutTexts.world} ${user.world.world} · ${user.world.server}`}>
+              {worldLabel(user.world)}
+            </Badge>
             <Stack gap={0} align="flex-end" visibleFrom="sm" className={classes.identity}>
               <Text size="sm" fw={600} lh={1.3} truncate className={classes.username}>
                 {user.username}

@@ -1,18 +1,30 @@
 // The main navigation: real <a href> links (middle/ctrl/cmd click open a new tab natively), the entry
 // of the current route highlighted with aria-current="page".
-import { Box, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { Badge, Box, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { AppIcon } from "@/components/ui/app-icon";
+import { paths } from "@/config/paths";
+import { openTabRequestCountQueryOptions } from "@/features/tab-requests/api/tab-requests-api";
 import { useClientConfig } from "@/lib/client-config";
 import { useSession } from "@/lib/session";
 import { useRouteMeta } from "@/lib/route-meta";
 import { isPlainLeftClick, isSidebarItemActive, sidebarSections, visibleSidebarItems, type SidebarItem } from "./sidebar-items";
 import classes from "./sidebar.module.css";
+import { layoutTexts } from "./texts";
 
 export const SIDEBAR_LABEL = "Hauptnavigation";
 
+/** The open tab requests' count beside "Tab Anfragen" (not part of the link's name; its title says it). */
+function useOpenTabRequests(item: SidebarItem): number {
+  const signedIn = useSession((state) => state.token !== null);
+  const query = useQuery({ ...openTabRequestCountQueryOptions(), enabled: signedIn && item.to === paths.tabRequests });
+  return item.to === paths.tabRequests ? (query.data ?? 0) : 0;
+}
+
 function SidebarLink({ item, active, onNavigate }: { item: SidebarItem; active: boolean; onNavigate?: () => void }) {
+  const open = useOpenTabRequests(item);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -31,6 +43,14 @@ function SidebarLink({ item, active, onNavigate }: { item: SidebarItem; active: 
       leftSection={<AppIcon name={item.icon} size={19} stroke={1.7} />}
       active={active}
       aria-current={active ? "page" : undefined}
+      title={open > 0 ? layoutTexts.openTabRequests(open) : undefined}
+      rightSection={
+        open > 0 ? (
+          <Badge size="sm" color="red" variant="filled" circle aria-hidden data-testid="sidebar-open-tab-requests">
+            {open > 99 ? "99+" : open}
+          </Badge>
+        ) : undefined
+      }
       onClick={onClick}
       className={classes.link}
     />

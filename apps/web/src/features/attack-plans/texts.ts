@@ -131,6 +131,7 @@ export const attackPlanTexts = {
   sendTimeLater: "Die Abschickzeit berechnet der Server beim Speichern.",
   sendTimeSupportHint: "Ohne Freundschaft-Bonus berechnet.",
   attackSaved: "Der Angriff wurde gespeichert.",
+  sendTimeMoved: (before: string, after: string) => `Die Abschickzeit hat sich geändert: ${before} → ${after}.`,
   attackAdded: "Der Angriff wurde hinzugefügt.",
   trainTitle: "Adelszug",
   trainHint: "Mehrere Adelungen aus diesem Dorf, je mit den Einheiten oben, die im Abstand nacheinander ankommen.",

@@ -1,3 +1,4 @@
+import { formatServerTime } from "@dsbot/protocol";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -163,7 +164,8 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
         "GET /api/attack-plans/7/villages": villages,
         "PUT /api/attack-plans/7/attacks/1": ({ body }) => {
           put.push(body);
-          return json(200, { attack });
+          // The second save moves the send time by five minutes (the walk changed on the server).
+          return json(200, { attack: put.length === 1 ? attack : { ...attack, sendTime: attack.sendTime + 300_000 } });
         },
       },
     });
@@ -180,6 +182,13 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
       expect(put).toEqual([{ from: "500|501", to: "510|511", type: "conquer", units: { spear: 50, snob: 1 }, arrival: arrivalMs + 654, priority: 5 }]),
     );
     expect(await screen.findByText("Der Angriff wurde gespeichert.")).toBeInTheDocument();
+    expect(screen.queryByText(/Die Abschickzeit hat sich geändert/)).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole("button", { name: "Angriff 500|501 → 510|511 bearbeiten" }));
+    await user.click(within(await screen.findByRole("dialog", { name: "Angriff bearbeiten" })).getByRole("button", { name: "Speichern" }));
+    const before = formatServerTime(attack.sendTime, "Europe/Berlin");
+    const after = formatServerTime(attack.sendTime + 300_000, "Europe/Berlin");
+    expect(await screen.findByText(`Die Abschickzeit hat sich geändert: ${before} → ${after}.`)).toBeInTheDocument();
   });
 
   it("adds a noble train: clearing attack first, nobles the spacing apart, in one request", async () => {

@@ -2,7 +2,7 @@
 // type, units, arrival with milliseconds, priority; the computed send time below; a new conquer attack
 // can be a noble train ("Adelszug"). Server issues show at their fields.
 import type { Attack, AttackType, Unit, World } from "@dsbot/protocol";
-import { attackTypeLabels, attackTypes, unitLabels, units as allUnits } from "@dsbot/protocol";
+import { attackTypeLabels, attackTypes, formatServerTime, unitLabels, units as allUnits } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -59,8 +59,12 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
         const { attacks } = await addTrain.mutateAsync(toTrainBody(values, zone));
         alert.success(texts.trainAdded(attacks.length));
       } else {
-        await save.mutateAsync({ id: attack?.id, body: toAttackBody(values, zone) });
+        const { attack: saved } = await save.mutateAsync({ id: attack?.id, body: toAttackBody(values, zone) });
         alert.success(attack ? texts.attackSaved : texts.attackAdded);
+        // The server computes the send time again only when the walk changed: say so when it moved.
+        if (attack && saved.sendTime !== attack.sendTime) {
+          alert.info(texts.sendTimeMoved(formatServerTime(attack.sendTime, zone), formatServerTime(saved.sendTime, zone)));
+        }
       }
       onDone();
     } catch (error) {

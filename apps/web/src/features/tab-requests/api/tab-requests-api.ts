@@ -12,6 +12,19 @@ export const tabRequestsQueryOptions = (showDone: boolean) =>
       api.get<TabRequestListResponse>("/api/tab-requests", { signal, params: { done: showDone, perPage: 100 } }),
   });
 
+/**
+ * How many requests are open, for the sidebar: the open list's first entry and its total (a list like the
+ * page's, so a live request counts at once). Read again every minute: a request the server closed (its
+ * attack expired) while no list of it was loaded drops out then.
+ */
+export const openTabRequestCountQueryOptions = () =>
+  queryOptions({
+    queryKey: [...tabRequestKeys.all, "open-count"] as const,
+    queryFn: ({ signal }) => api.get<TabRequestListResponse>("/api/tab-requests", { signal, params: { done: false, perPage: 1 } }),
+    select: (data) => data.totals,
+    refetchInterval: 60_000,
+  });
+
 export function useMarkTabRequestDone() {
   const client = useQueryClient();
   return useMutation({
