@@ -113,8 +113,9 @@ test("live: runner connections and pushed statuses reach list, manager and alert
     await expect(active).toBeEnabled();
     await expect(selectFirst).toBeEnabled();
     await active.click();
-    await page.getByRole("option", { name: `Live-Eins (#${connections.get(first.id)})` }).click();
-    await expect(active).toHaveValue(`Live-Eins (#${connections.get(first.id)})`);
+    // One entry per runner: its name and how many bots it offers.
+    await page.getByRole("option", { name: "E2E-PC · 2 Bots" }).click();
+    await expect(active).toHaveValue("E2E-PC · 2 Bots");
     await selectFirst.check();
     await expect(page.getByText("1 ausgewählt", { exact: true })).toBeVisible();
 

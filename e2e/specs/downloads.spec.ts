@@ -82,7 +82,7 @@ test.describe("downloads", () => {
     // Started from the dashboard's Bot-Manager: it comes online.
     await page.goto("/bots");
     await page.getByRole("combobox", { name: "Aktive Runner-Verbindung" }).click();
-    await page.getByRole("option", { name: new RegExp(`^${name} \\(#\\d+\\)$`) }).click();
+    await page.getByRole("option", { name: `${runnerName} · 1 Bot` }).click();
     const checkbox = page.getByRole("table", { name: "Bot-Manager-Auswahl" }).getByRole("checkbox", { name: `${name} auswählen` });
     await expect(checkbox).toBeEnabled();
     await checkbox.check();

@@ -71,7 +71,7 @@ test.describe("runner end to end", () => {
 
     // Its bot-user connection shows up live (no reload): pick it and start the bot.
     await page.getByRole("combobox", { name: "Aktive Runner-Verbindung" }).click();
-    await page.getByRole("option", { name: new RegExp(`^${name} \\(#\\d+\\)$`) }).click();
+    await page.getByRole("option", { name: `${runnerName} · 1 Bot` }).click();
     const checkbox = manager.getByRole("checkbox", { name: `${name} auswählen` });
     await expect(checkbox).toBeEnabled();
     await checkbox.check();

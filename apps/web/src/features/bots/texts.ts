@@ -107,6 +107,8 @@ export const botTexts = {
   managerLabel: "Bot-Manager-Auswahl",
   activeConnection: "Aktive Runner-Verbindung",
   activeConnectionPlaceholder: "Verbindung wählen",
+  /** A runner's entry in the Bot-Manager: how many of the user's bots it can run. */
+  runnerBots: (n: number) => (n === 1 ? "1 Bot" : `${n} Bots`),
   noRunnerConnections: "Kein Dsbot verbunden. Starte den Dsbot auf deinem Rechner.",
   selectAll: "Alle auswählbaren Bots wählen",
   selectBot: (player: string) => `${player} auswählen`,

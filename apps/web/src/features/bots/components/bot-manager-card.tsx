@@ -35,6 +35,20 @@ function runnerLabel(name: string | null | undefined): string {
   return name || "Dsbot";
 }
 
+/** The active-connection choices: one per connected runner, "Demo-Runner · 3 Bots", valued by its first connection's id. */
+export function runnerOptions(connections: RunnerConnection[]): { value: string; label: string }[] {
+  const runners = new Map<string, RunnerConnection[]>();
+  for (const c of connections) {
+    const name = runnerLabel(c.runnerName);
+    runners.set(name, [...(runners.get(name) ?? []), c]);
+  }
+  return [...runners].map(([name, list]) => {
+    const first = Math.min(...list.map((c) => c.id));
+    const bots = new Set(list.map((c) => c.dsbotId)).size;
+    return { value: String(first), label: `${name} · ${botTexts.runnerBots(bots)}` };
+  });
+}
+
 export function BotManagerCard() {
   const client = useQueryClient();
   const [activePage, setActivePage] = useState(1);
@@ -65,17 +79,9 @@ export function BotManagerCard() {
     }
   }, [runnersQuery.data, activeConnectionId, active, setActiveConnection, clearSelection]);
 
-  const options = useMemo(() => {
-    const groups = new Map<string, { value: string; label: string }[]>();
-    for (const c of runnerConnections) {
-      const group = runnerLabel(c.runnerName);
-      const list = groups.get(group) ?? [];
-      const player = bots.find((b) => b.id === c.dsbotId)?.dsPlayer.name ?? `Bot ${c.dsbotId}`;
-      list.push({ value: String(c.id), label: `${player} (#${c.id})` });
-      groups.set(group, list);
-    }
-    return [...groups].map(([group, items]) => ({ group, items }));
-  }, [runnerConnections, bots]);
+  // One entry per runner (its name and how many bots it offers), standing for the runner's first
+  // connection: the start goes to the selected bots' connections on that runner (startTargets).
+  const options = useMemo(() => runnerOptions(runnerConnections), [runnerConnections]);
 
   const eligible = bots.filter(isBotSelectable);
   const selectedOnPage = eligible.filter((b) => selectedIds.includes(b.id));

@@ -198,7 +198,13 @@ describe("Bot manager", { timeout: 20_000 }, () => {
       "GET /api/auth/me": () => json(200, { user: adminUser }),
       "GET /api/dsbot": () => json(200, { dsbots: [botKalle, botOnline, botNoRunner], totals: 3 }),
       "GET /api/websocket-connections": () =>
-        json(200, { websocketConnections: [{ id: 11, origin: "bot-user", dsbotId: 1, runnerName: "Desktop" }] }),
+        json(200, {
+          websocketConnections: [
+            { id: 11, origin: "bot-user", dsbotId: 1, runnerName: "Desktop" },
+            { id: 12, origin: "bot-user", dsbotId: 2, runnerName: "Desktop" },
+            { id: 21, origin: "bot-user", dsbotId: 1, runnerName: "Laptop" },
+          ],
+        }),
       "POST /api/dsbot/1/start": ({ body }) => {
         started.push(body);
         return json(200, { dsbot: { ...botKalle, status: "starting" } });
@@ -219,10 +225,13 @@ describe("Bot manager", { timeout: 20_000 }, () => {
     const startButton = screen.getByRole("button", { name: "Ausgewählte starten" });
     expect(startButton).toBeDisabled();
     await user.click(screen.getByPlaceholderText("Verbindung wählen"));
-    await user.click(await screen.findByRole("option", { name: /#11/ }));
+    // One entry per runner, named with how many bots it offers; the start uses Kalle's connection on it.
+    const listbox = await screen.findByRole("listbox");
+    expect(within(listbox).getAllByRole("option").map((option) => option.textContent)).toEqual(["Desktop · 2 Bots", "Laptop · 1 Bot"]);
+    await user.click(within(listbox).getByRole("option", { name: "Laptop · 1 Bot" }));
     await waitFor(() => expect(startButton).toBeEnabled());
     await user.click(startButton);
-    await waitFor(() => expect(started).toEqual([{ websocketConnectionId: 11 }]));
+    await waitFor(() => expect(started).toEqual([{ websocketConnectionId: 21 }]));
     expect(await screen.findByText("1 Bot wird gestartet.")).toBeInTheDocument();
   });
 });
