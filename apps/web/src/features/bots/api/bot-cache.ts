@@ -39,9 +39,49 @@ export function findKnownBot(client: QueryClient, id: number): Dsbot | undefined
   return useBotManager.getState().bots.find((b) => b.id === id);
 }
 
+/** Per client: the bot queries whose fetch was on its way when a realtime event changed a bot. */
+const overtaken = new WeakMap<QueryClient, Set<string>>();
+
+function isBotQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === botKeys.all[0] || queryKey[0] === botKeys.runnerConnections[0];
+}
+
+/**
+ * A bot query whose fetch left before a realtime event may answer with the state before that event and
+ * undo it (a list refetched after "Ausgewählte starten" answered "starting" after "online" had arrived,
+ * and stayed so until the next reload). Such fetches are marked here; `watchOvertakenBotFetches` fetches
+ * them once more when they land, so the answer read after the event is the one that stays.
+ */
+function markBotFetchesInFlight(client: QueryClient): void {
+  const marked = overtaken.get(client);
+  if (!marked) return;
+  for (const query of client.getQueryCache().findAll({ fetchStatus: "fetching" })) {
+    if (isBotQuery(query.queryKey)) marked.add(query.queryHash);
+  }
+}
+
+/** Installs the refetch of overtaken bot fetches (see markBotFetchesInFlight); answers its removal. */
+export function watchOvertakenBotFetches(client: QueryClient): () => void {
+  const marked = new Set<string>();
+  overtaken.set(client, marked);
+  const off = client.getQueryCache().subscribe((event) => {
+    if (event.type !== "updated" || !marked.has(event.query.queryHash)) return;
+    const action = event.action.type;
+    if (action !== "success" && action !== "error") return;
+    marked.delete(event.query.queryHash);
+    // One more fetch, not a cancelled one: a stream of events cannot starve the list.
+    void client.refetchQueries({ queryKey: event.query.queryKey, exact: true, type: "all" }).catch(() => undefined);
+  });
+  return () => {
+    off();
+    overtaken.delete(client);
+  };
+}
+
 export function setBotStatus(client: QueryClient, id: number, status: BotStatus | null): void {
   updateQueryBots(client, id, (bot) => (bot.status === status ? bot : { ...bot, status }));
   useBotManager.getState().updateStatus(id, status);
+  markBotFetchesInFlight(client);
 }
 
 export function addBotConnection(client: QueryClient, dsbotId: number, connection: WebsocketConnection): void {
@@ -56,6 +96,7 @@ export function addBotConnection(client: QueryClient, dsbotId: number, connectio
       : old,
   );
   useBotManager.getState().addConnection(dsbotId, connection);
+  markBotFetchesInFlight(client);
   if (connection.origin === "bot-user") void client.invalidateQueries({ queryKey: botKeys.runnerConnections });
 }
 
@@ -76,6 +117,7 @@ export function removeBotConnection(client: QueryClient, connectionId: number, d
       : old,
   );
   useBotManager.getState().removeConnection(connectionId);
+  markBotFetchesInFlight(client);
 }
 
 export function setBotModuleEnabled(client: QueryClient, id: number, moduleName: string, enabled: boolean): void {

@@ -76,6 +76,31 @@ describe("botUpdateStatus", () => {
     expect(alertMessages()).toEqual([]);
   });
 
+  // Issue 21: after a start the list stayed on "Startet" while the server said online.
+  it("a fetch on its way when the event arrives is made once more, so its older answer does not stay", async () => {
+    const key = botKeys.list({ ...defaultBotListParams, searchVal: "race" });
+    const answers: ((answer: BotListResponse) => void)[] = [];
+    const fetched = client.fetchQuery({ queryKey: key, queryFn: () => new Promise<BotListResponse>((resolve) => answers.push(resolve)) });
+    expect(answers).toHaveLength(1);
+
+    dispatchRealtimeMessage({ type: "botUpdateStatus", data: { id: 1, status: "online" } });
+    // The server read the bot before it came online; that answer lands after the event.
+    answers[0]?.({ dsbots: [{ ...botKalle, status: "starting" }], totals: 1 });
+    await fetched;
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.({ dsbots: [{ ...botKalle, status: "online" }], totals: 1 });
+    await vi.waitFor(() => expect(client.getQueryData<BotListResponse>(key)?.dsbots[0]?.status).toBe("online"));
+  });
+
+  it("a fetch that starts after the event is not made twice", async () => {
+    dispatchRealtimeMessage({ type: "botUpdateStatus", data: { id: 1, status: "online" } });
+    let calls = 0;
+    const key = botKeys.detail(7);
+    await client.fetchQuery({ queryKey: key, queryFn: () => Promise.resolve({ dsbot: makeBot({ id: 7, status: "online" }) }).finally(() => (calls += 1)) });
+    await client.fetchQuery({ queryKey: botKeys.detail(8), queryFn: () => Promise.resolve({ dsbot: makeBot({ id: 8 }) }) });
+    expect(calls).toBe(1);
+  });
+
   it("drops a selected bot from the selection once it is no longer offline", () => {
     useBotManager.getState().toggleSelected(1);
     expect(useBotManager.getState().selectedIds).toEqual([1]);

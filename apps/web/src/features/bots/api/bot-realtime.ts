@@ -4,7 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { alert } from "@/lib/alerts";
 import { registerRealtimeHandler } from "@/lib/realtime-dispatcher";
 import { botTexts } from "../texts";
-import { addBotConnection, findKnownBot, removeBotConnection, setBotStatus } from "./bot-cache";
+import { addBotConnection, findKnownBot, removeBotConnection, setBotStatus, watchOvertakenBotFetches } from "./bot-cache";
 import { botKeys } from "./bots-api";
 import type { BotConnectionEventData } from "./types";
 
@@ -76,6 +76,7 @@ export function handleConnectionDeleted(client: QueryClient, data: unknown): voi
 /** Registers every bot handler; returns the function that removes them again. */
 export function registerBotRealtimeHandlers(client: QueryClient): () => void {
   const offs = [
+    watchOvertakenBotFetches(client),
     registerRealtimeHandler("botUpdateStatus", (data) => handleBotStatus(client, data)),
     registerRealtimeHandler("bot-user-connection-created", (data) => handleConnectionCreated(client, data)),
     registerRealtimeHandler("bot-connection-created", (data) => handleConnectionCreated(client, data)),
