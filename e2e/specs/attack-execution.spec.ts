@@ -156,7 +156,9 @@ test.describe("Angriffe ausführen", () => {
     await expect(statusBadge(page, sent.id)).toHaveAttribute("data-status", "sent", { timeout: sent.sendTime - Date.now() + 30_000 });
     await expect(statusBadge(page, sent.id)).toHaveText("Gesendet");
     await expect(statusBadge(page, failed.id)).toHaveAttribute("data-status", "failed", { timeout: failed.sendTime - Date.now() + 30_000 });
-    await expect(statusBadge(page, failed.id)).toHaveText("Fehlgeschlagen");
+    // The 70 px column shows the short word; the full one is the badge's accessible name and tooltip.
+    await expect(statusBadge(page, failed.id)).toHaveText("Fehler");
+    await expect(statusBadge(page, failed.id)).toHaveAccessibleName("Fehlgeschlagen");
     const reason = `Nicht genügend Einheiten in ${coordText(plan[1].from)}: Adelsgeschlecht (1 fehlt)`;
     await statusBadge(page, failed.id).hover();
     await expect(page.getByText(`Fehler: ${reason}`, { exact: true })).toBeVisible();

@@ -13,6 +13,12 @@ export interface DataTableProps<T> {
   skeletonRows?: number;
   empty?: ReactNode;
   minWidth?: number;
+  /**
+   * Dense: the columns keep exactly their `meta.width` (fixed table layout, the width including the cell's
+   * padding), the auto ones share the rest; tighter padding, header labels cut with an ellipsis (the whole
+   * label stays the header's text and title), sort icons only on the sorted column or on hover.
+   */
+  dense?: boolean;
   /** Accessible name of the table. */
   label: string;
 }
@@ -26,20 +32,29 @@ export function sortLabel(direction: false | "asc" | "desc"): "ascending" | "des
 function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
   const width = header.column.columnDef.meta?.width;
+  const title = typeof header.column.columnDef.header === "string" ? header.column.columnDef.header : undefined;
   if (!header.column.getCanSort()) {
+    const narrow = header.column.columnDef.meta?.narrow;
     return (
-      <Table.Th style={{ width }} className={classes.th} data-column-id={header.column.id}>
-        {content}
+      <Table.Th
+        style={{ width }}
+        className={classes.th}
+        data-column-id={header.column.id}
+        data-narrow={narrow || undefined}
+        data-tight={header.column.columnDef.meta?.tight || undefined}
+        title={title}
+      >
+        {narrow ? <div className={classes.narrow}>{content}</div> : content}
       </Table.Th>
     );
   }
   const sorted = header.column.getIsSorted();
   const Icon = sorted === "asc" ? IconChevronUp : sorted === "desc" ? IconChevronDown : IconSelector;
   return (
-    <Table.Th style={{ width }} className={classes.th} aria-sort={sortLabel(sorted)} data-column-id={header.column.id}>
+    <Table.Th style={{ width }} className={classes.th} aria-sort={sortLabel(sorted)} data-column-id={header.column.id} title={title}>
       <UnstyledButton onClick={header.column.getToggleSortingHandler()} className={classes.sortButton} data-sorted={sorted || undefined}>
-        <Group gap={4} wrap="nowrap">
-          <span>{content}</span>
+        <Group gap={4} wrap="nowrap" className={classes.sortGroup}>
+          <span className={classes.label}>{content}</span>
           <Icon size={14} className={classes.sortIcon} />
         </Group>
       </UnstyledButton>
@@ -47,14 +62,22 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   );
 }
 
-export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, minWidth = 640, label }: DataTableProps<T>) {
+export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, minWidth = 640, dense = false, label }: DataTableProps<T>) {
   const columns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
   const showSkeleton = loading && rows.length === 0;
 
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label} aria-busy={loading} className={classes.table}>
+      <Table
+        verticalSpacing={dense ? "xs" : "sm"}
+        horizontalSpacing={dense ? 6 : "md"}
+        highlightOnHover
+        aria-label={label}
+        aria-busy={loading}
+        className={classes.table}
+        data-dense={dense || undefined}
+      >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
@@ -85,7 +108,9 @@ export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, 
           {rows.map((row) => (
             <Table.Tr key={row.id} className={loading ? classes.stale : undefined} data-row-id={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                <Table.Td key={cell.id} data-narrow={cell.column.columnDef.meta?.narrow || undefined} data-tight={cell.column.columnDef.meta?.tight || undefined}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}

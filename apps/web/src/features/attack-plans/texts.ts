@@ -67,7 +67,13 @@ export const attackPlanTexts = {
     actions: "Aktionen",
   },
   barbarian: "Barbarendorf",
-  realArrival: (time: string, drift: number) => `tatsächlich ${time} (${drift >= 0 ? "+" : ""}${drift} ms)`,
+  /** The real arrival's line: "tatsächlich" and "HH:mm:ss:SSS (+n ms)". */
+  realArrival: (time: string, drift: number) => ({ label: "tatsächlich", time: `${time} (${drift >= 0 ? "+" : ""}${drift} ms)` }),
+  /** The phone cards' sort choice: "Abschickzeit (aufsteigend)". */
+  sortBy: "Sortieren nach",
+  sortChoice: (column: string, descending: boolean) => `${column} (${descending ? "absteigend" : "aufsteigend"})`,
+  /** The status column's short words (its 70 px); the full word is the tooltip and accessible name. */
+  statusShort: { planned: "Geplant", due: "Fällig", sent: "Gesendet", failed: "Fehler", expired: "Abgel.", cancelled: "Abgebr." } as Record<string, string>,
   realArrivalHint: "Wann der vom Bot geschickte Befehl wirklich ankommt, und die Abweichung von der geplanten Ankunft.",
   due: "fällig",
   columnsMenu: "Spalten",

@@ -11,6 +11,7 @@ import { useServerTimeZone } from "@/lib/server-time-zone";
 import { splitServerTime } from "../lib/times";
 import { formulaEntries, isUnit, unitEntries } from "../lib/units";
 import { attackPlanTexts as texts } from "../texts";
+import classes from "./attack-cells.module.css";
 
 export const attackStatusColors: Record<AttackStatus, string> = {
   planned: "blue",
@@ -48,29 +49,37 @@ export function VillageLink({ village, world }: { village: AttackVillage; world:
   );
 }
 
+/** A player's name, cut with an ellipsis where the column is narrow (the whole name as its title). */
 export function PlayerLink({ player, world }: { player: AttackVillage["player"]; world: World }) {
   if (!player) {
     return (
-      <Text size="sm" c="dimmed" fs="italic">
+      <Text size="sm" c="dimmed" fs="italic" truncate title={texts.barbarian}>
         {texts.barbarian}
       </Text>
     );
   }
-  if (!(player.id > 0)) return <Text size="sm">{player.name}</Text>;
+  if (!(player.id > 0))
+    return (
+      <Text size="sm" truncate title={player.name}>
+        {player.name}
+      </Text>
+    );
   return (
-    <Anchor href={playerInfoUrl(world, player.id)} {...externalLink} size="sm" c="gray.0" underline="hover">
+    <Anchor href={playerInfoUrl(world, player.id)} {...externalLink} size="sm" c="gray.0" underline="hover" title={player.name} className={classes.truncate}>
       {player.name}
     </Anchor>
   );
 }
 
 /** One unit's badge: its icon and count, or (grape, monospace) its DS Workbench formula. */
-function UnitBadge(props: { unit: string; label: string; text: string; name: string; tooltip: string; formula?: string }) {
-  const { unit, label, text, name, tooltip, formula } = props;
+function UnitBadge(props: { unit: string; label: string; text: string; name: string; tooltip: string; formula?: string; compact: boolean }) {
+  const { unit, label, text, name, tooltip, formula, compact } = props;
   return (
     <Tooltip label={tooltip}>
       <Badge
-        size="sm"
+        size={compact ? "xs" : "sm"}
+        px={compact ? 4 : undefined}
+        maw="100%"
         variant="light"
         color={formula ? "grape" : "gray"}
         radius="sm"
@@ -89,12 +98,12 @@ function UnitBadge(props: { unit: string; label: string; text: string; name: str
 }
 
 /** The units with their counts, and the DS Workbench formulas (worked out when the bot sends) highlighted. */
-export function UnitBadges({ units, formulas }: { units: Record<string, number>; formulas?: Record<string, string> | undefined }) {
+export function UnitBadges({ units, formulas, compact = false }: { units: Record<string, number>; formulas?: Record<string, string> | undefined; compact?: boolean }) {
   const entries = unitEntries(units);
   const dynamic = formulaEntries(formulas);
   if (entries.length === 0 && dynamic.length === 0) return <Text c="dimmed">–</Text>;
   return (
-    <Group gap={4} wrap="wrap" data-testid="attack-units">
+    <Group gap={compact ? 2 : 4} wrap="wrap" data-testid="attack-units">
       {dynamic.map((entry) => (
         <UnitBadge
           key={`f-${entry.unit}`}
@@ -102,6 +111,7 @@ export function UnitBadges({ units, formulas }: { units: Record<string, number>;
           label={entry.label}
           text={entry.formula}
           formula={entry.formula}
+          compact={compact}
           name={texts.formulaBadge(entry.label, entry.formula)}
           tooltip={texts.formulaBadge(entry.label, entry.formula)}
         />
@@ -112,6 +122,7 @@ export function UnitBadges({ units, formulas }: { units: Record<string, number>;
           unit={entry.unit}
           label={entry.label}
           text={entry.count.toLocaleString("de-DE")}
+          compact={compact}
           name={`${entry.count} ${entry.label}`}
           tooltip={entry.label}
         />
@@ -120,28 +131,50 @@ export function UnitBadges({ units, formulas }: { units: Record<string, number>;
   );
 }
 
-export function AttackTypeIcon({ type }: { type: AttackType }) {
+/**
+ * The type as an icon with its name as tooltip and accessible name. Compact (the table's 10 px column):
+ * the bare icon in its colour, centred, reaching into the neighbours' padding.
+ */
+export function AttackTypeIcon({ type, compact = false }: { type: AttackType; compact?: boolean }) {
   const { icon: TypeIcon, color } = typeIcons[type] ?? typeIcons.attack;
   const label = attackTypeLabels[type] ?? type;
   return (
     <Tooltip label={label}>
-      <ThemeIcon size={24} radius="sm" variant="light" color={color} aria-label={label} role="img" data-type={type}>
-        <TypeIcon size={15} aria-hidden />
-      </ThemeIcon>
+      {compact ? (
+        <span className={classes.typeIcon} role="img" aria-label={label} data-type={type} style={{ color: `var(--mantine-color-${color}-5)` }}>
+          <TypeIcon size={15} aria-hidden />
+        </span>
+      ) : (
+        <ThemeIcon size={24} radius="sm" variant="light" color={color} aria-label={label} role="img" data-type={type}>
+          <TypeIcon size={15} aria-hidden />
+        </ThemeIcon>
+      )}
     </Tooltip>
   );
 }
 
+/**
+ * The status: a coloured dot and a short word that fits the spec's 70 px column ("Fehler" for
+ * "Fehlgeschlagen"); the full word is its tooltip and accessible name, a failed attack's error follows.
+ */
 export function AttackStatusBadge({ status, error }: { status: AttackStatus; error?: string | null }) {
-  const badge = (
-    <Badge size="sm" variant="light" color={attackStatusColors[status] ?? "gray"} data-status={status} tt="none">
-      {attackStatusLabels[status] ?? status}
-    </Badge>
-  );
-  if (status !== "failed" || !error) return badge;
+  const full = attackStatusLabels[status] ?? status;
+  const color = attackStatusColors[status] ?? "gray";
+  const tooltip =
+    status === "failed" && error ? (
+      <>
+        <div>{full}</div>
+        <div>{`${texts.sendError}: ${error}`}</div>
+      </>
+    ) : (
+      full
+    );
   return (
-    <Tooltip label={`${texts.sendError}: ${error}`} multiline maw={320}>
-      {badge}
+    <Tooltip label={tooltip} multiline maw={320}>
+      <span className={classes.status} data-status={status} role="img" aria-label={full} style={{ color: `var(--mantine-color-${color}-4)` }}>
+        <span className={classes.statusDot} aria-hidden style={{ background: `var(--mantine-color-${color}-5)` }} />
+        <span aria-hidden>{texts.statusShort[status] ?? full}</span>
+      </span>
     </Tooltip>
   );
 }
@@ -150,16 +183,18 @@ export function AttackStatusBadge({ status, error }: { status: AttackStatus; err
  * The planned arrival and, once a bot sent the attack, where its command really lands with the
  * difference in ms (green within the 50 ms a noble train needs, orange beyond).
  */
-export function ArrivalTime({ planned, real }: { planned: number; real: number | null }) {
+export function ArrivalTime({ planned, real, stacked = false }: { planned: number; real: number | null; stacked?: boolean }) {
   const zone = useServerTimeZone();
-  if (real === null) return <ServerTime ms={planned} />;
+  if (real === null) return <ServerTime ms={planned} stacked={stacked} />;
   const drift = real - planned;
+  const { label, time } = texts.realArrival(clockTime(real, zone), drift);
   return (
     <Stack gap={0}>
-      <ServerTime ms={planned} />
+      <ServerTime ms={planned} stacked={stacked} />
       <Tooltip label={texts.realArrivalHint}>
-        <Text size="xs" c={Math.abs(drift) <= 50 ? "teal.4" : "orange.4"} ff="monospace" style={{ whiteSpace: "nowrap" }} data-testid="attack-real-arrival">
-          {texts.realArrival(clockTime(real, zone), drift)}
+        <Text size="11px" lh={1.35} c={Math.abs(drift) <= 50 ? "teal.4" : "orange.4"} data-testid="attack-real-arrival">
+          {/* "tatsächlich" above the time when stacked; the text reads "tatsächlich HH:mm:ss:SSS (+n ms)" either way. */}
+          <span className={stacked ? classes.block : undefined}>{label}</span> <span className={classes.mono}>{time}</span>
         </Text>
       </Tooltip>
     </Stack>
@@ -172,12 +207,16 @@ function clockTime(ms: number, zone: string): string {
   return `${main.slice(-8)}${millis}`;
 }
 
-/** A server time in the zone of the plan around (else the user's world). */
-export function ServerTime({ ms }: { ms: number }) {
+/**
+ * A server time in the zone of the plan around (else the user's world). Stacked (the table's 150 px
+ * columns): the date small above the time; the text reads "DD.MM.YY HH:mm:ss:SSS" either way.
+ */
+export function ServerTime({ ms, stacked = false }: { ms: number; stacked?: boolean }) {
   const { main, millis } = splitServerTime(ms, useServerTimeZone());
+  const [date, clock] = main.split(" ");
   return (
-    <Text size="sm" style={{ whiteSpace: "nowrap" }} ff="monospace">
-      {main}
+    <Text size="sm" style={{ whiteSpace: "nowrap" }} ff="monospace" lh={stacked ? 1.35 : undefined}>
+      <span className={stacked ? classes.date : undefined}>{date}</span> {clock}
       <Text span size="xs" c="dimmed" ff="monospace">
         {millis}
       </Text>

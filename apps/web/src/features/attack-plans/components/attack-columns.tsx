@@ -58,7 +58,8 @@ function SelectPageCheckbox({ selected, pageIds, onTogglePage }: Pick<AttackColu
   );
 }
 
-function ActionsCell({ attack, options }: { attack: Attack; options: AttackColumnOptions }) {
+/** Selection, rally point, edit and delete of one attack: compact icon buttons (the table and the phone cards). */
+export function ActionsCell({ attack, options }: { attack: Attack; options: AttackColumnOptions }) {
   const from = attack.startVillage.coordinates;
   const to = attack.targetVillage.coordinates;
   const canLink = attack.startVillage.id > 0 && attack.targetVillage.id > 0;
@@ -98,7 +99,7 @@ function ActionsCell({ attack, options }: { attack: Attack; options: AttackColum
   );
 }
 
-const meta = (id: AttackColumnId) => ({ width: attackColumns.find((c) => c.id === id)?.width });
+const meta = (id: AttackColumnId) => ({ width: attackColumns.find((c) => c.id === id)?.width, narrow: id === "type", tight: id === "status" });
 
 export function buildAttackColumns(options: AttackColumnOptions): ColumnDef<Attack>[] {
   const { world } = options;
@@ -131,8 +132,8 @@ export function buildAttackColumns(options: AttackColumnOptions): ColumnDef<Atta
       meta: meta("targetVillage"),
       cell: ({ row }) => <VillageLink village={row.original.targetVillage} world={world} />,
     },
-    { id: "type", header: texts.columns.type, meta: meta("type"), enableSorting: false, cell: ({ row }) => <AttackTypeIcon type={row.original.type} /> },
-    { id: "units", header: texts.columns.units, meta: meta("units"), enableSorting: false, cell: ({ row }) => <UnitBadges units={row.original.units} formulas={row.original.formulas} /> },
+    { id: "type", header: texts.columns.type, meta: meta("type"), enableSorting: false, cell: ({ row }) => <AttackTypeIcon type={row.original.type} compact /> },
+    { id: "units", header: texts.columns.units, meta: meta("units"), enableSorting: false, cell: ({ row }) => <UnitBadges units={row.original.units} formulas={row.original.formulas} compact /> },
     {
       id: "remaining",
       header: texts.columns.remaining,
@@ -140,8 +141,8 @@ export function buildAttackColumns(options: AttackColumnOptions): ColumnDef<Atta
       enableSorting: false,
       cell: ({ row }) => <RemainingTime sendTime={row.original.sendTime} status={row.original.status} />,
     },
-    { id: "sendTime", accessorKey: "sendTime", header: texts.columns.sendTime, meta: meta("sendTime"), cell: ({ row }) => <ServerTime ms={row.original.sendTime} /> },
-    { id: "arrivalTime", accessorKey: "arrivalTime", header: texts.columns.arrivalTime, meta: meta("arrivalTime"), cell: ({ row }) => <ArrivalTime planned={row.original.arrivalTime} real={row.original.realArrivalTime} /> },
+    { id: "sendTime", accessorKey: "sendTime", header: texts.columns.sendTime, meta: meta("sendTime"), cell: ({ row }) => <ServerTime ms={row.original.sendTime} stacked /> },
+    { id: "arrivalTime", accessorKey: "arrivalTime", header: texts.columns.arrivalTime, meta: meta("arrivalTime"), cell: ({ row }) => <ArrivalTime planned={row.original.arrivalTime} real={row.original.realArrivalTime} stacked /> },
     {
       id: "priority",
       header: texts.columns.priority,

@@ -6,7 +6,15 @@ import { useMemo, type ReactNode } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import type { AttackSortBy } from "../api/keys";
 import { attackPlanTexts as texts } from "../texts";
+import { useMediaQuery } from "@mantine/hooks";
+import { AttackCards } from "./attack-cards";
 import { buildAttackColumns, sortableAttackColumns, type AttackColumnOptions } from "./attack-columns";
+
+/**
+ * Below this the table scrolls sideways: the spec's fixed widths take 930 px, the rest is for Angreifer,
+ * Verteidiger and Einheiten. A 1440 px screen with the sidebar open gives the table 1,114 px.
+ */
+export const ATTACK_TABLE_MIN_WIDTH = 1060;
 
 export function toSorting(sortBy: AttackSortBy): SortingState {
   const desc = sortBy.startsWith("-");
@@ -29,7 +37,19 @@ interface AttackTableProps extends Omit<AttackColumnOptions, "pageIds"> {
   empty: ReactNode;
 }
 
-export function AttackTable({ attacks, loading, sortBy, onSortByChange, hiddenColumns, empty, ...options }: AttackTableProps) {
+/** Phones get cards instead of the table (AttackCards). */
+const PHONE_QUERY = "(max-width: 33.74em)";
+
+export function AttackTable(props: AttackTableProps) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  if (phone) {
+    const { hiddenColumns: _hidden, ...rest } = props;
+    return <AttackCards {...rest} pageIds={props.attacks.map((a) => a.id)} />;
+  }
+  return <AttackGrid {...props} />;
+}
+
+function AttackGrid({ attacks, loading, sortBy, onSortByChange, hiddenColumns, empty, ...options }: AttackTableProps) {
   const { world, canEdit, selected, onToggle, onTogglePage, onEdit, onDelete } = options;
   const pageIds = useMemo(() => attacks.map((a) => a.id), [attacks]);
   const columns = useMemo(
@@ -55,5 +75,5 @@ export function AttackTable({ attacks, loading, sortBy, onSortByChange, hiddenCo
     getRowId: (row) => String(row.id),
     onSortingChange: (updater) => onSortByChange(toSortBy(typeof updater === "function" ? updater(sorting) : updater, sortBy)),
   });
-  return <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={1280} skeletonRows={10} empty={empty} />;
+  return <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={ATTACK_TABLE_MIN_WIDTH} dense skeletonRows={10} empty={empty} />;
 }

@@ -84,7 +84,7 @@ describe("Planer", { timeout: 20_000 }, () => {
     const table = within(preview).getByRole("table", { name: "Vorschau der geplanten Angriffe" });
     expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Von", "Nach", "Typ", "Einheiten", "Abschickzeit", "Ankunftszeit"]);
     expect(within(table).getAllByRole("row")).toHaveLength(3);
-    expect(within(table).getByText("24.12.30 16:30:00")).toBeInTheDocument();
+    expect(table).toHaveTextContent("24.12.30 16:30:00");
     const unserved = within(preview).getByRole("list", { name: "Nicht bediente Ziele" });
     expect(unserved).toHaveTextContent("512|512 · Angriff: 0 von 1 – Kein freies Dorf erreicht das Ziel noch im Ankunftsfenster.");
     expect(within(preview).getByText("999|999")).toBeInTheDocument();
