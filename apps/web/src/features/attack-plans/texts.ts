@@ -47,7 +47,9 @@ export const attackPlanTexts = {
   // detail
   notFound: "Der Angriffsplan wurde nicht gefunden.",
   backToList: "Zu den Angriffsplänen",
-  subtitle: (world: string, owner: string, total: number) => `${world} · Besitzer: ${owner} · ${plural(total, "Angriff", "Angriffe")}`,
+  /** The plan's line under its name; the zone says which clock every time of the plan is on. */
+  subtitle: (world: string, owner: string, total: number, zone: string) =>
+    `${world} · Besitzer: ${owner} · ${plural(total, "Angriff", "Angriffe")} · Serverzeit ${zone}`,
   readOnlyHint: "Du darfst diesen Angriffsplan nur ansehen.",
   moreActions: "Weitere Aktionen",
   // attack table (spec §2)

@@ -74,7 +74,7 @@ function PlanPage({ plan }: { plan: AttackPlan }) {
       <PageHeader
         title={plan.name}
         icon={routes.AttackPlanDetail.icon}
-        subtitle={texts.subtitle(worldLabel(plan.world), plan.ownerName, plan.total)}
+        subtitle={texts.subtitle(worldLabel(plan.world), plan.ownerName, plan.total, plan.timeZone)}
         actions={<PlanHeaderActions plan={plan} onOpen={onOpen} onDelete={() => void onDelete()} />}
       />
       <Stack gap="md">

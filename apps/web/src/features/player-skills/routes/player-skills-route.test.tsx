@@ -14,7 +14,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 const de231 = { server: "die-staemme.de", world: "de231" };
 // Local time, so the expected "Gespeichert am" text does not depend on the machine's zone.
-const savedAt = new Date(2025, 2, 3, 11, 0).toISOString();
+// 11:00 server time (Berlin, CET) on 3 March 2025.
+const savedAt = new Date(Date.UTC(2025, 2, 3, 10, 0)).toISOString();
 
 const kalle: PlayerSkillsEntry = { playerName: "Kalle", world: de231, fromBot: true, saved: false, skills: emptyPlayerSkillLevels, updatedAt: null };
 const zora: PlayerSkillsEntry = {

@@ -128,7 +128,7 @@ describe("GlobalSearchDialog", () => {
       routeLabel: "Bot",
       routerLink: { name: "DsbotDetail", params: { id: 7 } },
       icon: "IconRobot",
-      date: new Date(2026, 2, 5, 9, 7).toISOString(),
+      date: new Date(Date.UTC(2026, 2, 5, 8, 7)).toISOString(), // 09:07 server time (Berlin, CET)
     });
     const router = renderDialog();
     act(() => useSearchDialog.getState().open());
