@@ -55,17 +55,9 @@ async function call(method, url, token, body) {
   return response.status === 204 ? undefined : response.json();
 }
 
-/** Demo scene: the first demo bot started on the in-process runner, two notifications for demo. */
+/** Demo scene: the first demo bot started on the in-process runner (the demo user has its own notifications). */
 async function prepareDemo() {
-  const admin = (await call("POST", "/api/auth/login", undefined, ADMIN)).token;
   const demo = (await call("POST", "/api/auth/login", undefined, DEMO)).token;
-  const { users } = await call("GET", "/api/users?searchVal=demo", admin);
-  const demoId = users.find((u) => u.username === DEMO.username).id;
-  await call("POST", "/api/user-notifications", admin, {
-    userId: demoId,
-    title: "Willkommen bei dsbot",
-    message: "Starte einen Bot im Bot-Manager: der Demo-Runner läuft bereits als eigener Prozess und meldet sich sofort.",
-  });
   // The demo runner connects a moment after the server answers (it builds the demo world first).
   let bot;
   let connection;
@@ -176,7 +168,7 @@ try {
     await demoPage.getByRole("table", { name: "Verbundene Runner" }).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `dsbot-auth-${width}.png`) });
     await demoPage.getByRole("button", { name: "Benachrichtigungen" }).click();
-    await demoPage.getByText("Willkommen bei dsbot").waitFor();
+    await demoPage.getByText("Adelung erkannt").waitFor();
     await demoPage.waitForTimeout(400); // the popup's fade-in
     await demoPage.screenshot({ path: path.join(OUT, `notifications-${width}.png`) });
     await demoPage.keyboard.press("Escape");

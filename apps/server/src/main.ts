@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
 import { DEMO_TOP_UP_INTERVAL_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo/demo-attack-plan.js";
+import { ensureDemoNotifications } from "./demo/demo-notifications.js";
 import { ensureDemoWorld } from "./demo/demo-world.js";
 import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
 
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   if (config.demo) {
     await ensureDemoAttackPlan(app.db, DEMO_USERNAME, demoGameWorld).catch((error: unknown) => {
       app.fastify.log.error({ err: error }, "demo attack plan failed");
+    });
+    await ensureDemoNotifications(app.db, DEMO_USERNAME, demoGameWorld).catch((error: unknown) => {
+      app.fastify.log.error({ err: error }, "demo notifications failed");
     });
     // Keep the demo alive for as long as the server runs: a started bot always has an attack ahead.
     demoTopUp = setInterval(() => {

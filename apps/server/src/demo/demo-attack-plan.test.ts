@@ -4,9 +4,10 @@ import { DEMO_WORLD, demoGameWorld, type World } from "@dsbot/protocol";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, tempDir, type TestApp } from "../../test/test-app.js";
-import { attacks, dsbots } from "../db/schema.js";
+import { attacks, dsbots, notifications, users } from "../db/schema.js";
 import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
 import { DEMO_SCANNER_PLAYERS, DEMO_TOP_UP_MIN, DEMO_TOP_UP_WINDOW_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo-attack-plan.js";
+import { ensureDemoNotifications } from "./demo-notifications.js";
 import { prepareDemoRunner } from "./demo-setup.js";
 import { ensureDemoWorld } from "./demo-world.js";
 
@@ -82,5 +83,22 @@ describe("ensureDemoAttackPlan", () => {
       await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, at);
       expect(await scannerSoon(at), `minute ${minute}`).toBeGreaterThanOrEqual(DEMO_TOP_UP_MIN);
     }
+  });
+});
+
+describe("ensureDemoNotifications", () => {
+  it("gives the demo user a detected noble and a failed attack of the demo plan, once", async () => {
+    const now = Date.UTC(2026, 10, 27, 9, 0, 0, 0);
+    await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now);
+    expect(await ensureDemoNotifications(app.db, DEMO_USERNAME, world, now)).toBe(2);
+    const [demo] = await app.db.select().from(users).where(eq(users.username, DEMO_USERNAME));
+    const rows = await app.db.select().from(notifications).where(eq(notifications.userId, demo!.id)).orderBy(asc(notifications.id));
+    expect(rows.map((r) => r.title)).toEqual(["Angriff fehlgeschlagen", "Adelung erkannt"]);
+    expect(rows[0]?.message).toMatch(/^Der Angriff von \d+\|\d+ auf \d+\|\d+ im Angriffsplan "Demo-Offensive" ist fehlgeschlagen: Nicht genügend Einheiten in \d+\|\d+: Axtkämpfer \(20 fehlen\)$/);
+    // 09:00 UTC is 10:00 in Berlin; the noble lands 2:17:43.512 later, on the demo world's server clock.
+    expect(rows[1]?.message).toMatch(/^Auf dein Dorf .+ \(\d+\|\d+\) läuft ein Angriff mit Adelsgeschlecht von .+ aus \d+\|\d+, Ankunft 27\.11\.26 12:17:43:512 \(Serverzeit\)\./);
+    expect(rows.every((r) => r.readAt === null)).toBe(true);
+    // A restart adds none: the demo user has notifications already.
+    expect(await ensureDemoNotifications(app.db, DEMO_USERNAME, world, now)).toBe(0);
   });
 });

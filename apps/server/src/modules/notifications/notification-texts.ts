@@ -41,6 +41,11 @@ export const notificationTexts = {
     title: "Zugriff entzogen",
     message: `${revokedBy} hat dir den Zugriff auf den Angriffsplan "${planName}" entzogen.`,
   }),
+  /** A noble on its way to one of the user's villages (the scanners' incomings; the demo shows one). */
+  nobleIncoming: (village: string, attacker: string, origin: string, arrival: string): NotificationContent => ({
+    title: "Adelung erkannt",
+    message: `Auf dein Dorf ${village} läuft ein Angriff mit Adelsgeschlecht von ${attacker} aus ${origin}, Ankunft ${arrival} (Serverzeit). Schicke Unterstützung oder plane einen Rückadel.`,
+  }),
   attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
     title: "Angriff fehlgeschlagen",
     message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,
