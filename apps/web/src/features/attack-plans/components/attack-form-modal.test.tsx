@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { json } from "@/test/fetch-mock";
 import { renderApp } from "@/test/render-app";
+import { formatInputTime, parseInputTime } from "../lib/times";
 import { makeAttack } from "../test-fixtures";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 
@@ -84,6 +85,46 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
       expect(created).toEqual([{ from: "500|500", to: "503|504", type: "attack", units: { axe: 100, ram: 10 }, arrival: arrivalMs, priority: 4 }]),
     );
     expect(await screen.findByText("Der Angriff wurde hinzugefügt.")).toBeInTheDocument();
+  });
+
+  it("starts a new attack's arrival at the earliest possible one; a past send time is warned about before saving", async () => {
+    const created: unknown[] = [];
+    mockPlanPage({
+      routes: {
+        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
+        "GET /api/attack-plans/7/villages": villages,
+        "POST /api/attack-plans/7/attacks": ({ body }) => {
+          created.push(body);
+          return json(201, { attack: makeAttack({ id: 9 }) });
+        },
+      },
+    });
+    const { user, dialog } = await openForm();
+    const opened = Date.now();
+    await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
+    await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
+    await user.type(within(dialog).getByRole("textbox", { name: "Rammbock" }), "10");
+    // 5 fields of rams take 2:30:00: the arrival moves to the first full minute a minute after that.
+    const arrival = within(dialog).getByRole("textbox", { name: "Ankunftszeit" });
+    const earliest = (at: number) => formatInputTime(Math.ceil((at + 9_000_000 + 60_000) / 60_000) * 60_000, "Europe/Berlin");
+    await waitFor(() => expect([earliest(opened), earliest(Date.now())]).toContain((arrival as HTMLInputElement).value));
+    expect(within(dialog).queryByTestId("attack-past-send")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Speichern" })).toBeInTheDocument();
+
+    // An arrival the rams cannot make any more: warned, and the button says so.
+    await user.clear(arrival);
+    await user.type(arrival, "01.01.2020 12:00:00:000");
+    const warning = await within(dialog).findByTestId("attack-past-send");
+    expect(warning).toHaveTextContent("Die Abschickzeit 01.01.20 09:30:00:000 ist schon vorbei: der Angriff würde sofort als „Abgelaufen“ gespeichert.");
+    expect(warning).toHaveTextContent(/Früheste Ankunft: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:00:000/);
+    expect(within(dialog).getByRole("button", { name: "Trotzdem speichern" })).toBeInTheDocument();
+    // "Übernehmen" takes the earliest arrival: the warning goes.
+    await user.click(within(warning).getByRole("button", { name: "Übernehmen" }));
+    await waitFor(() => expect(within(dialog).queryByTestId("attack-past-send")).not.toBeInTheDocument());
+    const taken = parseInputTime((arrival as HTMLInputElement).value, "Europe/Berlin");
+    expect(taken.ok && taken.value > Date.now() + 9_000_000).toBe(true);
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(created).toHaveLength(1));
   });
 
   it("takes DS Workbench formulas: timed by the slowest unit with one, refused in German before sending when bad", async () => {

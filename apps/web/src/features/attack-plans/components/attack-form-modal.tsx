@@ -4,14 +4,18 @@
 import type { Attack, AttackType, Unit, World } from "@dsbot/protocol";
 import { attackTypeLabels, attackTypes, formatServerTime, unitLabels, units as allUnits } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { IconClockExclamation } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
+import { useNow } from "@/lib/clock";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { monoInputStyles } from "../lib/mono-input";
+import { formatInputTime } from "../lib/times";
 import { useAddAttackTrain, useSaveAttack } from "../api/attacks-api";
 import { attackPlanTexts as texts } from "../texts";
 import {
@@ -26,6 +30,7 @@ import {
   type AttackFormValues,
 } from "./attack-form-schema";
 import { FormulaInputs } from "./formula-inputs";
+import { earliestArrival, firstSendTime } from "./form-timing";
 import { NobleTrainFields } from "./noble-train-fields";
 import { SendTimePreview, useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
@@ -47,11 +52,30 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
   const offered = worldUnits ? allUnits.filter((u) => worldUnits[u] !== undefined) : allUnits;
   const unitOptions = [{ value: "", label: texts.unitAuto }, ...offered.map((u) => ({ value: u, label: unitLabels[u] }))];
   const zone = useServerTimeZone();
-  const { control, handleSubmit, setError } = useForm<AttackFormValues>({
+  const { control, handleSubmit, setError, setValue, getValues } = useForm<AttackFormValues>({
     resolver: zodResolver(attackFormSchema(zone)) as never,
     defaultValues: attack ? attackFormValues(attack, zone) : emptyAttackForm(zone),
   });
   const watched = useWatch({ control }) as AttackFormValues;
+  const now = useNow();
+  const firstSend = firstSendTime(watched, worldUnits, zone);
+  const pastSend = firstSend !== null && firstSend <= now;
+  const earliest = pastSend ? earliestArrival(watched, worldUnits, zone, now) : null;
+
+  // A new attack's arrival starts at the earliest one its villages and units allow, until the player
+  // types one (the walk's inputs below, not the arrival, decide it).
+  const arrivalChosen = useRef(attack !== null);
+  const walk = JSON.stringify([watched.from, watched.to, watched.type, watched.units, watched.formulas, watched.unit, watched.nobles, watched.spacingMs, watched.withClear, watched.clearUnits]);
+  useEffect(() => {
+    if (arrivalChosen.current) return;
+    const next = earliestArrival(getValues(), worldUnits, zone, Date.now());
+    if (next !== null) setValue("arrival", formatInputTime(next, zone), { shouldValidate: true });
+  }, [walk, worldUnits, zone, getValues, setValue]);
+  const useEarliest = () => {
+    if (earliest === null) return;
+    arrivalChosen.current = true;
+    setValue("arrival", formatInputTime(earliest, zone), { shouldValidate: true, shouldDirty: true });
+  };
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -128,7 +152,10 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
               description={texts.arrivalHint(zone)}
               placeholder={texts.arrivalPlaceholder}
               value={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.value)}
+              onChange={(event) => {
+                arrivalChosen.current = true;
+                field.onChange(event.currentTarget.value);
+              }}
               onBlur={field.onBlur}
               error={fieldState.error?.message}
               styles={monoInputStyles}
@@ -160,12 +187,30 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
         />
         {/* A train lists each of its attacks with its own send time instead. */}
         {(attack || !isTrain(watched)) && <SendTimePreview world={world} input={watched} />}
+        {pastSend && firstSend !== null && (
+          <Alert color="orange" variant="light" icon={<IconClockExclamation size={18} />} data-testid="attack-past-send">
+            <Stack gap={6}>
+              <Text size="sm">{texts.pastSend(formatServerTime(firstSend, zone))}</Text>
+              {earliest !== null && (
+                <Group gap="sm" justify="space-between" wrap="nowrap">
+                  <Text size="sm" ff="monospace">
+                    {texts.earliestArrival(formatInputTime(earliest, zone))}
+                  </Text>
+                  <Button size="xs" variant="light" color="orange" onClick={useEarliest}>
+                    {texts.useEarliestArrival}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {commonTexts.cancel}
           </Button>
-          <Button type="submit" loading={save.isPending || addTrain.isPending}>
-            {commonTexts.save}
+          {/* A past send time is warned about above; saving it anyway is the player's choice. */}
+          <Button type="submit" color={pastSend ? "orange" : undefined} loading={save.isPending || addTrain.isPending}>
+            {pastSend ? texts.saveAnyway : commonTexts.save}
           </Button>
         </Group>
       </Stack>

@@ -24,7 +24,7 @@ import { UnitInputs } from "./unit-inputs";
 const toNumber = (value: number | string) => (typeof value === "number" ? value : Number.NaN);
 
 /** The send time of one attack of the train, or null while the villages or units do not make one. */
-function sendOf(entry: TrainArrival, values: Pick<AttackFormValues, "from" | "to" | "units" | "unit" | "clearUnits">, unitInfo: UnitSpeedTable | null): number | null {
+export function sendOf(entry: TrainArrival, values: Pick<AttackFormValues, "from" | "to" | "units" | "unit" | "clearUnits">, unitInfo: UnitSpeedTable | null): number | null {
   const from = parseCoord(values.from);
   const to = parseCoord(values.to);
   if (!unitInfo || !from.ok || !to.ok) return null;

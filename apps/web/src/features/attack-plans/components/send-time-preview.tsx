@@ -29,9 +29,9 @@ export function useWorldUnits(world: World) {
   return worlds.data ? (findWorld(worlds.data.worlds, world)?.units ?? null) : null;
 }
 
-type Preview = { ok: true; send: number; unit: Unit; travel: number } | { ok: false; message: string } | null;
+export type Preview = { ok: true; send: number; unit: Unit; travel: number } | { ok: false; message: string } | null;
 
-function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<typeof useWorldUnits>>, zone: string): Preview {
+export function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<typeof useWorldUnits>>, zone: string): Preview {
   const from = parseCoord(input.from);
   const to = parseCoord(input.to);
   const arrival = parseInputTime(input.arrival, zone);
