@@ -313,6 +313,15 @@ export const plannerResponseSchema = z.object({
   unknownCoords: z.array(z.string()),
   /** How many were added to the plan (0 for a preview). */
   saved: z.number().int(),
+  /** What the attacker villages could send (summarizeAttackers): why a run planned little or nothing. */
+  attackerVillages: z
+    .object({
+      villages: z.number().int(),
+      scanned: z.number().int(),
+      able: z.partialRecord(attackTypeSchema, z.number().int()),
+      fitted: z.partialRecord(attackTypeSchema, z.record(z.string(), z.number().int())),
+    })
+    .optional(),
 });
 export type PlannerResponse = z.infer<typeof plannerResponseSchema>;
 

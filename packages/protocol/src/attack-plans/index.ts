@@ -5,6 +5,7 @@ export * from "./arrival-window.js";
 export * from "./planner.js";
 export * from "./planner-settings.js";
 export * from "./planner-limits.js";
+export * from "./planner-attackers.js";
 export * from "./formats/import-result.js";
 export * from "./formats/export-writer.js";
 export * from "./formats/dswb.js";

@@ -7,7 +7,7 @@
 // reach, attacks asked for, attackers × targets × types); reading the texts and planning run on a worker
 // thread with a time limit, which also writes the answer's JSON; one run per user at a time.
 import type { Coord, PlannerRequest, UnitCounts } from "@dsbot/protocol";
-import { attackTypes, plannerLimitError, plannerMessages, units, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
+import { attackTypes, plannerLimitError, plannerMessages, summarizeAttackers, units, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
 import { and, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
@@ -164,10 +164,12 @@ export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPl
     },
     unknownCoords: unknown,
   };
+  // Before the arrays move to the worker: what the villages could send, for a preview that plans little.
+  const summary = summarizeAttackers({ troops, known }, settings);
   const transfer = [input.attackers.ids, input.attackers.xs, input.attackers.ys, troops, known, input.attackers.boosts, input.targets.ids, input.targets.xs, input.targets.ys];
   const out = await runTask(deps, "planner", input, transfer.map((a) => a.buffer as ArrayBuffer));
 
   let saved = 0;
   if (request.save && out.from.length > 0) saved = await addAttacksToPlan(deps.db, plan, await plannedRows(out, attackers, targets));
-  return `${out.jsonHead},"saved":${saved}}`;
+  return `${out.jsonHead},"saved":${saved},"attackerVillages":${JSON.stringify(summary)}}`;
 }

@@ -163,6 +163,17 @@ describe("planner with the bots' troops", () => {
     await replaceBotTroops(app.db, anna.id, scan(1, {}));
     expect(sources(await plan(id, nobleBody))).toEqual(["501|499"]);
 
+    // Twenty axes and no noble where a noble template asks for one: the summary says no village can, and why.
+    await replaceBotTroops(app.db, anna.id, scan(1, { axe: 20 }));
+    const none = await plan(id, { ...nobleBody, settings: { ...nobles, noblesFromUnknownVillages: false } });
+    expect(none.attacks).toEqual([]);
+    expect(none.attackerVillages).toEqual({ villages: 2, scanned: 1, able: { conquer: 0 }, fitted: {} });
+    const offensive = { ...nobles, counts: { attack: 1 }, templates: { attack: { axe: 6000, ram: 250 } } };
+    // The unscanned Beta may send an attack; alone, Alpha cannot, and its 20 axes are the template it could send.
+    expect((await plan(id, { ...nobleBody, settings: offensive })).attackerVillages).toEqual({ villages: 2, scanned: 1, able: { attack: 1 }, fitted: {} });
+    const alphaOnly = await plan(id, { ...nobleBody, attackers: { kind: "coords", text: "500|500" }, settings: offensive });
+    expect(alphaOnly.attackerVillages).toEqual({ villages: 1, scanned: 1, able: { attack: 0 }, fitted: { attack: { axe: 20 } } });
+
     // By default nobles go only from scanned villages: the unknown Beta sends none, and says why.
     await replaceBotTroops(app.db, anna.id, scan(1, { snob: 1, axe: 500 }));
     const scannedOnly = await plan(id, { ...nobleBody, settings: { ...nobles, noblesFromUnknownVillages: false } });

@@ -221,6 +221,15 @@ export const attackPlanTexts = {
   previewColumns: { from: "Von", to: "Nach", type: "Typ", units: "Einheiten", send: "Abschickzeit", arrival: "Ankunftszeit" },
   previewMore: (n: number) => `… und ${n} weitere.`,
   previewEmpty: "Keine Angriffe geplant.",
+  /** What the attacker villages could send (the preview's summary, issue 21). */
+  attackerSummary: (villages: number, scanned: number) =>
+    `${plural(villages, "Angreiferdorf", "Angreiferdörfer")}, davon ${scanned} mit gescannten Truppen`,
+  attackerAble: (type: string, able: number, villages: number) => `${type}: ${able} von ${villages} könnten die Vorlage schicken`,
+  noAttackerVillages: "Die gewählten Bots haben auf der Welt des Plans keine Dörfer: wähle Bots dieser Welt oder füge Koordinaten ein.",
+  noVillageCanSend: (type: string) => `Kein Angreiferdorf hat genug Truppen für die Vorlage „${type}“ (laut letztem Scan).`,
+  fitTemplates: "Vorlagen an die gescannten Truppen anpassen",
+  templatesFitted: "Die Vorlagen wurden angepasst. Starte die Vorschau erneut.",
+  fitTemplatesHint: "Übernimmt, was das stärkste gescannte Dorf schicken kann; dann noch einmal „Vorschau“.",
   unserved: "Nicht bediente Ziele",
   unservedRow: (target: string, type: string, planned: number, requested: number) => `${target} · ${type}: ${planned} von ${requested}`,
   unknownCoords: "Unbekannte Koordinaten",

@@ -22,7 +22,7 @@ const answer: PlannerResponse = {
 
 setupPlanPageTests();
 
-function setup() {
+function setup(reply: PlannerResponse = answer) {
   const sent: Record<string, unknown>[] = [];
   const mock = mockPlanPage({
     routes: {
@@ -34,7 +34,7 @@ function setup() {
       "POST /api/attack-plans/7/planner": ({ body }) => {
         const request = body as Record<string, unknown>;
         sent.push(request);
-        return json(200, request.save ? { ...answer, saved: 2 } : answer);
+        return json(200, request.save ? { ...reply, saved: 2 } : reply);
       },
     },
   });
@@ -50,6 +50,28 @@ async function openPlanner() {
 }
 
 describe("Planer", { timeout: 20_000 }, () => {
+  it("says why nothing was planned and fits the template to the strongest scanned village", async () => {
+    const { sent } = setup({
+      attacks: [],
+      unserved: [],
+      unknownCoords: [],
+      saved: 0,
+      attackerVillages: { villages: 3, scanned: 3, able: { attack: 0 }, fitted: { attack: { axe: 180, ram: 4 } } },
+    });
+    const { user, dialog } = await openPlanner();
+    await user.click(within(dialog).getByRole("combobox", { name: "Bots" }));
+    await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Kalle" }));
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Ziele" }), { target: { value: "510|510" } });
+    await user.click(within(dialog).getByRole("button", { name: "Vorschau" }));
+    const summary = await within(dialog).findByTestId("planner-attackers");
+    expect(summary).toHaveTextContent("3 Angreiferdörfer, davon 3 mit gescannten Truppen");
+    expect(summary).toHaveTextContent("Kein Angreiferdorf hat genug Truppen für die Vorlage „Angriff“ (laut letztem Scan).");
+    await user.click(within(summary).getByRole("button", { name: "Vorlagen an die gescannten Truppen anpassen" }));
+    await user.click(within(dialog).getByRole("button", { name: "Vorschau" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect((sent[1] as { settings: { templates: unknown } }).settings.templates).toEqual({ attack: { axe: 180, ram: 4 } });
+  });
+
   it("previews the plan of the chosen bots against pasted targets: attacks, unserved targets with reasons, unknown coordinates", async () => {
     const { sent } = setup();
     const { user, dialog } = await openPlanner();

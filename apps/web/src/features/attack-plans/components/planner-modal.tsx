@@ -148,7 +148,14 @@ function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number
       {result && (
         <div ref={previewRef}>
           <Divider mb="md" />
-          <PlannerPreview result={result} />
+          <PlannerPreview
+            result={result}
+            onFitTemplates={(fitted) => {
+              // Templates only the strongest scanned village can fill: the next preview plans with them.
+              setValues((current) => ({ ...current, templates: { ...current.templates, ...(fitted as Partial<PlannerFormValues["templates"]>) } }));
+              alert.info(texts.templatesFitted);
+            }}
+          />
         </div>
       )}
     </Stack>

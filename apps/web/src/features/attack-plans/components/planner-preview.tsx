@@ -1,9 +1,9 @@
 // The planner's preview: the planned attacks on a map and in a table (from, to, type, units, send,
 // arrival), the targets it could not serve with the German reason, and coordinates that are no village
 // of the world.
-import type { PlannerResponse } from "@dsbot/protocol";
+import type { AttackType, PlannerResponse } from "@dsbot/protocol";
 import { attackTypeLabels } from "@dsbot/protocol";
-import { Alert, Code, Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Code, Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { attackPlanTexts as texts } from "../texts";
 import { AttackTypeIcon, ServerTime, UnitBadges } from "./attack-cells";
@@ -12,12 +12,49 @@ import { PlannerPreviewMap } from "./planner-preview-map";
 /** Rows shown; the rest is only counted (the planner may plan thousands). */
 export const PREVIEW_ROWS = 200;
 
-export function PlannerPreview({ result }: { result: PlannerResponse }) {
+type Fitted = NonNullable<PlannerResponse["attackerVillages"]>["fitted"];
+
+/** How many attacker villages there were and what they could send; why nothing was planned, with a fix. */
+function AttackerSummary({ summary, onFitTemplates }: { summary: NonNullable<PlannerResponse["attackerVillages"]>; onFitTemplates?: (fitted: Fitted) => void }) {
+  const blocked = (Object.entries(summary.able) as [AttackType, number][]).filter(([, able]) => able === 0);
+  const canFit = Object.keys(summary.fitted).length > 0;
+  if (summary.villages === 0) {
+    return (
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="planner-attackers">
+        {texts.noAttackerVillages}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color={blocked.length > 0 ? "yellow" : "gray"} variant="light" icon={<IconAlertTriangle size={18} />} data-testid="planner-attackers" title={texts.attackerSummary(summary.villages, summary.scanned)}>
+      <Stack gap={4}>
+        {(Object.entries(summary.able) as [AttackType, number][]).map(([type, able]) => (
+          <Text size="sm" key={type}>
+            {able === 0 ? texts.noVillageCanSend(attackTypeLabels[type]) : texts.attackerAble(attackTypeLabels[type], able, summary.villages)}
+          </Text>
+        ))}
+        {canFit && onFitTemplates && (
+          <Group gap="sm" mt={4}>
+            <Button size="xs" variant="light" onClick={() => onFitTemplates(summary.fitted)}>
+              {texts.fitTemplates}
+            </Button>
+            <Text size="xs" c="dimmed">
+              {texts.fitTemplatesHint}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+export function PlannerPreview({ result, onFitTemplates }: { result: PlannerResponse; onFitTemplates?: (fitted: Fitted) => void }) {
   const shown = result.attacks.slice(0, PREVIEW_ROWS);
   const c = texts.previewColumns;
   return (
     <Stack gap="md" data-testid="planner-preview">
       <Text fw={600}>{texts.previewCount(result.attacks.length)}</Text>
+      {result.attackerVillages && <AttackerSummary summary={result.attackerVillages} onFitTemplates={onFitTemplates} />}
       <PlannerPreviewMap result={result} />
       {result.attacks.length === 0 ? (
         <Text size="sm" c="dimmed">
