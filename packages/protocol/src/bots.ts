@@ -146,6 +146,12 @@ export const botLogSchema = z.object({
 export type BotLog = z.infer<typeof botLogSchema>;
 export type LogLevel = (typeof logLevels)[number];
 
+/** GET /api/dsbot/{id}/villages: the bot's player's villages on its world, for the module forms' pickers. */
+export const botVillageSchema = z.object({ id: z.number().int(), name: z.string(), coordinates: z.string() });
+export type BotVillage = z.infer<typeof botVillageSchema>;
+export const botVillagesResponseSchema = z.object({ villages: z.array(botVillageSchema) });
+export type BotVillagesResponse = z.infer<typeof botVillagesResponseSchema>;
+
 export const botLogQuerySchema = z.object({ activePage: activePageSchema, perPage: perPageSchema });
 export type BotLogQuery = z.infer<typeof botLogQuerySchema>;
 export const botLogListResponseSchema = z.object({ logs: z.array(botLogSchema), totals: z.number().int() });

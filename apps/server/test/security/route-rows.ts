@@ -406,6 +406,7 @@ export const routeMatrix: MatrixRow[] = [
     request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
   }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/logs", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, query: { perPage: "10" } }) }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/villages", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
 
   // --- attack plans: owner, grantees and admins see them; the matrix's grantee only reads, so every
   // write is "manage" (owner and admins) here

@@ -39,10 +39,12 @@ export async function connectRealtime(token: string, baseUrl: string, onRefused?
   const next: RealtimeSocket = baseUrl ? io(baseUrl, options) : io(options);
   next.on("connect", () => {
     console.info("[realtime] connected", next.id);
+    markRealtime("connected");
     notifyRealtimeConnected();
   });
   next.on("disconnect", (reason) => {
     console.info("[realtime] disconnected", reason);
+    markRealtime("disconnected");
     if (reason === "io server disconnect") onRefused?.();
   });
   next.on("connect_error", (error) => {
@@ -52,6 +54,11 @@ export async function connectRealtime(token: string, baseUrl: string, onRefused?
   next.on("message", (message) => dispatchRealtimeMessage(message));
   socket = next;
   return next;
+}
+
+/** The live connection's state on <html data-realtime> (for styling and the end-to-end tests). */
+function markRealtime(state: "connected" | "disconnected"): void {
+  if (typeof document !== "undefined") document.documentElement.dataset.realtime = state;
 }
 
 export function disconnectRealtime(): void {

@@ -1,5 +1,5 @@
 // Per-bot modules (spec §7), access grants and the log (PRODUCT §3): everything behind the bot's 404.
-import type { BotLogListResponse, BotPermissionsResponse, ModuleResponse, ToggleModuleResponse } from "@dsbot/protocol";
+import type { BotLogListResponse, BotPermissionsResponse, BotVillagesResponse, ModuleResponse, ToggleModuleResponse } from "@dsbot/protocol";
 import {
   botIdParamsSchema,
   botLogQuerySchema,
@@ -14,6 +14,7 @@ import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { moduleBody } from "./bot-modules.js";
 import { listBotLogs } from "./dsbot-logs.service.js";
+import { botVillages } from "./dsbot-villages.service.js";
 import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js";
 import { grantAccess, listPermissions, revokeAccess } from "./dsbot-permissions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
@@ -52,6 +53,11 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { user, bot } = await target(request);
       const { moduleName, module } = moduleSave.body(request);
       return { module: moduleBody(await saveModule(ctx, user, bot, moduleName, module)) };
+    });
+
+    app.get("/api/dsbot/:id/villages", { config: byId.config }, async (request): Promise<BotVillagesResponse> => {
+      const { bot } = await target(request);
+      return { villages: await botVillages(ctx.db, bot) };
     });
 
     app.get("/api/dsbot/:id/permissions", { config: byId.config }, async (request): Promise<BotPermissionsResponse> => {

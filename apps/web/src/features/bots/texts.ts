@@ -138,5 +138,11 @@ export const botTexts = {
   removeRow: (index: number) => `Zeile ${index} entfernen`,
   listEmpty: "Keine Einträge",
   numberListHint: "Zahl eingeben und Enter drücken",
+  /** The module forms' village pickers (the bot's villages by name and coordinates). */
+  villagePick: "Dorf suchen: Name oder Koordinaten",
+  villageLabel: "Dorf",
+  villagesLabel: "Dörfer",
+  villageAll: "Alle übrigen Dörfer",
+  villageNone: "Kein Dorf des Bots passt.",
   backToBot: "Zum Bot",
 } as const;

@@ -7,6 +7,7 @@ import { useController, useFieldArray, useFormContext } from "react-hook-form";
 import { botTexts } from "../texts";
 import classes from "../components/bots.module.css";
 import { fieldDescriptions, fieldLabel, optionLabel } from "./labels";
+import { useBotVillages, villageOptions } from "./bot-villages";
 import { emptyValue, type FieldNode } from "./schema-fields";
 
 interface FieldProps<N extends FieldNode = FieldNode> {
@@ -33,6 +34,28 @@ function BooleanField({ module, path }: FieldProps) {
       onBlur={field.onBlur}
       ref={field.ref}
       name={field.name}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/** A village id as a choice among the bot's villages (null allowed where the schema allows it). */
+function VillagePickField({ node, path }: FieldProps<Extract<FieldNode, { kind: "number" }>>) {
+  const villages = useBotVillages() ?? [];
+  const { field, fieldState } = useController({ name: path });
+  const value = typeof field.value === "number" && Number.isFinite(field.value) ? field.value : null;
+  return (
+    <Select
+      label={botTexts.villageLabel}
+      placeholder={node.nullable ? botTexts.villageAll : botTexts.villagePick}
+      data={villageOptions(villages, value === null ? [] : [value])}
+      value={value === null ? null : String(value)}
+      onChange={(next) => field.onChange(next ? Number(next) : node.nullable ? null : Number.NaN)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      searchable
+      clearable={node.nullable}
+      nothingFoundMessage={botTexts.villageNone}
       error={fieldState.error?.message}
     />
   );
@@ -100,6 +123,25 @@ function NumberListField({ module, path }: FieldProps) {
   const { field, fieldState } = useController({ name: path });
   const values = Array.isArray(field.value) ? (field.value as unknown[]).map(String) : [];
   const key = path.split(".").at(-1) ?? path;
+  const villages = useBotVillages();
+  if (villages && key === "villageIds") {
+    return (
+      <MultiSelect
+        label={botTexts.villagesLabel}
+        description={fieldDescriptions[key]}
+        placeholder={botTexts.villagePick}
+        data={villageOptions(villages, values.map(Number))}
+        value={values}
+        onChange={(next) => field.onChange(next.map(Number))}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        searchable
+        clearable
+        nothingFoundMessage={botTexts.villageNone}
+        error={fieldState.error?.message}
+      />
+    );
+  }
   return (
     <TagsInput
       label={fieldLabel(module, path)}
@@ -219,10 +261,13 @@ function blockKind(node: FieldNode): BlockKind {
 }
 
 export function ModuleField({ module, node, path }: FieldProps) {
+  const villages = useBotVillages();
   switch (node.kind) {
     case "boolean":
       return <BooleanField module={module} node={node} path={path} />;
     case "number":
+      // A village id picks among the bot's villages where the world data knows them.
+      if (villages && node.key === "villageId") return <VillagePickField module={module} node={node} path={path} />;
       return <NumberField module={module} node={node} path={path} />;
     case "string":
       return <StringField module={module} node={node} path={path} />;

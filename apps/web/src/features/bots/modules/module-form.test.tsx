@@ -2,7 +2,9 @@ import { moduleDefaults, moduleNames, moduleRegistry } from "@dsbot/protocol";
 import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { json, mockFetch } from "@/test/fetch-mock";
 import { renderUi } from "@/test/render-ui";
+import { BotVillagesProvider } from "./bot-villages";
 import { ModuleForm, withDefaults } from "./module-form";
 
 // Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
@@ -28,6 +30,29 @@ describe("generic module form", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Speichern" }));
     expect(await screen.findByText("Mindestens 30")).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("picks villages by name and coordinates among the bot's villages, keeping ids it does not know", async () => {
+    mockFetch({
+      "GET /api/dsbot/4/villages": () =>
+        json(200, { villages: [{ id: 11, name: "Alpha", coordinates: "500|500" }, { id: 12, name: "Beta", coordinates: "501|499" }] }),
+    });
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    renderUi(
+      <BotVillagesProvider botId={4}>
+        <ModuleForm name="minter" initial={{ ...withDefaults("minter", undefined), villageIds: [12, 99] }} onSave={onSave} />
+      </BotVillagesProvider>,
+    );
+    const picker = await screen.findByRole("combobox", { name: "Dörfer" });
+    // The chosen villages as pills: the known one by name, the unknown id as "#99".
+    const pills = () => [...document.querySelectorAll(".mantine-Pill-label")].map((pill) => pill.textContent);
+    await waitFor(() => expect(pills()).toEqual(["Beta (501|499)", "#99"]));
+    await user.click(picker);
+    await user.type(picker, "500|");
+    await user.click(await screen.findByRole("option", { name: "Alpha (500|500)" }));
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ villageIds: [12, 99, 11] })));
   });
 
   it("saves the parsed values, including the enable switch", async () => {

@@ -12,6 +12,7 @@ import { alertError } from "@/lib/api-error-message";
 import { setBotModuleEnabled } from "../api/bot-cache";
 import { botKeys, botModuleQueryOptions, botQueryOptions, saveBotModule } from "../api/bots-api";
 import { BotNotFound, BotPageSkeleton, BotPageState, parseBotId } from "../components/bot-page-state";
+import { BotVillagesProvider } from "../modules/bot-villages";
 import { ModuleForm, withDefaults, type ModuleValues } from "../modules/module-form";
 import { botTexts } from "../texts";
 
@@ -65,12 +66,9 @@ function BotModulePage({ id, name }: { id: number; name: ModuleName }) {
         }
       />
       {query.data ? (
-        <ModuleForm
-          key={`${id}-${name}-${query.dataUpdatedAt}`}
-          name={name}
-          initial={withDefaults(name, query.data.module)}
-          onSave={save}
-        />
+        <BotVillagesProvider botId={id}>
+          <ModuleForm key={`${id}-${name}-${query.dataUpdatedAt}`} name={name} initial={withDefaults(name, query.data.module)} onSave={save} />
+        </BotVillagesProvider>
       ) : query.isError ? (
         <BotPageState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
