@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dispatchRealtimeMessage, notifyRealtimeConnected, onRealtimeConnect, registerRealtimeHandler, resetRealtimeHandlers } from "./realtime-dispatcher";
+import { dispatchRealtimeMessage, HOLD_UNHANDLED_MS, notifyRealtimeConnected, onRealtimeConnect, registerRealtimeHandler, resetRealtimeHandlers } from "./realtime-dispatcher";
 
 describe("realtime dispatcher", () => {
   afterEach(() => resetRealtimeHandlers());
@@ -38,6 +38,30 @@ describe("realtime dispatcher", () => {
     }
     expect(warn).not.toHaveBeenCalled();
     expect(info).not.toHaveBeenCalled();
+  });
+
+  it("hands a message that came before its handler to the handler registering within the hold, once", () => {
+    const early = vi.fn();
+    dispatchRealtimeMessage({ type: "notification-created", data: { notification: { id: 1 } } });
+    dispatchRealtimeMessage({ type: "botUpdateStatus", data: { id: 2 } });
+    registerRealtimeHandler("notification-created", early);
+    expect(early).toHaveBeenCalledExactlyOnceWith({ notification: { id: 1 } });
+    const later = vi.fn();
+    registerRealtimeHandler("notification-created", later);
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  it("drops a held message once the hold is over", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      dispatchRealtimeMessage({ type: "notification-created", data: { notification: { id: 1 } } });
+      vi.setSystemTime(Date.now() + HOLD_UNHANDLED_MS + 1);
+      const handler = vi.fn();
+      registerRealtimeHandler("notification-created", handler);
+      expect(handler).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("stops calling a handler after it unregistered", () => {
