@@ -156,7 +156,8 @@ try {
     await demoPage.screenshot({ path: path.join(OUT, `attack-plans-${width}.png`) });
     await demoPage.getByRole("link", { name: /Demo-Offensive/ }).first().click();
     await demoPage.waitForURL(/\/attack-plans\/\d+$/);
-    await demoPage.getByRole("table", { name: "Angriffe" }).locator("tr[data-row-id]").first().waitFor();
+    // A table from 540 px, one card per attack on a phone: both carry data-row-id.
+    await demoPage.locator('[aria-label="Angriffe"] [data-row-id]').first().waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `attack-plan-${width}.png`) });
     await demoPage.goto(`${BASE}/tab-requests`);
     await demoPage.getByRole("heading", { name: "Tab Anfragen" }).waitFor();
