@@ -4,7 +4,7 @@
 import type { AttackType, PlannerResponse } from "@dsbot/protocol";
 import { attackTypeLabels } from "@dsbot/protocol";
 import { Alert, Button, Code, Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import { attackPlanTexts as texts } from "../texts";
 import { AttackTypeIcon, ServerTime, UnitBadges } from "./attack-cells";
 import { PlannerPreviewMap } from "./planner-preview-map";
@@ -26,7 +26,13 @@ function AttackerSummary({ summary, onFitTemplates }: { summary: NonNullable<Pla
     );
   }
   return (
-    <Alert color={blocked.length > 0 ? "yellow" : "gray"} variant="light" icon={<IconAlertTriangle size={18} />} data-testid="planner-attackers" title={texts.attackerSummary(summary.villages, summary.scanned)}>
+    <Alert
+      color={blocked.length > 0 ? "yellow" : "gray"}
+      variant="light"
+      icon={blocked.length > 0 ? <IconAlertTriangle size={18} /> : <IconInfoCircle size={18} />}
+      data-testid="planner-attackers"
+      title={texts.attackerSummary(summary.villages, summary.scanned)}
+    >
       <Stack gap={4}>
         {(Object.entries(summary.able) as [AttackType, number][]).map(([type, able]) => (
           <Text size="sm" key={type}>
