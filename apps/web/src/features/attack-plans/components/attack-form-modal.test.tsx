@@ -39,6 +39,22 @@ function villages({ url }: { url: URL }) {
   return json(200, { village: null });
 }
 
+/** The plan page with the world's unit speeds and village lookups; answers the bodies POSTed as new attacks. */
+function mockAttackCreation(): unknown[] {
+  const created: unknown[] = [];
+  mockPlanPage({
+    routes: {
+      "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
+      "GET /api/attack-plans/7/villages": villages,
+      "POST /api/attack-plans/7/attacks": ({ body }) => {
+        created.push(body);
+        return json(201, { attack: makeAttack({ id: 9 }) });
+      },
+    },
+  });
+  return created;
+}
+
 async function openForm() {
   const user = userEvent.setup();
   renderApp("/attack-plans/7");
@@ -50,17 +66,7 @@ async function openForm() {
 
 describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
   it("looks the villages up, computes the send time with the world's unit speeds and sends the body with the arrival's milliseconds", async () => {
-    const created: unknown[] = [];
-    mockPlanPage({
-      routes: {
-        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
-        "GET /api/attack-plans/7/villages": villages,
-        "POST /api/attack-plans/7/attacks": ({ body }) => {
-          created.push(body);
-          return json(201, { attack: makeAttack({ id: 9 }) });
-        },
-      },
-    });
+    const created = mockAttackCreation();
     const { user, dialog } = await openForm();
     await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
     await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
@@ -88,17 +94,7 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
   });
 
   it("starts a new attack's arrival at the earliest possible one; a past send time is warned about before saving", async () => {
-    const created: unknown[] = [];
-    mockPlanPage({
-      routes: {
-        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
-        "GET /api/attack-plans/7/villages": villages,
-        "POST /api/attack-plans/7/attacks": ({ body }) => {
-          created.push(body);
-          return json(201, { attack: makeAttack({ id: 9 }) });
-        },
-      },
-    });
+    const created = mockAttackCreation();
     const { user, dialog } = await openForm();
     const opened = Date.now();
     await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
@@ -128,17 +124,7 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
   });
 
   it("takes DS Workbench formulas: timed by the slowest unit with one, refused in German before sending when bad", async () => {
-    const created: unknown[] = [];
-    mockPlanPage({
-      routes: {
-        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
-        "GET /api/attack-plans/7/villages": villages,
-        "POST /api/attack-plans/7/attacks": ({ body }) => {
-          created.push(body);
-          return json(201, { attack: makeAttack({ id: 9 }) });
-        },
-      },
-    });
+    const created = mockAttackCreation();
     const { user, dialog } = await openForm();
     await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
     await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
