@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_WORLD, generateWorld } from "@dsbot/protocol";
+import { DEMO_WORLD, generateWorld, plannerDefaultTemplates, type Unit } from "@dsbot/protocol";
 import { SandboxDriver, SandboxWorld } from "./index.js";
 
 function setup(options: { timeScale?: number; captchaRate?: number } = {}) {
@@ -117,6 +117,19 @@ describe("sandbox on a generated map", () => {
     const home = world.player("Kalle").villageIds[0]!;
     const sent = await driver.sendCommand({ fromVillageId: home, to: { x: barbarian.x, y: barbarian.y }, units: { spear: 1 }, kind: "attack" });
     expect(sent.ok && sent.value.to.villageId).toBe(barbarian.id);
+  });
+
+  it("gives every named player an offensive that holds the planner's default attack template, a defensive and a mixed village", () => {
+    for (const name of DEMO_WORLD.namedPlayers) {
+      const [off, def, mixed] = world.player(name).villageIds.map((id) => world.village(id)!);
+      for (const [unit, n] of Object.entries(plannerDefaultTemplates.attack)) expect(off!.units[unit as Unit], `${name} ${unit}`).toBeGreaterThanOrEqual(n);
+      expect(def!.units.spear + def!.units.sword).toBeGreaterThan(10_000);
+      expect(def!.units.axe + def!.units.light).toBe(0);
+      expect(mixed!.units.axe).toBeGreaterThan(0);
+      expect(mixed!.units.spear).toBeGreaterThan(0);
+      // The armies fit their farms.
+      for (const village of [off!, def!, mixed!]) expect(world.populationUsed(village)).toBeLessThanOrEqual(world.populationMax(village));
+    }
   });
 
   it("keeps players made up on first use clear of the map's ids", () => {

@@ -13,6 +13,7 @@ import {
   type UnitCounts,
   type WorldGeneratorOptions,
 } from "@dsbot/protocol";
+import { armyKind, buildingPopulation, startingUnits, type ArmyKind } from "./armies.js";
 import { createRandom, hashSeed } from "./random.js";
 import { farmCapacity, production, storageCapacity, unitCosts } from "./rules.js";
 
@@ -127,7 +128,9 @@ export class SandboxWorld {
     const size = Math.max(1, Math.min(25, Math.round(Math.log(generated.points / 26) / Math.log(1.22))));
     const owner = generated.playerId ? this.map?.players[generated.playerId - 1] : undefined;
     const ownerId = owner ? this.player(owner.name).id : null;
-    return this.villages.get(generated.id) ?? this.createVillage(ownerId, generated.name, generated.x, generated.y, size, rnd, generated.id);
+    const index = owner ? (this.mapPlayers.get(owner.name.toLowerCase())?.villageIds.indexOf(generated.id) ?? 0) : -1;
+    const kind = owner ? armyKind(index, rnd) : null;
+    return this.villages.get(generated.id) ?? this.createVillage(ownerId, generated.name, generated.x, generated.y, size, rnd, kind, generated.id);
   }
 
   /** Game time in ms. */
@@ -153,30 +156,35 @@ export class SandboxWorld {
     const cy = rnd.int(420, 580);
     const count = rnd.int(2, 4);
     for (let i = 0; i < count; i++) {
-      const village = this.createVillage(player.id, `${name}s Dorf ${i + 1}`, cx + rnd.int(-6, 6), cy + rnd.int(-6, 6), rnd.int(3, 12), rnd);
+      const village = this.createVillage(player.id, `${name}s Dorf ${i + 1}`, cx + rnd.int(-6, 6), cy + rnd.int(-6, 6), rnd.int(3, 12), rnd, armyKind(i, rnd));
       player.villageIds.push(village.id);
     }
     this.players.set(key, player);
     return player;
   }
 
-  private createVillage(ownerId: number | null, name: string, x: number, y: number, size: number, rnd: ReturnType<typeof createRandom>, id = this.nextVillageId++): SandboxVillage {
+  private createVillage(
+    ownerId: number | null,
+    name: string,
+    x: number,
+    y: number,
+    size: number,
+    rnd: ReturnType<typeof createRandom>,
+    kind: ArmyKind | null,
+    id = this.nextVillageId++,
+  ): SandboxVillage {
     const levels = Object.fromEntries(buildings.map((b) => [b, 0])) as BuildingLevels;
     Object.assign(levels, {
-      main: size, barracks: Math.max(1, size - 4), stable: Math.max(0, size - 8), smith: Math.max(1, size - 6),
+      main: size, barracks: Math.max(1, size - 4), stable: Math.max(0, size - 8), garage: Math.max(0, size - 10), smith: Math.max(1, size - 6),
       place: 1, statue: 1, market: Math.max(1, size - 5), wood: size + rnd.int(0, 4), stone: size + rnd.int(0, 4),
-      iron: size + rnd.int(0, 3), farm: size, storage: size + 1, hide: Math.min(3, size), wall: Math.max(0, size - 6),
+      iron: size + rnd.int(0, 3), farm: Math.min(30, size + 5), storage: size + 1, hide: Math.min(3, size), wall: Math.max(0, size - 6),
     });
-    const unitsHome = Object.fromEntries(units.map((u) => [u, 0])) as Record<Unit, number>;
-    unitsHome.spear = rnd.int(20, 40) * size;
-    unitsHome.sword = rnd.int(10, 30) * size;
-    unitsHome.axe = rnd.int(0, 20) * size;
-    unitsHome.spy = rnd.int(0, 5) * size;
-    unitsHome.light = levels.stable > 0 ? rnd.int(0, 10) * size : 0;
+    const unitsHome = startingUnits(levels, size, kind, rnd);
     const cap = storageCapacity(levels.storage);
+    const trained = units.filter((u) => unitsHome[u] > 0);
     const village: SandboxVillage = {
       id, name, x, y, ownerId, buildings: levels, units: unitsHome,
-      researched: new Set<Unit>(["spear", "sword", "axe", "spy", ...(levels.stable > 0 ? (["light"] as Unit[]) : [])]),
+      researched: new Set<Unit>(["spear", "sword", "axe", "spy", ...trained]),
       resources: { wood: rnd.int(cap / 4, cap / 2), stone: rnd.int(cap / 4, cap / 2), iron: rnd.int(cap / 4, cap / 2) },
       settledAt: this.now(), buildQueue: [], recruitQueue: [], coins: 0,
     };
@@ -214,8 +222,7 @@ export class SandboxWorld {
 
   /** Population used by buildings (rough), units at home, queued and away. */
   populationUsed(village: SandboxVillage): number {
-    let used = 0;
-    for (const b of buildings) used += Math.round(village.buildings[b] * (b === "main" ? 6 : 3));
+    let used = buildingPopulation(village.buildings);
     for (const u of units) used += village.units[u] * unitCosts[u].pop;
     for (const q of village.recruitQueue) for (const [u, n] of Object.entries(q.units) as [Unit, number][]) used += n * unitCosts[u].pop;
     for (const c of this.commands) {

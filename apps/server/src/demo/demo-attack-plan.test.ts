@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, tempDir, type TestApp } from "../../test/test-app.js";
 import { attacks, dsbots, notifications, users } from "../db/schema.js";
 import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
-import { DEMO_SCANNER_PLAYERS, DEMO_TOP_UP_MIN, DEMO_TOP_UP_WINDOW_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo-attack-plan.js";
+import { DEMO_EXPIRED_KEEP_MS, DEMO_SCANNER_PLAYERS, DEMO_TOP_UP_MIN, DEMO_TOP_UP_WINDOW_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo-attack-plan.js";
 import { ensureDemoNotifications } from "./demo-notifications.js";
 import { prepareDemoRunner } from "./demo-setup.js";
 import { ensureDemoWorld } from "./demo-world.js";
@@ -73,16 +73,37 @@ describe("ensureDemoAttackPlan", () => {
     // An hour after the start nothing of the first batch is still ahead within 10 minutes.
     const later = now + 3 * 3600_000 + 17 * 60_000;
     expect(await scannerSoon(later)).toBeLessThan(DEMO_TOP_UP_MIN);
-    expect(await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, later)).toBe(3);
+    expect((await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, later))?.added).toBe(3);
     expect(await scannerSoon(later)).toBe(3);
     // Enough ahead now: nothing more until they are sent or past.
-    expect(await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, later + 30_000)).toBe(0);
+    expect((await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, later + 30_000))?.added).toBe(0);
     // A started bot at any minute afterwards finds one within 10 minutes: each check tops up again.
     for (let minute = 1; minute <= 30; minute++) {
       const at = later + minute * 60_000;
       await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, at);
       expect(await scannerSoon(at), `minute ${minute}`).toBeGreaterThanOrEqual(DEMO_TOP_UP_MIN);
     }
+  });
+
+  it("removes the plan's expired attacks an hour after their arrival, so the plan does not grow for ever", async () => {
+    const now = Date.now();
+    const planId = (await ensureDemoAttackPlan(app.db, DEMO_USERNAME, world, now)) ?? 0;
+    const rows = await app.db.select().from(attacks).where(eq(attacks.planId, planId));
+    // The clock marks them expired as their send time passes; here by hand, together with one sent attack.
+    await app.db.update(attacks).set({ status: "expired" }).where(eq(attacks.planId, planId));
+    const sent = rows[0]!;
+    await app.db.update(attacks).set({ status: "sent" }).where(eq(attacks.id, sent.id));
+    const lastArrival = Math.max(...rows.map((r) => r.arrivalAt.getTime()));
+    // Before an hour has passed after the arrival nothing goes.
+    const early = await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, Math.min(...rows.map((r) => r.arrivalAt.getTime())) + DEMO_EXPIRED_KEEP_MS - 1);
+    expect(early?.removed).toBe(0);
+    const change = await topUpDemoAttackPlan(app.db, DEMO_USERNAME, world, lastArrival + DEMO_EXPIRED_KEEP_MS + 1);
+    expect(change?.removed).toBe(rows.length - 1);
+    const left = await app.db.select().from(attacks).where(eq(attacks.planId, planId));
+    // The sent one stays, and so do the open attacks the two top-ups added.
+    expect(left.filter((r) => r.id === sent.id)).toHaveLength(1);
+    expect(left.filter((r) => r.status === "expired")).toHaveLength(0);
+    expect(left.length).toBe(1 + (early?.added ?? 0) + (change?.added ?? 0));
   });
 });
 

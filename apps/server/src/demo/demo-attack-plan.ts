@@ -5,10 +5,11 @@
 // plan; Bruno's attacks become tab requests unless the user switches it on for him too. While the server
 // runs, the plan is topped up: whenever fewer than DEMO_TOP_UP_MIN of the scanner bots' attacks are to be
 // sent in the next DEMO_TOP_UP_WINDOW_MS, a few more follow (issue 21), so a bot started at any time
-// has something to send within minutes.
+// has something to send within minutes. The same check removes the plan's expired attacks that
+// arrived more than DEMO_EXPIRED_KEEP_MS ago, so a server that runs for days keeps a short plan.
 import type { AttackType, UnitCounts, UnitSpeedTable, World } from "@dsbot/protocol";
 import { attackTimes, DEMO_WORLD } from "@dsbot/protocol";
-import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, players, villages, worlds } from "../db/schema.js";
 import { planAttacks } from "../modules/attack-plans/attack-visibility.js";
@@ -58,6 +59,14 @@ export const DEMO_TOP_UP_MIN = 3;
 export const DEMO_TOP_UP_WINDOW_MS = 10 * 60_000;
 /** How often the running server looks. */
 export const DEMO_TOP_UP_INTERVAL_MS = 60_000;
+/** Expired demo attacks stay this long after their arrival, then the top-up removes them. */
+export const DEMO_EXPIRED_KEEP_MS = 60 * 60_000;
+
+export interface DemoTopUp {
+  planId: number;
+  added: number;
+  removed: number;
+}
 
 function distance2(a: Village, b: Village): number {
   return (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
@@ -91,19 +100,27 @@ export async function ensureDemoAttackPlan(db: Database, demoUsername: string, w
 }
 
 /**
- * Adds the top-up batch when fewer than DEMO_TOP_UP_MIN open attacks of the scanner bots' players are to
- * be sent between a minute and DEMO_TOP_UP_WINDOW_MS from now; answers how many it added.
+ * Removes the plan's expired attacks that arrived more than DEMO_EXPIRED_KEEP_MS ago and adds the
+ * top-up batch when fewer than DEMO_TOP_UP_MIN open attacks of the scanner bots' players are to
+ * be sent between a minute and DEMO_TOP_UP_WINDOW_MS from now; answers what it changed (undefined
+ * without a demo plan).
  */
-export async function topUpDemoAttackPlan(db: Database, demoUsername: string, world: World, now = Date.now()): Promise<number> {
+export async function topUpDemoAttackPlan(db: Database, demoUsername: string, world: World, now = Date.now()): Promise<DemoTopUp | undefined> {
   const user = await findUserByUsername(db, demoUsername);
-  if (!user) return 0;
+  if (!user) return undefined;
   const [plan] = await db
     .select()
     .from(attackPlans)
     .where(and(eq(attackPlans.ownerId, user.id), eq(attackPlans.name, DEMO_PLAN_NAME)))
     .limit(1);
   const [worldRow] = await db.select().from(worlds).where(and(eq(worlds.server, world.server), eq(worlds.world, world.world)));
-  if (!plan || !worldRow?.unitInfo) return 0;
+  if (!plan || !worldRow?.unitInfo) return undefined;
+  const removed = (
+    await db
+      .delete(attacks)
+      .where(and(planAttacks(plan.id), eq(attacks.status, "expired"), lt(attacks.arrivalAt, new Date(now - DEMO_EXPIRED_KEEP_MS))))
+      .returning({ id: attacks.id })
+  ).length;
   const [soon] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(attacks)
@@ -116,9 +133,10 @@ export async function topUpDemoAttackPlan(db: Database, demoUsername: string, wo
         lte(attacks.sendAt, new Date(now + DEMO_TOP_UP_WINDOW_MS)),
       ),
     );
-  if ((soon?.n ?? 0) >= DEMO_TOP_UP_MIN) return 0;
+  if ((soon?.n ?? 0) >= DEMO_TOP_UP_MIN) return { planId: plan.id, added: 0, removed };
   const rows = await demoAttacks(db, worldRow.id, worldRow.unitInfo, now, topUpBatch, DEMO_SCANNER_PLAYERS);
-  return rows.length > 0 ? insertAttacks(db, plan, rows) : 0;
+  const added = rows.length > 0 ? await insertAttacks(db, plan, rows) : 0;
+  return { planId: plan.id, added, removed };
 }
 
 async function enableScanner(db: Database, userId: number, planId: number, world: World): Promise<void> {

@@ -12,6 +12,18 @@ export const PLANNER_MAX_ATTACKERS = 20_000;
 export const PLANNER_MAX_TARGETS = 5_000;
 export const PLANNER_MAX_WINDOW_DAYS = 31;
 
+/**
+ * The planner form's templates until the user changes them: a full offensive, a noble with an escort,
+ * one ram as a fake. The sandbox gives every demo player a village that holds the attack template.
+ */
+export const plannerDefaultTemplates = {
+  attack: { axe: 6000, light: 2500, ram: 250 },
+  conquer: { axe: 500, snob: 1 },
+  fake: { ram: 1 },
+  wallbreaker: { axe: 500, ram: 150 },
+  support: { spear: 1000, sword: 1000 },
+} as const satisfies Record<"attack" | "conquer" | "fake" | "wallbreaker" | "support", Partial<Record<string, number>>>;
+
 export const plannerSettingsSchema = z.object(
   {
     window: z

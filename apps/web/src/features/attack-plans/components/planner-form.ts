@@ -1,7 +1,7 @@
 // The planner form: its values, defaults, the request it sends (POST …/planner) and where the
 // protocol's or the server's issues belong in it.
 import type { AttackType, PlannerAlgorithm, PlannerRequest, Unit } from "@dsbot/protocol";
-import { plannerRequestSchema, validationMessages } from "@dsbot/protocol";
+import { plannerDefaultTemplates, plannerRequestSchema, validationMessages } from "@dsbot/protocol";
 import { formatInputTime, parseInputTime } from "../lib/times";
 
 /** The types the planner form offers, each with a count per target and a unit template. */
@@ -39,11 +39,11 @@ export function defaultPlannerValues(zone: string, now = Date.now()): PlannerFor
     windowTo: `${tomorrow} 10:00:00`,
     counts: { attack: 1, conquer: 0, fake: 0, wallbreaker: 0, support: 0 },
     templates: {
-      attack: { axe: 6000, light: 2500, ram: 250 },
-      conquer: { axe: 500, snob: 1 },
-      fake: { ram: 1 },
-      wallbreaker: { axe: 500, ram: 150 },
-      support: { spear: 1000, sword: 1000 },
+      attack: { ...plannerDefaultTemplates.attack },
+      conquer: { ...plannerDefaultTemplates.conquer },
+      fake: { ...plannerDefaultTemplates.fake },
+      wallbreaker: { ...plannerDefaultTemplates.wallbreaker },
+      support: { ...plannerDefaultTemplates.support },
     },
     avoidNightBonus: true,
     noblesFromUnknownVillages: false,
