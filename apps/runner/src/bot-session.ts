@@ -2,7 +2,6 @@
 // server's controls (pause/resume/stop, module changes) applied to them.
 import {
   BOT_LOG_MESSAGE_MAX,
-  SOCKET_MESSAGE_MAX_BYTES,
   socketErrors,
   moduleNames,
   realtimeClientOptions,
@@ -12,6 +11,7 @@ import {
   type BotControl,
   type BotModuleConfig,
   type BotNeedsPlayer,
+  type BotIncomingsReport,
   type BotTroopsReport,
   type ClientToServerEvents,
   type GameDriver,
@@ -22,13 +22,12 @@ import {
 import { io, type Socket } from "socket.io-client";
 import type { Clock } from "./clock.js";
 import type { RunnerLogger } from "./logger.js";
+import { LatestReport } from "./latest-report.js";
 import { sessionMessages } from "./messages.js";
 import { ModuleScheduler } from "./scheduler.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
 const ACK_TIMEOUT_MS = 10_000;
-/** Room for socket.io's framing around a payload (event name, ack id). */
-const TROOPS_FRAME_RESERVE = 1024;
 /**
  * Work at a game time wakes this early and waits out the rest on the spot (see `at`): whatever else
  * the process does (another bot's module, a socket message) or a busy machine delays the wake-up by up
@@ -76,8 +75,8 @@ export class BotSession {
   private readonly pendingReports = new Map<number, BotAttackResult>();
   private flushing = false;
   /** The latest troop report not answered yet; a newer scan replaces it (no queue of old scans). */
-  private pendingTroops: BotTroopsReport | null = null;
-  private sendingTroops = false;
+  private readonly troops: LatestReport<"bot:troops">;
+  private readonly incomings: LatestReport<"bot:incomings">;
   /** The server's clock minus this runner's (ms), from the round trip with the shortest time. */
   private clockOffsetMs = 0;
 
@@ -93,6 +92,9 @@ export class BotSession {
       autoConnect: false,
       auth: { token: options.token, origin: "bot", dsbotId: options.bot.dsbotId },
     });
+    const refused = (message: (text: string) => string) => (text: string) => this.options.logger("warn", `[Bot ${this.dsbotId}] ${message(text)}`);
+    this.troops = new LatestReport(this.socket, "bot:troops", ACK_TIMEOUT_MS, refused(sessionMessages.troopsRefused));
+    this.incomings = new LatestReport(this.socket, "bot:incomings", ACK_TIMEOUT_MS, refused(sessionMessages.incomingsRefused));
     this.socket.on("bot:config", (config) => void this.configure(config));
     this.socket.on("bot:control", (control) => void this.control(control));
     this.socket.on("bot:module-config", (update) => this.applyModule(update));
@@ -111,7 +113,8 @@ export class BotSession {
     clearTimeout(this.giveUpTimer);
     this.giveUpTimer = undefined;
     void this.flushReports();
-    void this.flushTroops();
+    void this.troops.flush();
+    void this.incomings.flush();
     if (this.everConnected && !this.ended()) this.options.logger("info", `[Bot ${this.dsbotId}] ${sessionMessages.reconnected}`);
     this.everConnected = true;
   }
@@ -220,6 +223,7 @@ export class BotSession {
           claimAttacks: (withinMs) => this.claimAttacks(withinMs),
           reportAttack: (result) => this.reportAttack(result),
           reportTroops: (report) => this.reportTroops(report),
+          reportIncomings: (report) => this.reportIncomings(report),
           at: (at, work) => this.at(driver, at, work),
           isRunning: () => this.current === "online",
         },
@@ -332,32 +336,11 @@ export class BotSession {
   }
 
   private reportTroops(report: BotTroopsReport): void {
-    // A message over the server's limit would cost the socket: say so instead of sending it.
-    if (Buffer.byteLength(JSON.stringify(report)) > SOCKET_MESSAGE_MAX_BYTES - TROOPS_FRAME_RESERVE) {
-      this.log("warn", sessionMessages.troopsTooLarge(report.villages.length));
-      return;
-    }
-    this.pendingTroops = report;
-    void this.flushTroops();
+    if (!this.troops.set(report)) this.log("warn", sessionMessages.troopsTooLarge(report.villages.length));
   }
 
-  private async flushTroops(): Promise<void> {
-    if (this.sendingTroops) return;
-    this.sendingTroops = true;
-    try {
-      while (this.pendingTroops && this.socket.connected) {
-        const report = this.pendingTroops;
-        try {
-          const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:troops", report);
-          if (this.pendingTroops === report) this.pendingTroops = null;
-          if (!answer.ok) this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.troopsRefused(answer.error.message)}`);
-        } catch {
-          return; // no answer: sent again after the next reconnect, unless a newer scan replaced it
-        }
-      }
-    } finally {
-      this.sendingTroops = false;
-    }
+  private reportIncomings(report: BotIncomingsReport): void {
+    if (!this.incomings.set(report)) this.log("warn", sessionMessages.incomingsTooLarge(report.incomings.length));
   }
 
   /** Apply the modules of a config: all of them at first, afterwards only those that changed. */

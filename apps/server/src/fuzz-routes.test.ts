@@ -19,6 +19,7 @@ import {
   botNeedsPlayerSchema,
   botStatusReportSchema,
   botStatusSchema,
+  botIncomingsReportSchema,
   botTroopsReportSchema,
   defaultWorld,
   runnerBotSchema,
@@ -697,6 +698,7 @@ const socketEvents: { [K in keyof ClientToServerEvents]: SocketEvent } = {
   "bot:attacks": { origin: "bot", payload: botAttacksRequestSchema, ok: okAck({ attacks: z.array(botAttackSchema), serverTime: z.number() }) },
   "bot:attack-result": { origin: "bot", payload: botAttackResultSchema, ok: okAck({ status: attackStatusSchema }) },
   "bot:troops": { origin: "bot", payload: botTroopsReportSchema, ok: okAck({ villages: int }) },
+  "bot:incomings": { origin: "bot", payload: botIncomingsReportSchema, ok: okAck({ incomings: int }) },
 };
 
 /** Events that take no payload: the fuzz also sends them bare. */

@@ -23,6 +23,8 @@ export const realtimeMessageTypeNames = [
   "botUpdateAttackError",
   "addTabRequest",
   "attacks-updated",
+  "incomings-updated",
+  "troops-updated",
   "notification-created",
   "bot-user-connection-created",
   "bot-user-connection-deleted",

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { botStatusReportSchema, normalizeUserCode, parseRealtimeMessage, realtimeMessageTypeNames, realtimeMessageTypes, runnerHelloSchema } from "./index.js";
 
 describe("realtime messages", () => {
-  it("knows the nine message types of the spec, and attacks-updated for the attack table", () => {
-    expect(realtimeMessageTypes).toHaveLength(10);
+  it("knows the nine message types of the spec, attacks-updated for the attack table and the war room's two", () => {
+    expect(realtimeMessageTypes).toHaveLength(12);
     expect(realtimeMessageTypes).toContain("bot-user-connection-created");
     expect(realtimeMessageTypes).toContain("attacks-updated");
+    expect(realtimeMessageTypes).toContain("incomings-updated");
+    expect(realtimeMessageTypes).toContain("troops-updated");
     // The plain list the web app's first page reads (no zod) names exactly the same types.
     expect([...realtimeMessageTypeNames].sort()).toEqual([...realtimeMessageTypes].sort());
   });

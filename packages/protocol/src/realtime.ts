@@ -28,6 +28,7 @@ import type {
   BotTroopsAck,
   BotTroopsReport,
 } from "./runner.js";
+import type { BotIncomingsAck, BotIncomingsReport } from "./war-room/api.js";
 
 export const socketOrigins = ["website", "bot-user", "bot"] as const;
 export type SocketOrigin = (typeof socketOrigins)[number];
@@ -78,6 +79,10 @@ export const realtimeMessageDataSchemas = {
       }),
     ),
   }),
+  /** A bot's scan or the user's paste changed the incomings the user sees (issue 22): lists and the dashboard refetch. */
+  "incomings-updated": z.object({ dsbotId: z.number().int().nullable() }),
+  /** A bot's inventory scan or the user's paste changed troops the user sees. */
+  "troops-updated": z.object({ dsbotId: z.number().int().nullable() }),
   "notification-created": z.object({ notification: notificationSchema }),
   "bot-user-connection-created": connectionEventSchema,
   "bot-user-connection-deleted": connectionEventSchema,
@@ -127,4 +132,5 @@ export interface ClientToServerEvents {
   "bot:attacks": (request: BotAttacksRequest, ack: (answer: BotAttacksAck) => void) => void;
   "bot:attack-result": (result: BotAttackResult, ack: (answer: BotAttackResultAck) => void) => void;
   "bot:troops": (report: BotTroopsReport, ack?: (answer: BotTroopsAck) => void) => void;
+  "bot:incomings": (report: BotIncomingsReport, ack?: (answer: BotIncomingsAck) => void) => void;
 }

@@ -187,6 +187,7 @@ export const botEvents = {
   attacks: "bot:attacks",
   attackResult: "bot:attack-result",
   troops: "bot:troops",
+  incomings: "bot:incomings",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

@@ -36,7 +36,12 @@ export const troopVillageSchema = z.object({
   x: axis,
   y: axis,
   name: text().max(TROOPS_VILLAGE_NAME_MAX, troopMessages.name(TROOPS_VILLAGE_NAME_MAX)),
+  /** Own units at home. */
   units: unitCountsSchema,
+  /** Everything in the village with supports of others, own units in other villages and in commands (issue 22; older runners leave them out). */
+  inVillage: unitCountsSchema.optional(),
+  outside: unitCountsSchema.optional(),
+  onTheWay: unitCountsSchema.optional(),
 });
 export type TroopVillage = z.infer<typeof troopVillageSchema>;
 

@@ -226,9 +226,11 @@ export class SandboxDriver implements GameDriver {
     const blocked = this.guard();
     if (blocked) return blocked;
     this.settleCommands();
+    this.world.npc?.tick(this.player);
     const own = new Set(this.player.villageIds);
+    const now = this.now();
     const value = this.world.commands
-      .filter((c) => own.has(c.from.villageId) || own.has(c.to.villageId))
+      .filter((c) => c.sentAt <= now && (own.has(c.from.villageId) || own.has(c.to.villageId)))
       .map((c) => ({ ...c, direction: own.has(c.to.villageId) && c.kind !== "return" ? ("incoming" as const) : ("outgoing" as const) }));
     return { ok: true, value };
   }

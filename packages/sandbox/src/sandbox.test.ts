@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_WORLD, generateWorld, plannerDefaultTemplates, type Unit } from "@dsbot/protocol";
-import { SandboxDriver, SandboxWorld } from "./index.js";
+import { NPC_WAVE_MS, SandboxDriver, SandboxWorld, unitMinutesPerField } from "./index.js";
 
 function setup(options: { timeScale?: number; captchaRate?: number } = {}) {
   let real = 1_700_000_000_000;
@@ -136,5 +136,57 @@ describe("sandbox on a generated map", () => {
     const stranger = world.player("Nicht auf der Karte");
     expect(stranger.id).toBeGreaterThan(generated.players.length);
     expect(Math.min(...stranger.villageIds)).toBeGreaterThan(generated.villages.length);
+  });
+});
+
+describe("NPC aggressors (issue 22)", () => {
+  const options = { ...DEMO_WORLD, villages: 6000 };
+  const generated = generateWorld(options);
+  function npcWorld() {
+    let real = 1_700_000_000_000;
+    const world = new SandboxWorld({ seed: DEMO_WORLD.seed, realNow: () => real, map: options, npcAggressors: true });
+    const driver = new SandboxDriver(world, { playerName: "Kalle", password: "x" });
+    return { world, driver, advance: (ms: number) => (real += ms) };
+  }
+  const incoming = async (driver: SandboxDriver) => {
+    const result = await driver.getCommands();
+    if (!result.ok) throw new Error(result.error);
+    return result.value.filter((c) => c.direction === "incoming");
+  };
+
+  it("sends a first wave with a noble train at the player's villages from enemy villages, walking the game's travel times", async () => {
+    const { world, driver } = npcWorld();
+    await driver.login();
+    const commands = await incoming(driver);
+    expect(commands.length).toBe(10);
+    const kalle = generated.players.find((p) => p.name === "Kalle")!;
+    const own = new Set(world.player("Kalle").villageIds);
+    for (const c of commands) {
+      expect(own.has(c.to.villageId)).toBe(true);
+      const origin = generated.villages[c.from.villageId - 1]!;
+      expect(origin.playerId).not.toBe(kalle.id);
+      expect(generated.players[origin.playerId - 1]?.allyId).not.toBe(kalle.allyId);
+      const slowest = Math.max(...Object.entries(c.units ?? {}).filter(([, n]) => (n ?? 0) > 0).map(([u]) => unitMinutesPerField[u as Unit]));
+      const distance = Math.hypot(c.from.x - c.to.x, c.from.y - c.to.y);
+      expect(c.arrivesAt - c.sentAt).toBe(Math.round(distance * slowest * 60) * 1000);
+      expect(c.sentAt).toBeLessThanOrEqual(driver.now());
+    }
+    const nobles = commands.filter((c) => (c.units?.snob ?? 0) > 0).sort((a, b) => a.arrivesAt - b.arrivesAt);
+    expect(nobles).toHaveLength(4);
+    expect(nobles.map((c) => c.arrivesAt - nobles[0]!.arrivesAt)).toEqual([0, 100, 200, 300]);
+    expect(new Set(nobles.map((c) => c.to.villageId)).size).toBe(1);
+  });
+
+  it("keeps sending waves while the game time runs and lets landed commands go", async () => {
+    const { driver, advance } = npcWorld();
+    await driver.login();
+    const first = await incoming(driver);
+    advance(NPC_WAVE_MS * 5);
+    const later = await incoming(driver);
+    const now = driver.now();
+    expect(later.every((c) => c.arrivesAt > now)).toBe(true);
+    const fresh = later.filter((c) => !first.some((f) => f.id === c.id));
+    // Five waves, the fifth a train of four.
+    expect(fresh.length).toBe(8);
   });
 });

@@ -14,6 +14,7 @@ import {
   type WorldGeneratorOptions,
 } from "@dsbot/protocol";
 import { armyKind, buildingPopulation, startingUnits, type ArmyKind } from "./armies.js";
+import { NpcAggressors } from "./npc.js";
 import { createRandom, hashSeed } from "./random.js";
 import { farmCapacity, production, storageCapacity, unitCosts } from "./rules.js";
 
@@ -36,6 +37,8 @@ export interface SandboxOptions {
    * players are made up on first use.
    */
   map?: WorldGeneratorOptions;
+  /** Other players of the map attack the bots' villages (issue 22; the runner's sandbox has them). */
+  npcAggressors?: boolean;
 }
 
 export interface SandboxVillage {
@@ -81,6 +84,8 @@ export class SandboxWorld {
   private readonly mapIndex = new Map<number, GeneratedVillage>();
   private readonly mapPlayers = new Map<string, { id: number; name: string; villageIds: number[] }>();
   readonly commands: GameCommand[] = [];
+  /** The NPC attackers, when the options ask for them. */
+  readonly npc: NpcAggressors | null;
   private nextVillageId = 1;
   private nextPlayerId = 1;
   nextCommandId = 1;
@@ -96,6 +101,7 @@ export class SandboxWorld {
     this.realStart = this.realNow();
     this.gameStart = this.realStart;
     this.map = options.map ? generateWorld(options.map) : null;
+    this.npc = options.npcAggressors ? new NpcAggressors(this) : null;
     if (this.map) {
       for (const v of this.map.villages) this.mapIndex.set(v.y * 1000 + v.x, v);
       const byId = new Map(this.map.players.map((p) => [p.id, { id: p.id, name: p.name, villageIds: [] as number[] }]));
@@ -131,6 +137,30 @@ export class SandboxWorld {
     const index = owner ? (this.mapPlayers.get(owner.name.toLowerCase())?.villageIds.indexOf(generated.id) ?? 0) : -1;
     const kind = owner ? armyKind(index, rnd) : null;
     return this.villages.get(generated.id) ?? this.createVillage(ownerId, generated.name, generated.x, generated.y, size, rnd, kind, generated.id);
+  }
+
+  /**
+   * Villages of other players (not the target's owner, nor of the owner's tribe) between `min` and `max`
+   * fields from the target, from the generated map; empty without one.
+   */
+  enemyVillagesNear(target: SandboxVillage, min: number, max: number): SandboxVillage[] {
+    if (!this.map) return [];
+    const tribeOf = (playerId: number) => this.map?.players[playerId - 1]?.allyId ?? 0;
+    const ownerOnMap = this.map.villages[target.id - 1]?.playerId ?? 0;
+    const tribe = ownerOnMap ? tribeOf(ownerOnMap) : 0;
+    const found: SandboxVillage[] = [];
+    for (let y = target.y - max; y <= target.y + max; y++) {
+      for (let x = target.x - max; x <= target.x + max; x++) {
+        const generated = this.mapIndex.get(y * 1000 + x);
+        if (!generated || !generated.playerId || generated.playerId === ownerOnMap) continue;
+        if (tribe !== 0 && tribeOf(generated.playerId) === tribe) continue;
+        const d = Math.hypot(x - target.x, y - target.y);
+        if (d < min || d > max) continue;
+        const village = this.village(generated.id);
+        if (village) found.push(village);
+      }
+    }
+    return found;
   }
 
   /** Game time in ms. */

@@ -36,6 +36,7 @@ export async function runCommand(command: RunCommand, output: CliOutput): Promis
     seed,
     timeScale: positiveNumber(command.timeScale, 1, "--time-scale"),
     map: { ...DEMO_WORLD, seed },
+    npcAggressors: true,
   });
   const runner = createRunner({
     serverUrl: config.server,

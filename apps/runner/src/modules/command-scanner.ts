@@ -1,4 +1,47 @@
-// Auge: not executed by the sandbox runner yet (logs that it would run).
-import { stubModule } from "./stub.js";
+// Auge (issue 22): reads the game's command list at its interval and reports every incoming attack to
+// the server, which keeps the list, works out likely units and noble trains and notifies of nobles.
+// Outgoing commands are counted in the log line when the config scans them. The game shows no units of
+// an incoming command, so none are reported.
+import type { BotIncoming, GameCommand } from "@dsbot/protocol";
+import type { BotModule } from "./module.js";
 
-export const createCommandScannerModule = () => stubModule("command-scanner");
+const format = (n: number) => n.toLocaleString("de-DE");
+
+/** An incoming attack as the server takes it (supports and returns are no threat). */
+export function toBotIncoming(command: GameCommand): BotIncoming | null {
+  if (command.direction !== "incoming" || command.kind !== "attack") return null;
+  return {
+    commandId: command.id,
+    origin: { villageId: command.from.villageId || null, x: command.from.x, y: command.from.y, name: null, playerName: command.from.playerName },
+    target: { villageId: command.to.villageId || null, x: command.to.x, y: command.to.y, name: null },
+    arrivesAt: command.arrivesAt,
+    label: command.label || null,
+  };
+}
+
+export function commandScanSummary(incoming: number, outgoing: number | null, soonest: number | null, now: number): string {
+  const parts = [`Auge: ${format(incoming)} eingehende ${incoming === 1 ? "Angriff" : "Angriffe"}`];
+  if (soonest !== null) parts.push(`nächste Ankunft in ${format(Math.max(0, Math.round((soonest - now) / 60_000)))} min`);
+  if (outgoing !== null) parts.push(`${format(outgoing)} ausgehende Befehle`);
+  return parts.join(" · ");
+}
+
+export function createCommandScannerModule(): BotModule<"command-scanner"> {
+  return {
+    name: "command-scanner",
+    intervalMs: (config) => config.intervalSeconds * 1000,
+    async run(ctx) {
+      const result = await ctx.driver.getCommands();
+      if (!result.ok) {
+        ctx.log("warn", `Auge: Befehle nicht gelesen: ${result.error}`);
+        return;
+      }
+      const now = ctx.driver.now();
+      const incomings = ctx.config.scanIncomings ? result.value.map(toBotIncoming).filter((c): c is BotIncoming => c !== null) : [];
+      if (ctx.config.scanIncomings) ctx.session.reportIncomings({ scannedAt: now, incomings });
+      const outgoing = ctx.config.scanOutgoing ? result.value.filter((c) => c.direction === "outgoing").length : null;
+      const soonest = incomings.length > 0 ? Math.min(...incomings.map((c) => c.arrivesAt)) : null;
+      ctx.log("info", commandScanSummary(incomings.length, outgoing, soonest, now));
+    },
+  };
+}

@@ -4,6 +4,7 @@ import type {
   BotAttack,
   BotAttackResult,
   BotNeedsPlayer,
+  BotIncomingsReport,
   BotTroopsReport,
   GameDriver,
   LogLevel,
@@ -23,6 +24,8 @@ export interface SessionControl {
    * a newer scan replaces an older one.
    */
   reportTroops(report: BotTroopsReport): void;
+  /** Send the incomings the command scanner saw (the latest unsent list is kept, like troops). */
+  reportIncomings(report: BotIncomingsReport): void;
   /** Ask the player to act in the game (captcha, rejected login): the server notifies them. */
   needsPlayer(report: BotNeedsPlayer): Promise<void>;
   /** The attacks to send within `withinMs`, claimed for this bot; null when the server could not be asked. */

@@ -48,6 +48,7 @@ describe("timer breaks", () => {
         pause: async () => {},
         setInventory: () => {},
         reportTroops: () => {},
+        reportIncomings: () => {},
         needsPlayer: async () => {},
         claimAttacks: async () => null,
         reportAttack: () => {},

@@ -4,3 +4,4 @@ export * from "./schema/users.js";
 export * from "./schema/bots.js";
 export * from "./schema/attack-plans.js";
 export * from "./schema/worlds.js";
+export * from "./schema/war-room.js";

@@ -10,8 +10,10 @@ import {
   botLogReportSchema,
   botNeedsPlayerSchema,
   botStatusReportSchema,
+  botIncomingsReportSchema,
   botTroopsReportSchema,
   errorMessages,
+  realtimeMessage,
 } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
@@ -19,6 +21,7 @@ import { conflict, HttpError, notFound } from "../http/errors.js";
 import type { BotRun } from "../modules/attack-execution/bot-attacks.js";
 import { claimBotAttacks, reportBotAttack } from "../modules/attack-execution/bot-attacks.js";
 import { replaceBotTroops } from "../modules/bot-troops/bot-troops.service.js";
+import { replaceBotIncomings } from "../modules/war-room/bot-incomings.service.js";
 import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { addBotLog } from "../modules/dsbots/dsbot-logs.service.js";
@@ -184,9 +187,25 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     if (!parsed.success) return reply(invalidPayload(parsed.error));
     requireAccess()
       .then(() => replaceBotTroops(ctx.db, dsbotId, parsed.data))
+      .then(async (villages) => {
+        await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("troops-updated", { dsbotId }));
+        return villages;
+      })
       .then(
         (villages) => reply({ ok: true, villages }),
         (error: unknown) => fail(reply, error, "bot:troops"),
+      );
+  });
+
+  socket.on("bot:incomings", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ incomings: number }>(ack);
+    const parsed = botIncomingsReportSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    requireAccess()
+      .then(() => replaceBotIncomings(ctx, dsbotId, parsed.data))
+      .then(
+        (result) => reply({ ok: true, incomings: result.incomings }),
+        (error: unknown) => fail(reply, error, "bot:incomings"),
       );
   });
 

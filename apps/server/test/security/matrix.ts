@@ -7,7 +7,7 @@
 import type { BotStatus, ClientToServerEvents, RealtimeMessage, SocketAck, SocketOrigin } from "@dsbot/protocol";
 import { and, eq, like } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { botTroops, dsbotLogs, notifications, websocketConnections } from "../../src/db/schema.js";
+import { botTroops, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
 import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
 
 /** The CORS origin the matrix app allows, so the preflight route answers as in production. */
@@ -35,6 +35,10 @@ export interface Fixtures {
   user: { id: number; runnerId: number };
   /** An open tab request of the owner. */
   tabRequest: { id: number };
+  /** An incoming command seen by a bot of the owner (a `bot` fixture: granted to the grantee). */
+  incoming: { id: number };
+  /** An incoming the owner pasted from an SOS text. */
+  pastedIncoming: { id: number };
   /**
    * An attack plan of the owner on the matrix world with one attack, shared with the grantee to read
    * (granted to and revoked from the revoked grantee).
@@ -57,6 +61,9 @@ export const objectAccess: Record<ObjectKind, { see: readonly UserRole[]; manage
   user: { see: ["admin"], manage: ["admin"] },
   // A tab request is its user's alone, admins included.
   tabRequest: { see: ["owner"], manage: ["owner"] },
+  // Whoever sees the bot sees (and may tag) its incomings; a pasted one is its user's alone.
+  incoming: { see: ["owner", "grantee", "admin"], manage: ["owner", "admin"] },
+  pastedIncoming: { see: ["owner"], manage: ["owner"] },
   // The grantee may only read: every write is "manage" here (403 for the grantee). An edit grant's
   // writes, and that it still may not delete or share, are in modules/attack-plans/attack-plans.test.ts.
   plan: { see: ["owner", "grantee", "admin"], manage: ["owner", "admin"] },
@@ -285,6 +292,21 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
     args: (t) => [{ scannedAt: Date.UTC(2026, 0, 5), villages: [{ villageId: 1, x: 500, y: 500, name: t.marker, units: { spear: 1 } }] }],
     tookEffect: async (ack, t) => {
       const rows = await t.app.db.select().from(botTroops).where(eq(botTroops.name, t.marker));
+      return !!ack?.ok || rows.length > 0;
+    },
+  },
+  "bot:incomings": {
+    origin: "bot",
+    args: (t) => [
+      {
+        scannedAt: Date.now(),
+        incomings: [
+          { commandId: 1, origin: { villageId: null, x: 510, y: 510, name: null, playerName: "Feind" }, target: { villageId: 1, x: 500, y: 500, name: t.marker }, arrivesAt: Date.now() + 3_600_000, label: "Angriff" },
+        ],
+      },
+    ],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(incomings).where(eq(incomings.targetName, t.marker));
       return !!ack?.ok || rows.length > 0;
     },
   },

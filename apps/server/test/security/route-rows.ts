@@ -206,6 +206,16 @@ export const routeMatrix: MatrixRow[] = [
   // --- tab requests: each user's own
   route({ method: "GET", url: "/api/tab-requests", access: "user", ok: 200, request: noBody }),
 
+  // --- war room (issue 22): each sees the incomings and troops of the bots they may see and their own pastes
+  route({ method: "GET", url: "/api/incomings", access: "user", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/troops", access: "user", ok: 200, request: noBody }),
+  // The matrix users' world has no imported data: past the access check the import says so (400).
+  route({ method: "POST", url: "/api/incomings/import", access: "user", ok: 400, request: () => ({ body: { text: "[b]Angegriffenes Dorf[/b]" } }) }),
+  route({ method: "POST", url: "/api/troops/import", access: "user", ok: 400, request: () => ({ body: { text: "eigene" } }) }),
+  route({ method: "DELETE", url: "/api/troops/pasted", access: "user", ok: 204, request: noBody }),
+  perObject("incoming", { method: "PATCH", url: "/api/incomings/:id", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, body: { tag: "Matrix" } }) }),
+  perObject("pastedIncoming", { method: "DELETE", url: "/api/incomings/:id", access: "manage", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
+
   // --- worlds: public game data, read by everyone signed in; admins add worlds and import their files
   route({ method: "GET", url: "/api/worlds", access: "user", ok: 200, request: noBody }),
   route({

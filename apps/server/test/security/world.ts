@@ -5,7 +5,7 @@
 import type { BotStatus, MeResponse, RealtimeMessage } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { dsbotPermissions, dsbots, tabRequests, websocketConnections, worlds } from "../../src/db/schema.js";
+import { dsbotPermissions, dsbots, incomings, tabRequests, websocketConnections, worlds } from "../../src/db/schema.js";
 import type { UserRow } from "../../src/db/schema.js";
 import { createSession } from "../../src/modules/auth/sessions.service.js";
 import { approveDeviceCode, startDeviceFlow } from "../../src/modules/dsbot-auth/device-flow.service.js";
@@ -159,6 +159,29 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
     return (await approveDeviceCode(db, user, userCode)).id;
   }
 
+  async function insertIncoming(owner: { dsbotId: number } | { userId: number }): Promise<number> {
+    const [row] = await db
+      .insert(incomings)
+      .values({
+        ...owner,
+        worldServer: "die-staemme.de",
+        worldWorld: "de999",
+        originX: 510,
+        originY: 490,
+        targetX: 500,
+        targetY: 500,
+        targetName: world.marker(),
+        arrivalAt: new Date(Date.now() + 86_400_000),
+        firstSeenAt: new Date(),
+        distance: Math.hypot(10, 10),
+        kind: "attack",
+        kindReason: "",
+      })
+      .returning({ id: incomings.id });
+    if (!row) throw new Error("no incoming");
+    return row.id;
+  }
+
   /** One factory per object kind: a kind added to Fixtures does not compile without one. */
   const factories: { [K in ObjectKind]: () => Promise<Fixtures[K]> } = {
     async bot() {
@@ -209,6 +232,11 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
       expectStatus("revoke", await inject("owner", "DELETE", `/api/attack-plans/${id}/permission/user/${rows.revokedGrantee.id}`), 204);
       return { id, attackId: attack.json<{ attack: { id: number } }>().attack.id };
     },
+    async incoming() {
+      const bot = await factories.bot();
+      return { id: await insertIncoming({ dsbotId: bot.id }) };
+    },
+    pastedIncoming: async () => ({ id: await insertIncoming({ userId: rows.owner.id }) }),
     async tabRequest() {
       const [row] = await db
         .insert(tabRequests)

@@ -146,6 +146,10 @@ export const botTroops = pgTable(
     y: smallint("y").notNull(),
     name: text("name").notNull(),
     units: jsonb("units").$type<UnitCounts>().notNull(),
+    /** Everything in the village with supports, own units elsewhere and in commands (null: not reported). */
+    inVillage: jsonb("in_village").$type<UnitCounts>(),
+    outside: jsonb("outside").$type<UnitCounts>(),
+    onTheWay: jsonb("on_the_way").$type<UnitCounts>(),
     scannedAt: tz("scanned_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.dsbotId, t.villageId] }), index("bot_troops_village_id_idx").on(t.villageId)],

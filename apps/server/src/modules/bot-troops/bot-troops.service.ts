@@ -25,17 +25,20 @@ export async function replaceBotTroops(db: Database, dsbotId: number, report: Bo
     const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
     // Column arrays through `unnest`: one statement for the largest scan (see insertAttacks).
     await tx.execute(sql`
-      insert into ${botTroops} (dsbot_id, village_id, x, y, name, units, scanned_at)
+      insert into ${botTroops} (dsbot_id, village_id, x, y, name, units, in_village, outside, on_the_way, scanned_at)
       select ${dsbotId}, v.*, ${scannedAt}::timestamptz from unnest(
         ${column((v) => v.villageId)}::int[], ${column((v) => v.x)}::smallint[], ${column((v) => v.y)}::smallint[],
-        ${column((v) => v.name)}::text[], ${column((v) => JSON.stringify(v.units))}::jsonb[]
+        ${column((v) => v.name)}::text[], ${column((v) => JSON.stringify(v.units))}::jsonb[],
+        ${column((v) => (v.inVillage ? JSON.stringify(v.inVillage) : null))}::jsonb[],
+        ${column((v) => (v.outside ? JSON.stringify(v.outside) : null))}::jsonb[],
+        ${column((v) => (v.onTheWay ? JSON.stringify(v.onTheWay) : null))}::jsonb[]
       ) as v`);
     return rows.length;
   });
 }
 
 /** Whole, non-negative counts of known units only: jsonb is read back defensively. */
-function toUnitCounts(value: unknown): UnitCounts {
+export function toUnitCounts(value: unknown): UnitCounts {
   const counts: UnitCounts = {};
   if (!value || typeof value !== "object") return counts;
   for (const unit of units) {

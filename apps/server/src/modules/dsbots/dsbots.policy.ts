@@ -9,7 +9,7 @@ import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 
-type Viewer = Pick<UserRow, "id" | "role">;
+export type Viewer = Pick<UserRow, "id" | "role">;
 
 /** WHERE condition on `dsbots` for the bots this user may see (none for admins: they see all). */
 export function visibleBotsCondition(user: Viewer): SQL | undefined {

@@ -1,0 +1,81 @@
+// The war room (issue 22): incoming commands from the bots' command scanners or a player's pasted SOS
+// text, and troops from a pasted troops overview (the bots' scans are in bot_troops).
+import type { Unit, UnitCounts } from "@dsbot/protocol";
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { dsbots } from "./bots.js";
+import { tz } from "./columns.js";
+import { users } from "./users.js";
+
+/**
+ * One incoming command. A bot's rows are replaced by each scan (one row per game command id); a pasted
+ * row belongs to the user who pasted it (one per origin, target and arrival). The analysis (likely unit,
+ * kind, train) is worked out when the set changes, so a page of 10,000 is a plain indexed query.
+ */
+export const incomings = pgTable(
+  "incomings",
+  {
+    id: serial("id").primaryKey(),
+    dsbotId: integer("dsbot_id").references(() => dsbots.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    worldServer: text("world_server").notNull(),
+    worldWorld: text("world_world").notNull(),
+    commandId: bigint("command_id", { mode: "number" }),
+    originVillageId: integer("origin_village_id"),
+    originX: smallint("origin_x").notNull(),
+    originY: smallint("origin_y").notNull(),
+    originName: text("origin_name"),
+    attackerName: text("attacker_name"),
+    attackerTribe: text("attacker_tribe"),
+    targetVillageId: integer("target_village_id"),
+    targetX: smallint("target_x").notNull(),
+    targetY: smallint("target_y").notNull(),
+    targetName: text("target_name"),
+    defenderName: text("defender_name"),
+    arrivalAt: tz("arrival_at").notNull(),
+    firstSeenAt: tz("first_seen_at").notNull(),
+    label: text("label"),
+    tag: text("tag"),
+    distance: real("distance").notNull(),
+    likelyUnits: jsonb("likely_units").$type<Unit[] | null>(),
+    /** Minutes per field of the likely units (sorting); null when none fits. */
+    likelySpeed: real("likely_speed"),
+    otherUnits: jsonb("other_units").$type<Unit[][]>().notNull().default([]),
+    kind: text("kind").notNull(),
+    kindReason: text("kind_reason").notNull(),
+    trainId: integer("train_id"),
+    trainIndex: integer("train_index"),
+  },
+  (t) => [
+    uniqueIndex("incomings_bot_command_idx").on(t.dsbotId, t.commandId),
+    uniqueIndex("incomings_paste_idx").on(t.userId, t.originX, t.originY, t.targetX, t.targetY, t.arrivalAt),
+    index("incomings_arrival_idx").on(t.arrivalAt),
+    check("incomings_source_check", sql`(${t.dsbotId} is null) <> (${t.userId} is null)`),
+    check("incomings_kind_check", sql`${t.kind} in ('attack', 'fake', 'noble')`),
+  ],
+);
+export type IncomingRow = typeof incomings.$inferSelect;
+
+/** A player's pasted troops overview, per village of their world; a paste replaces the villages it lists. */
+export const pastedTroops = pgTable(
+  "pasted_troops",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    worldServer: text("world_server").notNull(),
+    worldWorld: text("world_world").notNull(),
+    villageId: integer("village_id").notNull(),
+    x: smallint("x").notNull(),
+    y: smallint("y").notNull(),
+    name: text("name").notNull(),
+    playerName: text("player_name"),
+    units: jsonb("units").$type<UnitCounts>().notNull(),
+    inVillage: jsonb("in_village").$type<UnitCounts>().notNull(),
+    outside: jsonb("outside").$type<UnitCounts>().notNull(),
+    onTheWay: jsonb("on_the_way").$type<UnitCounts>().notNull(),
+    importedAt: tz("imported_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.worldServer, t.worldWorld, t.villageId] })],
+);
+export type PastedTroopsRow = typeof pastedTroops.$inferSelect;

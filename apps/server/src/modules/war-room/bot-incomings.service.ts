@@ -1,0 +1,100 @@
+// `bot:incomings` (issue 22): the command scanner's list replaces the bot's incomings. The server stores
+// first, then tells everyone who may see the bot ("incomings-updated") and, when the scanner's "notify on
+// nobles" is on, notifies them of each command that is a noble for the first time.
+import type { BotIncomingsReport } from "@dsbot/protocol";
+import { errorMessages, formatServerTime, realtimeMessage } from "@dsbot/protocol";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BotContext } from "../../app-context.js";
+import { dsbots, incomings } from "../../db/schema.js";
+import { notFound } from "../../http/errors.js";
+import { readModule } from "../dsbots/bot-modules.js";
+import { notifyBotAudience } from "../dsbots/bot-notifications.js";
+import { notificationTexts } from "../notifications/notification-texts.js";
+import { worldZoneOf } from "../worlds/world-zone.js";
+import { dropArrived, fillAttackerTribes, refreshAnalysis, upsertIncomings, worldUnitSpeeds, type IncomingInput } from "./incomings-store.js";
+
+export interface BotIncomingsResult {
+  incomings: number;
+  changed: boolean;
+  nobles: number;
+}
+
+export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime">, dsbotId: number, report: BotIncomingsReport, now = Date.now()): Promise<BotIncomingsResult> {
+  const scannedAt = Math.min(report.scannedAt, now);
+  const owner = { dsbotId };
+  const result = await ctx.db.transaction(async (tx) => {
+    const [bot] = await tx.execute(sql`select id from ${dsbots} where ${dsbots.id} = ${dsbotId} for update`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    if (!bot) throw notFound(errorMessages.botNotFound);
+    const [row] = await tx.select().from(dsbots).where(eq(dsbots.id, dsbotId));
+    if (!row) throw notFound(errorMessages.botNotFound);
+    const world = { server: row.worldServer, world: row.worldWorld };
+    const ids = report.incomings.map((c) => c.commandId);
+    const removed = await tx
+      .delete(incomings)
+      .where(and(eq(incomings.dsbotId, dsbotId), sql`not (${incomings.commandId} = any(${sql.param(ids)}::bigint[]))`))
+      .returning({ id: incomings.id });
+    const input: IncomingInput[] = report.incomings
+      .filter((c) => c.arrivesAt > scannedAt)
+      .map((c) => ({
+        commandId: c.commandId,
+        originVillageId: c.origin.villageId,
+        originX: c.origin.x,
+        originY: c.origin.y,
+        originName: c.origin.name,
+        attackerName: c.origin.playerName,
+        attackerTribe: null,
+        targetVillageId: c.target.villageId,
+        targetX: c.target.x,
+        targetY: c.target.y,
+        targetName: c.target.name,
+        defenderName: row.playerName,
+        arrivalAt: c.arrivesAt,
+        firstSeenAt: scannedAt,
+        label: c.label,
+      }));
+    const before = await tx
+      .select({ commandId: incomings.commandId, arrivalAt: incomings.arrivalAt, label: incomings.label })
+      .from(incomings)
+      .where(eq(incomings.dsbotId, dsbotId));
+    const known = new Map(before.map((b) => [b.commandId, `${b.arrivalAt.getTime()}|${b.label ?? ""}`]));
+    const fresh = await upsertIncomings(tx, owner, world, input);
+    const arrived = await dropArrived(tx, owner, scannedAt);
+    const speeds = await worldUnitSpeeds(tx, world);
+    if (speeds && fresh.size > 0) await fillAttackerTribes(tx, owner, speeds.id);
+    const kinds = await refreshAnalysis(tx, owner, speeds?.speeds ?? null);
+    const edited = input.some((c) => {
+      const was = known.get(c.commandId);
+      return was !== undefined && was !== `${c.arrivalAt}|${c.label ?? ""}`;
+    });
+    // A noble for the first time: a new command that is one, or a known one that became one (its train grew).
+    const newNobles = [...kinds].filter(([id, k]) => k.after === "noble" && (fresh.has(id) || k.before !== "noble")).map(([id]) => id);
+    const scanner = readModule(row.modules, "command-scanner");
+    return {
+      bot: row,
+      count: kinds.size,
+      changed: removed.length + arrived + fresh.size > 0 || edited || [...kinds.values()].some((k) => k.before !== k.after),
+      newNobles: scanner.config.notifyOnNobles === false ? [] : newNobles,
+    };
+  });
+  if (result.changed) await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("incomings-updated", { dsbotId }));
+  if (result.newNobles.length > 0) {
+    const zone = await worldZoneOf(ctx.db, { server: result.bot.worldServer, world: result.bot.worldWorld });
+    const rows = await ctx.db.select().from(incomings).where(inArray(incomings.id, result.newNobles));
+    for (const inc of rows.sort((a, b) => a.arrivalAt.getTime() - b.arrivalAt.getTime()).slice(0, NOBLE_NOTIFICATIONS_MAX)) {
+      await notifyBotAudience(
+        ctx,
+        dsbotId,
+        notificationTexts.nobleIncoming(
+          `${inc.targetName ?? ""} (${inc.targetX}|${inc.targetY})`.trim(),
+          inc.attackerName ?? "Unbekannt",
+          `${inc.originX}|${inc.originY}`,
+          formatServerTime(inc.arrivalAt.getTime(), zone),
+        ),
+      );
+    }
+  }
+  return { incomings: result.count, changed: result.changed, nobles: result.newNobles.length };
+}
+
+/** One scan notifies of at most this many nobles (a big train is one alarm, not fifty). */
+export const NOBLE_NOTIFICATIONS_MAX = 5;

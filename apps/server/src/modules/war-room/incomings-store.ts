@@ -1,0 +1,170 @@
+// Writing incomings (issue 22): a bot's scan replaces its set (one row per game command, the first-seen
+// time kept across scans); a pasted SOS text adds to the user's own set. After each write the set's
+// analysis (likely unit, kind, noble train) is worked out again and stored with the rows, so reading a
+// page is one indexed query. Arrived commands leave with the next write and are never listed.
+import type { IncomingKind, UnitSpeedTable } from "@dsbot/protocol";
+import { analyseIncomings } from "@dsbot/protocol";
+import { and, eq, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
+import { incomings, worlds } from "../../db/schema.js";
+import { worldDataKey } from "../worlds/world-data-key.js";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+/** A command as it goes into the table (both sources). */
+export interface IncomingInput {
+  commandId: number | null;
+  originVillageId: number | null;
+  originX: number;
+  originY: number;
+  originName: string | null;
+  attackerName: string | null;
+  attackerTribe: string | null;
+  targetVillageId: number | null;
+  targetX: number;
+  targetY: number;
+  targetName: string | null;
+  defenderName: string | null;
+  arrivalAt: number;
+  firstSeenAt: number;
+  label: string | null;
+}
+
+export type IncomingOwner = { dsbotId: number } | { userId: number };
+
+const ownerCondition = (owner: IncomingOwner): SQL =>
+  "dsbotId" in owner ? eq(incomings.dsbotId, owner.dsbotId) : eq(incomings.userId, owner.userId);
+
+/** The world's unit speeds, or null when its unit info is unknown (no likely unit then). */
+export async function worldUnitSpeeds(db: Executor, world: { server: string; world: string }): Promise<{ id: number; speeds: UnitSpeedTable | null } | null> {
+  const [row] = await db
+    .select({ id: worlds.id, unitInfo: worlds.unitInfo })
+    .from(worlds)
+    .where(and(eq(worlds.server, world.server), eq(worlds.world, world.world)))
+    .limit(1);
+  return row ? { id: row.id, speeds: (row.unitInfo as UnitSpeedTable | null) ?? null } : null;
+}
+
+/**
+ * Inserts the commands (or, for a known command of the bot / a known paste, updates its arrival, label
+ * and villages and keeps its first-seen time). Answers the ids of rows that were new.
+ */
+export async function upsertIncomings(
+  db: Executor,
+  owner: IncomingOwner,
+  world: { server: string; world: string },
+  rows: readonly IncomingInput[],
+): Promise<Set<number>> {
+  const fresh = new Set<number>();
+  const dsbotId = "dsbotId" in owner ? owner.dsbotId : null;
+  const userId = "userId" in owner ? owner.userId : null;
+  const conflict = dsbotId !== null ? sql`(dsbot_id, command_id)` : sql`(user_id, origin_x, origin_y, target_x, target_y, arrival_at)`;
+  for (let start = 0; start < rows.length; start += ROW_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = rows.slice(start, start + ROW_CHUNK);
+    const column = <T>(pick: (row: IncomingInput) => T) => sql.param(chunk.map(pick));
+    const result = await db.execute(sql`
+      insert into ${incomings} (dsbot_id, user_id, world_server, world_world, command_id, origin_village_id, origin_x, origin_y,
+        origin_name, attacker_name, attacker_tribe, target_village_id, target_x, target_y, target_name, defender_name,
+        arrival_at, first_seen_at, label, distance, kind, kind_reason)
+      select ${dsbotId}::int, ${userId}::int, ${world.server}, ${world.world}, v.*,
+        sqrt(power(v.ox - v.tx, 2) + power(v.oy - v.ty, 2)), 'attack', ''
+      from unnest(
+        ${column((r) => r.commandId)}::bigint[], ${column((r) => r.originVillageId)}::int[],
+        ${column((r) => r.originX)}::smallint[], ${column((r) => r.originY)}::smallint[], ${column((r) => r.originName)}::text[],
+        ${column((r) => r.attackerName)}::text[], ${column((r) => r.attackerTribe)}::text[], ${column((r) => r.targetVillageId)}::int[],
+        ${column((r) => r.targetX)}::smallint[], ${column((r) => r.targetY)}::smallint[], ${column((r) => r.targetName)}::text[],
+        ${column((r) => r.defenderName)}::text[], ${column((r) => new Date(r.arrivalAt).toISOString())}::timestamptz[],
+        ${column((r) => new Date(r.firstSeenAt).toISOString())}::timestamptz[], ${column((r) => r.label)}::text[]
+      ) as v(command_id, ovid, ox, oy, oname, attacker, tribe, tvid, tx, ty, tname, defender, arrival, seen, label)
+      on conflict ${conflict} do update set
+        origin_village_id = excluded.origin_village_id, origin_x = excluded.origin_x, origin_y = excluded.origin_y,
+        origin_name = excluded.origin_name, attacker_name = coalesce(excluded.attacker_name, incomings.attacker_name),
+        attacker_tribe = coalesce(excluded.attacker_tribe, incomings.attacker_tribe),
+        target_village_id = excluded.target_village_id, target_x = excluded.target_x, target_y = excluded.target_y,
+        target_name = excluded.target_name, defender_name = excluded.defender_name, arrival_at = excluded.arrival_at,
+        label = excluded.label, distance = excluded.distance
+      returning id, (xmax = 0) as inserted`);
+    for (const row of (result as unknown as { rows: { id: number; inserted: boolean }[] }).rows) if (row.inserted) fresh.add(row.id);
+  }
+  return fresh;
+}
+
+/** Fills in the attacker's tribe tag and the villages' names from the world's data where the source did not name them. */
+export async function fillAttackerTribes(db: Executor, owner: IncomingOwner, worldId: number): Promise<void> {
+  await db.execute(sql`
+    update ${incomings} set attacker_tribe = a.tag
+    from players p join allies a on a.world_id = p.world_id and a.id = p.ally_id
+    where ${ownerCondition(owner)} and ${incomings.attackerTribe} is null and ${incomings.attackerName} is not null
+      and p.world_id = ${worldDataKey(worldId)} and lower(p.name) = lower(${incomings.attackerName})`);
+  // Village names the scanner did not read, from the world's data.
+  for (const side of ["origin", "target"] as const) {
+    await db.execute(sql`
+      update ${incomings} set ${sql.raw(`${side}_name`)} = v.name, ${sql.raw(`${side}_village_id`)} = v.id
+      from villages v
+      where ${ownerCondition(owner)} and ${sql.raw(`incomings.${side}_name`)} is null
+        and v.world_id = ${worldDataKey(worldId)} and v.x = ${sql.raw(`incomings.${side}_x`)} and v.y = ${sql.raw(`incomings.${side}_y`)}`);
+  }
+}
+
+/** Removes the owner's commands that have landed; answers how many. */
+export async function dropArrived(db: Executor, owner: IncomingOwner, now: number): Promise<number> {
+  const gone = await db
+    .delete(incomings)
+    .where(and(ownerCondition(owner), lte(incomings.arrivalAt, new Date(now))))
+    .returning({ id: incomings.id });
+  return gone.length;
+}
+
+/**
+ * Works the owner's analysis out again over their whole set (trains and repeated origins are judged
+ * together) and stores it. Answers the kind of each row before and after, for the noble notification.
+ */
+export async function refreshAnalysis(db: Executor, owner: IncomingOwner, speeds: UnitSpeedTable | null): Promise<Map<number, { before: IncomingKind; after: IncomingKind }>> {
+  const rows = await db
+    .select({
+      id: incomings.id,
+      originX: incomings.originX,
+      originY: incomings.originY,
+      targetX: incomings.targetX,
+      targetY: incomings.targetY,
+      attackerName: incomings.attackerName,
+      arrivalAt: incomings.arrivalAt,
+      firstSeenAt: incomings.firstSeenAt,
+      label: incomings.label,
+      kind: incomings.kind,
+    })
+    .from(incomings)
+    .where(ownerCondition(owner));
+  const analysis = analyseIncomings(
+    rows.map((r) => ({
+      id: r.id,
+      origin: { x: r.originX, y: r.originY },
+      target: { x: r.targetX, y: r.targetY },
+      attackerName: r.attackerName,
+      arrival: r.arrivalAt.getTime(),
+      firstSeenAt: r.firstSeenAt.getTime(),
+      label: r.label,
+    })),
+    speeds ?? {},
+  );
+  const kinds = new Map<number, { before: IncomingKind; after: IncomingKind }>();
+  rows.forEach((r, i) => kinds.set(r.id, { before: r.kind as IncomingKind, after: analysis[i]!.kind }));
+  for (let start = 0; start < analysis.length; start += ROW_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = analysis.slice(start, start + ROW_CHUNK);
+    const column = <T>(pick: (row: (typeof chunk)[number]) => T) => sql.param(chunk.map(pick));
+    await db.execute(sql`
+      update ${incomings} i set likely_units = v.likely, likely_speed = v.speed, other_units = v.others, kind = v.kind,
+        kind_reason = v.reason, train_id = v.train_id, train_index = v.train_index
+      from unnest(
+        ${column((a) => a.id)}::int[], ${column((a) => (a.likely.likely ? JSON.stringify(a.likely.likely.units) : null))}::jsonb[],
+        ${column((a) => a.likely.likely?.speed ?? null)}::real[], ${column((a) => JSON.stringify(a.likely.others.map((g) => g.units)))}::jsonb[],
+        ${column((a) => a.kind)}::text[], ${column((a) => a.reason)}::text[], ${column((a) => a.trainId)}::int[], ${column((a) => a.trainIndex)}::int[]
+      ) as v(id, likely, speed, others, kind, reason, train_id, train_index)
+      where i.id = v.id`);
+  }
+  return kinds;
+}

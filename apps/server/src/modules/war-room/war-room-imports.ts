@@ -1,0 +1,160 @@
+// The game's own text, pasted by a player without a bot (issue 22): an SOS text becomes the player's
+// incomings, a troops overview their villages' troops. Read on the player's world, in its server time;
+// every coordinate must be a village of that world. A text with any problem imports nothing and answers
+// 400 with the problems by line.
+import type { Unit, UnitInfo } from "@dsbot/protocol";
+import { parseSosText, parseTroopsOverview, units, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { pastedTroops, players, villages, worlds, type UserRow } from "../../db/schema.js";
+import { badRequest } from "../../http/errors.js";
+import { worldDataKey } from "../worlds/world-data-key.js";
+import { worldZoneOf } from "../worlds/world-zone.js";
+import { dropArrived, fillAttackerTribes, refreshAnalysis, upsertIncomings, type IncomingInput } from "./incomings-store.js";
+
+type Importer = Pick<UserRow, "id" | "worldServer" | "worldWorld">;
+
+/** Problems as the API's issues (on the `text` field), in line order. */
+function rejected(errors: readonly WarRoomParseError[]): never {
+  const sorted = [...errors].sort((a, b) => a.line - b.line);
+  throw badRequest(sorted[0]?.message, sorted.map((e) => ({ path: "text", message: e.message })));
+}
+
+async function userWorld(db: Database, user: Importer) {
+  const [world] = await db
+    .select()
+    .from(worlds)
+    .where(and(eq(worlds.server, user.worldServer), eq(worlds.world, user.worldWorld)))
+    .limit(1);
+  if (!world || world.dataVersion === 0) throw badRequest(warRoomMessages.noWorld);
+  return world;
+}
+
+interface WorldVillage {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  playerName: string | null;
+}
+
+/** The world's villages on these fields, by `x|y`. */
+async function villagesAt(db: Database, worldId: number, coords: readonly { x: number; y: number }[]): Promise<Map<string, WorldVillage>> {
+  const found = new Map<string, WorldVillage>();
+  if (coords.length === 0) return found;
+  const rows = await db
+    .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, playerName: players.name })
+    .from(villages)
+    .leftJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
+    .where(
+      and(
+        eq(villages.worldId, worldDataKey(worldId)),
+        sql`(${villages.x}, ${villages.y}) in (select * from unnest(${sql.param(coords.map((c) => c.x))}::smallint[], ${sql.param(coords.map((c) => c.y))}::smallint[]))`,
+      ),
+    );
+  for (const row of rows) found.set(`${row.x}|${row.y}`, row);
+  return found;
+}
+
+/** Imports an SOS text as the user's incomings; answers how many were taken (landed ones are left out). */
+export async function importSosText(db: Database, user: Importer, text: string, now = Date.now()): Promise<number> {
+  const world = await userWorld(db, user);
+  const parsed = parseSosText(text, { timeZone: await worldZoneOf(db, { server: world.server, world: world.world }) });
+  if (parsed.errors.length > 0) rejected(parsed.errors);
+  const known = await villagesAt(db, world.id, [...parsed.incomings.map((i) => i.target), ...parsed.incomings.map((i) => i.origin)]);
+  const errors: WarRoomParseError[] = [];
+  const input: IncomingInput[] = [];
+  for (const inc of parsed.incomings) {
+    const target = known.get(`${inc.target.x}|${inc.target.y}`);
+    const origin = known.get(`${inc.origin.x}|${inc.origin.y}`);
+    if (!target) errors.push({ line: inc.line, message: warRoomMessages.unknownVillage(inc.line, `${inc.target.x}|${inc.target.y}`) });
+    if (!origin) errors.push({ line: inc.line, message: warRoomMessages.unknownVillage(inc.line, `${inc.origin.x}|${inc.origin.y}`) });
+    if (!target || !origin || inc.arrival <= now) continue;
+    input.push({
+      commandId: null,
+      originVillageId: origin.id,
+      originX: origin.x,
+      originY: origin.y,
+      originName: origin.name,
+      attackerName: inc.attackerName ?? origin.playerName,
+      attackerTribe: inc.attackerTribe,
+      targetVillageId: target.id,
+      targetX: target.x,
+      targetY: target.y,
+      targetName: target.name,
+      defenderName: inc.defenderName ?? target.playerName,
+      arrivalAt: inc.arrival,
+      firstSeenAt: now,
+      label: null,
+    });
+  }
+  if (errors.length > 0) rejected(errors);
+  const owner = { userId: user.id };
+  await db.transaction(async (tx) => {
+    await upsertIncomings(tx, owner, { server: world.server, world: world.world }, input);
+    await dropArrived(tx, owner, now);
+    await fillAttackerTribes(tx, owner, world.id);
+    await refreshAnalysis(tx, owner, (world.unitInfo as UnitInfo | null) ?? null);
+  });
+  return input.length;
+}
+
+/** The world's units in the game's column order (militia never appears in the overview). */
+function worldUnits(unitInfo: UnitInfo | null): Unit[] {
+  if (!unitInfo) return [...units];
+  return units.filter((u) => unitInfo[u] !== undefined);
+}
+
+/** Imports a troops overview as the user's pasted troops; answers how many villages. */
+export async function importTroopsOverview(db: Database, user: Importer, text: string, now = Date.now()): Promise<number> {
+  const world = await userWorld(db, user);
+  const parsed = parseTroopsOverview(text, { units: worldUnits((world.unitInfo as UnitInfo | null) ?? null) });
+  if (parsed.errors.length > 0) rejected(parsed.errors);
+  const known = await villagesAt(db, world.id, parsed.villages);
+  const errors: WarRoomParseError[] = [];
+  for (const v of parsed.villages) {
+    if (!known.has(`${v.x}|${v.y}`)) errors.push({ line: v.line, message: warRoomMessages.unknownVillage(v.line, `${v.x}|${v.y}`) });
+  }
+  if (errors.length > 0) rejected(errors);
+  const importedAt = new Date(now);
+  const rows = parsed.villages.map((v) => {
+    const village = known.get(`${v.x}|${v.y}`)!;
+    return {
+      userId: user.id,
+      worldServer: world.server,
+      worldWorld: world.world,
+      villageId: village.id,
+      x: village.x,
+      y: village.y,
+      name: village.name,
+      playerName: village.playerName,
+      units: v.own,
+      inVillage: v.inVillage,
+      outside: v.outside,
+      onTheWay: v.onTheWay,
+      importedAt,
+    };
+  });
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += 500) {
+      await tx
+        .insert(pastedTroops)
+        .values(rows.slice(start, start + 500))
+        .onConflictDoUpdate({
+          target: [pastedTroops.userId, pastedTroops.worldServer, pastedTroops.worldWorld, pastedTroops.villageId],
+          set: {
+            x: sql`excluded.x`,
+            y: sql`excluded.y`,
+            name: sql`excluded.name`,
+            playerName: sql`excluded.player_name`,
+            units: sql`excluded.units`,
+            inVillage: sql`excluded.in_village`,
+            outside: sql`excluded.outside`,
+            onTheWay: sql`excluded.on_the_way`,
+            importedAt: sql`excluded.imported_at`,
+          },
+        });
+    }
+  });
+  return rows.length;
+}

@@ -1,0 +1,89 @@
+// The war room's REST calls (issue 22): incomings (list, tag, import an SOS text, delete a pasted one)
+// and troops (list, import a troops overview, clear the pasted ones). Everyone sees the incomings and
+// troops of the bots they may see and their own pastes; another user's incoming answers 404.
+import type { IncomingListResponse, TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
+import {
+  incomingIdParamsSchema,
+  incomingListQuerySchema,
+  incomingPatchSchema,
+  realtimeMessage,
+  troopListQuerySchema,
+  WAR_ROOM_TEXT_MAX,
+  warRoomMessages,
+  warRoomTextSchema,
+} from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { incomings } from "../../db/schema.js";
+import { contract } from "../../http/contract.js";
+import { HttpError, notFound } from "../../http/errors.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import { importSosText, importTroopsOverview } from "./war-room-imports.js";
+import { findVisibleIncoming, listIncomings, presentIncoming, tagIncoming } from "./incomings.service.js";
+import { clearPastedTroops, listTroops } from "./troops.service.js";
+
+const list = contract({ query: incomingListQuerySchema });
+const byId = contract({ params: incomingIdParamsSchema });
+const patch = contract({ params: incomingIdParamsSchema, body: incomingPatchSchema });
+const pasted = contract({ body: warRoomTextSchema });
+const troops = contract({ query: troopListQuerySchema });
+/** A pasted text of WAR_ROOM_TEXT_MAX characters, each up to two bytes in JSON, fits. */
+const WAR_ROOM_BODY_LIMIT = 2 * WAR_ROOM_TEXT_MAX + 1024;
+
+export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    app.get("/api/incomings", { config: list.config }, async (request): Promise<IncomingListResponse> => {
+      return listIncomings(ctx.db, caller(request).user, list.query(request));
+    });
+
+    app.patch("/api/incomings/:id", { config: patch.config }, async (request) => {
+      const { user } = caller(request);
+      const { id } = patch.params(request);
+      const found = await findVisibleIncoming(ctx.db, user, id);
+      if (!found) throw notFound(warRoomMessages.incomingNotFound);
+      const row = await tagIncoming(ctx.db, id, patch.body(request).tag);
+      if (!row) throw notFound(warRoomMessages.incomingNotFound);
+      if (row.dsbotId !== null) await ctx.realtime.toBotAudience(row.dsbotId, realtimeMessage("incomings-updated", { dsbotId: row.dsbotId }));
+      return { incoming: presentIncoming(row, found.botName) };
+    });
+
+    app.delete("/api/incomings/:id", { config: byId.config }, async (request, reply) => {
+      const { user } = caller(request);
+      const { id } = byId.params(request);
+      const found = await findVisibleIncoming(ctx.db, user, id);
+      if (!found) throw notFound(warRoomMessages.incomingNotFound);
+      if (found.row.userId !== user.id) throw new HttpError(403, "forbidden", warRoomMessages.pastedOnly);
+      await ctx.db.delete(incomings).where(eq(incomings.id, id));
+      ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
+      return reply.code(204).send();
+    });
+
+    app.post("/api/incomings/import", { config: pasted.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
+      const { user } = caller(request);
+      const imported = await importSosText(ctx.db, user, pasted.body(request).text);
+      ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
+      return { imported, message: warRoomMessages.imported(imported) };
+    });
+
+    app.get("/api/troops", { config: troops.config }, async (request): Promise<TroopListResponse> => {
+      return listTroops(ctx.db, caller(request).user, troops.query(request));
+    });
+
+    app.post("/api/troops/import", { config: pasted.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
+      const { user } = caller(request);
+      const imported = await importTroopsOverview(ctx.db, user, pasted.body(request).text);
+      ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: null }));
+      return { imported, message: warRoomMessages.troopsImported(imported) };
+    });
+
+    app.delete("/api/troops/pasted", async (request, reply) => {
+      const { user } = caller(request);
+      await clearPastedTroops(ctx.db, user.id);
+      ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: null }));
+      return reply.code(204).send();
+    });
+  };
+}

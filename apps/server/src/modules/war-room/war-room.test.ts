@@ -1,0 +1,209 @@
+// The war room's server side (issue 22): a bot's scanned incomings replace its set and are analysed,
+// seen only by those who may see the bot, with a notification for a new noble; pasted SOS texts and
+// troops overviews become the user's own rows, a bad line naming its number; troops are classified.
+import type { BotIncoming, IncomingListResponse, TroopListResponse } from "@dsbot/protocol";
+import { baseUnitSpeeds, travelSeconds } from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caller, importPlanWorld, PLAN_WORLD, villageAt, type Call } from "../../../test/attack-plans.js";
+import { createBot } from "../../../test/bots.js";
+import { createUser, loginAs } from "../../../test/factories.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { notifications } from "../../db/schema.js";
+import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
+import { replaceBotIncomings } from "./bot-incomings.service.js";
+
+let app: TestApp;
+let owner: Call;
+let stranger: Call;
+let ownerId: number;
+let botId: number;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await importPlanWorld(app);
+  const anna = await createUser(app, { world: PLAN_WORLD });
+  const other = await createUser(app, { world: PLAN_WORLD });
+  ownerId = anna.id;
+  const token = await loginAs(app, anna);
+  owner = caller(app, token);
+  stranger = caller(app, await loginAs(app, other));
+  botId = (await createBot(app, token, { name: "Anna", world: PLAN_WORLD.world })).id;
+});
+afterAll(async () => {
+  await app?.dispose();
+});
+
+const alpha = villageAt("500|500");
+const delta = villageAt("520|480");
+const gamma = villageAt("510|490");
+const travel = (from: { x: number; y: number }, unit: keyof typeof baseUnitSpeeds) =>
+  travelSeconds(Math.hypot(from.x - alpha.x, from.y - alpha.y), baseUnitSpeeds[unit]) * 1000;
+
+function command(commandId: number, from: typeof delta, arrivesAt: number, playerName: string | null = "Carla 100%_x"): BotIncoming {
+  return {
+    commandId,
+    origin: { villageId: from.id, x: from.x, y: from.y, name: null, playerName },
+    target: { villageId: alpha.id, x: alpha.x, y: alpha.y, name: null },
+    arrivesAt,
+    label: "Angriff",
+  };
+}
+
+async function list(call: Call, query = ""): Promise<IncomingListResponse> {
+  const response = await call("GET", `/api/incomings${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<IncomingListResponse>();
+}
+
+describe("incomings from a bot's command scanner", () => {
+  const now = Date.now();
+  it("stores, analyses and shows a scan to those who may see the bot, and notifies of a new noble", async () => {
+    const ramArrival = now + travel(delta, "ram");
+    const nobleArrival = now + travel(gamma, "snob") + 5000;
+    const result = await replaceBotIncomings(app.ctx, botId, {
+      scannedAt: now,
+      incomings: [
+        command(11, delta, ramArrival),
+        command(12, gamma, nobleArrival, "Bert"),
+        command(13, gamma, nobleArrival + 200, "Bert"),
+      ],
+    });
+    expect(result).toMatchObject({ incomings: 3, changed: true, nobles: 1 });
+
+    const seen = await list(owner);
+    expect(seen.totals).toBe(3);
+    // The noble train from nearby Gamma lands first.
+    expect(seen.summary).toEqual({ count: 3, nobles: 1, nextArrival: nobleArrival });
+    const [first, second, ram] = seen.incomings;
+    // Seen the moment it left: the ram's speed, catapults alike; only the noble is slower.
+    expect(ram).toMatchObject({ source: "bot", likelyUnits: ["ram", "catapult"], otherUnits: [["snob"]], kind: "attack", arrivalTime: ramArrival });
+    expect(ram?.origin).toEqual({ villageId: delta.id, name: "Delta", coordinates: "520|480", player: { name: "Carla 100%_x", tribe: "ZW" } });
+    expect(ram?.target).toMatchObject({ name: "Alpha", coordinates: "500|500" });
+    expect(ram?.distance).toBeCloseTo(Math.hypot(20, 20));
+    expect(first).toMatchObject({ trainId: first?.id, trainIndex: 1, kind: "attack" });
+    expect(second).toMatchObject({ trainId: first?.id, trainIndex: 2, kind: "noble", kindReason: "Adelszug aus 2 Befehlen." });
+
+    const [note] = await app.db.select().from(notifications).where(eq(notifications.userId, ownerId));
+    expect(note?.title).toBe("Adelung erkannt");
+    expect(note?.message).toContain("Alpha (500|500)");
+
+    // Someone who may not see the bot sees none of it.
+    expect((await list(stranger)).totals).toBe(0);
+  });
+
+  it("filters and sorts on the stored analysis", async () => {
+    expect((await list(owner, "?kind=noble")).incomings.map((i) => i.trainIndex)).toEqual([2]);
+    expect((await list(owner, "?likelyUnit=ram")).totals).toBe(1);
+    expect((await list(owner, "?attacker=bert")).totals).toBe(2);
+    expect((await list(owner, "?target=500%7C500")).totals).toBe(3);
+    expect((await list(owner, "?target=1%7C1")).totals).toBe(0);
+    const byDistance = await list(owner, "?sortBy=-distance");
+    expect(byDistance.incomings[0]?.origin.coordinates).toBe("520|480");
+    expect((await owner("GET", "/api/incomings?likelyUnit=bogus")).statusCode).toBe(400);
+  });
+
+  it("keeps the first-seen time across scans and drops commands the scan no longer lists", async () => {
+    const before = await list(owner);
+    const kept = before.incomings.find((i) => i.origin.coordinates === "520|480")!;
+    await replaceBotIncomings(app.ctx, botId, { scannedAt: now + 60_000, incomings: [command(11, delta, kept.arrivalTime)] });
+    const after = await list(owner);
+    expect(after.incomings.map((i) => i.id)).toEqual([kept.id]);
+    expect(after.incomings[0]?.firstSeenAt).toBe(kept.firstSeenAt);
+  });
+
+  it("lets whoever sees an incoming tag it; others get 404", async () => {
+    const [incoming] = (await list(owner)).incomings;
+    const tagged = await owner("PATCH", `/api/incomings/${incoming!.id}`, { tag: "Fake? Ramme" });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect((await list(owner)).incomings[0]?.tag).toBe("Fake? Ramme");
+    expect((await stranger("PATCH", `/api/incomings/${incoming!.id}`, { tag: "x" })).statusCode).toBe(404);
+    // A bot's incoming cannot be deleted, it leaves when it lands.
+    expect((await owner("DELETE", `/api/incomings/${incoming!.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe("troops from a bot's inventory scan", () => {
+  it("lists each village's whole army with its population and class, and the sums", async () => {
+    await replaceBotTroops(app.db, botId, {
+      scannedAt: Date.now(),
+      villages: [
+        { villageId: alpha.id, x: alpha.x, y: alpha.y, name: "Alpha", units: { axe: 5000, light: 2000, ram: 200 }, onTheWay: { axe: 1000 }, outside: {}, inVillage: { axe: 5000, light: 2000, ram: 200, spear: 500 } },
+        { villageId: 2, x: 501, y: 499, name: "Beta", units: { spear: 6000, sword: 5000, heavy: 300 } },
+      ],
+    });
+    const response = await owner("GET", "/api/troops?sortBy=-population");
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TroopListResponse>();
+    expect(body.troops.map((t) => [t.name, t.class, t.population])).toEqual([
+      ["Alpha", "off", 6000 + 8000 + 1000],
+      ["Beta", "def", 6000 + 5000 + 1800],
+    ]);
+    expect(body.troops[0]).toMatchObject({ total: { axe: 6000, light: 2000, ram: 200 }, inVillage: { spear: 500, axe: 5000, light: 2000, ram: 200 }, playerName: "Anna", source: "bot" });
+    expect(body.sum).toEqual({ total: { spear: 6000, sword: 5000, axe: 6000, light: 2000, heavy: 300, ram: 200 }, population: 27_800, offPopulation: 15_000, defPopulation: 12_800 });
+    expect((await owner("GET", "/api/troops?class=def")).json<TroopListResponse>().troops.map((t) => t.name)).toEqual(["Beta"]);
+    expect((await stranger("GET", "/api/troops")).json<TroopListResponse>().totals).toBe(0);
+  });
+});
+
+describe("pasted game texts", () => {
+  const sos = (arrival: string, origin = "520|480") =>
+    [
+      "[b]Angegriffenes Dorf[/b]",
+      "[coord]500|500[/coord]",
+      "Stufe des Walls: 20",
+      "",
+      "[b]1. Angriff[/b]",
+      "Angreifer: [player]Carla 100%_x[/player]",
+      `Herkunft: [coord]${origin}[/coord]`,
+      `Ankunftszeit: ${arrival}`,
+    ].join("\n");
+
+  it("takes an SOS text as the user's own incomings, in the world's server time", async () => {
+    const response = await stranger("POST", "/api/incomings/import", { text: sos("01.06.31 12:30:45:678") });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ imported: 1, message: "1 eingehender Angriff übernommen." });
+    const seen = await list(stranger);
+    expect(seen.incomings).toHaveLength(1);
+    // 12:30 in Berlin (summer time) is 10:30 UTC.
+    expect(seen.incomings[0]).toMatchObject({ source: "paste", dsbot: null, arrivalTime: Date.UTC(2031, 5, 1, 10, 30, 45, 678) });
+    expect(seen.incomings[0]?.origin).toMatchObject({ name: "Delta", player: { name: "Carla 100%_x", tribe: "ZW" } });
+    // The owner of the bot does not see another user's paste.
+    expect((await list(owner)).incomings.every((i) => i.source === "bot")).toBe(true);
+    const id = seen.incomings[0]!.id;
+    expect((await owner("DELETE", `/api/incomings/${id}`)).statusCode).toBe(404);
+    expect((await stranger("DELETE", `/api/incomings/${id}`)).statusCode).toBe(204);
+  });
+
+  it("imports nothing from a text with a bad line and names the line", async () => {
+    const bad = await stranger("POST", "/api/incomings/import", { text: sos("32.13.31 12:30:45:678") });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { message: string } }>().error.message).toMatch(/^Zeile 8: /);
+    const unknown = await stranger("POST", "/api/incomings/import", { text: sos("01.06.31 12:30:45:678", "1|1") });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ error: { message: string } }>().error.message).toBe("Zeile 5: Auf 1|1 liegt auf deiner Welt kein Dorf.");
+    expect((await list(stranger)).totals).toBe(0);
+  });
+
+  it("takes a troops overview as the user's troops (ten units on this world)", async () => {
+    const row = (label: string, counts: number[]) => `${label}\t${counts.join("\t")}`;
+    const text = [
+      `Gamma (510|490) K45\t${row("eigene", [0, 0, 6000, 100, 2500, 0, 250, 0, 0, 0])}\tBefehle`,
+      `${row("im Dorf", [500, 0, 6000, 100, 2500, 0, 250, 0, 0, 0])}\tTruppen`,
+      row("auswärts", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      `${row("unterwegs", [0, 0, 500, 0, 0, 0, 0, 0, 0, 0])}\tBefehle`,
+    ].join("\n");
+    const response = await stranger("POST", "/api/troops/import", { text });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ imported: 1, message: "Truppen von 1 Dorf übernommen." });
+    const [gamma] = (await stranger("GET", "/api/troops")).json<TroopListResponse>().troops;
+    expect(gamma).toMatchObject({ name: "Gamma", playerName: "Bert", source: "paste", own: { axe: 6000, spy: 100, light: 2500, ram: 250 }, inVillage: { spear: 500, axe: 6000, spy: 100, light: 2500, ram: 250 }, onTheWay: { axe: 500 }, class: "off" });
+    expect(gamma?.total.axe).toBe(6500);
+    const short = await stranger("POST", "/api/troops/import", { text: text.replace("\t250\t0\t0\t0\tBefehle", "\t250\tBefehle") });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<{ error: { message: string } }>().error.message).toMatch(/^Zeile 1: /);
+    expect((await stranger("DELETE", "/api/troops/pasted")).statusCode).toBe(204);
+    expect((await stranger("GET", "/api/troops")).json<TroopListResponse>().totals).toBe(0);
+  });
+});
+

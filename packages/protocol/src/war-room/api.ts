@@ -1,0 +1,185 @@
+// The war room's REST calls (issue 22, PRODUCT §3): GET /api/incomings, POST /api/incomings/import (an
+// SOS text), PATCH/DELETE /api/incomings/{id}; GET /api/troops, POST /api/troops/import (a troops
+// overview), DELETE /api/troops/pasted; GET /api/dashboard. And the bot's report of its incomings.
+import { z } from "zod";
+import { arrivalSchema } from "../attack-plans/attack.js";
+import { COORD_MAX } from "../game/coords.js";
+import { listQueryBase, perPageSchema, sortBySchema } from "../table.js";
+import { troopScannedAtSchema } from "../troops.js";
+import { unitCountsSchema, unitSchema } from "../units.js";
+import type { SocketAck } from "../runner.js";
+import { text } from "../validation.js";
+import { incomingKinds } from "./incoming-analysis.js";
+import { troopClasses } from "./troop-classification.js";
+
+export const warRoomMessages = {
+  incomingNotFound: "Der eingehende Angriff wurde nicht gefunden.",
+  pastedOnly: "Nur eingefügte Angriffe lassen sich löschen; die eines Bots verschwinden mit der Ankunft.",
+  tag: (max: number) => `Die Markierung darf höchstens ${max} Zeichen lang sein.`,
+  textRequired: "Bitte füge einen Text ein.",
+  duplicateCommand: "Ein Befehl kommt in der Meldung mehrfach vor.",
+  textTooLong: (max: number) => `Der Text darf höchstens ${max.toLocaleString("de-DE")} Zeichen lang sein.`,
+  noWorld: "Deinem Konto ist keine Welt zugeordnet, deren Daten importiert sind.",
+  unknownVillage: (line: number, coord: string) => `Zeile ${line}: Auf ${coord} liegt auf deiner Welt kein Dorf.`,
+  notOwnVillage: (line: number, coord: string) => `Zeile ${line}: ${coord} gehört nicht zu den Dörfern deiner Bots oder deines Spielers.`,
+  imported: (n: number) => (n === 1 ? "1 eingehender Angriff übernommen." : `${n.toLocaleString("de-DE")} eingehende Angriffe übernommen.`),
+  troopsImported: (n: number) => (n === 1 ? "Truppen von 1 Dorf übernommen." : `Truppen von ${n.toLocaleString("de-DE")} Dörfern übernommen.`),
+} as const;
+
+export const INCOMING_TAG_MAX = 100;
+export const WAR_ROOM_TEXT_MAX = 1_000_000;
+/** A bot reports at most this many incomings per scan (the game lists far fewer on one page). */
+export const BOT_INCOMINGS_MAX = 10_000;
+
+const coordAxis = z.number().int().min(0).max(COORD_MAX);
+const villageRefSchema = z.object({
+  villageId: z.number().int().min(1).max(2_147_483_647).nullable(),
+  x: coordAxis,
+  y: coordAxis,
+  name: text().max(100).nullable(),
+});
+
+/** One incoming command as the command scanner reads it (no units: the game does not show them). */
+export const botIncomingSchema = z.object({
+  /** The game's command id. */
+  commandId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  origin: villageRefSchema.extend({ playerName: text().max(100).nullable() }),
+  target: villageRefSchema,
+  /** Game time the command lands, epoch ms. */
+  arrivesAt: arrivalSchema,
+  /** The command's label in the game (the player's or the renamer's tag, "Angriff", …). */
+  label: text().max(255).nullable(),
+});
+export type BotIncoming = z.infer<typeof botIncomingSchema>;
+
+/** `bot:incomings`: every incoming command the scan saw; commands not listed have landed or were cancelled. */
+export const botIncomingsReportSchema = z.object({
+  scannedAt: troopScannedAtSchema,
+  incomings: z
+    .array(botIncomingSchema)
+    .max(BOT_INCOMINGS_MAX)
+    .superRefine((list, ctx) => {
+      const seen = new Set<number>();
+      list.forEach((c, index) => {
+        if (seen.has(c.commandId)) ctx.addIssue({ code: "custom", path: [index, "commandId"], message: warRoomMessages.duplicateCommand });
+        seen.add(c.commandId);
+      });
+    }),
+});
+export type BotIncomingsReport = z.infer<typeof botIncomingsReportSchema>;
+/** `incomings`: how many the server now keeps for the bot. */
+export type BotIncomingsAck = SocketAck<{ incomings: number }>;
+
+export const incomingSources = ["bot", "paste"] as const;
+
+const villageViewSchema = z.object({
+  villageId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  coordinates: z.string(),
+  player: z.object({ name: z.string(), tribe: z.string().nullable() }).nullable(),
+});
+
+export const incomingSchema = z.object({
+  id: z.number().int(),
+  source: z.enum(incomingSources),
+  /** The bot whose scanner saw it (source "bot"). */
+  dsbot: z.object({ id: z.number().int(), dsPlayer: z.object({ name: z.string() }) }).nullable(),
+  origin: villageViewSchema,
+  target: villageViewSchema,
+  /** Epoch ms, server time of the world. */
+  arrivalTime: z.number(),
+  firstSeenAt: z.number(),
+  distance: z.number(),
+  /** The likely unit's speed group (spear, axe and archer walk alike) and the slower ones that fit. */
+  likelyUnits: z.array(unitSchema).nullable(),
+  otherUnits: z.array(z.array(unitSchema)),
+  kind: z.enum(incomingKinds),
+  kindReason: z.string(),
+  trainId: z.number().int().nullable(),
+  trainIndex: z.number().int().nullable(),
+  label: z.string().nullable(),
+  tag: z.string().nullable(),
+});
+export type Incoming = z.infer<typeof incomingSchema>;
+
+export const incomingSortFields = ["arrivalTime", "target", "attacker", "distance", "kind", "likelyUnit"] as const;
+export const incomingListQuerySchema = listQueryBase.extend({
+  perPage: perPageSchema.default(25),
+  sortBy: sortBySchema(incomingSortFields, "arrivalTime"),
+  /** `x|y` of an own village. */
+  target: text().trim().max(20).default(""),
+  attacker: text().trim().max(100).default(""),
+  likelyUnit: z.union([unitSchema, z.literal("")]).default(""),
+  kind: z.union([z.enum(incomingKinds), z.literal("")]).default(""),
+});
+export type IncomingListQuery = z.infer<typeof incomingListQuerySchema>;
+export const incomingListResponseSchema = z.object({
+  incomings: z.array(incomingSchema),
+  totals: z.number().int(),
+  /** Over everything the viewer may see, not only the filtered rows. */
+  summary: z.object({ count: z.number().int(), nobles: z.number().int(), nextArrival: z.number().nullable() }),
+});
+export type IncomingListResponse = z.infer<typeof incomingListResponseSchema>;
+export const incomingIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const incomingPatchSchema = z.object({
+  tag: text().trim().max(INCOMING_TAG_MAX, warRoomMessages.tag(INCOMING_TAG_MAX)).nullable(),
+});
+export type IncomingPatch = z.infer<typeof incomingPatchSchema>;
+export const incomingResponseSchema = z.object({ incoming: incomingSchema });
+
+export const warRoomTextSchema = z.object({
+  text: z
+    .string({ error: warRoomMessages.textRequired })
+    .min(1, warRoomMessages.textRequired)
+    .max(WAR_ROOM_TEXT_MAX, warRoomMessages.textTooLong(WAR_ROOM_TEXT_MAX)),
+});
+export type WarRoomText = z.infer<typeof warRoomTextSchema>;
+/** An import answers what it took; a text with errors takes nothing (400 with `issues` by line). */
+export const warRoomImportResponseSchema = z.object({ imported: z.number().int(), message: z.string() });
+export type WarRoomImportResponse = z.infer<typeof warRoomImportResponseSchema>;
+
+// ---- troops ----
+
+export const troopSources = ["bot", "paste"] as const;
+export const troopRowSchema = z.object({
+  villageId: z.number().int(),
+  name: z.string(),
+  coordinates: z.string(),
+  playerName: z.string().nullable(),
+  source: z.enum(troopSources),
+  dsbotId: z.number().int().nullable(),
+  /** Epoch ms of the scan or paste the row comes from. */
+  scannedAt: z.number(),
+  /** Own units at home ("eigene"). */
+  own: unitCountsSchema,
+  /** Everything in the village, supports of others included ("im Dorf"); null when the source did not say. */
+  inVillage: unitCountsSchema.nullable(),
+  /** Own units standing in other villages ("auswärts"). */
+  outside: unitCountsSchema.nullable(),
+  /** Own units in commands ("unterwegs"). */
+  onTheWay: unitCountsSchema.nullable(),
+  /** own + outside + onTheWay: the village's whole army. */
+  total: unitCountsSchema,
+  population: z.number().int(),
+  offPopulation: z.number().int(),
+  defPopulation: z.number().int(),
+  class: z.enum(troopClasses),
+});
+export type TroopRow = z.infer<typeof troopRowSchema>;
+
+export const troopSortFields = ["village", "player", "population", "offPopulation", "defPopulation", "scannedAt"] as const;
+export const troopListQuerySchema = listQueryBase.extend({
+  perPage: perPageSchema.default(50),
+  sortBy: sortBySchema(troopSortFields, "village"),
+  player: text().trim().max(100).default(""),
+  class: z.union([z.enum(troopClasses), z.literal("")]).default(""),
+});
+export type TroopListQuery = z.infer<typeof troopListQuerySchema>;
+export const troopListResponseSchema = z.object({
+  troops: z.array(troopRowSchema),
+  totals: z.number().int(),
+  /** Sums over the filtered rows (all pages). */
+  sum: z.object({ total: unitCountsSchema, population: z.number().int(), offPopulation: z.number().int(), defPopulation: z.number().int() }),
+  players: z.array(z.string()),
+});
+export type TroopListResponse = z.infer<typeof troopListResponseSchema>;
