@@ -81,11 +81,12 @@ function keywordOf(match: string): Keyword {
 /** The keywords' German names, for messages. */
 const fieldNames: Partial<Record<Keyword, string>> = { attacker: "Angreifer:", origin: "Herkunft:", arrival: "Ankunftszeit:" };
 
-/** The contents of [player]…[/player] and [ally]…[/ally]: names in which no keyword is looked for. */
-const namedTagPattern = /\[(player|ally)\][\s\S]*?\[\/\1\]/g;
-const playerPattern = /\[player\]([\s\S]*?)\[\/player\]/;
-const allyPattern = /\[ally\]([\s\S]*?)\[\/ally\]/;
-const bbTagPattern = /\[\/?(?:b|i|u|s|size|color|coord|player|ally|unit|village|url|quote|spoiler)(?:=[^\]]*)?\]/gi;
+// Every pattern looks at most a bounded distance ahead, so no text makes it slower than linear.
+/** The contents of [player]…[/player] and [ally]…[/ally] (names, at most 100 characters): no keyword is looked for there. */
+const namedTagPattern = /\[(player|ally)\][^\n]{0,100}?\[\/\1\]/g;
+const playerPattern = /\[player\]([^\n]{0,100}?)\[\/player\]/;
+const allyPattern = /\[ally\]([^\n]{0,100}?)\[\/ally\]/;
+const bbTagPattern = /\[\/?(?:b|i|u|s|size|color|coord|player|ally|unit|village|url|quote|spoiler)(?:=[^\]]{0,50})?\]/gi;
 const taggedCoordPattern = /\[coord\]\s*(\d+)\|(\d+)\s*\[\/coord\]/;
 const coordPattern = /(?<!\d)(\d+)\|(\d+)(?!\d)/g;
 
@@ -296,9 +297,9 @@ class SosReader {
 
   /** "axe[/unit] 41", the rest of "[unit]axe[/unit] 41". */
   private taggedUnit(value: string, line: number): void {
-    const match = /^\s*([^[\]]*?)\s*\[\/unit\]([\s\S]*)$/.exec(value);
-    const name = match ? (match[1] as string) : plain(value);
-    this.unitCount(name, plain(match?.[2] ?? ""), line, true);
+    const close = value.indexOf("[/unit]");
+    if (close < 0) return this.unitCount(plain(value), "", line, true);
+    this.unitCount(value.slice(0, close).trim(), plain(value.slice(close + "[/unit]".length)), line, true);
   }
 
   /** "axe 41" or "Axtkämpfer 41" in the troops of the stripped text; other lines are skipped. */

@@ -221,7 +221,7 @@ describe("parseTroopsOverview: limits", () => {
 describe("parseTroopsOverview: generated overviews", () => {
   const word = fc.array(fc.constantFrom(..."abcxyzäöüßABCÄÖÜ0123456789-_.'"), { minLength: 1, maxLength: 8 }).map((c) => c.join(""));
   const nameArb = fc
-    .tuple(fc.constantFrom("", "003 | ", "(1) "), fc.array(word, { minLength: 1, maxLength: 3 }), fc.constantFrom("", " (1)", " | Nord", " (2|3)"))
+    .tuple(fc.constantFrom("", "003 | ", "(1) "), fc.array(word, { minLength: 1, maxLength: 3 }), fc.constantFrom("", " (1)", " | Nord", " (2|3)", " (7|8) K00"))
     .map(([prefix, words, suffix]) => `${prefix}${words.join(" ")}${suffix}`);
   const countArb = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 1_000_000 }) });
   const worldArb = fc.oneof(fc.constant(allUnits), fc.constant(tenUnits), fc.subarray(allUnits, { minLength: 1 }));

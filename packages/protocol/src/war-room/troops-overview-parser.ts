@@ -36,7 +36,7 @@ export interface OverviewVillageTroops {
   name: string;
   x: number;
   y: number;
-  /** "eigene": the village's own units, wherever they are. */
+  /** "eigene": the village's own units at home (its units elsewhere are "auswärts" and "unterwegs"). */
   own: UnitCounts;
   /** "im Dorf": everything in the village, supports of others included. */
   inVillage: UnitCounts;
@@ -80,9 +80,11 @@ function* logicalLines(text: string): Generator<{ text: string; line: number }> 
   const lines = text.normalize("NFC").split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = i + 1;
-    let joined = lines[i] as string;
-    while (joined.trimEnd().endsWith("+") && i + 1 < lines.length && !/\(\d+\|\d+\)\s*K\d+(?!\S)/.test(lines[i + 1] as string)) {
-      joined += ` ${lines[++i] as string}`;
+    let last = lines[i] as string;
+    let joined = last;
+    while (last.trimEnd().endsWith("+") && i + 1 < lines.length && !/\(\d+\|\d+\)\s*K\d+(?!\S)/.test(lines[i + 1] as string)) {
+      last = lines[++i] as string;
+      joined += ` ${last}`;
     }
     yield { text: joined, line };
   }
