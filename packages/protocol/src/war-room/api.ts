@@ -168,8 +168,10 @@ export const troopRowSchema = z.object({
 export type TroopRow = z.infer<typeof troopRowSchema>;
 
 export const troopSortFields = ["village", "player", "population", "offPopulation", "defPopulation", "scannedAt"] as const;
+/** A page of the troops list may hold every village (the export asks for all of them at once). */
+export const TROOPS_PAGE_MAX = 5000;
 export const troopListQuerySchema = listQueryBase.extend({
-  perPage: perPageSchema.default(50),
+  perPage: z.coerce.number().int().min(1).max(TROOPS_PAGE_MAX).default(50),
   sortBy: sortBySchema(troopSortFields, "village"),
   player: text().trim().max(100).default(""),
   class: z.union([z.enum(troopClasses), z.literal("")]).default(""),
@@ -183,3 +185,35 @@ export const troopListResponseSchema = z.object({
   players: z.array(z.string()),
 });
 export type TroopListResponse = z.infer<typeof troopListResponseSchema>;
+
+// ---- dashboard ----
+
+/** How many of the next attacks to send the dashboard lists. */
+export const DASHBOARD_NEXT_ATTACKS = 5;
+
+/** GET /api/dashboard: the overview cards' figures in one answer, for the signed-in user. */
+export const dashboardResponseSchema = z.object({
+  bots: z.object({
+    total: z.number().int(),
+    /** By status; a bot without status counts as offline (spec §4). */
+    byStatus: z.object({ online: z.number().int(), offline: z.number().int(), paused: z.number().int(), starting: z.number().int(), stopping: z.number().int() }),
+  }),
+  nextAttacks: z.array(
+    z.object({
+      id: z.number().int(),
+      planId: z.number().int(),
+      planName: z.string(),
+      type: z.string(),
+      from: z.string(),
+      to: z.string(),
+      attackerName: z.string().nullable(),
+      sendTime: z.number(),
+      arrivalTime: z.number(),
+    }),
+  ),
+  incomings: z.object({ count: z.number().int(), nobles: z.number().int(), nextArrival: z.number().nullable() }),
+  unreadNotifications: z.number().int(),
+  openTabRequests: z.number().int(),
+  troops: z.object({ villages: z.number().int(), population: z.number().int(), offPopulation: z.number().int(), defPopulation: z.number().int() }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

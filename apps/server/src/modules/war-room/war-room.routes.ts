@@ -1,7 +1,7 @@
 // The war room's REST calls (issue 22): incomings (list, tag, import an SOS text, delete a pasted one)
 // and troops (list, import a troops overview, clear the pasted ones). Everyone sees the incomings and
 // troops of the bots they may see and their own pastes; another user's incoming answers 404.
-import type { IncomingListResponse, TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
+import type { DashboardResponse, IncomingListResponse, TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
 import {
   incomingIdParamsSchema,
   incomingListQuerySchema,
@@ -19,6 +19,7 @@ import { incomings } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
 import { HttpError, notFound } from "../../http/errors.js";
 import { authenticate, caller } from "../auth/auth-context.js";
+import { dashboard } from "./dashboard.service.js";
 import { importSosText, importTroopsOverview } from "./war-room-imports.js";
 import { findVisibleIncoming, listIncomings, presentIncoming, tagIncoming } from "./incomings.service.js";
 import { clearPastedTroops, listTroops } from "./troops.service.js";
@@ -67,6 +68,8 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
       ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
       return { imported, message: warRoomMessages.imported(imported) };
     });
+
+    app.get("/api/dashboard", async (request): Promise<DashboardResponse> => dashboard(ctx.db, caller(request).user));
 
     app.get("/api/troops", { config: troops.config }, async (request): Promise<TroopListResponse> => {
       return listTroops(ctx.db, caller(request).user, troops.query(request));

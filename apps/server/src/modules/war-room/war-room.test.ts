@@ -1,11 +1,11 @@
 // The war room's server side (issue 22): a bot's scanned incomings replace its set and are analysed,
 // seen only by those who may see the bot, with a notification for a new noble; pasted SOS texts and
 // troops overviews become the user's own rows, a bad line naming its number; troops are classified.
-import type { BotIncoming, IncomingListResponse, TroopListResponse } from "@dsbot/protocol";
+import type { BotIncoming, DashboardResponse, IncomingListResponse, TroopListResponse } from "@dsbot/protocol";
 import { baseUnitSpeeds, travelSeconds } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caller, importPlanWorld, PLAN_WORLD, villageAt, type Call } from "../../../test/attack-plans.js";
+import { ARRIVAL, caller, importPlanWorld, newAttack, newPlan, PLAN_WORLD, villageAt, type Call } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
@@ -143,6 +143,29 @@ describe("troops from a bot's inventory scan", () => {
     expect(body.sum).toEqual({ total: { spear: 6000, sword: 5000, axe: 6000, light: 2000, heavy: 300, ram: 200 }, population: 27_800, offPopulation: 15_000, defPopulation: 12_800 });
     expect((await owner("GET", "/api/troops?class=def")).json<TroopListResponse>().troops.map((t) => t.name)).toEqual(["Beta"]);
     expect((await stranger("GET", "/api/troops")).json<TroopListResponse>().totals).toBe(0);
+  });
+});
+
+describe("GET /api/dashboard", () => {
+  it("sums up what the user may see: bots by status, incomings, troops, unread notifications", async () => {
+    const response = await owner("GET", "/api/dashboard");
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<DashboardResponse>();
+    expect(body.bots).toEqual({ total: 1, byStatus: { online: 0, offline: 1, paused: 0, starting: 0, stopping: 0 } });
+    expect(body.incomings.count).toBe(1);
+    expect(body.troops).toEqual({ villages: 2, population: 27_800, offPopulation: 15_000, defPopulation: 12_800 });
+    expect(body.unreadNotifications).toBe(1);
+    expect(body.nextAttacks).toEqual([]);
+    const plan = await newPlan(owner, "Vorne");
+    const attacks = [await newAttack(owner, plan.id, { from: "500|500", to: "510|490", arrival: ARRIVAL + 60_000 }), await newAttack(owner, plan.id, { from: "500|500", to: "520|480" })];
+    const next = (await owner("GET", "/api/dashboard")).json<DashboardResponse>().nextAttacks;
+    // The soonest send first, with its plan.
+    expect(next.map((a) => [a.id, a.planName, a.from, a.to])).toEqual(
+      [...attacks].sort((a, b) => a.sendTime - b.sendTime).map((a) => [a.id, "Vorne", "500|500", a.id === attacks[0]!.id ? "510|490" : "520|480"]),
+    );
+    expect(next[0]?.sendTime).toBe(Math.min(...attacks.map((a) => a.sendTime)));
+    const other = (await stranger("GET", "/api/dashboard")).json<DashboardResponse>();
+    expect(other).toMatchObject({ bots: { total: 0 }, incomings: { count: 0 }, troops: { villages: 0 }, unreadNotifications: 0, nextAttacks: [] });
   });
 });
 

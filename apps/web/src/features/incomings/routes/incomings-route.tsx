@@ -1,6 +1,198 @@
-// Eingehende Angriffe (/incomings): incoming commands found by the command scanners. Its content arrives with a later issue; until then only the page header.
+// Eingehende Angriffe (/incomings, issue 22): the incoming commands of the bots the user may see and the
+// SOS texts they pasted — live countdowns, likely unit, kind, noble trains, tags; filters and sorting on
+// the server. A row leaves when its command lands; a scan or a paste elsewhere updates the list live.
+import type { Incoming, IncomingKind, Unit } from "@dsbot/protocol";
+import { formatServerTime, incomingKinds, parseCoord, unitLabels, units } from "@dsbot/protocol";
+import { Button, Card, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { IconClipboardText, IconSearch, IconShieldCheck } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import type { SortingState } from "@tanstack/react-table";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { PasteImportModal } from "@/components/ui/paste-import-modal";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
+import { ErrorState, StateMessage } from "@/components/ui/states";
+import { TablePagination } from "@/components/ui/table-pagination";
+import { confirm } from "@/components/ui/confirm-store";
+import { alert } from "@/lib/alerts";
+import { alertError, errorMessage } from "@/lib/api-error-message";
+import { formatCountdown, useNow } from "@/lib/clock";
+import { useDebounced } from "@/lib/debounce";
+import { useServerTimeZone } from "@/lib/server-time-zone";
+import { incomingsQueryOptions, useDeleteIncoming, useImportSos, useIncomingsRealtime, useTagIncoming, type IncomingListParams } from "../api/incomings-api";
+import { IncomingsTable, type IncomingSortField } from "../components/incomings-table";
+import { incomingTexts as texts } from "../texts";
+import classes from "./incomings-route.module.css";
+
+const FILTER_DELAY = 300;
+
+function toSortBy(sorting: SortingState): IncomingListParams["sortBy"] {
+  const first = sorting[0];
+  if (!first) return "arrivalTime";
+  const field = first.id as IncomingSortField;
+  return first.desc ? `-${field}` : field;
+}
+
+function Summary({ count, nobles, next, now, zone }: { count: number; nobles: number; next: number | null; now: number; zone: string }) {
+  const item = (label: string, value: string, detail?: string, color?: string) => (
+    <Paper withBorder p="md" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} c={color}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed" ff="monospace">
+          {detail}
+        </Text>
+      )}
+    </Paper>
+  );
+  return (
+    <div className={classes.summary} aria-label={texts.tableLabel} role="group">
+      {item(texts.summary.count, count.toLocaleString("de-DE"))}
+      {item(texts.summary.nobles, nobles.toLocaleString("de-DE"), undefined, nobles > 0 ? "yellow.4" : undefined)}
+      {item(texts.summary.next, next !== null ? formatCountdown(next - now) : texts.summary.none, next !== null ? `${formatServerTime(next, zone)} ${texts.serverTime}` : undefined)}
+    </div>
+  );
+}
 
 export function IncomingsRoute() {
-  return <RoutePageHeader />;
+  useIncomingsRealtime();
+  const now = useNow();
+  const zone = useServerTimeZone();
+  const [target, setTarget] = useState("");
+  const [attacker, setAttacker] = useState("");
+  const [likelyUnit, setLikelyUnit] = useState<Unit | "">("");
+  const [kind, setKind] = useState<IncomingKind | "">("");
+  const [sorting, setSorting] = useState<SortingState>([{ id: "arrivalTime", desc: false }]);
+  const [activePage, setActivePage] = useState(1);
+  const [perPage, setPerPage] = useState(25);
+  const [importing, setImporting] = useState(false);
+  const targetValid = target.trim() === "" || parseCoord(target).ok;
+  const debouncedTarget = useDebounced(targetValid ? target.trim() : "", FILTER_DELAY);
+  const debouncedAttacker = useDebounced(attacker.trim(), FILTER_DELAY);
+
+  const params: IncomingListParams = { activePage, perPage, sortBy: toSortBy(sorting), target: debouncedTarget, attacker: debouncedAttacker, likelyUnit, kind };
+  const query = useQuery(incomingsQueryOptions(params));
+  const tag = useTagIncoming();
+  const remove = useDeleteIncoming();
+  const importSos = useImportSos();
+
+  // Landed commands leave at once; the next answer has them gone and the counts right.
+  const rows = useMemo(() => (query.data?.incomings ?? []).filter((i) => i.arrivalTime > now), [query.data, now]);
+  const landed = (query.data?.incomings.length ?? 0) > rows.length;
+  const { refetch, isFetching } = query;
+  useEffect(() => {
+    if (landed && !isFetching) void refetch();
+  }, [landed, isFetching, refetch]);
+
+  const onTag = useCallback(
+    (incoming: Incoming, value: string) =>
+      tag.mutateAsync({ id: incoming.id, tag: value || null }).then(
+        () => alert.success(texts.tagSaved),
+        (error: unknown) => alertError(error),
+      ),
+    [tag],
+  );
+  const onDelete = useCallback(
+    (incoming: Incoming) =>
+      void confirm({ title: texts.deletePasted, message: `${incoming.origin.coordinates} → ${incoming.target.coordinates}`, confirmLabel: texts.deletePasted, danger: true }).then((ok) => {
+        if (!ok) return;
+        remove.mutate(incoming.id, { onSuccess: () => alert.success(texts.deleted), onError: alertError });
+      }),
+    [remove],
+  );
+  const page = (reset: () => void) => {
+    reset();
+    setActivePage(1);
+  };
+  const filtered = debouncedTarget !== "" || debouncedAttacker !== "" || likelyUnit !== "" || kind !== "";
+  const summary = query.data?.summary;
+
+  return (
+    <>
+      <RoutePageHeader
+        actions={
+          <Button leftSection={<IconClipboardText size={18} />} onClick={() => setImporting(true)}>
+            {texts.importSos}
+          </Button>
+        }
+      />
+      {summary && <Summary count={summary.count} nobles={summary.nobles} next={summary.nextArrival !== null && summary.nextArrival > now ? summary.nextArrival : null} now={now} zone={zone} />}
+      <Card padding={0}>
+        <Stack gap={0}>
+          <Group className={classes.toolbar} gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label={texts.filters.target}
+              placeholder={texts.filters.targetPlaceholder}
+              value={target}
+              error={targetValid ? undefined : texts.filters.targetInvalid}
+              onChange={(e) => page(() => setTarget(e.currentTarget.value))}
+              w={120}
+            />
+            <TextInput
+              label={texts.filters.attacker}
+              placeholder={texts.filters.attackerPlaceholder}
+              leftSection={<IconSearch size={16} />}
+              value={attacker}
+              onChange={(e) => page(() => setAttacker(e.currentTarget.value))}
+              w={200}
+            />
+            <Select
+              label={texts.filters.unit}
+              placeholder={texts.filters.anyUnit}
+              data={units.map((u) => ({ value: u, label: unitLabels[u] }))}
+              value={likelyUnit || null}
+              onChange={(value) => page(() => setLikelyUnit((value as Unit | null) ?? ""))}
+              clearable
+              w={220}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="incoming-kind-label">
+                {texts.filters.kind}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="incoming-kind-label"
+                value={kind || "all"}
+                onChange={(value) => page(() => setKind(value === "all" ? "" : (value as IncomingKind)))}
+                data={[{ value: "all", label: texts.filters.allKinds }, ...incomingKinds.map((k) => ({ value: k, label: texts.kinds[k] }))]}
+              />
+            </Stack>
+          </Group>
+          {query.isError && !query.data ? (
+            <div className={classes.toolbar}>
+              <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+            </div>
+          ) : query.isSuccess && rows.length === 0 && !filtered ? (
+            <div className={classes.toolbar}>
+              <StateMessage framed={false} icon={<IconShieldCheck size={26} />} title={texts.emptyTitle} description={texts.emptyHint} />
+            </div>
+          ) : (
+            <IncomingsTable
+              incomings={rows}
+              loading={query.isFetching}
+              now={now}
+              zone={zone}
+              sorting={sorting}
+              onSortingChange={(next) => page(() => setSorting(next))}
+              onTag={onTag}
+              onDelete={onDelete}
+              emptyText={texts.emptyFiltered}
+            />
+          )}
+          <div className={classes.footer}>
+            <TablePagination activePage={activePage} perPage={perPage} totals={query.data?.totals ?? 0} onPageChange={setActivePage} onPerPageChange={(next) => page(() => setPerPage(next))} />
+          </div>
+        </Stack>
+      </Card>
+      <PasteImportModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        texts={{ title: texts.importTitle, label: texts.importLabel, hint: texts.importHint, submit: texts.importSubmit, problems: texts.importProblems }}
+        onImport={async (text) => (await importSos.mutateAsync(text)).message}
+        onImported={(message) => alert.success(message)}
+      />
+    </>
+  );
 }

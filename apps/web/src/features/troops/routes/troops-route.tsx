@@ -1,6 +1,177 @@
-// Truppen (/dashboard-units): troops of every village of the user's bots. Its content arrives with a later issue; until then only the page header.
+// Truppen (/dashboard-units, issue 22): a row per own village from the bots' inventory scans and the
+// pasted troops overviews — unit counts in the chosen view, population, Off/Def/Gemischt/Leer, the scan's
+// time; filters, sorting, the sum over every filtered village; export as CSV or BB-code.
+import type { TroopClass, Unit } from "@dsbot/protocol";
+import { troopClasses, units } from "@dsbot/protocol";
+import { Button, Card, Group, Menu, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { IconClipboardText, IconDownload, IconSearch, IconTrash, IconUsersGroup } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import type { SortingState } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { confirm } from "@/components/ui/confirm-store";
+import { PasteImportModal } from "@/components/ui/paste-import-modal";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
+import { ErrorState, StateMessage } from "@/components/ui/states";
+import { TablePagination } from "@/components/ui/table-pagination";
+import { alert } from "@/lib/alerts";
+import { alertError, errorMessage } from "@/lib/api-error-message";
+import { useDebounced } from "@/lib/debounce";
+import { fetchAllTroops, troopsQueryOptions, useClearPastedTroops, useImportTroops, useTroopsRealtime, type TroopListParams } from "../api/troops-api";
+import { TroopsTable } from "../components/troops-table";
+import { troopsBbcode, troopsCsv, type TroopView } from "../lib/troop-export";
+import { troopTexts as texts } from "../texts";
+import classes from "./troops-route.module.css";
+
+const views: TroopView[] = ["total", "own", "inVillage", "outside", "onTheWay"];
+
+function toSortBy(sorting: SortingState): TroopListParams["sortBy"] {
+  const first = sorting[0];
+  if (!first) return "village";
+  const field = first.id as NonNullable<TroopListParams["sortBy"]> extends `-${infer F}` ? F : never;
+  return first.desc ? `-${field}` : field;
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
 
 export function TroopsRoute() {
-  return <RoutePageHeader />;
+  useTroopsRealtime();
+  const [search, setSearch] = useState("");
+  const [player, setPlayer] = useState("");
+  const [troopClass, setTroopClass] = useState<TroopClass | "">("");
+  const [view, setView] = useState<TroopView>("total");
+  const [sorting, setSorting] = useState<SortingState>([{ id: "village", desc: false }]);
+  const [activePage, setActivePage] = useState(1);
+  const [perPage, setPerPage] = useState(50);
+  const [importing, setImporting] = useState(false);
+  const debouncedSearch = useDebounced(search.trim(), 300);
+  const filters: TroopListParams = { searchVal: debouncedSearch, player, class: troopClass, sortBy: toSortBy(sorting) };
+  const query = useQuery(troopsQueryOptions({ ...filters, activePage, perPage }));
+  const importTroops = useImportTroops();
+  const clear = useClearPastedTroops();
+  const data = query.data;
+  const unitColumns = useMemo<Unit[]>(() => units.filter((u) => (data?.sum.total[u] ?? 0) > 0), [data]);
+  const page = (reset: () => void) => {
+    reset();
+    setActivePage(1);
+  };
+  const filtered = debouncedSearch !== "" || player !== "" || troopClass !== "";
+
+  const exportAs = async (format: "csv" | "bbcode" | "file") => {
+    try {
+      const all = await fetchAllTroops(filters);
+      const columns = units.filter((u) => (all.sum.total[u] ?? 0) > 0);
+      if (format === "file") return download("truppen.csv", troopsCsv(all.troops, columns, view));
+      await navigator.clipboard.writeText(format === "csv" ? troopsCsv(all.troops, columns, view) : troopsBbcode(all.troops, columns, view));
+      alert.success(texts.exported(format === "csv" ? texts.exportCsv : texts.exportBbcode));
+    } catch (error) {
+      alertError(error);
+    }
+  };
+  const clearPasted = async () => {
+    if (!(await confirm({ title: texts.clearPastedConfirm, message: texts.clearPastedHint, confirmLabel: texts.clearPasted, danger: true }))) return;
+    clear.mutate(undefined, { onSuccess: () => alert.success(texts.cleared), onError: alertError });
+  };
+
+  return (
+    <>
+      <RoutePageHeader
+        actions={
+          <Group gap="sm">
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconDownload size={18} />} disabled={!data || data.totals === 0}>
+                  {texts.exportLabel}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => void exportAs("bbcode")}>{texts.exportBbcode}</Menu.Item>
+                <Menu.Item onClick={() => void exportAs("csv")}>{texts.exportCsv}</Menu.Item>
+                <Menu.Item onClick={() => void exportAs("file")}>{texts.downloadCsv}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            {data?.troops.some((t) => t.source === "paste") && (
+              <Button variant="default" color="red" leftSection={<IconTrash size={18} />} onClick={() => void clearPasted()}>
+                {texts.clearPasted}
+              </Button>
+            )}
+            <Button leftSection={<IconClipboardText size={18} />} onClick={() => setImporting(true)}>
+              {texts.importOverview}
+            </Button>
+          </Group>
+        }
+      />
+      <Card padding={0}>
+        <Stack gap={0}>
+          <Group className={classes.toolbar} gap="sm" align="flex-end" wrap="wrap">
+            <TextInput label={texts.filters.search} leftSection={<IconSearch size={16} />} value={search} onChange={(e) => page(() => setSearch(e.currentTarget.value))} w={200} />
+            <Select
+              label={texts.filters.player}
+              placeholder={texts.filters.allPlayers}
+              data={data?.players ?? []}
+              value={player || null}
+              onChange={(value) => page(() => setPlayer(value ?? ""))}
+              clearable
+              searchable
+              w={200}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="troop-class-label">
+                {texts.filters.class}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="troop-class-label"
+                value={troopClass || "all"}
+                onChange={(value) => page(() => setTroopClass(value === "all" ? "" : (value as TroopClass)))}
+                data={[{ value: "all", label: texts.filters.allClasses }, ...troopClasses.map((c) => ({ value: c, label: texts.classes[c] }))]}
+              />
+            </Stack>
+            <Select
+              label={texts.viewLabel}
+              data={views.map((v) => ({ value: v, label: texts.views[v] }))}
+              value={view}
+              onChange={(value) => value && setView(value as TroopView)}
+              allowDeselect={false}
+              w={240}
+            />
+          </Group>
+          {query.isError && !data ? (
+            <div className={classes.toolbar}>
+              <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+            </div>
+          ) : query.isSuccess && data?.totals === 0 && !filtered ? (
+            <div className={classes.toolbar}>
+              <StateMessage framed={false} icon={<IconUsersGroup size={26} />} title={texts.emptyTitle} description={texts.emptyHint} />
+            </div>
+          ) : (
+            <TroopsTable
+              data={data}
+              unitColumns={unitColumns}
+              view={view}
+              loading={query.isFetching}
+              sorting={sorting}
+              onSortingChange={(next) => page(() => setSorting(next))}
+              emptyText={texts.emptyFiltered}
+            />
+          )}
+          <div className={classes.footer}>
+            <TablePagination activePage={activePage} perPage={perPage} totals={data?.totals ?? 0} onPageChange={setActivePage} onPerPageChange={(next) => page(() => setPerPage(next))} perPageOptions={[25, 50, 100]} />
+          </div>
+        </Stack>
+      </Card>
+      <PasteImportModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        texts={{ title: texts.importTitle, label: texts.importLabel, hint: texts.importHint, submit: texts.importSubmit, problems: texts.importProblems }}
+        onImport={async (text) => (await importTroops.mutateAsync(text)).message}
+        onImported={(message) => alert.success(message)}
+      />
+    </>
+  );
 }

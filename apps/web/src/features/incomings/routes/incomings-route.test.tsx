@@ -1,0 +1,136 @@
+import type { Incoming, IncomingListResponse } from "@dsbot/protocol";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryClient } from "@/lib/query-client";
+import { dispatchRealtimeMessage } from "@/lib/realtime-dispatcher";
+import { useSession } from "@/lib/session";
+import { json, mockFetch } from "@/test/fetch-mock";
+import { plainUser } from "@/test/fixtures";
+import { renderApp, signIn } from "@/test/render-app";
+
+function incoming(id: number, over: Partial<Incoming> = {}): Incoming {
+  return {
+    id,
+    source: "bot",
+    dsbot: { id: 1, dsPlayer: { name: "Kalle" } },
+    origin: { villageId: 9, name: "Feindesland", coordinates: "520|480", player: { name: "Carla", tribe: "ZW" } },
+    target: { villageId: 1, name: "Alpha", coordinates: "500|500", player: { name: "Kalle", tribe: null } },
+    arrivalTime: Date.now() + 3_600_000,
+    firstSeenAt: Date.now() - 60_000,
+    distance: 28.28,
+    likelyUnits: ["ram", "catapult"],
+    otherUnits: [["snob"]],
+    kind: "attack",
+    kindReason: "Keine Hinweise auf Fake oder Adelung.",
+    trainId: null,
+    trainIndex: null,
+    label: "Angriff",
+    tag: null,
+    ...over,
+  };
+}
+
+function setup(initial: Incoming[]) {
+  let rows = initial;
+  const queries: URLSearchParams[] = [];
+  const imports: string[] = [];
+  mockFetch({
+    "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+    "GET /api/auth/me": () => json(200, { user: plainUser }),
+    "GET /api/dsbot": () => json(200, { dsbots: [], totals: 0 }),
+    "GET /api/incomings": ({ url }) => {
+      queries.push(url.searchParams);
+      const kind = url.searchParams.get("kind");
+      const listed = rows.filter((r) => !kind || r.kind === kind);
+      const body: IncomingListResponse = {
+        incomings: listed,
+        totals: listed.length,
+        summary: { count: rows.length, nobles: rows.filter((r) => r.kind === "noble").length, nextArrival: rows.length ? Math.min(...rows.map((r) => r.arrivalTime)) : null },
+      };
+      return json(200, body);
+    },
+    "POST /api/incomings/import": ({ body }) => {
+      imports.push((body as { text: string }).text);
+      return json(400, { error: { code: "bad_request", message: "Zeile 8: Ankunftszeit „32.13.26 18:44:00“ ist kein gültiges Datum.", issues: [{ path: "text", message: "Zeile 8: Ankunftszeit „32.13.26 18:44:00“ ist kein gültiges Datum." }, { path: "text", message: "Zeile 14: Bei diesem Angriff fehlt die „Ankunftszeit:“." }] } });
+    },
+  });
+  signIn(plainUser);
+  return { queries, imports, set: (next: Incoming[]) => (rows = next) };
+}
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+  queryClient.clear();
+  toast.dismiss();
+});
+
+describe("Eingehende Angriffe", { timeout: 30_000 }, () => {
+  it("lists incomings with arrival in server time, countdown, likely unit, kind and the noble train", async () => {
+    const arrival = Date.UTC(2031, 5, 1, 10, 30, 45, 678);
+    setup([
+      incoming(1, { arrivalTime: arrival }),
+      incoming(2, { arrivalTime: arrival + 200, kind: "noble", kindReason: "Adelszug aus 2 Befehlen.", trainId: 1, trainIndex: 2, likelyUnits: ["snob"], otherUnits: [] }),
+    ]);
+    renderApp("/incomings");
+    const table = await screen.findByRole("table", { name: "Eingehende Angriffe" });
+    await within(table).findAllByText("01.06.31 12:30:45");
+    const rows = [...table.querySelectorAll<HTMLElement>("tr[data-row-id]")];
+    expect(rows).toHaveLength(2);
+    // 10:30 UTC is 12:30 in Berlin (summer time), with the milliseconds.
+    expect(within(rows[0]!).getByText("01.06.31 12:30:45")).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(":678")).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole("group", { name: "Rammbock/Katapult" })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText("[ZW]")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Adelung")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Adelszug · 2.")).toBeInTheDocument();
+    const summary = screen.getByRole("group", { name: "Eingehende Angriffe" });
+    expect(within(summary).getByText("Adelungen").nextSibling).toHaveTextContent("1");
+  });
+
+  it("asks the server for the chosen kind and refetches when a scan changed the list", async () => {
+    const user = userEvent.setup();
+    const { queries, set } = setup([incoming(1), incoming(2, { kind: "noble" })]);
+    renderApp("/incomings");
+    await screen.findAllByText("520|480");
+    await user.click(screen.getByRole("radio", { name: "Adelung" }));
+    await waitFor(() => expect(queries.at(-1)?.get("kind")).toBe("noble"));
+    set([incoming(2, { kind: "noble" }), incoming(3, { kind: "noble", origin: { villageId: 3, name: "Neu", coordinates: "400|400", player: null } })]);
+    act(() => dispatchRealtimeMessage({ type: "incomings-updated", data: { dsbotId: 1 } }));
+    expect(await screen.findByText("400|400")).toBeInTheDocument();
+  });
+
+  it("leaves a command out once it has landed", async () => {
+    setup([incoming(1, { arrivalTime: Date.now() + 1500 }), incoming(2)]);
+    renderApp("/incomings");
+    const table = await screen.findByRole("table", { name: "Eingehende Angriffe" });
+    const dataRows = () => table.querySelectorAll("tr[data-row-id]");
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    await waitFor(() => expect(dataRows()).toHaveLength(1), { timeout: 5000 });
+  });
+
+  it("shows an empty state that says how incomings get here", async () => {
+    setup([]);
+    renderApp("/incomings");
+    expect(await screen.findByText("Keine eingehenden Angriffe")).toBeInTheDocument();
+    expect(screen.getByText(/Modul „Auge“/)).toBeInTheDocument();
+  });
+
+  it("lists every problem of a pasted SOS text by line and keeps the text", async () => {
+    const user = userEvent.setup();
+    const { imports } = setup([]);
+    renderApp("/incomings");
+    await user.click(await screen.findByRole("button", { name: "SOS-Text einfügen" }));
+    const dialog = await screen.findByRole("dialog", { name: "SOS-Anfrage einfügen" });
+    const field = within(dialog).getByRole("textbox", { name: "Text der SOS-Anfrage" });
+    await user.click(field);
+    await user.paste("[b]Angegriffenes Dorf[/b]");
+    await user.click(within(dialog).getByRole("button", { name: "Übernehmen" }));
+    const problems = await within(dialog).findByRole("alert");
+    expect(problems).toHaveTextContent("2 Probleme – nichts übernommen:");
+    expect(problems).toHaveTextContent("Zeile 14: Bei diesem Angriff fehlt die „Ankunftszeit:“.");
+    expect(field).toHaveValue("[b]Angegriffenes Dorf[/b]");
+    expect(imports).toEqual(["[b]Angegriffenes Dorf[/b]"]);
+  });
+});

@@ -1,0 +1,48 @@
+// REST of Truppen (issue 22): the villages' troops with filters, pasting a troops overview, removing the
+// pasted ones. `troops-updated` (a bot's scan, a paste) and every (re)connect load the list again.
+import type { TroopListQuery, TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
+import { TROOPS_PAGE_MAX } from "@dsbot/protocol";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api } from "@/lib/api";
+import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispatcher";
+
+export const troopKeys = { all: ["troops"] as const };
+export type TroopListParams = Partial<TroopListQuery>;
+
+export const troopsQueryOptions = (params: TroopListParams) =>
+  queryOptions({
+    queryKey: [...troopKeys.all, params] as const,
+    queryFn: ({ signal }) => api.get<TroopListResponse>("/api/troops", { signal, params }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every filtered village at once, for an export. */
+export function fetchAllTroops(params: TroopListParams): Promise<TroopListResponse> {
+  return api.get<TroopListResponse>("/api/troops", { params: { ...params, activePage: 1, perPage: TROOPS_PAGE_MAX } });
+}
+
+export function useTroopsRealtime(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const refetch = () => void client.invalidateQueries({ queryKey: troopKeys.all });
+    const offs = [registerRealtimeHandler("troops-updated", refetch), onRealtimeConnect(refetch)];
+    return () => offs.forEach((off) => off());
+  }, [client]);
+}
+
+export function useImportTroops() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<WarRoomImportResponse>("/api/troops/import", { text }),
+    onSuccess: () => client.invalidateQueries({ queryKey: troopKeys.all }),
+  });
+}
+
+export function useClearPastedTroops() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete("/api/troops/pasted"),
+    onSettled: () => client.invalidateQueries({ queryKey: troopKeys.all }),
+  });
+}

@@ -1,0 +1,147 @@
+// The Truppen table: a row per village with a column per unit (icon headers), population, Off/Def
+// population, the class and the scan it comes from; a sum row over every filtered village below.
+import type { TroopClass, TroopListResponse, TroopRow, Unit } from "@dsbot/protocol";
+import { unitLabels } from "@dsbot/protocol";
+import { Badge, Table, Text } from "@mantine/core";
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { DataTable } from "@/components/ui/data-table";
+import { Tooltip } from "@/components/ui/tooltip";
+import { UnitIcon } from "@/components/ui/unit-icon";
+import { formatDate } from "@/lib/dates";
+import { viewCounts, type TroopView } from "../lib/troop-export";
+import { troopTexts as texts } from "../texts";
+
+const classColors: Record<TroopClass, string> = { off: "red", def: "blue", mixed: "grape", empty: "gray" };
+const number = (n: number) => n.toLocaleString("de-DE");
+
+function columns(unitColumns: readonly Unit[], view: TroopView): ColumnDef<TroopRow>[] {
+  return [
+    {
+      id: "village",
+      header: texts.columns.village,
+      cell: ({ row }) => (
+        <div>
+          <Text size="sm" fw={600} truncate maw={200}>
+            {row.original.name}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {row.original.coordinates}
+          </Text>
+        </div>
+      ),
+    },
+    { id: "player", header: texts.columns.player, cell: ({ row }) => <Text size="sm">{row.original.playerName ?? "–"}</Text> },
+    ...unitColumns.map(
+      (unit): ColumnDef<TroopRow> => ({
+        id: `unit-${unit}`,
+        header: () => (
+          <Tooltip label={unitLabels[unit]}>
+            <span>
+              <UnitIcon unit={unit} size={16} />
+            </span>
+          </Tooltip>
+        ),
+        enableSorting: false,
+        meta: { width: 72 },
+        cell: ({ row }) => {
+          const counts = viewCounts(row.original, view);
+          const n = counts?.[unit] ?? 0;
+          return (
+            <Text size="sm" ta="right" c={counts === null || n === 0 ? "dimmed" : undefined} data-unit={unit}>
+              {counts === null ? "?" : number(n)}
+            </Text>
+          );
+        },
+      }),
+    ),
+    { id: "population", header: texts.columns.population, cell: ({ row }) => <Text size="sm" ta="right">{number(row.original.population)}</Text> },
+    {
+      id: "class",
+      header: texts.columns.class,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Tooltip label={`${texts.columns.offPopulation} ${number(row.original.offPopulation)} · ${texts.columns.defPopulation} ${number(row.original.defPopulation)}`}>
+          <Badge color={classColors[row.original.class]} variant="light">
+            {texts.classes[row.original.class]}
+          </Badge>
+        </Tooltip>
+      ),
+    },
+    {
+      id: "scannedAt",
+      header: texts.columns.scannedAt,
+      cell: ({ row }) => (
+        <Tooltip label={row.original.source === "bot" ? texts.sourceBot(row.original.playerName ?? "") : texts.sourcePaste}>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {formatDate(row.original.scannedAt)}
+          </Text>
+        </Tooltip>
+      ),
+    },
+  ];
+}
+
+interface TroopsTableProps {
+  data: TroopListResponse | undefined;
+  unitColumns: readonly Unit[];
+  view: TroopView;
+  loading: boolean;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  emptyText: string;
+}
+
+export function TroopsTable({ data, unitColumns, view, loading, sorting, onSortingChange, emptyText }: TroopsTableProps) {
+  const defs = useMemo(() => columns(unitColumns, view), [unitColumns, view]);
+  const table = useReactTable({
+    data: data?.troops ?? [],
+    columns: defs,
+    state: { sorting },
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => `${row.source}-${row.villageId}`,
+    onSortingChange: (updater) => onSortingChange(typeof updater === "function" ? updater(sorting) : updater),
+  });
+  return (
+    <>
+      <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={480 + unitColumns.length * 72} empty={emptyText} />
+      {data && data.totals > 0 && (
+        <Table.ScrollContainer minWidth={480 + unitColumns.length * 72} type="native">
+          <Table aria-label={texts.totals} data-troop-totals>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th>{texts.totals}</Table.Th>
+                <Table.Td colSpan={1}>
+                  <Text size="sm" c="dimmed">
+                    {number(data.totals)} {data.totals === 1 ? "Dorf" : "Dörfer"}
+                  </Text>
+                </Table.Td>
+                {unitColumns.map((unit) => (
+                  <Table.Td key={unit} w={72} ta="right" data-unit={unit}>
+                    <Text size="sm" fw={600}>
+                      {number(data.sum.total[unit] ?? 0)}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right">
+                  <Text size="sm" fw={600}>
+                    {number(data.sum.population)}
+                  </Text>
+                </Table.Td>
+                <Table.Td colSpan={2}>
+                  <Text size="xs" c="dimmed">
+                    {texts.columns.offPopulation} {number(data.sum.offPopulation)} · {texts.columns.defPopulation} {number(data.sum.defPopulation)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}

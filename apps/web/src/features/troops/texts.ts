@@ -1,0 +1,42 @@
+// German texts of Truppen.
+import { troopClassLabels, type TroopClass } from "@dsbot/protocol";
+
+export const troopTexts = {
+  tableLabel: "Truppen je Dorf",
+  importOverview: "Truppenübersicht einfügen",
+  clearPasted: "Eingefügte entfernen",
+  clearPastedConfirm: "Alle eingefügten Truppen entfernen?",
+  clearPastedHint: "Die Truppen aus den Scans deiner Bots bleiben.",
+  cleared: "Eingefügte Truppen entfernt.",
+  exportCsv: "CSV",
+  exportBbcode: "BB-Code",
+  exportLabel: "Exportieren",
+  exported: (format: string) => `${format} in die Zwischenablage kopiert.`,
+  downloadCsv: "CSV herunterladen",
+  columns: {
+    village: "Dorf",
+    player: "Spieler",
+    population: "Einwohner",
+    offPopulation: "Off",
+    defPopulation: "Def",
+    class: "Art",
+    scannedAt: "Stand",
+  },
+  views: { total: "Gesamt", own: "Im Dorf (eigene)", inVillage: "Im Dorf (mit Unterstützung)", outside: "Auswärts", onTheWay: "Unterwegs" },
+  viewLabel: "Ansicht",
+  viewUnknown: "nicht gemeldet",
+  classes: troopClassLabels as Record<TroopClass, string>,
+  filters: { search: "Dorf suchen", player: "Spieler", allPlayers: "Alle Spieler", class: "Art", allClasses: "Alle" },
+  totals: "Summe (Gesamt)",
+  sourceBot: (name: string) => `Scan von Bot ${name}`,
+  sourcePaste: "Eingefügte Übersicht",
+  emptyTitle: "Noch keine Truppen",
+  emptyHint: "Starte einen Bot mit dem Modul „Inventur“ oder füge die Truppenübersicht aus dem Spiel ein.",
+  emptyFiltered: "Kein Dorf passt zu den Filtern.",
+  importTitle: "Truppenübersicht einfügen",
+  importLabel: "Text der Truppenübersicht",
+  importHint:
+    "Im Spiel unter Übersichten → „Truppen“ (Premium) die ganze Tabelle markieren und kopieren: je Dorf die Zeilen „eigene“, „im Dorf“, „auswärts“ und „unterwegs“. Ein Text mit Fehlern übernimmt nichts.",
+  importSubmit: "Übernehmen",
+  importProblems: (n: number) => (n === 1 ? "1 Problem – nichts übernommen:" : `${n} Probleme – nichts übernommen:`),
+} as const;
