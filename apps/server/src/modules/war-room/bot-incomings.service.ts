@@ -80,7 +80,12 @@ export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime
   if (result.newNobles.length > 0) {
     const zone = await worldZoneOf(ctx.db, { server: result.bot.worldServer, world: result.bot.worldWorld });
     const rows = await ctx.db.select().from(incomings).where(inArray(incomings.id, result.newNobles));
-    for (const inc of rows.sort((a, b) => a.arrivalAt.getTime() - b.arrivalAt.getTime()).slice(0, NOBLE_NOTIFICATIONS_MAX)) {
+    // One alarm per train (its first noble), not one per command.
+    const trains = new Set<number>();
+    const alarms = rows
+      .sort((a, b) => a.arrivalAt.getTime() - b.arrivalAt.getTime())
+      .filter((inc) => inc.trainId === null || (!trains.has(inc.trainId) && trains.add(inc.trainId) !== undefined));
+    for (const inc of alarms.slice(0, NOBLE_NOTIFICATIONS_MAX)) {
       await notifyBotAudience(
         ctx,
         dsbotId,

@@ -112,6 +112,19 @@ describe("incomings from a bot's command scanner", () => {
     expect(after.incomings[0]?.firstSeenAt).toBe(kept.firstSeenAt);
   });
 
+  it("raises one alarm for a noble train, not one per noble", async () => {
+    const count = async () => (await app.db.select().from(notifications).where(eq(notifications.userId, ownerId))).length;
+    const before = await count();
+    const lands = now + travel(gamma, "snob") + 60_000;
+    const kept = (await list(owner)).incomings.map((i) => command(11, delta, i.arrivalTime));
+    const train = [0, 100, 200, 300].map((gap, i) => command(20 + i, gamma, lands + gap, "Bert"));
+    const result = await replaceBotIncomings(app.ctx, botId, { scannedAt: now + 120_000, incomings: [...kept, ...train] });
+    expect(result.nobles).toBe(3);
+    expect(await count()).toBe(before + 1);
+    // Back to the one command the next tests expect.
+    await replaceBotIncomings(app.ctx, botId, { scannedAt: now + 180_000, incomings: kept });
+  });
+
   it("lets whoever sees an incoming tag it; others get 404", async () => {
     const [incoming] = (await list(owner)).incomings;
     const tagged = await owner("PATCH", `/api/incomings/${incoming!.id}`, { tag: "Fake? Ramme" });
@@ -154,7 +167,8 @@ describe("GET /api/dashboard", () => {
     expect(body.bots).toEqual({ total: 1, byStatus: { online: 0, offline: 1, paused: 0, starting: 0, stopping: 0 } });
     expect(body.incomings.count).toBe(1);
     expect(body.troops).toEqual({ villages: 2, population: 27_800, offPopulation: 15_000, defPopulation: 12_800 });
-    expect(body.unreadNotifications).toBe(1);
+    // The first scan's noble and the train's one alarm.
+    expect(body.unreadNotifications).toBe(2);
     expect(body.nextAttacks).toEqual([]);
     const plan = await newPlan(owner, "Vorne");
     const attacks = [await newAttack(owner, plan.id, { from: "500|500", to: "510|490", arrival: ARRIVAL + 60_000 }), await newAttack(owner, plan.id, { from: "500|500", to: "520|480" })];
