@@ -13,7 +13,7 @@ export const DEMO_RUNNER_NAME = "Demo-Runner";
 /** Game accounts of the demo bots: the named players of the generated demo world (demo-world.ts). */
 export const DEMO_BOT_PLAYERS = DEMO_WORLD.namedPlayers;
 /** Switched on for the demo bots, so a started bot visibly does something (the sandbox runs these). */
-export const DEMO_ENABLED_MODULES = ["relogin", "inventory"] as const satisfies readonly ModuleName[];
+export const DEMO_ENABLED_MODULES = ["relogin", "inventory", "command-scanner"] as const satisfies readonly ModuleName[];
 
 export interface DemoRunnerSetup {
   /** A fresh runner token (plaintext, in memory only); earlier demo runner tokens are revoked. */

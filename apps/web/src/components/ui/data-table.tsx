@@ -21,6 +21,8 @@ export interface DataTableProps<T> {
   dense?: boolean;
   /** Accessible name of the table. */
   label: string;
+  /** Rows under the body (a sum row), in the table's own columns. */
+  footer?: ReactNode;
 }
 
 export function sortLabel(direction: false | "asc" | "desc"): "ascending" | "descending" | "none" {
@@ -62,7 +64,7 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   );
 }
 
-export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, minWidth = 640, dense = false, label }: DataTableProps<T>) {
+export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, minWidth = 640, dense = false, label, footer }: DataTableProps<T>) {
   const columns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
   const showSkeleton = loading && rows.length === 0;
@@ -115,6 +117,7 @@ export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, 
             </Table.Tr>
           ))}
         </Table.Tbody>
+        {footer && rows.length > 0 && <Table.Tfoot>{footer}</Table.Tfoot>}
       </Table>
     </Table.ScrollContainer>
   );

@@ -182,25 +182,32 @@ function columns(now: number, zone: string, onTag: (incoming: Incoming, tag: str
     {
       id: "distance",
       header: texts.columns.distance,
+      meta: { width: 76 },
       cell: ({ row }) => (
-        <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+        <Text size="sm" ta="right" style={{ whiteSpace: "nowrap" }}>
           {texts.fields(row.original.distance)}
         </Text>
       ),
     },
-    { id: "likelyUnit", header: texts.columns.likelyUnit, cell: ({ row }) => <LikelyUnit incoming={row.original} /> },
+    { id: "likelyUnit", header: texts.columns.likelyUnit, meta: { width: 96 }, cell: ({ row }) => <LikelyUnit incoming={row.original} /> },
     {
       id: "kind",
       header: texts.columns.kind,
+      meta: { width: 118 },
       cell: ({ row }) => (
         <Stack gap={2} align="flex-start">
           <Tooltip label={row.original.kindReason} multiline maw={320}>
-            <Badge color={kindColors[row.original.kind]} variant="light" leftSection={row.original.kind === "noble" ? <IconCrown size={12} /> : undefined}>
+            <Badge
+              color={kindColors[row.original.kind]}
+              variant="light"
+              leftSection={row.original.kind === "noble" ? <IconCrown size={12} /> : undefined}
+              styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}
+            >
               {texts.kinds[row.original.kind]}
             </Badge>
           </Tooltip>
           {row.original.trainIndex !== null && (
-            <Text size="xs" c="yellow.4" data-train={row.original.trainId}>
+            <Text size="xs" c="yellow.4" data-train={row.original.trainId} style={{ whiteSpace: "nowrap" }}>
               {texts.train(row.original.trainIndex)}
             </Text>
           )}
@@ -211,6 +218,7 @@ function columns(now: number, zone: string, onTag: (incoming: Incoming, tag: str
       id: "tag",
       header: texts.columns.tag,
       enableSorting: false,
+      meta: { width: 112 },
       cell: ({ row }) => <TagEditor incoming={row.original} onSave={(tag) => onTag(row.original, tag)} />,
     },
     {

@@ -106,42 +106,32 @@ export function TroopsTable({ data, unitColumns, view, loading, sorting, onSorti
     getRowId: (row) => `${row.source}-${row.villageId}`,
     onSortingChange: (updater) => onSortingChange(typeof updater === "function" ? updater(sorting) : updater),
   });
-  return (
-    <>
-      <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={480 + unitColumns.length * 72} empty={emptyText} />
-      {data && data.totals > 0 && (
-        <Table.ScrollContainer minWidth={480 + unitColumns.length * 72} type="native">
-          <Table aria-label={texts.totals} data-troop-totals>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th>{texts.totals}</Table.Th>
-                <Table.Td colSpan={1}>
-                  <Text size="sm" c="dimmed">
-                    {number(data.totals)} {data.totals === 1 ? "Dorf" : "Dörfer"}
-                  </Text>
-                </Table.Td>
-                {unitColumns.map((unit) => (
-                  <Table.Td key={unit} w={72} ta="right" data-unit={unit}>
-                    <Text size="sm" fw={600}>
-                      {number(data.sum.total[unit] ?? 0)}
-                    </Text>
-                  </Table.Td>
-                ))}
-                <Table.Td ta="right">
-                  <Text size="sm" fw={600}>
-                    {number(data.sum.population)}
-                  </Text>
-                </Table.Td>
-                <Table.Td colSpan={2}>
-                  <Text size="xs" c="dimmed">
-                    {texts.columns.offPopulation} {number(data.sum.offPopulation)} · {texts.columns.defPopulation} {number(data.sum.defPopulation)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </>
+  const sumRow = data && data.totals > 0 && (
+    <Table.Tr data-troop-totals>
+      <Table.Th>{texts.totals}</Table.Th>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {number(data.totals)} {data.totals === 1 ? "Dorf" : "Dörfer"}
+        </Text>
+      </Table.Td>
+      {unitColumns.map((unit) => (
+        <Table.Td key={unit} ta="right" data-unit={unit}>
+          <Text size="sm" fw={700}>
+            {number(data.sum.total[unit] ?? 0)}
+          </Text>
+        </Table.Td>
+      ))}
+      <Table.Td ta="right">
+        <Text size="sm" fw={700}>
+          {number(data.sum.population)}
+        </Text>
+      </Table.Td>
+      <Table.Td colSpan={2}>
+        <Text size="xs" c="dimmed">
+          {texts.columns.offPopulation} {number(data.sum.offPopulation)} · {texts.columns.defPopulation} {number(data.sum.defPopulation)}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
+  return <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={480 + unitColumns.length * 72} empty={emptyText} footer={sumRow} />;
 }

@@ -64,7 +64,7 @@ describe("Truppen", { timeout: 30_000 }, () => {
     const offRow = row.closest("tr")!;
     expect(within(offRow).getByText("Off")).toBeInTheDocument();
     expect(offRow.querySelector('[data-unit="axe"]')).toHaveTextContent("6.200");
-    const sums = screen.getByRole("table", { name: "Summe (Gesamt)" });
+    const sums = table.querySelector<HTMLElement>("tr[data-troop-totals]")!;
     expect(sums.querySelector('[data-unit="spear"]')).toHaveTextContent("7.000");
     expect(within(sums).getByText("30.450")).toBeInTheDocument();
     // "Unterwegs" shows what is in commands.
