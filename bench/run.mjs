@@ -90,5 +90,7 @@ function runTsx(file) {
 // The planner on 2,000 × 500; the attack table on 20,000 attacks, PGlite and PostgreSQL.
 if ((await runTsx("bench/planner.mjs")) !== 0) process.exitCode = 1;
 if ((await runTsx("bench/attack-table.mjs")) !== 0) process.exitCode = 1;
+// Issue 22 §5: the incomings page with 10,000 incomings and 500-village inventory scans, PGlite and PostgreSQL.
+if ((await runTsx("bench/war-room.mjs")) !== 0) process.exitCode = 1;
 // Issue 19: the stall probe, health every 100 ms while each heavy operation runs at its limits.
 if ((await runTsx("bench/stall.mjs")) !== 0) process.exitCode = 1;

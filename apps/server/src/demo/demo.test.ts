@@ -44,7 +44,7 @@ function alive(pid: number): boolean {
 const demo = { username: DEMO_USERNAME, password: "demo1234" };
 
 describe("demo setup", () => {
-  it("seeds the demo bots once with relogin and inventory on, and rotates the runner token", async () => {
+  it("seeds the demo bots once with relogin, inventory and the command scanner on, and rotates the runner token", async () => {
     const first = await prepareDemoRunner(app.db, DEMO_USERNAME);
     expect(first?.bots.map((b) => b.playerName)).toEqual([...DEMO_BOT_PLAYERS]);
     expect(await checkRunnerToken(app.db, first?.token ?? "")).toBeDefined();
@@ -59,7 +59,7 @@ describe("demo setup", () => {
     expect(runners.runners.map((r) => r.name)).toEqual([DEMO_RUNNER_NAME]);
     const detail = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${first?.bots[0]?.dsbotId}`, headers: bearer(web) });
     const enabled = detail.json<{ dsbot: { modules: { name: string; enabled: boolean }[] } }>().dsbot.modules.filter((m) => m.enabled);
-    expect(enabled.map((m) => m.name).sort()).toEqual(["inventory", "relogin"]);
+    expect(enabled.map((m) => m.name).sort()).toEqual(["command-scanner", "inventory", "relogin"]);
   });
 
   it("answers undefined without a demo user", async () => {

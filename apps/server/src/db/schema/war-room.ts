@@ -50,6 +50,12 @@ export const incomings = pgTable(
     uniqueIndex("incomings_bot_command_idx").on(t.dsbotId, t.commandId),
     uniqueIndex("incomings_paste_idx").on(t.userId, t.originX, t.originY, t.targetX, t.targetY, t.arrivalAt),
     index("incomings_arrival_idx").on(t.arrivalAt),
+    // The page's sorts read in index order and stop after the page (no sort of every row).
+    index("incomings_target_sort_idx").on(t.targetY, t.targetX, t.arrivalAt, t.id),
+    index("incomings_attacker_sort_idx").on(t.attackerName, t.arrivalAt, t.id),
+    index("incomings_distance_sort_idx").on(t.distance, t.arrivalAt, t.id),
+    index("incomings_kind_sort_idx").on(t.kind, t.arrivalAt, t.id),
+    index("incomings_likely_sort_idx").on(t.likelySpeed, t.arrivalAt, t.id),
     check("incomings_source_check", sql`(${t.dsbotId} is null) <> (${t.userId} is null)`),
     check("incomings_kind_check", sql`${t.kind} in ('attack', 'fake', 'noble')`),
   ],

@@ -11,7 +11,7 @@ import { readModule } from "../dsbots/bot-modules.js";
 import { notifyBotAudience } from "../dsbots/bot-notifications.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 import { worldZoneOf } from "../worlds/world-zone.js";
-import { dropArrived, fillAttackerTribes, refreshAnalysis, upsertIncomings, worldUnitSpeeds, type IncomingInput } from "./incomings-store.js";
+import { dropArrived, refreshAnalysis, resolveFromWorld, upsertIncomings, worldUnitSpeeds, type IncomingInput } from "./incomings-store.js";
 
 export interface BotIncomingsResult {
   incomings: number;
@@ -57,10 +57,11 @@ export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime
       .from(incomings)
       .where(eq(incomings.dsbotId, dsbotId));
     const known = new Map(before.map((b) => [b.commandId, `${b.arrivalAt.getTime()}|${b.label ?? ""}`]));
+    const speeds = await worldUnitSpeeds(tx, world);
+    const unknown = input.filter((c) => !known.has(c.commandId));
+    if (speeds && unknown.length > 0) await resolveFromWorld(tx, speeds.id, unknown);
     const fresh = await upsertIncomings(tx, owner, world, input);
     const arrived = await dropArrived(tx, owner, scannedAt);
-    const speeds = await worldUnitSpeeds(tx, world);
-    if (speeds && fresh.size > 0) await fillAttackerTribes(tx, owner, speeds.id);
     const kinds = await refreshAnalysis(tx, owner, speeds?.speeds ?? null);
     const edited = input.some((c) => {
       const was = known.get(c.commandId);

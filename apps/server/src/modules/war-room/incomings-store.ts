@@ -7,7 +7,7 @@ import { analyseIncomings } from "@dsbot/protocol";
 import { and, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
-import { incomings, worlds } from "../../db/schema.js";
+import { allies, incomings, players, villages, worlds } from "../../db/schema.js";
 import { worldDataKey } from "../worlds/world-data-key.js";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -92,20 +92,52 @@ export async function upsertIncomings(
   return fresh;
 }
 
-/** Fills in the attacker's tribe tag and the villages' names from the world's data where the source did not name them. */
-export async function fillAttackerTribes(db: Executor, owner: IncomingOwner, worldId: number): Promise<void> {
-  await db.execute(sql`
-    update ${incomings} set attacker_tribe = a.tag
-    from players p join allies a on a.world_id = p.world_id and a.id = p.ally_id
-    where ${ownerCondition(owner)} and ${incomings.attackerTribe} is null and ${incomings.attackerName} is not null
-      and p.world_id = ${worldDataKey(worldId)} and lower(p.name) = lower(${incomings.attackerName})`);
-  // Village names the scanner did not read, from the world's data.
-  for (const side of ["origin", "target"] as const) {
-    await db.execute(sql`
-      update ${incomings} set ${sql.raw(`${side}_name`)} = v.name, ${sql.raw(`${side}_village_id`)} = v.id
-      from villages v
-      where ${ownerCondition(owner)} and ${sql.raw(`incomings.${side}_name`)} is null
-        and v.world_id = ${worldDataKey(worldId)} and v.x = ${sql.raw(`incomings.${side}_x`)} and v.y = ${sql.raw(`incomings.${side}_y`)}`);
+/**
+ * Fills in what the source did not name from the world's data: village ids and names by field (the
+ * coordinate index), the attacker's tribe tag by player name. Two reads, however many commands.
+ */
+export async function resolveFromWorld(db: Executor, worldId: number, rows: IncomingInput[]): Promise<void> {
+  const fields = new Map<string, { x: number; y: number }>();
+  for (const r of rows) {
+    if (r.originName === null) fields.set(`${r.originX}|${r.originY}`, { x: r.originX, y: r.originY });
+    if (r.targetName === null) fields.set(`${r.targetX}|${r.targetY}`, { x: r.targetX, y: r.targetY });
+  }
+  const names = new Set(rows.filter((r) => r.attackerTribe === null && r.attackerName !== null).map((r) => (r.attackerName as string).toLowerCase()));
+  const coords = [...fields.values()];
+  const [villageRows, tribeRows] = await Promise.all([
+    coords.length === 0
+      ? []
+      : db
+          .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y })
+          .from(villages)
+          .where(
+            and(
+              eq(villages.worldId, worldDataKey(worldId)),
+              sql`(${villages.x}, ${villages.y}) in (select * from unnest(${sql.param(coords.map((c) => c.x))}::smallint[], ${sql.param(coords.map((c) => c.y))}::smallint[]))`,
+            ),
+          ),
+    names.size === 0
+      ? []
+      : db
+          .select({ name: players.name, tag: allies.tag })
+          .from(players)
+          .innerJoin(allies, and(eq(allies.worldId, players.worldId), eq(allies.id, players.allyId)))
+          .where(and(eq(players.worldId, worldDataKey(worldId)), sql`lower(${players.name}) = any(${sql.param([...names])}::text[])`)),
+  ]);
+  const byField = new Map(villageRows.map((v) => [`${v.x}|${v.y}`, v]));
+  const tribes = new Map(tribeRows.map((t) => [t.name.toLowerCase(), t.tag]));
+  for (const r of rows) {
+    const origin = r.originName === null ? byField.get(`${r.originX}|${r.originY}`) : undefined;
+    if (origin) {
+      r.originName = origin.name;
+      r.originVillageId ??= origin.id;
+    }
+    const target = r.targetName === null ? byField.get(`${r.targetX}|${r.targetY}`) : undefined;
+    if (target) {
+      r.targetName = target.name;
+      r.targetVillageId ??= target.id;
+    }
+    if (r.attackerTribe === null && r.attackerName !== null) r.attackerTribe = tribes.get(r.attackerName.toLowerCase()) ?? null;
   }
 }
 
@@ -135,6 +167,11 @@ export async function refreshAnalysis(db: Executor, owner: IncomingOwner, speeds
       firstSeenAt: incomings.firstSeenAt,
       label: incomings.label,
       kind: incomings.kind,
+      likelyUnits: incomings.likelyUnits,
+      otherUnits: incomings.otherUnits,
+      kindReason: incomings.kindReason,
+      trainId: incomings.trainId,
+      trainIndex: incomings.trainIndex,
     })
     .from(incomings)
     .where(ownerCondition(owner));
@@ -152,9 +189,21 @@ export async function refreshAnalysis(db: Executor, owner: IncomingOwner, speeds
   );
   const kinds = new Map<number, { before: IncomingKind; after: IncomingKind }>();
   rows.forEach((r, i) => kinds.set(r.id, { before: r.kind as IncomingKind, after: analysis[i]!.kind }));
-  for (let start = 0; start < analysis.length; start += ROW_CHUNK) {
+  // Only rows whose analysis changed are written (a repeated scan writes none).
+  const changed = analysis.filter((a, i) => {
+    const r = rows[i]!;
+    return (
+      r.kind !== a.kind ||
+      r.kindReason !== a.reason ||
+      r.trainId !== a.trainId ||
+      r.trainIndex !== a.trainIndex ||
+      JSON.stringify(r.likelyUnits ?? null) !== JSON.stringify(a.likely.likely?.units ?? null) ||
+      JSON.stringify(r.otherUnits ?? []) !== JSON.stringify(a.likely.others.map((g) => g.units))
+    );
+  });
+  for (let start = 0; start < changed.length; start += ROW_CHUNK) {
     if (start > 0) await yieldToEventLoop();
-    const chunk = analysis.slice(start, start + ROW_CHUNK);
+    const chunk = changed.slice(start, start + ROW_CHUNK);
     const column = <T>(pick: (row: (typeof chunk)[number]) => T) => sql.param(chunk.map(pick));
     await db.execute(sql`
       update ${incomings} i set likely_units = v.likely, likely_speed = v.speed, other_units = v.others, kind = v.kind,

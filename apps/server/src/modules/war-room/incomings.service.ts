@@ -59,7 +59,8 @@ export async function listIncomings(db: Database, viewer: Viewer, query: Incomin
   const where = and(visible, ...filters(query));
   const { field, direction } = parseSort(query.sortBy);
   const order = sortColumns[field].map((c) => (direction === "asc" ? asc(c) : desc(c)));
-  const [rows, [filtered], [summary]] = await Promise.all([
+  const filtered = filters(query);
+  const [rows, [counts]] = await Promise.all([
     db
       .select({ incoming: incomings, botName: dsbots.playerName })
       .from(incomings)
@@ -68,15 +69,21 @@ export async function listIncomings(db: Database, viewer: Viewer, query: Incomin
       .orderBy(...order, asc(incomings.arrivalAt), asc(incomings.id))
       .limit(query.perPage)
       .offset((query.activePage - 1) * query.perPage),
-    db.select({ n: count() }).from(incomings).where(where),
+    // One pass for the filtered total and the summary over everything visible.
     db
-      .select({ n: count(), nobles: sql<number>`count(*) filter (where ${incomings.kind} = 'noble')::int`, next: min(incomings.arrivalAt) })
+      .select({
+        totals: filtered.length > 0 ? sql<number>`count(*) filter (where ${and(...filtered)})::int` : sql<number>`count(*)::int`,
+        n: count(),
+        nobles: sql<number>`count(*) filter (where ${incomings.kind} = 'noble')::int`,
+        next: min(incomings.arrivalAt),
+      })
       .from(incomings)
       .where(visible),
   ]);
+  const summary = counts;
   return {
     incomings: rows.map((r) => presentIncoming(r.incoming, r.botName)),
-    totals: filtered?.n ?? 0,
+    totals: counts?.totals ?? 0,
     summary: { count: summary?.n ?? 0, nobles: summary?.nobles ?? 0, nextArrival: summary?.next ? new Date(summary.next).getTime() : null },
   };
 }

@@ -10,7 +10,7 @@ import { pastedTroops, players, villages, worlds, type UserRow } from "../../db/
 import { badRequest } from "../../http/errors.js";
 import { worldDataKey } from "../worlds/world-data-key.js";
 import { worldZoneOf } from "../worlds/world-zone.js";
-import { dropArrived, fillAttackerTribes, refreshAnalysis, upsertIncomings, type IncomingInput } from "./incomings-store.js";
+import { dropArrived, refreshAnalysis, resolveFromWorld, upsertIncomings, type IncomingInput } from "./incomings-store.js";
 
 type Importer = Pick<UserRow, "id" | "worldServer" | "worldWorld">;
 
@@ -91,9 +91,9 @@ export async function importSosText(db: Database, user: Importer, text: string, 
   if (errors.length > 0) rejected(errors);
   const owner = { userId: user.id };
   await db.transaction(async (tx) => {
+    await resolveFromWorld(tx, world.id, input);
     await upsertIncomings(tx, owner, { server: world.server, world: world.world }, input);
     await dropArrived(tx, owner, now);
-    await fillAttackerTribes(tx, owner, world.id);
     await refreshAnalysis(tx, owner, (world.unitInfo as UnitInfo | null) ?? null);
   });
   return input.length;
