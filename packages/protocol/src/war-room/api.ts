@@ -84,6 +84,8 @@ export const incomingSchema = z.object({
   source: z.enum(incomingSources),
   /** The bot whose scanner saw it (source "bot"). */
   dsbot: z.object({ id: z.number().int(), dsPlayer: z.object({ name: z.string() }) }).nullable(),
+  /** The game world it happens on. */
+  world: z.object({ server: z.string(), world: z.string() }),
   origin: villageViewSchema,
   target: villageViewSchema,
   /** Epoch ms, server time of the world. */

@@ -104,6 +104,7 @@ export function presentIncoming(row: IncomingRow, botName: string | null): Incom
     id: row.id,
     source: row.dsbotId !== null ? "bot" : "paste",
     dsbot: row.dsbotId !== null ? { id: row.dsbotId, dsPlayer: { name: botName ?? "" } } : null,
+    world: { server: row.worldServer, world: row.worldWorld },
     origin: {
       villageId: row.originVillageId,
       name: row.originName,

@@ -10,19 +10,22 @@ import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
+import type { PlannerHandoff } from "@/lib/planner-handoff";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { monoInputStyles } from "../lib/mono-input";
 import { usePlanner } from "../api/planner-api";
 import { attackPlanTexts as texts } from "../texts";
 import { PlannerAttackers } from "./planner-attackers";
+import { handedValues, useDefendWithAllBots } from "./planner-handoff-values";
 import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerRequest, type PlannerErrors, type PlannerFormValues } from "./planner-form";
 import { PlannerPreview } from "./planner-preview";
 import { PlannerTypes } from "./planner-types";
 
-function PlannerForm({ planId, world, initialTargets, onDone }: { planId: number; world: World; initialTargets?: string; onDone: () => void }) {
+function PlannerForm({ planId, world, handoff, onDone }: { planId: number; world: World; handoff?: PlannerHandoff; onDone: () => void }) {
   const planner = usePlanner(planId);
   const zone = useServerTimeZone();
-  const [values, setValues] = useState<PlannerFormValues>(() => ({ ...defaultPlannerValues(zone), targets: initialTargets ?? "" }));
+  const [values, setValues] = useState<PlannerFormValues>(() => handedValues(defaultPlannerValues(zone), handoff, zone));
+  useDefendWithAllBots(handoff, world, values, setValues);
   const [errors, setErrors] = useState<PlannerErrors>({});
   const [result, setResult] = useState<PlannerResponse | null>(null);
   const [pending, setPending] = useState<"preview" | "save" | null>(null);
@@ -167,14 +170,15 @@ interface PlannerModalProps {
   world: World;
   opened: boolean;
   /** Prefills "Ziele" (e.g. the Koordinaten Filter's output). */
-  initialTargets?: string;
+  /** Targets (and for "Verteidigen" the supports' deadline) handed over from another page. */
+  handoff?: PlannerHandoff;
   onClose: () => void;
 }
 
-export function PlannerModal({ planId, world, opened, initialTargets, onClose }: PlannerModalProps) {
+export function PlannerModal({ planId, world, opened, handoff, onClose }: PlannerModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={texts.plannerTitle} size="xl" closeButtonProps={{ "aria-label": commonTexts.close }}>
-      {opened && <PlannerForm planId={planId} world={world} initialTargets={initialTargets} onDone={onClose} />}
+      {opened && <PlannerForm planId={planId} world={world} handoff={handoff} onDone={onClose} />}
     </Modal>
   );
 }

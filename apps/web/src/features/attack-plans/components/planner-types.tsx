@@ -13,8 +13,12 @@ interface PlannerTypesProps {
 }
 
 export function PlannerTypes({ values, errors, onChange }: PlannerTypesProps) {
-  // Only open types render their inputs (five templates of twelve units each would be a lot at once).
-  const [open, setOpen] = useState<string[]>(["attack"]);
+  // Only open types render their inputs (five templates of twelve units each would be a lot at once);
+  // the types that plan something start open ("Verteidigen" starts with supports only).
+  const [open, setOpen] = useState<string[]>(() => {
+    const planned = plannerFormTypes.filter((type) => values.counts[type] > 0);
+    return planned.length > 0 ? planned : ["attack"];
+  });
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>

@@ -14,7 +14,7 @@ import { paths } from "@/config/paths";
 import { routes } from "@/config/routes";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/api-error-message";
-import { readPlannerHandoff } from "@/lib/planner-handoff";
+import { readPlannerHandoff, type PlannerHandoff } from "@/lib/planner-handoff";
 import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 import { useAttacksRealtime } from "../api/attacks-realtime";
 import { planQueryOptions, useConfirmDeletePlan } from "../api/plans-api";
@@ -29,10 +29,11 @@ import { PlannerModal } from "../components/planner-modal";
 import { attackPlanTexts as texts } from "../texts";
 
 /**
- * Targets handed over by the Koordinaten Filter (navigation state): the planner opens with them once
- * (if the user may edit the plan), and the state is dropped so a reload or "back" does not reopen it.
+ * Targets handed over by the Koordinaten Filter or "Verteidigen" (navigation state): the planner opens
+ * with them once (if the user may edit the plan), and the state is dropped so a reload or "back" does
+ * not reopen it.
  */
-function usePlannerHandoff(plan: AttackPlan): string | null {
+function usePlannerHandoff(plan: AttackPlan): PlannerHandoff | null {
   const location = useLocation();
   const navigate = useNavigate();
   const handed = readPlannerHandoff(location.state);
@@ -46,15 +47,15 @@ function usePlannerHandoff(plan: AttackPlan): string | null {
 function PlanPage({ plan }: { plan: AttackPlan }) {
   const navigate = useNavigate();
   const confirmDelete = useConfirmDeletePlan();
-  const handedTargets = usePlannerHandoff(plan);
-  const [plannerTargets, setPlannerTargets] = useState(handedTargets);
-  const [modal, setModal] = useState<PlanModal | null>(handedTargets !== null ? "planner" : null);
+  const handed = usePlannerHandoff(plan);
+  const [plannerHandoff, setPlannerHandoff] = useState(handed);
+  const [modal, setModal] = useState<PlanModal | null>(handed !== null ? "planner" : null);
   const [editing, setEditing] = useState<Attack | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const close = () => {
     setModal(null);
     // The handed-over targets fill the planner once; opened again it starts empty.
-    setPlannerTargets(null);
+    setPlannerHandoff(null);
   };
 
   const onEdit = (attack: Attack) => {
@@ -88,7 +89,7 @@ function PlanPage({ plan }: { plan: AttackPlan }) {
       <AttackFormModal planId={plan.id} world={plan.world} opened={modal === "add"} attack={editing} onClose={close} />
       <ImportModal planId={plan.id} opened={modal === "import"} onClose={close} />
       <ExportModal planId={plan.id} planName={plan.name} selectedIds={selected} opened={modal === "export"} onClose={close} />
-      <PlannerModal planId={plan.id} world={plan.world} opened={modal === "planner"} initialTargets={plannerTargets ?? undefined} onClose={close} />
+      <PlannerModal planId={plan.id} world={plan.world} opened={modal === "planner"} handoff={plannerHandoff ?? undefined} onClose={close} />
       <PermissionsModal planId={plan.id} opened={modal === "permissions"} onClose={close} />
       <PlanNameModal opened={modal === "rename"} onClose={close} plan={plan} />
     </>

@@ -1,11 +1,13 @@
 // Targets handed to a plan page in the navigation state (the Koordinaten Filter's way in): the planner
 // opens with them when the user may edit the plan, never on a read-only plan; the state is dropped.
-import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "@/app/providers";
 import { routeTree } from "@/app/router";
 import { plannerHandoffState } from "@/lib/planner-handoff";
+import { makeBot } from "@/test/bot-fixtures";
+import { json } from "@/test/fetch-mock";
 import { planOffensive } from "../test-fixtures";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 
@@ -30,6 +32,41 @@ describe("Planer from the navigation state", { timeout: 20_000 }, () => {
     const planner = await screen.findByRole("dialog", { name: "Angriffe planen" });
     expect(within(planner).getByRole("textbox", { name: "Ziele" })).toHaveValue("500|500\n501|499");
     await waitFor(() => expect(router.state.location.state).toBeNull());
+  });
+
+  it("'Verteidigen' opens it with one support per target from every bot on the plan's world, arriving by the deadline", async () => {
+    const sent: Record<string, unknown>[] = [];
+    mockPlanPage({
+      routes: {
+        "POST /api/attack-plans/7/planner": ({ body }) => {
+          sent.push(body as Record<string, unknown>);
+          return json(200, { attacks: [], unserved: [], unknownCoords: [], saved: 0 });
+        },
+        "GET /api/dsbot": () =>
+          json(200, {
+            dsbots: [makeBot({ id: 1, dsPlayer: { name: "Kalle" } }), makeBot({ id: 2, dsPlayer: { name: "Zora" } }), makeBot({ id: 3, dsPlayer: { name: "Woanders" }, world: { server: "die-staemme.de", world: "de199" } })],
+            totals: 3,
+          }),
+      },
+    });
+    const arriveBy = Math.floor(Date.now() / 1000) * 1000 + 2 * 3_600_000 + 678;
+    renderWithState(plannerHandoffState("500|500", { arriveBy }));
+    const planner = await screen.findByRole("dialog", { name: "Angriffe planen" });
+    expect(within(planner).getByRole("textbox", { name: "Ziele" })).toHaveValue("500|500");
+    // The deadline to the millisecond, in the plan's server time.
+    expect(within(planner).getByRole<HTMLInputElement>("textbox", { name: "Ankunft spätestens" }).value).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d:678$/);
+    expect(within(planner).getByRole("textbox", { name: "Anzahl je Ziel: Unterstützung" })).toHaveValue("1");
+    expect(within(planner).getByRole("button", { name: "Angriff 0" })).toBeInTheDocument();
+    // Both bots of the plan's world, not the one elsewhere.
+    await waitFor(() => expect(within(planner).getAllByText("Zora").length).toBeGreaterThan(0));
+    fireEvent.click(within(planner).getByRole("button", { name: "Vorschau" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      attackers: { kind: "bots", dsbotIds: [1, 2] },
+      targets: "500|500",
+      settings: { counts: { support: 1 }, window: { to: arriveBy } },
+    });
+    expect((sent[0] as { settings: { counts: Record<string, number> } }).settings.counts.attack ?? 0).toBe(0);
   });
 
   it("ignores them on a read-only plan and drops them all the same", async () => {

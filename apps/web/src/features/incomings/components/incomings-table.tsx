@@ -4,7 +4,7 @@
 import type { Incoming, IncomingKind, incomingSortFields } from "@dsbot/protocol";
 import { formatServerTime, speedGroupLabel } from "@dsbot/protocol";
 import { ActionIcon, Badge, Button, Group, Popover, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconCrown, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconCrown, IconPencil, IconShieldPlus, IconTrash } from "@tabler/icons-react";
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
@@ -99,7 +99,13 @@ function LikelyUnit({ incoming }: { incoming: Incoming }) {
   );
 }
 
-function columns(now: number, zone: string, onTag: (incoming: Incoming, tag: string) => Promise<unknown>, onDelete: (incoming: Incoming) => void): ColumnDef<Incoming>[] {
+interface RowActions {
+  onTag: (incoming: Incoming, tag: string) => Promise<unknown>;
+  onDelete: (incoming: Incoming) => void;
+  onDefend: (incoming: Incoming) => void;
+}
+
+function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowActions): ColumnDef<Incoming>[] {
   return [
     {
       id: "attacker",
@@ -225,15 +231,23 @@ function columns(now: number, zone: string, onTag: (incoming: Incoming, tag: str
       id: "actions",
       header: () => <VisuallyHidden>{texts.columns.actions}</VisuallyHidden>,
       enableSorting: false,
-      meta: { width: 56 },
-      cell: ({ row }) =>
-        row.original.source === "paste" ? (
-          <Tooltip label={texts.deletePasted}>
-            <ActionIcon variant="subtle" color="red" aria-label={texts.deletePasted} onClick={() => onDelete(row.original)}>
-              <IconTrash size={17} />
+      meta: { width: 76 },
+      cell: ({ row }) => (
+        <Group gap={2} wrap="nowrap" justify="flex-end">
+          <Tooltip label={texts.defend}>
+            <ActionIcon variant="subtle" color="blue" aria-label={texts.defendRow(row.original.target.coordinates)} onClick={() => onDefend(row.original)}>
+              <IconShieldPlus size={17} />
             </ActionIcon>
           </Tooltip>
-        ) : null,
+          {row.original.source === "paste" && (
+            <Tooltip label={texts.deletePasted}>
+              <ActionIcon variant="subtle" color="red" aria-label={texts.deletePasted} onClick={() => onDelete(row.original)}>
+                <IconTrash size={17} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
     },
   ];
 }
@@ -245,13 +259,12 @@ interface IncomingsTableProps {
   zone: string;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
-  onTag: (incoming: Incoming, tag: string) => Promise<unknown>;
-  onDelete: (incoming: Incoming) => void;
+  actions: RowActions;
   emptyText: string;
 }
 
-export function IncomingsTable({ incomings, loading, now, zone, sorting, onSortingChange, onTag, onDelete, emptyText }: IncomingsTableProps) {
-  const defs = useMemo(() => columns(now, zone, onTag, onDelete), [now, zone, onTag, onDelete]);
+export function IncomingsTable({ incomings, loading, now, zone, sorting, onSortingChange, actions, emptyText }: IncomingsTableProps) {
+  const defs = useMemo(() => columns(now, zone, actions), [now, zone, actions]);
   const table = useReactTable({
     data: incomings,
     columns: defs,

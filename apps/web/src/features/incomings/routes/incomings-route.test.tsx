@@ -9,12 +9,14 @@ import { useSession } from "@/lib/session";
 import { json, mockFetch } from "@/test/fetch-mock";
 import { plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
+import { DEFEND_MARGIN_DEFAULT_S, useDefendMargin } from "../components/defend-modal";
 
 function incoming(id: number, over: Partial<Incoming> = {}): Incoming {
   return {
     id,
     source: "bot",
     dsbot: { id: 1, dsPlayer: { name: "Kalle" } },
+    world: { server: "die-staemme.de", world: "de231" },
     origin: { villageId: 9, name: "Feindesland", coordinates: "520|480", player: { name: "Carla", tribe: "ZW" } },
     target: { villageId: 1, name: "Alpha", coordinates: "500|500", player: { name: "Kalle", tribe: null } },
     arrivalTime: Date.now() + 3_600_000,
@@ -51,6 +53,16 @@ function setup(initial: Incoming[]) {
       };
       return json(200, body);
     },
+    "GET /api/attack-plans": () =>
+      json(200, {
+        attackPlans: [
+          {
+            id: 9, name: "Verteidigung", world: { server: "die-staemme.de", world: "de231" }, timeZone: "Europe/Berlin", ownerId: 2, ownerName: "demo", access: "owner",
+            counts: { planned: 0, due: 0, sent: 0, failed: 0, expired: 0, cancelled: 0 }, total: 0, nextSendTime: null, createdAt: "2026-11-01T08:00:00.000Z", updatedAt: "2026-11-01T08:00:00.000Z",
+          },
+        ],
+        totals: 1,
+      }),
     "POST /api/incomings/import": ({ body }) => {
       imports.push((body as { text: string }).text);
       return json(400, { error: { code: "bad_request", message: "Zeile 8: Ankunftszeit „32.13.26 18:44:00“ ist kein gültiges Datum.", issues: [{ path: "text", message: "Zeile 8: Ankunftszeit „32.13.26 18:44:00“ ist kein gültiges Datum." }, { path: "text", message: "Zeile 14: Bei diesem Angriff fehlt die „Ankunftszeit:“." }] } });
@@ -61,6 +73,7 @@ function setup(initial: Incoming[]) {
 }
 
 afterEach(() => {
+  useDefendMargin.setState({ seconds: DEFEND_MARGIN_DEFAULT_S });
   useSession.setState({ token: null, user: null });
   queryClient.clear();
   toast.dismiss();
@@ -108,6 +121,22 @@ describe("Eingehende Angriffe", { timeout: 30_000 }, () => {
     const dataRows = () => table.querySelectorAll("tr[data-row-id]");
     await waitFor(() => expect(dataRows()).toHaveLength(2));
     await waitFor(() => expect(dataRows()).toHaveLength(1), { timeout: 5000 });
+  });
+
+  it("'Verteidigen' picks a plan and hands the attacked village and the deadline before the attack to its planner", async () => {
+    const user = userEvent.setup();
+    const arrival = Date.now() + 3_600_000;
+    setup([incoming(1, { arrivalTime: arrival })]);
+    const { router } = renderApp("/incomings");
+    await user.click(await screen.findByRole("button", { name: "500|500 verteidigen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verteidigen: Unterstützung planen" });
+    expect(within(dialog).getByText(/Der Angriff auf Alpha \(500\|500\) landet/)).toBeInTheDocument();
+    const margin = within(dialog).getByRole("textbox", { name: "Sekunden vor dem Angriff ankommen" });
+    await user.clear(margin);
+    await user.type(margin, "90");
+    await user.click(await within(dialog).findByRole("button", { name: /^Verteidigung/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/attack-plans/9"));
+    expect(router.state.location.state).toEqual({ plannerTargets: "500|500", plannerDefend: { arriveBy: arrival - 90_000 } });
   });
 
   it("shows an empty state that says how incomings get here", async () => {

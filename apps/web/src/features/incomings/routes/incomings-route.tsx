@@ -19,6 +19,7 @@ import { formatCountdown, useNow } from "@/lib/clock";
 import { useDebounced } from "@/lib/debounce";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { incomingsQueryOptions, useDeleteIncoming, useImportSos, useIncomingsRealtime, useTagIncoming, type IncomingListParams } from "../api/incomings-api";
+import { DefendModal } from "../components/defend-modal";
 import { IncomingsTable, type IncomingSortField } from "../components/incomings-table";
 import { incomingTexts as texts } from "../texts";
 import classes from "./incomings-route.module.css";
@@ -103,6 +104,8 @@ export function IncomingsRoute() {
       }),
     [remove],
   );
+  const [defending, setDefending] = useState<Incoming | null>(null);
+  const actions = useMemo(() => ({ onTag, onDelete, onDefend: setDefending }), [onTag, onDelete]);
   const page = (reset: () => void) => {
     reset();
     setActivePage(1);
@@ -176,8 +179,7 @@ export function IncomingsRoute() {
               zone={zone}
               sorting={sorting}
               onSortingChange={(next) => page(() => setSorting(next))}
-              onTag={onTag}
-              onDelete={onDelete}
+              actions={actions}
               emptyText={texts.emptyFiltered}
             />
           )}
@@ -186,6 +188,7 @@ export function IncomingsRoute() {
           </div>
         </Stack>
       </Card>
+      <DefendModal incoming={defending} zone={zone} onClose={() => setDefending(null)} />
       <PasteImportModal
         opened={importing}
         onClose={() => setImporting(false)}

@@ -1,6 +1,6 @@
-// The attack plans the filtered coordinates can go to: the user's plans on the filter's world that the
-// user may edit (GET /api/attack-plans, most recently changed first), and a new plan on that world
-// (POST /api/attack-plans). Keyed under the plan lists' prefix, so the plan pages refresh them too.
+// The attack plans something can go to (the coordinate filter's targets, an incoming's supports): the
+// user's plans on a world that the user may edit (GET /api/attack-plans, most recently changed first),
+// and a new plan on that world (POST /api/attack-plans). Keyed under the plan lists' prefix, so the plan pages refresh them too.
 import type { AttackPlan, AttackPlanCreate, AttackPlanListResponse, AttackPlanResponse, World } from "@dsbot/protocol";
 import { canEditPlan } from "@dsbot/protocol";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -11,7 +11,7 @@ import { api } from "@/lib/api";
 export const TARGET_PLANS_MAX = 100;
 
 const plansListPrefix = ["attack-plans", "list"] as const;
-const targetPlansKey = (search: string) => [...plansListPrefix, "coords-filter", search] as const;
+const targetPlansKey = (search: string) => [...plansListPrefix, "choose-plan", search] as const;
 
 const NO_PLANS: readonly AttackPlan[] = [];
 
