@@ -39,6 +39,12 @@ export interface VillageSnapshot {
   buildings: BuildingLevels;
   /** Units at home (own troops present in the village). */
   units: Required<UnitCounts>;
+  /** Supports standing in the village (other villages' units, the player's own included). */
+  supportsHere?: UnitCounts;
+  /** This village's units standing in other villages as support. */
+  outside?: UnitCounts;
+  /** This village's units in commands (attacks, supports and returns on their way). */
+  onTheWay?: UnitCounts;
   buildQueue: { building: Building; level: number; finishesAt: number }[];
 }
 

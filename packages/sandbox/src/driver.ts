@@ -15,6 +15,15 @@ import { createRandom, hashSeed } from "./random.js";
 import { buildCost, buildSeconds, gameErrors, maxLevels, storageCapacity, unitCosts, unitMinutesPerField, villagePoints } from "./rules.js";
 import type { SandboxPlayer, SandboxVillage, SandboxWorld } from "./world.js";
 
+/** The sum of unit counts (only counts above 0). */
+function sumUnits(list: readonly UnitCounts[]): UnitCounts {
+  const sum: UnitCounts = {};
+  for (const counts of list) {
+    for (const [u, n] of Object.entries(counts) as [Unit, number][]) if (n > 0) sum[u] = (sum[u] ?? 0) + n;
+  }
+  return sum;
+}
+
 const fail = (code: GameErrorCode): { ok: false; error: string; code: GameErrorCode } => ({ ok: false, error: gameErrors[code], code });
 const BUILD_QUEUE_MAX = 5;
 
@@ -99,6 +108,9 @@ export class SandboxDriver implements GameDriver {
       storageCapacity: storageCapacity(v.buildings.storage),
       population: { used: this.world.populationUsed(v), max: this.world.populationMax(v) },
       buildings: { ...v.buildings }, units: { ...v.units }, buildQueue: v.buildQueue.map((q) => ({ ...q })),
+      supportsHere: sumUnits(this.world.stationed.filter((s) => s.atVillageId === v.id).map((s) => s.units)),
+      outside: sumUnits(this.world.stationed.filter((s) => s.fromVillageId === v.id).map((s) => s.units)),
+      onTheWay: sumUnits(this.world.commands.filter((c) => c.from.villageId === v.id && c.from.playerName === this.player.name && c.units).map((c) => c.units as UnitCounts)),
     };
   }
 
@@ -215,6 +227,9 @@ export class SandboxDriver implements GameDriver {
       list.splice(i, 1);
       if (c.kind === "attack" && c.units) {
         list.push({ ...c, id: this.world.nextCommandId++, kind: "return", sentAt: c.arrivesAt, arrivesAt: c.arrivesAt + (c.arrivesAt - c.sentAt), label: "Rückkehr" });
+      } else if (c.kind === "support" && c.units) {
+        // Arrived supports stand in the target village (counted there, eating from their home's farm).
+        this.world.stationed.push({ fromVillageId: c.from.villageId, atVillageId: c.to.villageId, units: { ...c.units } });
       } else if (c.kind === "return" && c.units) {
         const home = this.world.village(c.from.villageId);
         if (home) for (const [u, n] of Object.entries(c.units) as [Unit, number][]) home.units[u] += n;

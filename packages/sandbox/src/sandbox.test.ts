@@ -88,6 +88,34 @@ describe("sandbox world", () => {
     // sword (22 min/field) is slower than spear (18 min/field)
     if (result.ok) expect(result.value.arrivesAt - result.value.sentAt).toBe(5 * 22 * 60 * 1000);
   });
+
+  it("keeps an arrived support standing in the target: on the way, then outside for its home and in the village for the target", async () => {
+    const { driver, advance } = setup();
+    await driver.login();
+    const player = await driver.getPlayer();
+    if (!player.ok) throw new Error(player.error);
+    const [home, other] = player.value.villages;
+    if (!home || !other) throw new Error("the player needs two villages");
+    const unit = (Object.entries(home.units) as [Unit, number][]).find(([, n]) => n >= 2)?.[0];
+    if (!unit) throw new Error("the village has no troops");
+    const units = { [unit]: 2 };
+    const sent = await driver.sendCommand({ fromVillageId: home.id, to: { x: other.x, y: other.y }, units, kind: "support" });
+    if (!sent.ok) throw new Error(sent.error);
+    const walking = await driver.getPlayer();
+    if (!walking.ok) throw new Error(walking.error);
+    expect(walking.value.villages[0]?.onTheWay).toEqual(units);
+    expect(walking.value.villages[0]?.units[unit]).toBe(home.units[unit] - 2);
+    advance(sent.value.arrivesAt - sent.value.sentAt);
+    const arrived = await driver.getPlayer();
+    if (!arrived.ok) throw new Error(arrived.error);
+    const [after, target] = arrived.value.villages;
+    expect(after?.onTheWay).toEqual({});
+    expect(after?.outside).toEqual(units);
+    expect(target?.supportsHere).toEqual(units);
+    expect(target?.units[unit]).toBe(other.units[unit]);
+    // The supporters still eat from their home's farm.
+    expect(after?.population.used).toBe(home.population.used);
+  });
 });
 
 describe("sandbox on a generated map", () => {

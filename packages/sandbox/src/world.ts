@@ -84,6 +84,8 @@ export class SandboxWorld {
   private readonly mapIndex = new Map<number, GeneratedVillage>();
   private readonly mapPlayers = new Map<string, { id: number; name: string; villageIds: number[] }>();
   readonly commands: GameCommand[] = [];
+  /** Supports that arrived and stand in a village until they are sent home. */
+  readonly stationed: { fromVillageId: number; atVillageId: number; units: UnitCounts }[] = [];
   /** The NPC attackers, when the options ask for them. */
   readonly npc: NpcAggressors | null;
   private nextVillageId = 1;
@@ -259,6 +261,11 @@ export class SandboxWorld {
       if (c.direction === "outgoing" && c.from.villageId === village.id && c.units) {
         for (const [u, n] of Object.entries(c.units) as [Unit, number][]) used += n * unitCosts[u].pop;
       }
+    }
+    // A village's units standing elsewhere still eat from its farm.
+    for (const s of this.stationed) {
+      if (s.fromVillageId !== village.id) continue;
+      for (const [u, n] of Object.entries(s.units) as [Unit, number][]) used += n * unitCosts[u].pop;
     }
     return used;
   }

@@ -1,7 +1,7 @@
 // Inventur: scans the player's villages at its interval, keeps the snapshot in the session, reports the
 // troops to the server when the config scans them, and logs a summary (villages, points, resources,
 // units at home) as far as the config asks for each part.
-import { resourceLabels, resources, unitLabels, units, type BotTroopsReport, type ModuleConfig, type PlayerSnapshot, type UnitCounts } from "@dsbot/protocol";
+import { resourceLabels, resources, unitLabels, units, type BotTroopsReport, type ModuleConfig, type PlayerSnapshot, type Unit, type UnitCounts } from "@dsbot/protocol";
 import type { BotModule } from "./module.js";
 
 const format = (n: number) => n.toLocaleString("de-DE");
@@ -23,14 +23,26 @@ export function inventorySummary(player: PlayerSnapshot, config: ModuleConfig<"i
   return parts.join(" · ");
 }
 
-/** The scan's villages with their units at home; only counts above 0 (keeps the message small). */
+const positive = (counts: UnitCounts): UnitCounts => {
+  const kept: UnitCounts = {};
+  for (const unit of units) if ((counts[unit] ?? 0) > 0) kept[unit] = counts[unit];
+  return kept;
+};
+
+/**
+ * The scan's villages with their units at home, and where the game shows them the supports standing
+ * there, its units elsewhere and on the way; only counts above 0 (keeps the message small).
+ */
 export function troopsReport(player: PlayerSnapshot, scannedAt: number): BotTroopsReport {
   return {
     scannedAt,
     villages: player.villages.map((v) => {
-      const counts: UnitCounts = {};
-      for (const unit of units) if (v.units[unit] > 0) counts[unit] = v.units[unit];
-      return { villageId: v.id, x: v.x, y: v.y, name: v.name, units: counts };
+      const home = positive(v.units);
+      const village = { villageId: v.id, x: v.x, y: v.y, name: v.name, units: home };
+      if (!v.supportsHere && !v.outside && !v.onTheWay) return village;
+      const inVillage: UnitCounts = { ...home };
+      for (const [unit, n] of Object.entries(v.supportsHere ?? {}) as [Unit, number][]) inVillage[unit] = (inVillage[unit] ?? 0) + n;
+      return { ...village, inVillage: positive(inVillage), outside: positive(v.outside ?? {}), onTheWay: positive(v.onTheWay ?? {}) };
     }),
   };
 }
