@@ -1,6 +1,9 @@
 // Attack plan helpers for the e2e specs: a fresh user on the demo world (demoGameWorld, whose villages the e2e
 // server imported from `generateWorld(DEMO_WORLD)`), plans and their attacks through the real API, and
 // the generated demo world itself as the test's oracle for villages and players.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import {
   attackTimes,
@@ -21,6 +24,7 @@ import {
   type World,
 } from "@dsbot/protocol";
 import { apiToken, expect, tokenFor } from "./fixtures";
+import { runNode, type NodeProcess } from "./node-process";
 
 /** The demo world the e2e server starts with (DSBOT_DEMO=1): its village data is imported. */
 export const DEMO_PLAN_WORLD: World = demoGameWorld;
@@ -208,4 +212,35 @@ export async function demoBotStatus(request: APIRequestContext, owner: PlanOwner
   const response = await request.get(`/api/dsbot/${botId}`, { headers: owner.headers });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { dsbot: { status: string | null } }).dsbot.status;
+}
+
+const RUNNER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/runner/dist/dsbot.mjs");
+
+/**
+ * A real runner process (the built CLI, the sandbox on the demo world's map), paired through the device
+ * flow, that plays `player` for the bot; the bot is started on it and online when this answers. The
+ * caller kills the child when done.
+ */
+export async function startSandboxBot(
+  request: APIRequestContext,
+  owner: PlanOwner,
+  botId: number,
+  player: string,
+  options: { dir: string; baseURL: string | undefined; name: string },
+): Promise<NodeProcess> {
+  const token = await pairRunner(request, owner, options.name);
+  const config = path.join(options.dir, "runner.json");
+  writeFileSync(config, JSON.stringify({ server: options.baseURL, token, name: options.name, bots: [{ dsbotId: botId, playerName: player, password: "x" }] }), { mode: 0o600 });
+  const runner = runNode([RUNNER_CLI, "run", "--config", config]);
+  try {
+    await runner.waitForLine(/1 Bot\(s\) bereit/);
+    await expect.poll(() => botUserConnection(request, owner, botId)).toBeDefined();
+    const start = await request.post(`/api/dsbot/${botId}/start`, { headers: owner.headers, data: { websocketConnectionId: await botUserConnection(request, owner, botId) } });
+    expect(start.status(), await start.text()).toBe(200);
+    await expect.poll(() => demoBotStatus(request, owner, botId), { timeout: 30_000 }).toBe("online");
+    return runner;
+  } catch (error) {
+    runner.child.kill("SIGKILL");
+    throw error;
+  }
 }

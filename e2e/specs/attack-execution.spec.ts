@@ -5,17 +5,15 @@
 // has) to "Fehlgeschlagen" with the German reason; Bruno's attack (no bot) becomes a tab request with
 // the alert "Neue Tab-Anfrage!". On Tab Anfragen that request is listed, and a second one arrives live,
 // highlighted, without the alert. The generated demo world is the oracle for villages and travel times.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { rallyPointUrl, type Attack, type AttackData, type GeneratedVillage, type TabRequestListResponse, type UnitCounts } from "@dsbot/protocol";
 import {
   allyOf,
   arrivalFor,
   attackRow,
-  botUserConnection,
   byId,
   clockTime,
   coord,
@@ -23,20 +21,17 @@ import {
   createDemoWorldBot,
   createPlan,
   DEMO_PLAN_WORLD,
-  demoBotStatus,
   demoWorldData,
   importAttacks,
   listAttacks,
   nearestVillages,
-  pairRunner,
   planOwner,
+  startSandboxBot,
   villagesOf,
 } from "../attack-plans";
 import { expect, loginWith, sidebar, test, toasts } from "../fixtures";
-import { runNode, type NodeChild } from "../node-process";
+import type { NodeChild } from "../node-process";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CLI = path.join(root, "apps/runner/dist/dsbot.mjs");
 
 /** The attack clock makes an attack due (and, without a bot to send it, a tab request) this long before its send time. */
 const DUE_LEAD_MS = 60_000;
@@ -93,17 +88,8 @@ test.describe("Angriffe ausführen", () => {
     expect(scanner.ok(), await scanner.text()).toBeTruthy();
 
     // A real runner, paired through the device flow, plays Kalle in the sandbox (seed = the demo world).
-    const runnerName = `E2E-Angriffe-${Date.now().toString(36)}`;
-    const token = await pairRunner(request, owner, runnerName);
-    const config = path.join(dir, "runner.json");
-    writeFileSync(config, JSON.stringify({ server: baseURL, token, name: runnerName, bots: [{ dsbotId: botId, playerName: "Kalle", password: "x" }] }), { mode: 0o600 });
-    const runner = runNode([CLI, "run", "--config", config]);
+    const runner = await startSandboxBot(request, owner, botId, "Kalle", { dir, baseURL, name: `E2E-Angriffe-${Date.now().toString(36)}` });
     running.push(runner.child);
-    await runner.waitForLine(/1 Bot\(s\) bereit/);
-    await expect.poll(() => botUserConnection(request, owner, botId)).toBeDefined();
-    const start = await request.post(`/api/dsbot/${botId}/start`, { headers: owner.headers, data: { websocketConnectionId: await botUserConnection(request, owner, botId) } });
-    expect(start.status(), await start.text()).toBe(200);
-    await expect.poll(() => demoBotStatus(request, owner, botId), { timeout: 30_000 }).toBe("online");
 
     // The attacks, added once the bot runs (so their due moment sees it): from Kalle's villages an
     // attack and a noble, from Bruno's (no bot) two attacks whose due moments (60 s before the send
