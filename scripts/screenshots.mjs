@@ -136,6 +136,16 @@ try {
     await demoPage.getByRole("table", { name: "Botliste" }).getByRole("row").nth(1).waitFor();
     await demoPage.waitForLoadState("networkidle");
     await demoPage.screenshot({ path: path.join(OUT, `bots-${width}.png`) });
+    // The war room (issue 22): the started bot's scanner fills the incomings, its inventory the troops.
+    await demoPage.goto(`${BASE}/dashboard`);
+    await demoPage.getByRole("region", { name: "Eingehende Angriffe" }).getByText(/Angriffe? unterwegs/).waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `dashboard-demo-${width}.png`) });
+    await demoPage.goto(`${BASE}/incomings`);
+    await demoPage.locator('[aria-label="Eingehende Angriffe"] tr[data-row-id]').first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `incomings-${width}.png`) });
+    await demoPage.goto(`${BASE}/dashboard-units`);
+    await demoPage.locator('[aria-label="Truppen je Dorf"] tr[data-row-id]').first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `troops-${width}.png`) });
     await demoPage.goto(`${BASE}/bots/${botId}`);
     await demoPage.getByRole("table", { name: "Protokoll" }).getByText("Inventur", { exact: false }).first().waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `bot-detail-${width}.png`) });
@@ -169,7 +179,7 @@ try {
     await demoPage.getByRole("table", { name: "Verbundene Runner" }).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `dsbot-auth-${width}.png`) });
     await demoPage.getByRole("button", { name: "Benachrichtigungen" }).click();
-    await demoPage.getByText("Adelung erkannt").waitFor();
+    await demoPage.getByText("Adelung erkannt").first().waitFor();
     await demoPage.waitForTimeout(400); // the popup's fade-in
     await demoPage.screenshot({ path: path.join(OUT, `notifications-${width}.png`) });
     await demoPage.keyboard.press("Escape");
