@@ -24,6 +24,8 @@ const WORLD_VILLAGES = Math.round(100_000 * scale);
 const ATTACKERS = Math.round(20_000 * scale);
 const TARGETS = Math.round(5_000 * scale);
 const ATTACKS = Math.round(50_000 * scale);
+/** An SOS text of this many attacks (5,000 is the parser's limit, about 0.9 MB). */
+const SOS_ATTACKS = Math.round(5_000 * scale);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Calls /api/health every 100 ms until stopped; answers the slowest answer (a call still open counts its age). */
@@ -109,6 +111,23 @@ function attacksJson(world, count) {
   return exportJson(attacks, { name: "Stall" });
 }
 
+/** An SOS text: `count` attacks on 50 villages of the world from others, landing next year. */
+function sosText(world, count) {
+  const year = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, "0");
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    if (i % 100 === 0) {
+      const target = world.villages[(i / 100) % 50];
+      lines.push("[b]Angegriffenes Dorf[/b]", `[coord]${target.x}|${target.y}[/coord]`, "Stufe des Walls: 20", "");
+    }
+    const origin = world.villages[100 + i];
+    const second = String(i % 60).padStart(2, "0");
+    const ms = String(i % 1000).padStart(3, "0");
+    lines.push(`[b]${(i % 100) + 1}. Angriff[/b]`, `Angreifer: [player]Spieler ${i % 40}[/player]`, `Herkunft: [coord]${origin.x}|${origin.y}[/coord]`, `Ankunftszeit: 23.06.${year} 18:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${second}:${ms}`, "");
+  }
+  return lines.join("\n");
+}
+
 async function measure(label, env) {
   console.log(`\n${label}`);
   const results = [];
@@ -168,6 +187,13 @@ async function measure(label, env) {
       return `${(bytes / 1e6).toFixed(1)} MB`;
     }, results);
     const everything = { filter: {} };
+    // Issue 22: pasted SOS texts are read in a worker thread, then written in chunks.
+    await api("PATCH", "/api/profile", { world: worldName });
+    const sos = sosText(world, SOS_ATTACKS);
+    await probe(`SOS text import, ${SOS_ATTACKS.toLocaleString("en")} attacks (${(sos.length / 1e6).toFixed(1)} MB), 3 at once`, async () => {
+      const answers = await Promise.all([0, 1, 2].map(() => api("POST", "/api/incomings/import", { text: sos }, [200, 429])));
+      return answers.map((a) => (a.status === 200 ? `${a.body.imported} imported` : String(a.status))).join(", ");
+    }, results);
     await probe(`bulk status on all ${ATTACKS.toLocaleString("en")}`, async () => {
       const { body } = await api("POST", `/api/attack-plans/${bigPlan}/attacks/bulk`, { action: "status", selection: everything, status: "cancelled" });
       return `${body.affected} changed`;

@@ -1,10 +1,13 @@
 // The tasks a worker thread can run, by name: input and output types for the pool, the functions for
 // the worker. Each task is a pure function of its input (no database, no sockets).
 import { coordsTask, plannerTask } from "../modules/attack-plans/planner-task.js";
+import { sosTextTask, troopsOverviewTask } from "../modules/war-room/parse-task.js";
 
 export const tasks = {
   coords: coordsTask,
   planner: plannerTask,
+  sosText: sosTextTask,
+  troopsOverview: troopsOverviewTask,
 } as const;
 
 export type TaskName = keyof typeof tasks;

@@ -18,6 +18,7 @@ export const warRoomMessages = {
   tag: (max: number) => `Die Markierung darf höchstens ${max} Zeichen lang sein.`,
   textRequired: "Bitte füge einen Text ein.",
   duplicateCommand: "Ein Befehl kommt in der Meldung mehrfach vor.",
+  busy: "Der Server liest gerade viele Texte. Bitte versuche es gleich noch einmal.",
   textTooLong: (max: number) => `Der Text darf höchstens ${max.toLocaleString("de-DE")} Zeichen lang sein.`,
   noWorld: "Deinem Konto ist keine Welt zugeordnet, deren Daten importiert sind.",
   unknownVillage: (line: number, coord: string) => `Zeile ${line}: Auf ${coord} liegt auf deiner Welt kein Dorf.`,

@@ -3,16 +3,37 @@
 // every coordinate must be a village of that world. A text with any problem imports nothing and answers
 // 400 with the problems by line.
 import type { Unit, UnitInfo } from "@dsbot/protocol";
-import { parseSosText, parseTroopsOverview, units, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
+import { units, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pastedTroops, players, villages, worlds, type UserRow } from "../../db/schema.js";
-import { badRequest } from "../../http/errors.js";
+import { badRequest, HttpError, tooManyRequests } from "../../http/errors.js";
+import { WorkerTaskError, type WorkerPool } from "../../workers/worker-pool.js";
+import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
 import { worldDataKey } from "../worlds/world-data-key.js";
 import { worldZoneOf } from "../worlds/world-zone.js";
 import { dropArrived, refreshAnalysis, resolveFromWorld, upsertIncomings, type IncomingInput } from "./incomings-store.js";
 
 type Importer = Pick<UserRow, "id" | "worldServer" | "worldWorld">;
+
+export interface ImportDeps {
+  db: Database;
+  workers: WorkerPool;
+}
+
+/** A parse takes well under a second; anything longer is a broken text or a stuck worker. */
+const PARSE_TIMEOUT_MS = 10_000;
+
+/** A parser in a worker thread; a full pool or a timeout as German HTTP errors. */
+async function parse<T extends TaskName>(workers: WorkerPool, task: T, input: TaskInput<T>): Promise<TaskOutput<T>> {
+  try {
+    return await workers.run(task, input, { timeoutMs: PARSE_TIMEOUT_MS });
+  } catch (error) {
+    if (!(error instanceof WorkerTaskError)) throw error;
+    if (error.reason === "busy") throw tooManyRequests(warRoomMessages.busy);
+    throw new HttpError(503, "internal", warRoomMessages.busy);
+  }
+}
 
 /** Problems as the API's issues (on the `text` field), in line order. */
 function rejected(errors: readonly WarRoomParseError[]): never {
@@ -57,9 +78,9 @@ async function villagesAt(db: Database, worldId: number, coords: readonly { x: n
 }
 
 /** Imports an SOS text as the user's incomings; answers how many were taken (landed ones are left out). */
-export async function importSosText(db: Database, user: Importer, text: string, now = Date.now()): Promise<number> {
+export async function importSosText({ db, workers }: ImportDeps, user: Importer, text: string, now = Date.now()): Promise<number> {
   const world = await userWorld(db, user);
-  const parsed = parseSosText(text, { timeZone: await worldZoneOf(db, { server: world.server, world: world.world }) });
+  const parsed = await parse(workers, "sosText", { text, timeZone: await worldZoneOf(db, { server: world.server, world: world.world }) });
   if (parsed.errors.length > 0) rejected(parsed.errors);
   const known = await villagesAt(db, world.id, [...parsed.incomings.map((i) => i.target), ...parsed.incomings.map((i) => i.origin)]);
   const errors: WarRoomParseError[] = [];
@@ -106,9 +127,9 @@ function worldUnits(unitInfo: UnitInfo | null): Unit[] {
 }
 
 /** Imports a troops overview as the user's pasted troops; answers how many villages. */
-export async function importTroopsOverview(db: Database, user: Importer, text: string, now = Date.now()): Promise<number> {
+export async function importTroopsOverview({ db, workers }: ImportDeps, user: Importer, text: string, now = Date.now()): Promise<number> {
   const world = await userWorld(db, user);
-  const parsed = parseTroopsOverview(text, { units: worldUnits((world.unitInfo as UnitInfo | null) ?? null) });
+  const parsed = await parse(workers, "troopsOverview", { text, units: worldUnits((world.unitInfo as UnitInfo | null) ?? null) });
   if (parsed.errors.length > 0) rejected(parsed.errors);
   const known = await villagesAt(db, world.id, parsed.villages);
   const errors: WarRoomParseError[] = [];

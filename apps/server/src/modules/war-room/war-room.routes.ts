@@ -64,7 +64,7 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post("/api/incomings/import", { config: pasted.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
       const { user } = caller(request);
-      const imported = await importSosText(ctx.db, user, pasted.body(request).text);
+      const imported = await importSosText(ctx, user, pasted.body(request).text);
       ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
       return { imported, message: warRoomMessages.imported(imported) };
     });
@@ -77,7 +77,7 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post("/api/troops/import", { config: pasted.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
       const { user } = caller(request);
-      const imported = await importTroopsOverview(ctx.db, user, pasted.body(request).text);
+      const imported = await importTroopsOverview(ctx, user, pasted.body(request).text);
       ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: null }));
       return { imported, message: warRoomMessages.troopsImported(imported) };
     });

@@ -1,0 +1,12 @@
+// The war room's text parsers as worker tasks: a pasted SOS text or troops overview of up to a million
+// characters takes a few hundred milliseconds to read, so it is read off the event loop.
+import type { SosParseResult, TroopsOverviewParseResult, Unit } from "@dsbot/protocol";
+import { parseSosText, parseTroopsOverview } from "@dsbot/protocol";
+
+export function sosTextTask(input: { text: string; timeZone: string }): SosParseResult {
+  return parseSosText(input.text, { timeZone: input.timeZone });
+}
+
+export function troopsOverviewTask(input: { text: string; units: Unit[] }): TroopsOverviewParseResult {
+  return parseTroopsOverview(input.text, { units: input.units });
+}
