@@ -201,12 +201,15 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     const reply = replier<{ incomings: number }>(ack);
     const parsed = botIncomingsReportSchema.safeParse(payload);
     if (!parsed.success) return reply(invalidPayload(parsed.error));
-    requireAccess()
-      .then(() => replaceBotIncomings(ctx, dsbotId, parsed.data))
-      .then(
-        (result) => reply({ ok: true, incomings: result.incomings }),
-        (error: unknown) => fail(reply, error, "bot:incomings"),
-      );
+    // One bot's scans in turn (they replace the bot's set, without a long transaction).
+    void queue(() =>
+      requireAccess()
+        .then(() => replaceBotIncomings(ctx, dsbotId, parsed.data))
+        .then(
+          (result) => reply({ ok: true, incomings: result.incomings }),
+          (error: unknown) => fail(reply, error, "bot:incomings"),
+        ),
+    );
   });
 
   socket.on("disconnect", () => {

@@ -22,9 +22,10 @@ export interface BotIncomingsResult {
 export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime">, dsbotId: number, report: BotIncomingsReport, now = Date.now()): Promise<BotIncomingsResult> {
   const scannedAt = Math.min(report.scannedAt, now);
   const owner = { dsbotId };
-  const result = await ctx.db.transaction(async (tx) => {
-    const [bot] = await tx.execute(sql`select id from ${dsbots} where ${dsbots.id} = ${dsbotId} for update`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-    if (!bot) throw notFound(errorMessages.botNotFound);
+  // No transaction around it all: a long one holds the embedded database's only connection (and every
+  // other request with it). The reports of one bot arrive on its one socket, which runs them in turn.
+  const tx = ctx.db;
+  const result = await (async () => {
     const [row] = await tx.select().from(dsbots).where(eq(dsbots.id, dsbotId));
     if (!row) throw notFound(errorMessages.botNotFound);
     const world = { server: row.worldServer, world: row.worldWorld };
@@ -76,7 +77,7 @@ export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime
       changed: removed.length + arrived + fresh.size > 0 || edited || [...kinds.values()].some((k) => k.before !== k.after),
       newNobles: scanner.config.notifyOnNobles === false ? [] : newNobles,
     };
-  });
+  })();
   if (result.changed) await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("incomings-updated", { dsbotId }));
   if (result.newNobles.length > 0) {
     const zone = await worldZoneOf(ctx.db, { server: result.bot.worldServer, world: result.bot.worldWorld });

@@ -94,7 +94,7 @@ export async function upsertIncomings(
 
 /**
  * Fills in what the source did not name from the world's data: village ids and names by field (the
- * coordinate index), the attacker's tribe tag by player name. Two reads, however many commands.
+ * coordinate index, ROW_CHUNK fields per read), the attacker's tribe tag by player name.
  */
 export async function resolveFromWorld(db: Executor, worldId: number, rows: IncomingInput[]): Promise<void> {
   const fields = new Map<string, { x: number; y: number }>();
@@ -104,26 +104,30 @@ export async function resolveFromWorld(db: Executor, worldId: number, rows: Inco
   }
   const names = new Set(rows.filter((r) => r.attackerTribe === null && r.attackerName !== null).map((r) => (r.attackerName as string).toLowerCase()));
   const coords = [...fields.values()];
-  const [villageRows, tribeRows] = await Promise.all([
-    coords.length === 0
-      ? []
-      : db
-          .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y })
-          .from(villages)
-          .where(
-            and(
-              eq(villages.worldId, worldDataKey(worldId)),
-              sql`(${villages.x}, ${villages.y}) in (select * from unnest(${sql.param(coords.map((c) => c.x))}::smallint[], ${sql.param(coords.map((c) => c.y))}::smallint[]))`,
-            ),
+  const villageRows: { id: number; name: string; x: number; y: number }[] = [];
+  for (let start = 0; start < coords.length; start += ROW_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = coords.slice(start, start + ROW_CHUNK);
+    villageRows.push(
+      ...(await db
+        .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y })
+        .from(villages)
+        .where(
+          and(
+            eq(villages.worldId, worldDataKey(worldId)),
+            sql`(${villages.x}, ${villages.y}) in (select * from unnest(${sql.param(chunk.map((c) => c.x))}::smallint[], ${sql.param(chunk.map((c) => c.y))}::smallint[]))`,
           ),
+        )),
+    );
+  }
+  const tribeRows =
     names.size === 0
       ? []
-      : db
+      : await db
           .select({ name: players.name, tag: allies.tag })
           .from(players)
           .innerJoin(allies, and(eq(allies.worldId, players.worldId), eq(allies.id, players.allyId)))
-          .where(and(eq(players.worldId, worldDataKey(worldId)), sql`lower(${players.name}) = any(${sql.param([...names])}::text[])`)),
-  ]);
+          .where(and(eq(players.worldId, worldDataKey(worldId)), sql`lower(${players.name}) = any(${sql.param([...names])}::text[])`));
   const byField = new Map(villageRows.map((v) => [`${v.x}|${v.y}`, v]));
   const tribes = new Map(tribeRows.map((t) => [t.name.toLowerCase(), t.tag]));
   for (const r of rows) {

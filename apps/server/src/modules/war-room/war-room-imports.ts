@@ -7,6 +7,7 @@ import { units, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol"
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pastedTroops, players, villages, worlds, type UserRow } from "../../db/schema.js";
+import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import { badRequest, HttpError, tooManyRequests } from "../../http/errors.js";
 import { WorkerTaskError, type WorkerPool } from "../../workers/worker-pool.js";
 import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
@@ -59,21 +60,25 @@ interface WorldVillage {
   playerName: string | null;
 }
 
-/** The world's villages on these fields, by `x|y`. */
-async function villagesAt(db: Database, worldId: number, coords: readonly { x: number; y: number }[]): Promise<Map<string, WorldVillage>> {
+/** The world's villages on these fields, by `x|y` (ROW_CHUNK fields per statement). */
+async function villagesAt(db: Database, worldId: number, all: readonly { x: number; y: number }[]): Promise<Map<string, WorldVillage>> {
   const found = new Map<string, WorldVillage>();
-  if (coords.length === 0) return found;
-  const rows = await db
-    .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, playerName: players.name })
-    .from(villages)
-    .leftJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
-    .where(
-      and(
-        eq(villages.worldId, worldDataKey(worldId)),
-        sql`(${villages.x}, ${villages.y}) in (select * from unnest(${sql.param(coords.map((c) => c.x))}::smallint[], ${sql.param(coords.map((c) => c.y))}::smallint[]))`,
-      ),
-    );
-  for (const row of rows) found.set(`${row.x}|${row.y}`, row);
+  const unique = [...new Map(all.map((c) => [`${c.x}|${c.y}`, c])).values()];
+  for (let start = 0; start < unique.length; start += ROW_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const coords = unique.slice(start, start + ROW_CHUNK);
+    const rows = await db
+      .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, playerName: players.name })
+      .from(villages)
+      .leftJoin(players, and(eq(players.worldId, villages.worldId), eq(players.id, villages.playerId)))
+      .where(
+        and(
+          eq(villages.worldId, worldDataKey(worldId)),
+          sql`(${villages.x}, ${villages.y}) in (select * from unnest(${sql.param(coords.map((c) => c.x))}::smallint[], ${sql.param(coords.map((c) => c.y))}::smallint[]))`,
+        ),
+      );
+    for (const row of rows) found.set(`${row.x}|${row.y}`, row);
+  }
   return found;
 }
 
@@ -110,13 +115,12 @@ export async function importSosText({ db, workers }: ImportDeps, user: Importer,
     });
   }
   if (errors.length > 0) rejected(errors);
+  // Chunked statements, no transaction around them: a long one would hold the embedded database.
   const owner = { userId: user.id };
-  await db.transaction(async (tx) => {
-    await resolveFromWorld(tx, world.id, input);
-    await upsertIncomings(tx, owner, { server: world.server, world: world.world }, input);
-    await dropArrived(tx, owner, now);
-    await refreshAnalysis(tx, owner, (world.unitInfo as UnitInfo | null) ?? null);
-  });
+  await resolveFromWorld(db, world.id, input);
+  await upsertIncomings(db, owner, { server: world.server, world: world.world }, input);
+  await dropArrived(db, owner, now);
+  await refreshAnalysis(db, owner, (world.unitInfo as UnitInfo | null) ?? null);
   return input.length;
 }
 
@@ -156,26 +160,26 @@ export async function importTroopsOverview({ db, workers }: ImportDeps, user: Im
       importedAt,
     };
   });
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += 500) {
-      await tx
-        .insert(pastedTroops)
-        .values(rows.slice(start, start + 500))
-        .onConflictDoUpdate({
-          target: [pastedTroops.userId, pastedTroops.worldServer, pastedTroops.worldWorld, pastedTroops.villageId],
-          set: {
-            x: sql`excluded.x`,
-            y: sql`excluded.y`,
-            name: sql`excluded.name`,
-            playerName: sql`excluded.player_name`,
-            units: sql`excluded.units`,
-            inVillage: sql`excluded.in_village`,
-            outside: sql`excluded.outside`,
-            onTheWay: sql`excluded.on_the_way`,
-            importedAt: sql`excluded.imported_at`,
-          },
-        });
-    }
-  });
+  // Chunks without a transaction around them (a long one would hold the embedded database).
+  for (let start = 0; start < rows.length; start += 500) {
+    if (start > 0) await yieldToEventLoop();
+    await db
+      .insert(pastedTroops)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoUpdate({
+        target: [pastedTroops.userId, pastedTroops.worldServer, pastedTroops.worldWorld, pastedTroops.villageId],
+        set: {
+          x: sql`excluded.x`,
+          y: sql`excluded.y`,
+          name: sql`excluded.name`,
+          playerName: sql`excluded.player_name`,
+          units: sql`excluded.units`,
+          inVillage: sql`excluded.in_village`,
+          outside: sql`excluded.outside`,
+          onTheWay: sql`excluded.on_the_way`,
+          importedAt: sql`excluded.imported_at`,
+        },
+      });
+  }
   return rows.length;
 }
