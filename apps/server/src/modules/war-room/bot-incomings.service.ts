@@ -5,6 +5,7 @@ import type { BotIncomingsReport } from "@dsbot/protocol";
 import { errorMessages, formatServerTime, realtimeMessage } from "@dsbot/protocol";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
+import type { Database } from "../../db/client.js";
 import { dsbots, incomings } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { readModule } from "../dsbots/bot-modules.js";
@@ -21,63 +22,7 @@ export interface BotIncomingsResult {
 
 export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime">, dsbotId: number, report: BotIncomingsReport, now = Date.now()): Promise<BotIncomingsResult> {
   const scannedAt = Math.min(report.scannedAt, now);
-  const owner = { dsbotId };
-  // No transaction around it all: a long one holds the embedded database's only connection (and every
-  // other request with it). The reports of one bot arrive on its one socket, which runs them in turn.
-  const tx = ctx.db;
-  const result = await (async () => {
-    const [row] = await tx.select().from(dsbots).where(eq(dsbots.id, dsbotId));
-    if (!row) throw notFound(errorMessages.botNotFound);
-    const world = { server: row.worldServer, world: row.worldWorld };
-    const ids = report.incomings.map((c) => c.commandId);
-    const removed = await tx
-      .delete(incomings)
-      .where(and(eq(incomings.dsbotId, dsbotId), sql`not (${incomings.commandId} = any(${sql.param(ids)}::bigint[]))`))
-      .returning({ id: incomings.id });
-    const input: IncomingInput[] = report.incomings
-      .filter((c) => c.arrivesAt > scannedAt)
-      .map((c) => ({
-        commandId: c.commandId,
-        originVillageId: c.origin.villageId,
-        originX: c.origin.x,
-        originY: c.origin.y,
-        originName: c.origin.name,
-        attackerName: c.origin.playerName,
-        attackerTribe: null,
-        targetVillageId: c.target.villageId,
-        targetX: c.target.x,
-        targetY: c.target.y,
-        targetName: c.target.name,
-        defenderName: row.playerName,
-        arrivalAt: c.arrivesAt,
-        firstSeenAt: scannedAt,
-        label: c.label,
-      }));
-    const before = await tx
-      .select({ commandId: incomings.commandId, arrivalAt: incomings.arrivalAt, label: incomings.label })
-      .from(incomings)
-      .where(eq(incomings.dsbotId, dsbotId));
-    const known = new Map(before.map((b) => [b.commandId, `${b.arrivalAt.getTime()}|${b.label ?? ""}`]));
-    const speeds = await worldUnitSpeeds(tx, world);
-    const unknown = input.filter((c) => !known.has(c.commandId));
-    if (speeds && unknown.length > 0) await resolveFromWorld(tx, speeds.id, unknown);
-    const fresh = await upsertIncomings(tx, owner, world, input);
-    const arrived = await dropArrived(tx, owner, scannedAt);
-    const kinds = await refreshAnalysis(tx, owner, speeds?.speeds ?? null);
-    const edited = input.some((c) => {
-      const was = known.get(c.commandId);
-      return was !== undefined && was !== `${c.arrivalAt}|${c.label ?? ""}`;
-    });
-    // A noble for the first time: a new command that is one, or a known one that became one (its train grew).
-    const newNobles = [...kinds].filter(([id, k]) => k.after === "noble" && (fresh.has(id) || k.before !== "noble")).map(([id]) => id);
-    const scanner = readModule(row.modules, "command-scanner");
-    return {
-      bot: row,
-      count: kinds.size,
-      changed: removed.length + arrived + fresh.size > 0 || edited || [...kinds.values()].some((k) => k.before !== k.after),
-      newNobles: scanner.config.notifyOnNobles === false ? [] : newNobles,
-    };
-  })();
+  const result = await storeScan(ctx.db, dsbotId, report, scannedAt);
   if (result.changed) await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("incomings-updated", { dsbotId }));
   if (result.newNobles.length > 0) {
     const zone = await worldZoneOf(ctx.db, { server: result.bot.worldServer, world: result.bot.worldWorld });
@@ -101,6 +46,66 @@ export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime
     }
   }
   return { incomings: result.count, changed: result.changed, nobles: result.newNobles.length };
+}
+
+/**
+ * Replaces the bot's incomings with the scan's and works the analysis out again. No transaction around
+ * it: a long one holds the embedded database's only connection (and every other request with it); the
+ * reports of one bot arrive on its one socket, which runs them in turn.
+ */
+async function storeScan(db: Database, dsbotId: number, report: BotIncomingsReport, scannedAt: number) {
+  const owner = { dsbotId };
+  const [row] = await db.select().from(dsbots).where(eq(dsbots.id, dsbotId));
+  if (!row) throw notFound(errorMessages.botNotFound);
+  const world = { server: row.worldServer, world: row.worldWorld };
+  const ids = report.incomings.map((c) => c.commandId);
+  const removed = await db
+    .delete(incomings)
+    .where(and(eq(incomings.dsbotId, dsbotId), sql`not (${incomings.commandId} = any(${sql.param(ids)}::bigint[]))`))
+    .returning({ id: incomings.id });
+  const input: IncomingInput[] = report.incomings
+    .filter((c) => c.arrivesAt > scannedAt)
+    .map((c) => ({
+      commandId: c.commandId,
+      originVillageId: c.origin.villageId,
+      originX: c.origin.x,
+      originY: c.origin.y,
+      originName: c.origin.name,
+      attackerName: c.origin.playerName,
+      attackerTribe: null,
+      targetVillageId: c.target.villageId,
+      targetX: c.target.x,
+      targetY: c.target.y,
+      targetName: c.target.name,
+      defenderName: row.playerName,
+      arrivalAt: c.arrivesAt,
+      firstSeenAt: scannedAt,
+      label: c.label,
+    }));
+  const before = await db
+    .select({ commandId: incomings.commandId, arrivalAt: incomings.arrivalAt, label: incomings.label })
+    .from(incomings)
+    .where(eq(incomings.dsbotId, dsbotId));
+  const known = new Map(before.map((b) => [b.commandId, `${b.arrivalAt.getTime()}|${b.label ?? ""}`]));
+  const speeds = await worldUnitSpeeds(db, world);
+  const unknown = input.filter((c) => !known.has(c.commandId));
+  if (speeds && unknown.length > 0) await resolveFromWorld(db, speeds.id, unknown);
+  const fresh = await upsertIncomings(db, owner, world, input);
+  const arrived = await dropArrived(db, owner, scannedAt);
+  const kinds = await refreshAnalysis(db, owner, speeds?.speeds ?? null);
+  const edited = input.some((c) => {
+    const was = known.get(c.commandId);
+    return was !== undefined && was !== `${c.arrivalAt}|${c.label ?? ""}`;
+  });
+  // A noble for the first time: a new command that is one, or a known one that became one (its train grew).
+  const newNobles = [...kinds].filter(([id, k]) => k.after === "noble" && (fresh.has(id) || k.before !== "noble")).map(([id]) => id);
+  const scanner = readModule(row.modules, "command-scanner");
+  return {
+    bot: row,
+    count: kinds.size,
+    changed: removed.length + arrived + fresh.size > 0 || edited || [...kinds.values()].some((k) => k.before !== k.after),
+    newNobles: scanner.config.notifyOnNobles === false ? [] : newNobles,
+  };
 }
 
 /** One scan notifies of at most this many nobles (a big train is one alarm, not fifty). */
