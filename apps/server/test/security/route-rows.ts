@@ -214,6 +214,7 @@ export const routeMatrix: MatrixRow[] = [
   route({ method: "POST", url: "/api/incomings/import", access: "user", ok: 400, request: () => ({ body: { text: "[b]Angegriffenes Dorf[/b]" } }) }),
   route({ method: "POST", url: "/api/troops/import", access: "user", ok: 400, request: () => ({ body: { text: "eigene" } }) }),
   route({ method: "DELETE", url: "/api/troops/pasted", access: "user", ok: 204, request: noBody }),
+  route({ method: "DELETE", url: "/api/incomings/pasted", access: "user", ok: 204, request: noBody }),
   perObject("incoming", { method: "PATCH", url: "/api/incomings/:id", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, body: { tag: "Matrix" } }) }),
   perObject("pastedIncoming", { method: "DELETE", url: "/api/incomings/:id", access: "manage", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
 

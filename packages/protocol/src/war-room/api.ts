@@ -1,6 +1,6 @@
 // The war room's REST calls (issue 22, PRODUCT §3): GET /api/incomings, POST /api/incomings/import (an
 // SOS text), PATCH/DELETE /api/incomings/{id}; GET /api/troops, POST /api/troops/import (a troops
-// overview), DELETE /api/troops/pasted; GET /api/dashboard. And the bot's report of its incomings.
+// overview), DELETE /api/troops/pasted, DELETE /api/incomings/pasted; GET /api/dashboard. And the bot's report of its incomings.
 import { z } from "zod";
 import { arrivalSchema } from "../attack-plans/attack.js";
 import { COORD_MAX } from "../game/coords.js";
@@ -24,11 +24,15 @@ export const warRoomMessages = {
   unknownVillage: (line: number, coord: string) => `Zeile ${line}: Auf ${coord} liegt auf deiner Welt kein Dorf.`,
   notOwnVillage: (line: number, coord: string) => `Zeile ${line}: ${coord} gehört nicht zu den Dörfern deiner Bots oder deines Spielers.`,
   imported: (n: number) => (n === 1 ? "1 eingehender Angriff übernommen." : `${n.toLocaleString("de-DE")} eingehende Angriffe übernommen.`),
+  tooManyPasted: (kept: number, adding: number, max: number) =>
+    `Du hast schon ${kept.toLocaleString("de-DE")} eingefügte Angriffe; mit diesem Text wären es ${(kept + adding).toLocaleString("de-DE")}, erlaubt sind höchstens ${max.toLocaleString("de-DE")}. Entferne die eingefügten oder warte, bis sie angekommen sind.`,
   troopsImported: (n: number) => (n === 1 ? "Truppen von 1 Dorf übernommen." : `Truppen von ${n.toLocaleString("de-DE")} Dörfern übernommen.`),
 } as const;
 
 export const INCOMING_TAG_MAX = 100;
 export const WAR_ROOM_TEXT_MAX = 1_000_000;
+/** A user keeps at most this many pasted incomings on their way (the analysis reads them all at each paste). */
+export const PASTED_INCOMINGS_MAX = 10_000;
 /** A bot reports at most this many incomings per scan (the game lists far fewer on one page). */
 export const BOT_INCOMINGS_MAX = 10_000;
 
@@ -116,11 +120,13 @@ export const incomingListQuerySchema = listQueryBase.extend({
   kind: z.union([z.enum(incomingKinds), z.literal("")]).default(""),
 });
 export type IncomingListQuery = z.infer<typeof incomingListQuerySchema>;
+export const incomingSummarySchema = z.object({ count: z.number().int(), nobles: z.number().int(), nextArrival: z.number().nullable() });
+export type IncomingSummary = z.infer<typeof incomingSummarySchema>;
 export const incomingListResponseSchema = z.object({
   incomings: z.array(incomingSchema),
   totals: z.number().int(),
   /** Over everything the viewer may see, not only the filtered rows. */
-  summary: z.object({ count: z.number().int(), nobles: z.number().int(), nextArrival: z.number().nullable() }),
+  summary: incomingSummarySchema,
 });
 export type IncomingListResponse = z.infer<typeof incomingListResponseSchema>;
 export const incomingIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -214,7 +220,7 @@ export const dashboardResponseSchema = z.object({
       arrivalTime: z.number(),
     }),
   ),
-  incomings: z.object({ count: z.number().int(), nobles: z.number().int(), nextArrival: z.number().nullable() }),
+  incomings: incomingSummarySchema,
   unreadNotifications: z.number().int(),
   openTabRequests: z.number().int(),
   troops: z.object({ villages: z.number().int(), population: z.number().int(), offPopulation: z.number().int(), defPopulation: z.number().int() }),

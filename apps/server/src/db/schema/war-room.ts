@@ -45,6 +45,12 @@ export const incomings = pgTable(
     kindReason: text("kind_reason").notNull(),
     trainId: integer("train_id"),
     trainIndex: integer("train_index"),
+    /** The text the page's search reads (names, tribe, tag, both fields), lower case: one LIKE per row. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(coalesce(attacker_name, '') || ' ' || coalesce(attacker_tribe, '') || ' ' || coalesce(origin_name, '') || ' ' || coalesce(target_name, '') || ' ' || coalesce(tag, '') || ' ' || origin_x || '|' || origin_y || ' ' || target_x || '|' || target_y)`,
+      ),
   },
   (t) => [
     uniqueIndex("incomings_bot_command_idx").on(t.dsbotId, t.commandId),
@@ -61,6 +67,17 @@ export const incomings = pgTable(
   ],
 );
 export type IncomingRow = typeof incomings.$inferSelect;
+
+/**
+ * A version per owner of incomings ("b:<bot id>" or "u:<user id>" for pastes), raised by a trigger on
+ * every statement that writes their rows (migration 0020). The page's summary is cached per viewer
+ * under the versions of everything they may see, so it is exact on every instance without a scan.
+ * No foreign key: a bot's deletion cascades into its incomings, whose trigger writes here.
+ */
+export const incomingVersions = pgTable("incoming_versions", {
+  scope: text("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
 
 /** A player's pasted troops overview, per village of their world; a paste replaces the villages it lists. */
 export const pastedTroops = pgTable(

@@ -9,6 +9,7 @@ import { count, sql } from "drizzle-orm";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import { isForeignKeyViolation } from "../../db/errors.js";
+import { refreshStatistics, STATISTICS_AFTER_ROWS } from "../../db/statistics.js";
 import { attacks } from "../../db/schema.js";
 import type { AttackPlanRow } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
@@ -144,24 +145,13 @@ export async function removeHiddenAttacks(db: Database): Promise<number> {
   return freed;
 }
 
-/** Rows written at once after which the table's statistics are refreshed. */
-const STATISTICS_AFTER_ROWS = 1_000;
-
 /**
  * After a large write the planner must know the plan is large (else it sorts all of it for a page
  * instead of walking the sort column's index), and the visibility map must cover the new rows for
- * index-only counts and pages. PGlite has no autovacuum; on PostgreSQL waiting for it left the first
- * minute after a 20,000-row import slower (bench: p50 3.6 → 2.7 ms, p99 17–22 → 11–15 ms with this).
- * The statistics are sampled from fewer rows than the default (30 instead of 100 per column): on PGlite
- * the analysis runs on the server's thread, and a full one of 50,000 attacks held it for 330 ms of CPU
- * (about 100 ms like this; the vacuum itself is a few ms). PostgreSQL's autovacuum refines them later.
+ * index-only counts and pages. On PostgreSQL waiting for autovacuum left the first minute after a
+ * 20,000-row import slower (bench: p50 3.6 → 2.7 ms, p99 17–22 → 11–15 ms with this).
  */
 export async function refreshAttackStatistics(db: Database): Promise<void> {
-  await db.execute(sql`vacuum ${attacks}`);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local default_statistics_target = ${sql.raw(String(STATISTICS_TARGET))}`);
-    await tx.execute(sql`analyze ${attacks}`);
-  });
+  await refreshStatistics(db, attacks);
 }
 
-const STATISTICS_TARGET = 30;

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import { dsbots, incomings } from "../../db/schema.js";
+import { noteWrites } from "../../db/statistics.js";
 import { notFound } from "../../http/errors.js";
 import { readModule } from "../dsbots/bot-modules.js";
 import { notifyBotAudience } from "../dsbots/bot-notifications.js";
@@ -63,6 +64,7 @@ async function storeScan(db: Database, dsbotId: number, report: BotIncomingsRepo
     .delete(incomings)
     .where(and(eq(incomings.dsbotId, dsbotId), sql`not (${incomings.commandId} = any(${sql.param(ids)}::bigint[]))`))
     .returning({ id: incomings.id });
+  await noteWrites(db, incomings, removed.length);
   const input: IncomingInput[] = report.incomings
     .filter((c) => c.arrivesAt > scannedAt)
     .map((c) => ({

@@ -3,21 +3,22 @@
 // troops' population — each under the same visibility rules as its own page.
 import type { DashboardResponse } from "@dsbot/protocol";
 import { DASHBOARD_NEXT_ATTACKS } from "@dsbot/protocol";
-import { and, count, eq, isNull, min, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { attackPlans, dsbots, incomings, notifications, tabRequests } from "../../db/schema.js";
+import { attackPlans, dsbots, notifications, tabRequests } from "../../db/schema.js";
 import { visiblePlansCondition } from "../attack-plans/attack-plans.policy.js";
 import { visibleInPlan } from "../attack-plans/attack-visibility.js";
 import type { Viewer } from "../dsbots/dsbots.policy.js";
 import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
-import { visibleIncomings } from "./incomings.service.js";
+import type { IncomingWalkCache } from "./incomings-summary.js";
+import { incomingsSummary } from "./incomings.service.js";
 import { visibleTroops } from "./troops.service.js";
 
 type NextAttackRow = { id: number; plan_id: number; plan_name: string; type: string; source_x: number; source_y: number; target_x: number; target_y: number; attacker_name: string | null; send_at: string | Date; arrival_at: string | Date };
 
-export async function dashboard(db: Database, viewer: Viewer, now = Date.now()): Promise<DashboardResponse> {
+export async function dashboard(db: Database, viewer: Viewer, summaries?: IncomingWalkCache, now = Date.now()): Promise<DashboardResponse> {
   const plans = visiblePlansCondition(viewer);
-  const [statuses, next, [incoming], [unread], [open], troops] = await Promise.all([
+  const [statuses, next, incoming, [unread], [open], troops] = await Promise.all([
     db
       .select({ status: dsbots.status, n: count() })
       .from(dsbots)
@@ -30,10 +31,7 @@ export async function dashboard(db: Database, viewer: Viewer, now = Date.now()):
         ${plans ? sql`and p.id in (select ${attackPlans.id} from ${attackPlans} where ${plans})` : sql``}
       order by a.send_at, a.id
       limit ${DASHBOARD_NEXT_ATTACKS}`),
-    db
-      .select({ n: count(), nobles: sql<number>`count(*) filter (where ${incomings.kind} = 'noble')::int`, next: min(incomings.arrivalAt) })
-      .from(incomings)
-      .where(visibleIncomings(viewer, now)),
+    incomingsSummary(db, viewer, summaries, now),
     db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, viewer.id), isNull(notifications.readAt))),
     db.select({ n: count() }).from(tabRequests).where(and(eq(tabRequests.userId, viewer.id), isNull(tabRequests.doneAt))),
     visibleTroops(db, viewer),
@@ -59,7 +57,7 @@ export async function dashboard(db: Database, viewer: Viewer, now = Date.now()):
       sendTime: new Date(r.send_at).getTime(),
       arrivalTime: new Date(r.arrival_at).getTime(),
     })),
-    incomings: { count: incoming?.n ?? 0, nobles: incoming?.nobles ?? 0, nextArrival: incoming?.next ? new Date(incoming.next).getTime() : null },
+    incomings: incoming,
     unreadNotifications: unread?.n ?? 0,
     openTabRequests: open?.n ?? 0,
     troops: {

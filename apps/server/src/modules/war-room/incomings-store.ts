@@ -7,11 +7,11 @@ import { analyseIncomings } from "@dsbot/protocol";
 import { and, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
+import { noteWrites } from "../../db/statistics.js";
 import { allies, incomings, players, villages, worlds } from "../../db/schema.js";
 import { worldDataKey } from "../worlds/world-data-key.js";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
+type Executor = Database;
 
 /** A command as it goes into the table (both sources). */
 export interface IncomingInput {
@@ -86,8 +86,17 @@ export async function upsertIncomings(
         target_village_id = excluded.target_village_id, target_x = excluded.target_x, target_y = excluded.target_y,
         target_name = excluded.target_name, defender_name = excluded.defender_name, arrival_at = excluded.arrival_at,
         label = excluded.label, distance = excluded.distance
+      -- A command seen again unchanged is not written (no dead row, no new version for the page's cache).
+      where (incomings.origin_village_id, incomings.origin_x, incomings.origin_y, incomings.origin_name, incomings.target_village_id,
+          incomings.target_x, incomings.target_y, incomings.target_name, incomings.defender_name, incomings.arrival_at, incomings.label)
+        is distinct from (excluded.origin_village_id, excluded.origin_x, excluded.origin_y, excluded.origin_name, excluded.target_village_id,
+          excluded.target_x, excluded.target_y, excluded.target_name, excluded.defender_name, excluded.arrival_at, excluded.label)
+        or (excluded.attacker_name is not null and excluded.attacker_name is distinct from incomings.attacker_name)
+        or (excluded.attacker_tribe is not null and excluded.attacker_tribe is distinct from incomings.attacker_tribe)
       returning id, (xmax = 0) as inserted`);
-    for (const row of (result as unknown as { rows: { id: number; inserted: boolean }[] }).rows) if (row.inserted) fresh.add(row.id);
+    const written = (result as unknown as { rows: { id: number; inserted: boolean }[] }).rows;
+    for (const row of written) if (row.inserted) fresh.add(row.id);
+    await noteWrites(db, incomings, written.length);
   }
   return fresh;
 }
@@ -151,6 +160,7 @@ export async function dropArrived(db: Executor, owner: IncomingOwner, now: numbe
     .delete(incomings)
     .where(and(ownerCondition(owner), lte(incomings.arrivalAt, new Date(now))))
     .returning({ id: incomings.id });
+  await noteWrites(db, incomings, gone.length);
   return gone.length;
 }
 
@@ -219,5 +229,6 @@ export async function refreshAnalysis(db: Executor, owner: IncomingOwner, speeds
       ) as v(id, likely, speed, others, kind, reason, train_id, train_index)
       where i.id = v.id`);
   }
+  await noteWrites(db, incomings, changed.length);
   return kinds;
 }

@@ -1,14 +1,16 @@
 // Reading incomings (issue 22): the commands still on their way that the viewer may see — those of the
 // bots they may see and their own pastes. Filters, sort and page run in the database on the stored
 // analysis; the summary (count, nobles, next arrival) covers everything visible.
-import type { Incoming, IncomingKind, IncomingListQuery, IncomingListResponse, Unit } from "@dsbot/protocol";
-import { parseCoord, parseSort } from "@dsbot/protocol";
-import { and, asc, count, desc, eq, gt, ilike, min, or, sql, type SQL } from "drizzle-orm";
+import type { Incoming, IncomingKind, IncomingListQuery, IncomingListResponse, IncomingSummary, Unit } from "@dsbot/protocol";
+import { incomingListQuerySchema, parseCoord, parseSort } from "@dsbot/protocol";
+import { and, asc, desc, eq, getTableColumns, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { escapeLike } from "../../db/like.js";
+import { likeContains } from "../../db/like.js";
 import { dsbots, incomings, type IncomingRow } from "../../db/schema.js";
 import type { Viewer } from "../dsbots/dsbots.policy.js";
 import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import type { IncomingWalk, IncomingWalkCache } from "./incomings-summary.js";
+import { incomingsFingerprintSql } from "./incomings-summary.js";
 
 /** The incomings the viewer may see, landed ones excluded. */
 export function visibleIncomings(viewer: Viewer, now: number): SQL {
@@ -34,57 +36,118 @@ function filters(query: IncomingListQuery): SQL[] {
     const target = parseCoord(query.target);
     where.push(target.ok ? and(eq(incomings.targetX, target.value.x), eq(incomings.targetY, target.value.y))! : sql`false`);
   }
-  if (query.attacker) where.push(ilike(incomings.attackerName, `%${escapeLike(query.attacker)}%`));
+  if (query.attacker) where.push(ilike(incomings.attackerName, likeContains(query.attacker)));
   if (query.likelyUnit) where.push(sql`${incomings.likelyUnits} ? ${query.likelyUnit}`);
   if (query.kind) where.push(eq(incomings.kind, query.kind));
-  if (query.searchVal) {
-    const like = `%${escapeLike(query.searchVal)}%`;
-    where.push(
-      or(
-        ilike(incomings.attackerName, like),
-        ilike(incomings.targetName, like),
-        ilike(incomings.originName, like),
-        ilike(incomings.attackerTribe, like),
-        ilike(incomings.tag, like),
-        sql`(${incomings.originX} || '|' || ${incomings.originY}) like ${like}`,
-        sql`(${incomings.targetX} || '|' || ${incomings.targetY}) like ${like}`,
-      )!,
-    );
-  }
+  // One LIKE on the stored search text (names, tribe, tag, both fields) instead of one per column.
+  if (query.searchVal) where.push(sql`${incomings.searchText} like lower(${likeContains(query.searchVal)})`);
   return where;
 }
 
-export async function listIncomings(db: Database, viewer: Viewer, query: IncomingListQuery, now = Date.now()): Promise<IncomingListResponse> {
+type Walked = { fingerprint: string | null; ids: number[] | string | null; n: number; nobles: number; next: string | Date | null };
+
+/**
+ * Walks the matching rows (every id in page order) and counts all the viewer may see, in one
+ * statement with the viewer's fingerprint.
+ */
+async function walkIncomings(db: Database, viewer: Viewer, query: IncomingListQuery, now: number): Promise<IncomingWalk & { fingerprint: string }> {
   const visible = visibleIncomings(viewer, now);
-  const where = and(visible, ...filters(query));
   const { field, direction } = parseSort(query.sortBy);
   const order = sortColumns[field].map((c) => (direction === "asc" ? asc(c) : desc(c)));
-  const filtered = filters(query);
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select({ incoming: incomings, botName: dsbots.playerName })
-      .from(incomings)
-      .leftJoin(dsbots, eq(dsbots.id, incomings.dsbotId))
-      .where(where)
-      .orderBy(...order, asc(incomings.arrivalAt), asc(incomings.id))
-      .limit(query.perPage)
-      .offset((query.activePage - 1) * query.perPage),
-    // One pass for the filtered total and the summary over everything visible.
-    db
-      .select({
-        totals: filtered.length > 0 ? sql<number>`count(*) filter (where ${and(...filtered)})::int` : sql<number>`count(*)::int`,
-        n: count(),
-        nobles: sql<number>`count(*) filter (where ${incomings.kind} = 'noble')::int`,
-        next: min(incomings.arrivalAt),
-      })
-      .from(incomings)
-      .where(visible),
-  ]);
-  const summary = counts;
+  const matching = db
+    .select({ id: incomings.id })
+    .from(incomings)
+    .where(and(visible, ...filters(query)))
+    .orderBy(...order, asc(incomings.arrivalAt), asc(incomings.id));
+  const result = await db.execute(sql`
+    select ${incomingsFingerprintSql(viewer)} as fingerprint, array(${matching}) as ids, counts.n, counts.nobles, counts.next
+    from (select count(*)::int as n, (count(*) filter (where ${incomings.kind} = 'noble'))::int as nobles, min(${incomings.arrivalAt}) as next
+          from ${incomings} where ${visible}) counts`);
+  const row = (result as unknown as { rows: Walked[] }).rows[0];
+  const ids = typeof row?.ids === "string" ? parseIntArray(row.ids) : (row?.ids ?? []);
   return {
-    incomings: rows.map((r) => presentIncoming(r.incoming, r.botName)),
-    totals: counts?.totals ?? 0,
-    summary: { count: summary?.n ?? 0, nobles: summary?.nobles ?? 0, nextArrival: summary?.next ? new Date(summary.next).getTime() : null },
+    fingerprint: row?.fingerprint ?? "",
+    ids: Int32Array.from(ids),
+    summary: { count: row?.n ?? 0, nobles: row?.nobles ?? 0, nextArrival: row?.next ? new Date(row.next).getTime() : null },
+  };
+}
+
+/** `{1,2,3}` as PostgreSQL's text form of an int array. */
+const parseIntArray = (text: string): number[] => (text.length <= 2 ? [] : text.slice(1, -1).split(",").map(Number));
+
+/** The incomings columns a page sends (not the search text). */
+const pageColumns = Object.values(getTableColumns(incomings)).filter((c) => c.name !== "search_text");
+const pageColumnList = sql.raw(pageColumns.map((c) => `i."${c.name}"`).join(", "));
+
+/** A row of the page statement's JSON (column names as keys) as drizzle would have read it. */
+function rowFromJson(json: Record<string, unknown>): IncomingRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(incomings))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as IncomingRow;
+}
+
+type PageRow = Record<string, unknown> & { bot_name: string | null };
+
+/** These rows in this order, as one JSON array, with the viewer's fingerprint: one statement. */
+async function pageRows(db: Database, viewer: Viewer, ids: ArrayLike<number>): Promise<{ fingerprint: string; rows: PageRow[] }> {
+  const result = await db.execute(sql`
+    select ${incomingsFingerprintSql(viewer)} as fingerprint,
+      (select coalesce(json_agg(r order by r.ord), '[]')
+         from (select ${pageColumnList}, d.player_name as bot_name, p.ord
+                 from unnest(${sql.param(Array.from(ids))}::int[]) with ordinality as p(id, ord)
+                 join ${incomings} i on i.id = p.id
+                 left join ${dsbots} d on d.id = i.dsbot_id) r) as rows`);
+  const [first] = (result as unknown as { rows: { fingerprint: string | null; rows: unknown }[] }).rows;
+  const rows = (typeof first?.rows === "string" ? JSON.parse(first.rows) : (first?.rows ?? [])) as PageRow[];
+  return { fingerprint: first?.fingerprint ?? "", rows };
+}
+
+const walkKey = (query: IncomingListQuery) => JSON.stringify([query.sortBy, query.target, query.attacker, query.likelyUnit, query.kind, query.searchVal]);
+
+/**
+ * The walk for this query: the kept one, or a new one (then kept). A kept one is checked by the caller
+ * against the fingerprint read with its rows.
+ */
+async function walkFor(db: Database, viewer: Viewer, query: IncomingListQuery, cache: IncomingWalkCache | undefined, now: number) {
+  const kept = cache?.lookup(viewer, walkKey(query), now);
+  if (kept) return { walk: kept, kept: true };
+  const walk = await walkIncomings(db, viewer, query, now);
+  cache?.store(viewer, walkKey(query), walk.fingerprint, walk);
+  return { walk, kept: false };
+}
+
+/** Count, nobles and next arrival of everything the viewer may see (the dashboard's card). */
+export async function incomingsSummary(db: Database, viewer: Viewer, cache?: IncomingWalkCache, now = Date.now()): Promise<IncomingSummary> {
+  const query = incomingListQuerySchema.parse({});
+  const { walk, kept } = await walkFor(db, viewer, query, cache, now);
+  if (!kept) return walk.summary;
+  const result = await db.execute(sql`select ${incomingsFingerprintSql(viewer)} as fingerprint`);
+  if ((result as unknown as { rows: { fingerprint: string | null }[] }).rows[0]?.fingerprint === walk.fingerprint) return walk.summary;
+  cache?.drop(viewer, walkKey(query));
+  return (await walkFor(db, viewer, query, cache, now)).walk.summary;
+}
+
+/**
+ * A page of incomings. With a kept walk it is one statement (the page's rows by id and the fingerprint);
+ * when the fingerprint shows a write since, or nothing is kept, the rows are walked again first.
+ */
+export async function listIncomings(db: Database, viewer: Viewer, query: IncomingListQuery, cache?: IncomingWalkCache, now = Date.now()): Promise<IncomingListResponse> {
+  const start = (query.activePage - 1) * query.perPage;
+  const first = await walkFor(db, viewer, query, cache, now);
+  let walk = first.walk;
+  let page = await pageRows(db, viewer, walk.ids.subarray(start, start + query.perPage));
+  if (first.kept && page.fingerprint !== walk.fingerprint) {
+    cache?.drop(viewer, walkKey(query));
+    ({ walk } = await walkFor(db, viewer, query, cache, now));
+    page = await pageRows(db, viewer, walk.ids.subarray(start, start + query.perPage));
+  }
+  return {
+    incomings: page.rows.map((r) => presentIncoming(rowFromJson(r), r.bot_name)),
+    totals: walk.ids.length,
+    summary: { ...walk.summary },
   };
 }
 

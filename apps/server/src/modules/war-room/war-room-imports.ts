@@ -3,10 +3,10 @@
 // every coordinate must be a village of that world. A text with any problem imports nothing and answers
 // 400 with the problems by line.
 import type { Unit, UnitInfo } from "@dsbot/protocol";
-import { units, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
-import { and, eq, sql } from "drizzle-orm";
+import { PASTED_INCOMINGS_MAX, units, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { pastedTroops, players, villages, worlds, type UserRow } from "../../db/schema.js";
+import { incomings, pastedTroops, players, villages, worlds, type UserRow } from "../../db/schema.js";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import { badRequest, HttpError, tooManyRequests } from "../../http/errors.js";
 import { WorkerTaskError, type WorkerPool } from "../../workers/worker-pool.js";
@@ -117,11 +117,35 @@ export async function importSosText({ db, workers }: ImportDeps, user: Importer,
   if (errors.length > 0) rejected(errors);
   // Chunked statements, no transaction around them: a long one would hold the embedded database.
   const owner = { userId: user.id };
+  await dropArrived(db, owner, now);
+  await keepUnderPasteLimit(db, user.id, input);
   await resolveFromWorld(db, world.id, input);
   await upsertIncomings(db, owner, { server: world.server, world: world.world }, input);
-  await dropArrived(db, owner, now);
   await refreshAnalysis(db, owner, (world.unitInfo as UnitInfo | null) ?? null);
   return input.length;
+}
+
+/**
+ * Refuses a paste that would leave the user more than PASTED_INCOMINGS_MAX incomings on their way
+ * (commands pasted again are not counted twice). Two pastes at the same moment may pass it together.
+ */
+async function keepUnderPasteLimit(db: Database, userId: number, input: readonly IncomingInput[]): Promise<void> {
+  const [{ kept } = { kept: 0 }] = await db.select({ kept: count() }).from(incomings).where(eq(incomings.userId, userId));
+  if (kept + input.length <= PASTED_INCOMINGS_MAX) return;
+  const known = await db
+    .select({ x: incomings.originX, y: incomings.originY, tx: incomings.targetX, ty: incomings.targetY, at: incomings.arrivalAt })
+    .from(incomings)
+    .where(eq(incomings.userId, userId));
+  const key = (ox: number, oy: number, tx: number, ty: number, at: number) => `${ox}|${oy}|${tx}|${ty}|${at}`;
+  const keys = new Set(known.map((k) => key(k.x, k.y, k.tx, k.ty, k.at.getTime())));
+  const adding = new Set(input.map((i) => key(i.originX, i.originY, i.targetX, i.targetY, i.arrivalAt)).filter((k) => !keys.has(k))).size;
+  if (kept + adding > PASTED_INCOMINGS_MAX) throw badRequest(warRoomMessages.tooManyPasted(kept, adding, PASTED_INCOMINGS_MAX));
+}
+
+/** Removes the user's pasted incomings; answers how many. */
+export async function clearPastedIncomings(db: Database, userId: number): Promise<number> {
+  const gone = await db.delete(incomings).where(eq(incomings.userId, userId)).returning({ id: incomings.id });
+  return gone.length;
 }
 
 /** The world's units in the game's column order (militia never appears in the overview). */

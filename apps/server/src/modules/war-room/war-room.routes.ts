@@ -20,7 +20,8 @@ import { contract } from "../../http/contract.js";
 import { HttpError, notFound } from "../../http/errors.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { dashboard } from "./dashboard.service.js";
-import { importSosText, importTroopsOverview } from "./war-room-imports.js";
+import { clearPastedIncomings, importSosText, importTroopsOverview } from "./war-room-imports.js";
+import { IncomingWalkCache } from "./incomings-summary.js";
 import { findVisibleIncoming, listIncomings, presentIncoming, tagIncoming } from "./incomings.service.js";
 import { clearPastedTroops, listTroops } from "./troops.service.js";
 
@@ -33,11 +34,13 @@ const troops = contract({ query: troopListQuerySchema });
 const WAR_ROOM_BODY_LIMIT = 2 * WAR_ROOM_TEXT_MAX + 1024;
 
 export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
+  // The incomings' order and figures per viewer, filter and sort, exact under the owners' versions (incomings-summary.ts).
+  const walks = new IncomingWalkCache();
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
     app.get("/api/incomings", { config: list.config }, async (request): Promise<IncomingListResponse> => {
-      return listIncomings(ctx.db, caller(request).user, list.query(request));
+      return listIncomings(ctx.db, caller(request).user, list.query(request), walks);
     });
 
     app.patch("/api/incomings/:id", { config: patch.config }, async (request) => {
@@ -49,6 +52,13 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!row) throw notFound(warRoomMessages.incomingNotFound);
       if (row.dsbotId !== null) await ctx.realtime.toBotAudience(row.dsbotId, realtimeMessage("incomings-updated", { dsbotId: row.dsbotId }));
       return { incoming: presentIncoming(row, found.botName) };
+    });
+
+    app.delete("/api/incomings/pasted", async (request, reply) => {
+      const { user } = caller(request);
+      await clearPastedIncomings(ctx.db, user.id);
+      ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
+      return reply.code(204).send();
     });
 
     app.delete("/api/incomings/:id", { config: byId.config }, async (request, reply) => {
@@ -69,7 +79,7 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
       return { imported, message: warRoomMessages.imported(imported) };
     });
 
-    app.get("/api/dashboard", async (request): Promise<DashboardResponse> => dashboard(ctx.db, caller(request).user));
+    app.get("/api/dashboard", async (request): Promise<DashboardResponse> => dashboard(ctx.db, caller(request).user, walks));
 
     app.get("/api/troops", { config: troops.config }, async (request): Promise<TroopListResponse> => {
       return listTroops(ctx.db, caller(request).user, troops.query(request));

@@ -2,8 +2,8 @@
 // seen only by those who may see the bot, with a notification for a new noble; pasted SOS texts and
 // troops overviews become the user's own rows, a bad line naming its number; troops are classified.
 import type { BotIncoming, DashboardResponse, IncomingListResponse, TroopListResponse } from "@dsbot/protocol";
-import { baseUnitSpeeds, travelSeconds } from "@dsbot/protocol";
-import { eq } from "drizzle-orm";
+import { baseUnitSpeeds, incomingListQuerySchema, PASTED_INCOMINGS_MAX, travelSeconds } from "@dsbot/protocol";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARRIVAL, caller, importPlanWorld, newAttack, newPlan, PLAN_WORLD, villageAt, type Call } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
@@ -12,6 +12,8 @@ import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { notifications } from "../../db/schema.js";
 import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
 import { replaceBotIncomings } from "./bot-incomings.service.js";
+import { IncomingWalkCache } from "./incomings-summary.js";
+import { listIncomings } from "./incomings.service.js";
 
 let app: TestApp;
 let owner: Call;
@@ -136,6 +138,50 @@ describe("incomings from a bot's command scanner", () => {
   });
 });
 
+describe("the page's cached figures", () => {
+  it("stay exact through grants, revokes, tags, scans and landings", async () => {
+    const dora = await createUser(app, { world: PLAN_WORLD });
+    const emil = await createUser(app, { world: PLAN_WORLD });
+    const doraToken = await loginAs(app, dora);
+    const asDora = caller(app, doraToken);
+    const asEmil = caller(app, await loginAs(app, emil));
+    const doraBot = (await createBot(app, doraToken, { name: "Dora", world: PLAN_WORLD.world })).id;
+    const now = Date.now();
+    const soon = now + 600_000;
+    const later = now + 7_200_000;
+    await replaceBotIncomings(app.ctx, doraBot, { scannedAt: now, incomings: [command(31, delta, soon), command(32, gamma, later)] });
+    expect((await list(asDora)).summary).toEqual({ count: 2, nobles: 0, nextArrival: soon });
+    expect((await list(asEmil)).summary.count).toBe(0);
+    expect((await list(asEmil, "?searchVal=ramme")).totals).toBe(0);
+
+    // A grant changes what Emil may see: his kept figures do not hold any more.
+    expect((await asDora("POST", `/api/dsbot/${doraBot}/permission/user/${emil.id}`)).statusCode).toBe(204);
+    expect((await list(asEmil)).summary).toEqual({ count: 2, nobles: 0, nextArrival: soon });
+    // A tag is a write: the search's count follows it.
+    const first = (await list(asEmil)).incomings[0]!;
+    expect((await asDora("PATCH", `/api/incomings/${first.id}`, { tag: "Ramme?" })).statusCode).toBe(200);
+    expect((await list(asEmil, "?searchVal=ramme")).totals).toBe(1);
+    // A scan that drops a command.
+    await replaceBotIncomings(app.ctx, doraBot, { scannedAt: now + 1000, incomings: [command(32, gamma, later)] });
+    expect((await list(asEmil)).summary).toEqual({ count: 1, nobles: 0, nextArrival: later });
+    expect((await list(asEmil, "?searchVal=ramme")).totals).toBe(0);
+    // A revoke.
+    expect((await asDora("DELETE", `/api/dsbot/${doraBot}/permission/user/${emil.id}`)).statusCode).toBe(204);
+    expect((await list(asEmil)).summary.count).toBe(0);
+
+    // A landing: figures kept before the first arrival are not used after it.
+    const cache = new IncomingWalkCache();
+    await replaceBotIncomings(app.ctx, doraBot, { scannedAt: now + 2000, incomings: [command(33, delta, soon), command(32, gamma, later)] });
+    const viewer = { id: dora.id, role: "user" as const };
+    const query = incomingListQuerySchema.parse({});
+    expect((await listIncomings(app.db, viewer, query, cache, now + 3000)).summary.count).toBe(2);
+    expect(cache.size).toBe(1);
+    const landed = await listIncomings(app.db, viewer, query, cache, soon);
+    expect(landed.summary).toEqual({ count: 1, nobles: 0, nextArrival: later });
+    expect(landed.incomings.map((i) => i.arrivalTime)).toEqual([later]);
+  });
+});
+
 describe("troops from a bot's inventory scan", () => {
   it("lists each village's whole army with its population and class, and the sums", async () => {
     await replaceBotTroops(app.db, botId, {
@@ -220,6 +266,26 @@ describe("pasted game texts", () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ error: { message: string } }>().error.message).toBe("Zeile 5: Auf 1|1 liegt auf deiner Welt kein Dorf.");
     expect((await list(stranger)).totals).toBe(0);
+  });
+
+  it("keeps a user's pasted incomings under the limit, and removes them all on request", async () => {
+    const lena = await createUser(app, { world: PLAN_WORLD });
+    const asLena = caller(app, await loginAs(app, lena));
+    // The limit's worth already pasted (written directly: one text cannot hold that many).
+    await app.db.execute(sql`
+      insert into incomings (user_id, world_server, world_world, origin_x, origin_y, target_x, target_y, arrival_at, first_seen_at, distance, kind, kind_reason)
+      select ${lena.id}, ${PLAN_WORLD.server}, ${PLAN_WORLD.world}, 520, 480, 500, 500, now() + (n || ' seconds')::interval + interval '1 day', now(), 28.28, 'attack', ''
+      from generate_series(1, ${PASTED_INCOMINGS_MAX}) n`);
+    const refused = await asLena("POST", "/api/incomings/import", { text: sos("01.06.31 12:30:45:678") });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      "Du hast schon 10.000 eingefügte Angriffe; mit diesem Text wären es 10.001, erlaubt sind höchstens 10.000. Entferne die eingefügten oder warte, bis sie angekommen sind.",
+    );
+    expect((await asLena("DELETE", "/api/incomings/pasted")).statusCode).toBe(204);
+    expect((await list(asLena)).summary.count).toBe(0);
+    expect((await asLena("POST", "/api/incomings/import", { text: sos("01.06.31 12:30:45:678") })).statusCode).toBe(200);
+    // Another user's pastes stay.
+    expect((await list(stranger)).summary.count).toBe(0);
   });
 
   it("takes a troops overview as the user's troops (ten units on this world)", async () => {

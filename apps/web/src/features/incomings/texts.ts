@@ -4,6 +4,10 @@ import { incomingKindLabels, type IncomingKind } from "@dsbot/protocol";
 export const incomingTexts = {
   tableLabel: "Eingehende Angriffe",
   importSos: "SOS-Text einfügen",
+  clearPasted: "Eingefügte entfernen",
+  clearPastedConfirm: "Alle eingefügten Angriffe entfernen?",
+  clearPastedHint: "Die Angriffe aus den Scans deiner Bots bleiben.",
+  clearedPasted: "Eingefügte Angriffe entfernt.",
   columns: {
     attacker: "Angreifer",
     origin: "Herkunft",

@@ -43,6 +43,14 @@ export function useDeleteIncoming() {
   });
 }
 
+export function useClearPastedIncomings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete("/api/incomings/pasted"),
+    onSettled: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
+  });
+}
+
 export function useImportSos() {
   const client = useQueryClient();
   return useMutation({

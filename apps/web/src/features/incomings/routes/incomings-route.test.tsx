@@ -34,7 +34,7 @@ function incoming(id: number, over: Partial<Incoming> = {}): Incoming {
   };
 }
 
-function setup(initial: Incoming[]) {
+function setup(initial: Incoming[], extra: Parameters<typeof mockFetch>[0] = {}) {
   let rows = initial;
   const queries: URLSearchParams[] = [];
   const imports: string[] = [];
@@ -67,6 +67,7 @@ function setup(initial: Incoming[]) {
       imports.push((body as { text: string }).text);
       return json(400, { error: { code: "bad_request", message: "Zeile 8: Ankunftszeit „32.13.26 18:44:00“ ist kein gültiges Datum.", issues: [{ path: "text", message: "Zeile 8: Ankunftszeit „32.13.26 18:44:00“ ist kein gültiges Datum." }, { path: "text", message: "Zeile 14: Bei diesem Angriff fehlt die „Ankunftszeit:“." }] } });
     },
+    ...extra,
   });
   signIn(plainUser);
   return { queries, imports, set: (next: Incoming[]) => (rows = next) };
@@ -112,6 +113,25 @@ describe("Eingehende Angriffe", { timeout: 30_000 }, () => {
     set([incoming(2, { kind: "noble" }), incoming(3, { kind: "noble", origin: { villageId: 3, name: "Neu", coordinates: "400|400", player: null } })]);
     act(() => dispatchRealtimeMessage({ type: "incomings-updated", data: { dsbotId: 1 } }));
     expect(await screen.findByText("400|400")).toBeInTheDocument();
+  });
+
+  it("removes the pasted incomings after asking, and offers it only when some are pasted", async () => {
+    const user = userEvent.setup();
+    let cleared = 0;
+    const { set } = setup([incoming(1), incoming(2, { source: "paste", dsbot: null })], {
+      "DELETE /api/incomings/pasted": () => {
+        cleared++;
+        set([incoming(1)]);
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp("/incomings");
+    await user.click(await screen.findByRole("button", { name: "Eingefügte entfernen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Alle eingefügten Angriffe entfernen?" });
+    await user.click(within(dialog).getByRole("button", { name: "Eingefügte entfernen" }));
+    expect(await screen.findByText("Eingefügte Angriffe entfernt.")).toBeInTheDocument();
+    expect(cleared).toBe(1);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Eingefügte entfernen" })).not.toBeInTheDocument());
   });
 
   it("leaves a command out once it has landed", async () => {

@@ -4,7 +4,7 @@
 import type { Incoming, IncomingKind, Unit } from "@dsbot/protocol";
 import { formatServerTime, incomingKinds, parseCoord, unitLabels, units } from "@dsbot/protocol";
 import { Button, Card, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
-import { IconClipboardText, IconSearch, IconShieldCheck } from "@tabler/icons-react";
+import { IconClipboardText, IconSearch, IconShieldCheck, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -18,7 +18,7 @@ import { alertError, errorMessage } from "@/lib/api-error-message";
 import { formatCountdown, useNow } from "@/lib/clock";
 import { useDebounced } from "@/lib/debounce";
 import { useServerTimeZone } from "@/lib/server-time-zone";
-import { incomingsQueryOptions, useDeleteIncoming, useImportSos, useIncomingsRealtime, useTagIncoming, type IncomingListParams } from "../api/incomings-api";
+import { incomingsQueryOptions, useClearPastedIncomings, useDeleteIncoming, useImportSos, useIncomingsRealtime, useTagIncoming, type IncomingListParams } from "../api/incomings-api";
 import { DefendModal } from "../components/defend-modal";
 import { IncomingsTable, type IncomingSortField } from "../components/incomings-table";
 import { incomingTexts as texts } from "../texts";
@@ -79,6 +79,7 @@ export function IncomingsRoute() {
   const tag = useTagIncoming();
   const remove = useDeleteIncoming();
   const importSos = useImportSos();
+  const clearPasted = useClearPastedIncomings();
 
   // Landed commands leave at once; the next answer has them gone and the counts right.
   const rows = useMemo(() => (query.data?.incomings ?? []).filter((i) => i.arrivalTime > now), [query.data, now]);
@@ -104,6 +105,10 @@ export function IncomingsRoute() {
       }),
     [remove],
   );
+  const onClearPasted = async () => {
+    if (!(await confirm({ title: texts.clearPastedConfirm, message: texts.clearPastedHint, confirmLabel: texts.clearPasted, danger: true }))) return;
+    clearPasted.mutate(undefined, { onSuccess: () => alert.success(texts.clearedPasted), onError: alertError });
+  };
   const [defending, setDefending] = useState<Incoming | null>(null);
   const actions = useMemo(() => ({ onTag, onDelete, onDefend: setDefending }), [onTag, onDelete]);
   const page = (reset: () => void) => {
@@ -117,9 +122,16 @@ export function IncomingsRoute() {
     <>
       <RoutePageHeader
         actions={
-          <Button leftSection={<IconClipboardText size={18} />} onClick={() => setImporting(true)}>
-            {texts.importSos}
-          </Button>
+          <Group gap="sm">
+            {query.data?.incomings.some((i) => i.source === "paste") && (
+              <Button variant="default" color="red" leftSection={<IconTrash size={18} />} onClick={() => void onClearPasted()}>
+                {texts.clearPasted}
+              </Button>
+            )}
+            <Button leftSection={<IconClipboardText size={18} />} onClick={() => setImporting(true)}>
+              {texts.importSos}
+            </Button>
+          </Group>
         }
       />
       {summary && <Summary count={summary.count} nobles={summary.nobles} next={summary.nextArrival !== null && summary.nextArrival > now ? summary.nextArrival : null} now={now} zone={zone} />}
