@@ -141,7 +141,9 @@ try {
     await demoPage.getByRole("region", { name: "Eingehende Angriffe" }).getByText(/Angriffe? unterwegs/).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `dashboard-demo-${width}.png`) });
     await demoPage.goto(`${BASE}/incomings`);
-    await demoPage.locator('[aria-label="Eingehende Angriffe"] tr[data-row-id]').first().waitFor();
+    await demoPage.locator('[aria-label="Eingehende Angriffe"] [data-row-id]').first().waitFor();
+    // On a phone the cards start below the filters: show the first of them.
+    if (width < 540) await demoPage.locator('[aria-label="Eingehende Angriffe"] [data-row-id]').first().evaluate((card) => card.ownerDocument.defaultView?.scrollBy(0, card.getBoundingClientRect().top - 80));
     await demoPage.screenshot({ path: path.join(OUT, `incomings-${width}.png`) });
     await demoPage.goto(`${BASE}/dashboard-units`);
     await demoPage.locator('[aria-label="Truppen je Dorf"] tr[data-row-id]').first().waitFor();

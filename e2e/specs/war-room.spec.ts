@@ -2,7 +2,7 @@
 // world's map) under NPC attack. With Eingehende Angriffe open, its command scanner's first scan fills
 // the table live; the noble train the sandbox sends at once is grouped, its commands — each carrying a
 // noble, seen the moment they left — have the noble as their likely unit (the timing makes it unique),
-// and the player is notified. "Verteidigen" on the train creates a plan whose planner previews supports
+// and the player is notified; a scout a minute from landing leaves the page when it lands. "Verteidigen" on the train creates a plan whose planner previews supports
 // from the player's villages that land before the attack.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -24,7 +24,7 @@ test.describe("Eingehende Angriffe", () => {
   });
 
   test("a bot's scan fills the page live, groups the noble train, names the noble and notifies; 'Verteidigen' plans supports", async ({ page, request, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const owner = await planOwner(request, "warroom");
     const botId = await createDemoWorldBot(request, owner, "Zora");
     for (const module of [
@@ -41,9 +41,9 @@ test.describe("Eingehende Angriffe", () => {
     const runner = await startSandboxBot(request, owner, botId, "Zora", { dir, baseURL, name: `E2E-Kriegsraum-${Date.now().toString(36)}` });
     running.push(runner.child);
 
-    // Live, without a reload: the first wave (ten commands, one a train of four).
+    // Live, without a reload: the first wave (eleven commands, one a train of four, a scout a minute from landing).
     const table = page.getByRole("table", { name: "Eingehende Angriffe" });
-    await expect(table.locator("tr[data-row-id]")).toHaveCount(10, { timeout: 60_000 });
+    await expect(table.locator("tr[data-row-id]")).toHaveCount(11, { timeout: 60_000 });
     const trainRows = table.locator("tr[data-row-id]").filter({ has: page.locator("[data-train]") });
     await expect(trainRows).toHaveCount(4);
     for (const index of [1, 2, 3, 4]) await expect(trainRows.getByText(`Adelszug · ${index}.`, { exact: true })).toHaveCount(1);
@@ -64,6 +64,15 @@ test.describe("Eingehende Angriffe", () => {
       return notifications.filter((n) => n.title === "Adelung erkannt" && n.message.includes(`(${attacked.target.coordinates})`)).length;
     };
     await expect.poll(alarms).toBe(1);
+
+    // The scout lands: its row leaves the page without a reload, and the server no longer lists it.
+    const soonest = listed.incomings.reduce((a, b) => (a.arrivalTime <= b.arrivalTime ? a : b));
+    expect(soonest.likelyUnits).toContain("spy");
+    await expect(table.locator(`tr[data-row-id="${soonest.id}"]`)).toHaveCount(0, { timeout: 90_000 });
+    await expect(table.locator("tr[data-row-id]")).toHaveCount(10);
+    const after = (await (await request.get("/api/incomings?perPage=100", { headers: owner.headers })).json()) as IncomingListResponse;
+    expect(after.incomings.map((i) => i.id)).not.toContain(soonest.id);
+    expect(after.summary.count).toBe(10);
 
     // "Verteidigen": a new plan, its planner with the attacked village and supports landing a minute before.
     await trainRows.first().getByRole("button", { name: `${attacked.target.coordinates} verteidigen` }).click();

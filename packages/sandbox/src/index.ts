@@ -3,4 +3,4 @@ export { SandboxWorld, type SandboxOptions, type SandboxPlayer, type SandboxVill
 export { SandboxDriver, type SandboxCredentials } from "./driver.js";
 export { createRandom, hashSeed, type Random } from "./random.js";
 export * from "./rules.js";
-export { NpcAggressors, NPC_WAVE_MS } from "./npc.js";
+export { NpcAggressors, NPC_FIRST_LANDING_MS, NPC_WAVE_MS } from "./npc.js";

@@ -1,6 +1,7 @@
 // NPC aggressors (issue 22): other players of the map attack a bot's villages, so the war room has
 // something to show. The first look at a player's commands finds a wave already on its way (some half
-// walked), a noble train (four commands with a noble each, 100 ms apart) and fakes; afterwards a new
+// walked, a scout a minute from landing), a noble train (four commands with a noble each, 100 ms
+// apart) and fakes; afterwards a new
 // command leaves every NPC_WAVE_MS of game time, every fifth wave a noble train. Travel times follow the
 // game's rule (the slowest unit, round(distance × minutes per field × 60) seconds). Landed commands
 // leave the list (battles come with the full game, issue 23). Deterministic from the world's seed.
@@ -11,6 +12,8 @@ import type { SandboxPlayer, SandboxVillage, SandboxWorld } from "./world.js";
 
 /** Game time between two waves on one player. */
 export const NPC_WAVE_MS = 90_000;
+/** The first wave's scout is this close to landing when first seen (so a command lands early on). */
+export const NPC_FIRST_LANDING_MS = 60_000;
 /** Origins are villages of other players this far from the target, in fields. */
 const NPC_RANGE: readonly [number, number] = [4, 18];
 
@@ -60,6 +63,7 @@ export class NpcAggressors {
     this.send(player, state, "fake", now);
     this.send(player, state, "fake", now, 0.3);
     this.send(player, state, "scout", now);
+    this.send(player, state, "scout", now, 0, NPC_FIRST_LANDING_MS);
   }
 
   private dropLanded(now: number): void {
@@ -70,8 +74,11 @@ export class NpcAggressors {
     }
   }
 
-  /** A command (or a train of four) leaving at `leftAt`, `walked` of its way done by then. */
-  private send(player: SandboxPlayer, state: NpcState, kind: NpcKind, leftAt: number, walked = 0): void {
+  /**
+   * A command (or a train of four) leaving at `leftAt`, `walked` of its way done by then — or, with
+   * `landsIn`, left so long ago that it lands that much game time after `leftAt`.
+   */
+  private send(player: SandboxPlayer, state: NpcState, kind: NpcKind, leftAt: number, walked = 0, landsIn?: number): void {
     const target = this.world.village(state.random.pick(player.villageIds));
     if (!target) return;
     const origin = this.origin(player, target, state.random);
@@ -83,7 +90,8 @@ export class NpcAggressors {
     const slowest = Math.max(...(Object.entries(units) as [Unit, number][]).filter(([, n]) => n > 0).map(([u]) => unitMinutesPerField[u]));
     const travelMs = Math.round((distance * slowest * 60) / (this.world.speed * this.world.unitSpeed)) * 1000;
     for (let i = 0; i < count; i++) {
-      const sentAt = leftAt - Math.round(travelMs * walked) - (count - 1 - i) * 100;
+      const departure = landsIn === undefined ? leftAt - Math.round(travelMs * walked) : leftAt + Math.min(landsIn, travelMs) - travelMs;
+      const sentAt = departure - (count - 1 - i) * 100;
       const id = this.world.nextCommandId++;
       this.ids.add(id);
       this.world.commands.push({

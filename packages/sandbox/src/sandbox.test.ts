@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_WORLD, generateWorld, plannerDefaultTemplates, type Unit } from "@dsbot/protocol";
-import { NPC_WAVE_MS, SandboxDriver, SandboxWorld, unitMinutesPerField } from "./index.js";
+import { NPC_FIRST_LANDING_MS, NPC_WAVE_MS, SandboxDriver, SandboxWorld, unitMinutesPerField } from "./index.js";
 
 function setup(options: { timeScale?: number; captchaRate?: number } = {}) {
   let real = 1_700_000_000_000;
@@ -186,7 +186,9 @@ describe("NPC aggressors (issue 22)", () => {
     const { world, driver } = npcWorld();
     await driver.login();
     const commands = await incoming(driver);
-    expect(commands.length).toBe(10);
+    expect(commands.length).toBe(11);
+    // One scout is a minute from landing.
+    expect(commands.filter((c) => c.arrivesAt - driver.now() <= NPC_FIRST_LANDING_MS && c.units?.spy)).toHaveLength(1);
     const kalle = generated.players.find((p) => p.name === "Kalle")!;
     const own = new Set(world.player("Kalle").villageIds);
     for (const c of commands) {

@@ -4,6 +4,8 @@ import { incomingKindLabels, type IncomingKind } from "@dsbot/protocol";
 export const incomingTexts = {
   tableLabel: "Eingehende Angriffe",
   importSos: "SOS-Text einfügen",
+  sortBy: "Sortieren nach",
+  sortChoice: (column: string, descending: boolean) => `${column} (${descending ? "absteigend" : "aufsteigend"})`,
   clearPasted: "Eingefügte entfernen",
   clearPastedConfirm: "Alle eingefügten Angriffe entfernen?",
   clearPastedHint: "Die Angriffe aus den Scans deiner Bots bleiben.",

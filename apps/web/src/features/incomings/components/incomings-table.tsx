@@ -7,11 +7,13 @@ import { ActionIcon, Badge, Button, Group, Popover, Stack, Text, TextInput, Visu
 import { IconCrown, IconPencil, IconShieldPlus, IconTrash } from "@tabler/icons-react";
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { useMediaQuery } from "@mantine/hooks";
 import { DataTable } from "@/components/ui/data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { UnitIcon } from "@/components/ui/unit-icon";
 import { formatCountdown } from "@/lib/clock";
 import { incomingTexts as texts } from "../texts";
+import { IncomingCards } from "./incoming-cards";
 
 export type IncomingSortField = (typeof incomingSortFields)[number];
 
@@ -263,7 +265,11 @@ interface IncomingsTableProps {
   emptyText: string;
 }
 
+/** Phones get cards instead of the table (IncomingCards). */
+const PHONE_QUERY = "(max-width: 33.74em)";
+
 export function IncomingsTable({ incomings, loading, now, zone, sorting, onSortingChange, actions, emptyText }: IncomingsTableProps) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const defs = useMemo(() => columns(now, zone, actions), [now, zone, actions]);
   const table = useReactTable({
     data: incomings,
@@ -277,5 +283,11 @@ export function IncomingsTable({ incomings, loading, now, zone, sorting, onSorti
     getRowId: (row) => String(row.id),
     onSortingChange: (updater) => onSortingChange(typeof updater === "function" ? updater(sorting) : updater),
   });
+  if (phone) {
+    const first = sorting[0];
+    const sortBy = first ? `${first.desc ? "-" : ""}${first.id}` : "arrivalTime";
+    const onSortByChange = (value: string) => onSortingChange([{ id: value.replace(/^-/, ""), desc: value.startsWith("-") }]);
+    return <IncomingCards table={table} loading={loading} sortBy={sortBy} onSortByChange={onSortByChange} emptyText={emptyText} />;
+  }
   return <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={1080} empty={emptyText} />;
 }

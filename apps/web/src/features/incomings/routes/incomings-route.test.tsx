@@ -134,6 +134,28 @@ describe("Eingehende Angriffe", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Eingefügte entfernen" })).not.toBeInTheDocument());
   });
 
+  it("shows a card per incoming on a phone, sorted by a choice above the cards", async () => {
+    const user = userEvent.setup();
+    const media = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...media(query), matches: query.includes("33.74em") })) as typeof window.matchMedia;
+    try {
+      const { queries } = setup([incoming(1), incoming(2, { kind: "noble", trainId: 1, trainIndex: 1 })]);
+      renderApp("/incomings");
+      const list = await screen.findByRole("list", { name: "Eingehende Angriffe" });
+      await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
+      expect(screen.queryByRole("table", { name: "Eingehende Angriffe" })).not.toBeInTheDocument();
+      const [first] = within(list).getAllByRole("listitem");
+      expect(within(first!).getByText("Carla")).toBeInTheDocument();
+      expect(within(first!).getByText("Ankunft")).toBeInTheDocument();
+      expect(within(first!).getByRole("button", { name: "500|500 verteidigen" })).toBeInTheDocument();
+      await user.click(within(list).getAllByLabelText("Sortieren nach")[0]!);
+      await user.click(await screen.findByRole("option", { name: "Felder (absteigend)" }));
+      await waitFor(() => expect(queries.at(-1)?.get("sortBy")).toBe("-distance"));
+    } finally {
+      window.matchMedia = media;
+    }
+  });
+
   it("leaves a command out once it has landed", async () => {
     setup([incoming(1, { arrivalTime: Date.now() + 1500 }), incoming(2)]);
     renderApp("/incomings");
