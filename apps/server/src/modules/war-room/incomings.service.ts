@@ -6,6 +6,7 @@ import { incomingListQuerySchema, parseCoord, parseSort } from "@dsbot/protocol"
 import { and, asc, desc, eq, getTableColumns, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
+import { executePrepared } from "../../db/prepared.js";
 import { dsbots, incomings, type IncomingRow } from "../../db/schema.js";
 import type { Viewer } from "../dsbots/dsbots.policy.js";
 import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
@@ -20,6 +21,20 @@ export function visibleIncomings(viewer: Viewer, now: number): SQL {
     : sql`${incomings.dsbotId} is not null`;
   return and(or(fromBots, eq(incomings.userId, viewer.id)), gt(incomings.arrivalAt, new Date(now))) as SQL;
 }
+
+/**
+ * One command seen twice — by two bots on one game account, or by a bot and in the viewer's own
+ * pasted SOS text — is listed once. Of the visible rows (`visible`, a CTE of the walk), those left
+ * out: a row whose twin — same world, origin, target and arrival to the millisecond (two different
+ * commands cannot share all of them) — is visible too and comes first: a bot's row before a pasted
+ * one (it carries the game's label), then the lower id. A hash join of the visible rows in memory.
+ */
+const shadowedIncomings = sql.raw(`select later.id from visible later join visible earlier
+    on earlier.arrival_at = later.arrival_at and earlier.target_x = later.target_x and earlier.target_y = later.target_y
+      and earlier.origin_x = later.origin_x and earlier.origin_y = later.origin_y
+      and earlier.world_server = later.world_server and earlier.world_world = later.world_world
+      and ((earlier.dsbot_id is not null) > (later.dsbot_id is not null)
+        or ((earlier.dsbot_id is not null) = (later.dsbot_id is not null) and earlier.id < later.id))`);
 
 const sortColumns = {
   arrivalTime: [incomings.arrivalAt],
@@ -51,18 +66,22 @@ type Walked = { fingerprint: string | null; ids: number[] | string | null; n: nu
  * statement with the viewer's fingerprint.
  */
 async function walkIncomings(db: Database, viewer: Viewer, query: IncomingListQuery, now: number): Promise<IncomingWalk & { fingerprint: string }> {
-  const visible = visibleIncomings(viewer, now);
   const { field, direction } = parseSort(query.sortBy);
   const order = sortColumns[field].map((c) => (direction === "asc" ? asc(c) : desc(c)));
   const matching = db
     .select({ id: incomings.id })
     .from(incomings)
-    .where(and(visible, ...filters(query)))
+    .where(and(sql`${incomings.id} in (select id from listed)`, ...filters(query)))
     .orderBy(...order, asc(incomings.arrivalAt), asc(incomings.id));
+  // The visible rows are read once; twins are left out of the list and the counts alike.
   const result = await db.execute(sql`
+    with visible as materialized (
+      select ${incomings.id}, ${incomings.dsbotId}, ${incomings.worldServer}, ${incomings.worldWorld}, ${incomings.originX}, ${incomings.originY},
+        ${incomings.targetX}, ${incomings.targetY}, ${incomings.arrivalAt}, ${incomings.kind}
+      from ${incomings} where ${visibleIncomings(viewer, now)}),
+    listed as materialized (select id, kind, arrival_at from visible where id not in (${shadowedIncomings}))
     select ${incomingsFingerprintSql(viewer)} as fingerprint, array(${matching}) as ids, counts.n, counts.nobles, counts.next
-    from (select count(*)::int as n, (count(*) filter (where ${incomings.kind} = 'noble'))::int as nobles, min(${incomings.arrivalAt}) as next
-          from ${incomings} where ${visible}) counts`);
+    from (select count(*)::int as n, (count(*) filter (where kind = 'noble'))::int as nobles, min(arrival_at) as next from listed) counts`);
   const row = (result as unknown as { rows: Walked[] }).rows[0];
   const ids = typeof row?.ids === "string" ? parseIntArray(row.ids) : (row?.ids ?? []);
   return {
@@ -91,16 +110,18 @@ function rowFromJson(json: Record<string, unknown>): IncomingRow {
 
 type PageRow = Record<string, unknown> & { bot_name: string | null };
 
-/** These rows in this order, as one JSON array, with the viewer's fingerprint: one statement. */
+/**
+ * These rows in this order, as one JSON array, with the viewer's fingerprint: one statement, prepared
+ * (its text only changes with the viewer's role), so a kept page is not planned again on every call.
+ */
 async function pageRows(db: Database, viewer: Viewer, ids: ArrayLike<number>): Promise<{ fingerprint: string; rows: PageRow[] }> {
-  const result = await db.execute(sql`
+  const [first] = await executePrepared<{ fingerprint: string | null; rows: unknown }>(db, sql`
     select ${incomingsFingerprintSql(viewer)} as fingerprint,
       (select coalesce(json_agg(r order by r.ord), '[]')
          from (select ${pageColumnList}, d.player_name as bot_name, p.ord
                  from unnest(${sql.param(Array.from(ids))}::int[]) with ordinality as p(id, ord)
                  join ${incomings} i on i.id = p.id
                  left join ${dsbots} d on d.id = i.dsbot_id) r) as rows`);
-  const [first] = (result as unknown as { rows: { fingerprint: string | null; rows: unknown }[] }).rows;
   const rows = (typeof first?.rows === "string" ? JSON.parse(first.rows) : (first?.rows ?? [])) as PageRow[];
   return { fingerprint: first?.fingerprint ?? "", rows };
 }
@@ -124,8 +145,8 @@ export async function incomingsSummary(db: Database, viewer: Viewer, cache?: Inc
   const query = incomingListQuerySchema.parse({});
   const { walk, kept } = await walkFor(db, viewer, query, cache, now);
   if (!kept) return walk.summary;
-  const result = await db.execute(sql`select ${incomingsFingerprintSql(viewer)} as fingerprint`);
-  if ((result as unknown as { rows: { fingerprint: string | null }[] }).rows[0]?.fingerprint === walk.fingerprint) return walk.summary;
+  const [current] = await executePrepared<{ fingerprint: string | null }>(db, sql`select ${incomingsFingerprintSql(viewer)} as fingerprint`);
+  if (current?.fingerprint === walk.fingerprint) return walk.summary;
   cache?.drop(viewer, walkKey(query));
   return (await walkFor(db, viewer, query, cache, now)).walk.summary;
 }

@@ -182,6 +182,46 @@ describe("the page's cached figures", () => {
   });
 });
 
+describe("one command seen twice", () => {
+  it("is listed once: two bots on one game account, and a bot's row before the viewer's own paste", async () => {
+    const fritz = await createUser(app, { world: PLAN_WORLD });
+    const gerd = await createUser(app, { world: PLAN_WORLD });
+    const fritzToken = await loginAs(app, fritz);
+    const asFritz = caller(app, fritzToken);
+    const asGerd = caller(app, await loginAs(app, gerd));
+    const first = (await createBot(app, fritzToken, { name: "Fritz", world: PLAN_WORLD.world })).id;
+    const second = (await createBot(app, fritzToken, { name: "Fritz", world: PLAN_WORLD.world })).id;
+    // 01.06.31 12:30:45:678 in the world's time (Berlin, summer).
+    const lands = Date.UTC(2031, 5, 1, 10, 30, 45, 678);
+    const elsewhere = lands + 60_000;
+    await replaceBotIncomings(app.ctx, first, { scannedAt: Date.now(), incomings: [command(41, delta, lands)] });
+    await replaceBotIncomings(app.ctx, second, { scannedAt: Date.now(), incomings: [command(41, delta, lands), command(42, gamma, elsewhere)] });
+    const pasted = await asFritz("POST", "/api/incomings/import", {
+      text: ["[b]Angegriffenes Dorf[/b]", "[coord]500|500[/coord]", "[b]1. Angriff[/b]", "Angreifer: [player]Carla 100%_x[/player]", "Herkunft: [coord]520|480[/coord]", "Ankunftszeit: 01.06.31 12:30:45:678"].join("\n"),
+    });
+    expect(pasted.statusCode, pasted.body).toBe(200);
+
+    const seen = await list(asFritz);
+    expect(seen.incomings.map((i) => [i.source, i.dsbot?.id, i.arrivalTime])).toEqual([
+      ["bot", first, lands],
+      ["bot", second, elsewhere],
+    ]);
+    expect(seen.summary).toEqual({ count: 2, nobles: 0, nextArrival: lands });
+    expect((await list(asFritz, "?target=500%7C500")).totals).toBe(2);
+
+    // Someone who sees only the second bot gets its row of the command.
+    expect((await asFritz("POST", `/api/dsbot/${second}/permission/user/${gerd.id}`)).statusCode).toBe(204);
+    expect((await list(asGerd)).incomings.map((i) => [i.dsbot?.id, i.arrivalTime])).toEqual([
+      [second, lands],
+      [second, elsewhere],
+    ]);
+    // Without the bots' rows the paste is listed again.
+    await replaceBotIncomings(app.ctx, first, { scannedAt: Date.now(), incomings: [] });
+    await replaceBotIncomings(app.ctx, second, { scannedAt: Date.now(), incomings: [] });
+    expect((await list(asFritz)).incomings.map((i) => [i.source, i.arrivalTime])).toEqual([["paste", lands]]);
+  });
+});
+
 describe("troops from a bot's inventory scan", () => {
   it("lists each village's whole army with its population and class, and the sums", async () => {
     await replaceBotTroops(app.db, botId, {

@@ -3,11 +3,11 @@
 // actions at the bottom — and the sort as a choice above the cards (there are no headers to click).
 import type { Incoming } from "@dsbot/protocol";
 import { incomingSortFields } from "@dsbot/protocol";
-import { Center, Group, Paper, Select, Skeleton, Stack, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { flexRender, type Row, type Table } from "@tanstack/react-table";
 import type { ReactNode } from "react";
+import { Card, CardField, CardList } from "@/components/ui/card-list";
 import { incomingTexts as texts } from "../texts";
-import classes from "./incoming-cards.module.css";
 
 const sortChoices = incomingSortFields.flatMap((field) => [
   { value: field, label: texts.sortChoice(texts.columns[field], false) },
@@ -19,21 +19,9 @@ function cell(row: Row<Incoming>, id: string): ReactNode {
   return found ? flexRender(found.column.columnDef.cell, found.getContext()) : null;
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-      <Text size="xs" c="dimmed" className={classes.label}>
-        {label}
-      </Text>
-      <div className={classes.value}>{children}</div>
-    </Group>
-  );
-}
-
 function IncomingCard({ row }: { row: Row<Incoming> }) {
   return (
-    <Paper withBorder radius="md" p="sm" data-row-id={row.original.id} className={classes.card}>
-      <Stack gap={6}>
+    <Card rowId={row.original.id}>
         <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
           {cell(row, "attacker")}
           {cell(row, "kind")}
@@ -45,16 +33,15 @@ function IncomingCard({ row }: { row: Row<Incoming> }) {
           </Text>
           {cell(row, "target")}
         </Group>
-        <Field label={texts.columns.arrivalTime}>{cell(row, "arrivalTime")}</Field>
-        <Field label={texts.columns.remaining}>{cell(row, "remaining")}</Field>
-        <Field label={texts.columns.likelyUnit}>{cell(row, "likelyUnit")}</Field>
-        <Field label={texts.columns.distance}>{cell(row, "distance")}</Field>
+        <CardField label={texts.columns.arrivalTime}>{cell(row, "arrivalTime")}</CardField>
+        <CardField label={texts.columns.remaining}>{cell(row, "remaining")}</CardField>
+        <CardField label={texts.columns.likelyUnit}>{cell(row, "likelyUnit")}</CardField>
+        <CardField label={texts.columns.distance}>{cell(row, "distance")}</CardField>
         <Group gap="xs" wrap="nowrap" justify="space-between">
           {cell(row, "tag")}
           {cell(row, "actions")}
         </Group>
-      </Stack>
-    </Paper>
+    </Card>
   );
 }
 
@@ -67,21 +54,19 @@ interface IncomingCardsProps {
 }
 
 export function IncomingCards({ table, loading, sortBy, onSortByChange, emptyText }: IncomingCardsProps) {
-  const rows = table.getRowModel().rows;
   return (
-    <Stack gap="sm" px="sm" pb="sm" role="list" aria-label={texts.tableLabel} aria-busy={loading}>
-      <Select label={texts.sortBy} data={sortChoices} value={sortBy} onChange={(value) => value && onSortByChange(value)} allowDeselect={false} size="sm" />
-      {loading && rows.length === 0 && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={200} radius="md" />)}
-      {!loading && rows.length === 0 && (
-        <Center py="xl">
-          <Text c="dimmed">{emptyText}</Text>
-        </Center>
-      )}
-      {rows.map((row) => (
-        <div role="listitem" key={row.id} className={loading ? classes.stale : undefined}>
-          <IncomingCard row={row} />
-        </div>
-      ))}
-    </Stack>
+    <CardList
+      label={texts.tableLabel}
+      items={table.getRowModel().rows}
+      itemKey={(row) => row.id}
+      renderItem={(row) => <IncomingCard row={row} />}
+      loading={loading}
+      sortLabel={texts.sortBy}
+      sortChoices={sortChoices}
+      sortBy={sortBy}
+      onSortByChange={onSortByChange}
+      empty={<Text c="dimmed">{emptyText}</Text>}
+      skeletonHeight={200}
+    />
   );
 }
