@@ -84,6 +84,16 @@ describe("PGlite on its own thread", () => {
     expect(rows[0]).toEqual({ n: 0 });
   });
 
+  it("gives each connection a fresh session: an ended one's prepared statements and settings are gone", async () => {
+    const statement = { name: "thread_prepared", text: "select $1::int * 2 as n", values: [21] };
+    const client = await db.pool.connect();
+    expect((await client.query(statement)).rows).toEqual([{ n: 42 }]);
+    await client.query("set application_name = 'alte Sitzung'");
+    client.release(true); // a new node-postgres client next, which prepares the statement again
+    expect((await db.pool.query(statement)).rows).toEqual([{ n: 42 }]);
+    expect((await db.pool.query("show application_name")).rows[0]).not.toEqual({ application_name: "alte Sitzung" });
+  });
+
   it("starts the thread again when it died: the query in flight fails, the next one works", async () => {
     const { thread, pool, close } = await open();
     try {

@@ -91,10 +91,15 @@ let queue: Promise<void> = Promise.resolve();
 async function main() {
   const db = await PGlite.create(options.dataDir ?? undefined, options.loadDataDir ? { loadDataDir: new Blob([readFileSync(options.loadDataDir)]) } : {});
 
-  /** A connection ends: an open transaction it left is rolled back, as PostgreSQL does. */
+  /**
+   * A connection ends: as PostgreSQL ends its session, an open transaction it left is rolled back and
+   * the session's state goes (prepared statements, settings, temporary tables) — the next connection
+   * is a new node-postgres client, which knows none of it and would prepare its statements again.
+   */
   const release = async () => {
     connection = null;
     if (db.isInTransaction()) await db.exec("rollback");
+    await db.exec("discard all");
   };
 
   const receive = async (id: number, bytes: Uint8Array) => {
