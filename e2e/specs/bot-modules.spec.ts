@@ -35,7 +35,8 @@ const numberCases: Partial<Record<ModuleName, NumberCase>> = {
     beforeEnable: async (form) => {
       await form.getByRole("button", { name: "Speichern" }).click();
       await expect(form.getByText("Eingabe erforderlich", { exact: true })).toBeVisible();
-      await form.getByRole("textbox", { name: "Standardvorlage (ID)", exact: true }).fill("3");
+      await form.getByRole("combobox", { name: "Standardvorlage", exact: true }).click();
+      await form.page().getByRole("option", { name: "Modul-Vorlage A", exact: true }).click();
     },
   },
   recruiter: { path: "batchSize", label: "Paketgröße" },
@@ -94,6 +95,8 @@ function valueAt(module: Record<string, unknown>, path: string): unknown {
 
 let owner: BotOwner;
 let bot: CreatedBot;
+/** The owner's builder templates: the builder and the template assigner pick them by name. */
+const templateIds: Record<string, number> = {};
 
 type SessionState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -105,6 +108,11 @@ const test = base.extend<object, { moduleSession: SessionState }>({
       const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
       owner = await botOwner(request, "module");
       bot = await createBot(request, owner, "Modul-Spieler");
+      for (const name of ["Modul-Vorlage A", "Modul-Vorlage B"]) {
+        const created = await request.post("/api/account-manager/templates", { headers: owner.headers, data: { name, steps: [{ building: "main", level: 2 }] } });
+        expect(created.status()).toBe(201);
+        templateIds[name] = ((await created.json()) as { template: { id: number } }).template.id;
+      }
       await request.dispose();
       const context = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
       await loginOwner(await context.newPage(), owner, "/bots");
@@ -254,7 +262,7 @@ test("module research: the order is saved, kept after reload and reset to the de
   await expect(form.getByRole("switch", { name: "Modul aktiv" })).not.toBeChecked();
 });
 
-test("module templateassigner: a rule needs a template id, is saved, kept and reset away", async ({ page, request }) => {
+test("module templateassigner: a rule needs a template, is saved, kept and reset away", async ({ page, request }) => {
   const name = "templateassigner";
   const form = await openModule(page, name);
   const saves = recordSaves(page);
@@ -264,20 +272,21 @@ test("module templateassigner: a rule needs a template id, is saved, kept and re
   await form.getByRole("textbox", { name: "Gruppe", exact: true }).fill("x".repeat(51));
   await form.getByRole("button", { name: "Speichern" }).click();
   await expect(form.getByText("Höchstens 50 Zeichen", { exact: true })).toBeVisible();
-  await expect(form.getByText("Eingabe erforderlich", { exact: true })).toBeVisible(); // empty template id
+  await expect(form.getByText("Eingabe erforderlich", { exact: true })).toBeVisible(); // no template chosen
   expect(saves).toHaveLength(0);
 
   await form.getByRole("textbox", { name: "Gruppe", exact: true }).fill("Off-Dörfer");
-  await form.getByRole("textbox", { name: "Vorlagen-ID", exact: true }).fill("7");
+  await form.getByRole("combobox", { name: "Vorlage", exact: true }).click();
+  await page.getByRole("option", { name: "Modul-Vorlage B", exact: true }).click();
   await form.getByRole("combobox", { name: "Dorftyp", exact: true }).click();
   await page.getByRole("option", { name: "Off", exact: true }).click();
   await form.getByRole("switch", { name: "Modul aktiv" }).click();
   await save(page, form, name);
-  expect(await storedModule(request, name)).toEqual({ enabled: true, rules: [{ group: "Off-Dörfer", villageType: "off", templateId: 7 }] });
+  expect(await storedModule(request, name)).toEqual({ enabled: true, rules: [{ group: "Off-Dörfer", villageType: "off", templateId: templateIds["Modul-Vorlage B"] }] });
 
   await page.reload();
   await expect(form.getByRole("textbox", { name: "Gruppe", exact: true })).toHaveValue("Off-Dörfer");
-  await expect(form.getByRole("textbox", { name: "Vorlagen-ID", exact: true })).toHaveValue("7");
+  await expect(form.getByRole("combobox", { name: "Vorlage", exact: true })).toHaveValue("Modul-Vorlage B");
   await expect(form.getByRole("combobox", { name: "Dorftyp", exact: true })).toHaveValue("Off");
   await expect(form.getByRole("switch", { name: "Modul aktiv" })).toBeChecked();
 

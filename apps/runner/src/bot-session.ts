@@ -12,6 +12,7 @@ import {
   type BotModuleConfig,
   type BotNeedsPlayer,
   type BotIncomingsReport,
+  type BotTemplate,
   type BotTroopsReport,
   type ClientToServerEvents,
   type GameDriver,
@@ -221,6 +222,7 @@ export class BotSession {
           setInventory: (snapshot) => (this.lastInventory = snapshot),
           needsPlayer: (report) => this.needsPlayer(report),
           claimAttacks: (withinMs) => this.claimAttacks(withinMs),
+          templates: (ids) => this.templates(ids),
           reportAttack: (result) => this.reportAttack(result),
           reportTroops: (report) => this.reportTroops(report),
           reportIncomings: (report) => this.reportIncomings(report),
@@ -305,6 +307,17 @@ export class BotSession {
         return null;
       }
       return answer.attacks;
+    } catch {
+      return null;
+    }
+  }
+
+  private async templates(ids: readonly number[]): Promise<BotTemplate[] | null> {
+    if (ids.length === 0) return [];
+    if (!this.socket.connected) return null;
+    try {
+      const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:templates", { ids: [...ids] });
+      return answer.ok ? answer.templates : null;
     } catch {
       return null;
     }

@@ -40,6 +40,7 @@ import { warRoomRoutes } from "./modules/war-room/war-room.routes.js";
 import { downloadsRoutes } from "./modules/downloads/downloads.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { playerSkillsRoutes } from "./modules/player-skills/player-skills.routes.js";
+import { accountManagerRoutes } from "./modules/account-manager/account-manager.routes.js";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
@@ -145,6 +146,7 @@ async function buildHttp(
   await fastify.register(searchRoutes(full));
   await fastify.register(downloadsRoutes(full));
   await fastify.register(playerSkillsRoutes(full));
+  await fastify.register(accountManagerRoutes(full));
   await fastify.register(worldsRoutes(full));
   await fastify.register(worldMapRoutes(full));
   await fastify.register(tabRequestsRoutes(full));

@@ -20,6 +20,8 @@ import {
   botStatusReportSchema,
   botStatusSchema,
   botIncomingsReportSchema,
+  botTemplatesRequestSchema,
+  builderStepSchema,
   botTroopsReportSchema,
   defaultWorld,
   runnerBotSchema,
@@ -699,6 +701,7 @@ const socketEvents: { [K in keyof ClientToServerEvents]: SocketEvent } = {
   "bot:attack-result": { origin: "bot", payload: botAttackResultSchema, ok: okAck({ status: attackStatusSchema }) },
   "bot:troops": { origin: "bot", payload: botTroopsReportSchema, ok: okAck({ villages: int }) },
   "bot:incomings": { origin: "bot", payload: botIncomingsReportSchema, ok: okAck({ incomings: int }) },
+  "bot:templates": { origin: "bot", payload: botTemplatesRequestSchema, ok: okAck({ templates: z.array(z.object({ id: int, name: z.string(), steps: z.array(builderStepSchema) })) }) },
 };
 
 /** Events that take no payload: the fuzz also sends them bare. */

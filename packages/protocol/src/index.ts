@@ -21,6 +21,7 @@ export * from "./notifications.js";
 export * from "./search.js";
 export * from "./downloads.js";
 export * from "./player-skills.js";
+export * from "./builder-templates.js";
 export * from "./attack-plans/index.js";
 export * from "./random.js";
 export * from "./tab-requests.js";

@@ -16,6 +16,8 @@ import type {
   BotStatusAck,
   BotAttackResultAck,
   BotAttacksAck,
+  BotTemplatesAck,
+  BotTemplatesRequest,
   BotTimeAck,
   RunnerBotsAck,
   RunnerCommand,
@@ -133,4 +135,5 @@ export interface ClientToServerEvents {
   "bot:attack-result": (result: BotAttackResult, ack: (answer: BotAttackResultAck) => void) => void;
   "bot:troops": (report: BotTroopsReport, ack?: (answer: BotTroopsAck) => void) => void;
   "bot:incomings": (report: BotIncomingsReport, ack?: (answer: BotIncomingsAck) => void) => void;
+  "bot:templates": (request: BotTemplatesRequest, ack: (answer: BotTemplatesAck) => void) => void;
 }

@@ -21,6 +21,7 @@ import { coordSchema } from "./game/coords.js";
 import { unitSchema } from "./units.js";
 import type { ApiErrorCode } from "./errors.js";
 import { botStatusSchema, logLevels, moduleNameSchema } from "./bots.js";
+import type { BuilderStep } from "./builder-templates.js";
 import { troopScannedAtSchema, troopVillagesSchema } from "./troops.js";
 import { text } from "./validation.js";
 import { worldSchema } from "./world.js";
@@ -177,6 +178,20 @@ export type BotTroopsReport = z.infer<typeof botTroopsReportSchema>;
 /** `villages`: how many villages the server now keeps for the bot. */
 export type BotTroopsAck = SocketAck<{ villages: number }>;
 
+/**
+ * Builder templates (issue 23): a bot asks for the templates its builder and template assigner name,
+ * by id, before it uses them; the server answers those of the bot's owner (any other id is left out).
+ */
+export const BOT_TEMPLATES_MAX = 100;
+export const botTemplatesRequestSchema = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(BOT_TEMPLATES_MAX) });
+export type BotTemplatesRequest = z.infer<typeof botTemplatesRequestSchema>;
+export interface BotTemplate {
+  id: number;
+  name: string;
+  steps: BuilderStep[];
+}
+export type BotTemplatesAck = SocketAck<{ templates: BotTemplate[] }>;
+
 /** Event names, for code that prefers constants to string literals. */
 export const runnerEvents = { hello: "runner:hello", bots: "runner:bots", command: "runner:command" } as const;
 export const botEvents = {
@@ -188,6 +203,7 @@ export const botEvents = {
   attackResult: "bot:attack-result",
   troops: "bot:troops",
   incomings: "bot:incomings",
+  templates: "bot:templates",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

@@ -1,5 +1,7 @@
 // SandboxDriver: the GameDriver over a SandboxWorld, one per bot (game account).
 import {
+  gameConfigDefaults,
+  missingRequirement,
   type ActionResult,
   type Building,
   type GameCommand,
@@ -108,6 +110,7 @@ export class SandboxDriver implements GameDriver {
       storageCapacity: storageCapacity(v.buildings.storage),
       population: { used: this.world.populationUsed(v), max: this.world.populationMax(v) },
       buildings: { ...v.buildings }, units: { ...v.units }, buildQueue: v.buildQueue.map((q) => ({ ...q })),
+      recruitQueue: v.recruitQueue.map((q) => ({ units: { ...q.units }, finishesAt: q.finishesAt })),
       supportsHere: sumUnits(this.world.stationed.filter((s) => s.atVillageId === v.id).map((s) => s.units)),
       outside: sumUnits(this.world.stationed.filter((s) => s.fromVillageId === v.id).map((s) => s.units)),
       onTheWay: sumUnits(this.world.commands.filter((c) => c.from.villageId === v.id && c.from.playerName === this.player.name && c.units).map((c) => c.units as UnitCounts)),
@@ -134,7 +137,7 @@ export class SandboxDriver implements GameDriver {
     const queued = village.buildQueue.filter((q) => q.building === building).length;
     const level = village.buildings[building] + queued + 1;
     if (level > maxLevels[building]) return fail("max_level");
-    if (building !== "main" && village.buildings.main < 1) return fail("requirements");
+    if (missingRequirement(village.buildings, building)) return fail("requirements");
     const cost = buildCost(building, level);
     if (!this.pay(village, cost)) return fail("resources");
     if (this.world.populationUsed(village) + cost.pop > this.world.populationMax(village) && building !== "farm") return fail("farm");
@@ -165,7 +168,9 @@ export class SandboxDriver implements GameDriver {
       if (!n) continue;
       if (!Number.isInteger(n) || n < 0) return fail("invalid");
       const c = unitCosts[unit];
-      if (village.buildings[c.building] < 1 || !village.researched.has(unit)) return fail("requirements");
+      // Noblemen (academy) and the paladin (statue) need no research in the smithy.
+      const researched = unit === "snob" || unit === "knight" || village.researched.has(unit);
+      if (village.buildings[c.building] < 1 || !researched) return fail("requirements");
       total.wood += c.wood * n;
       total.stone += c.stone * n;
       total.iron += c.iron * n;
@@ -265,7 +270,7 @@ export class SandboxDriver implements GameDriver {
     const village = this.ownVillage(villageId);
     if (!village) return fail("not_found");
     if (village.buildings.snob < 1) return fail("requirements");
-    const coin = { wood: 28000, stone: 30000, iron: 25000 };
+    const coin = { wood: gameConfigDefaults.snob.coinWood, stone: gameConfigDefaults.snob.coinStone, iron: gameConfigDefaults.snob.coinIron };
     let minted = 0;
     while (minted < count && this.pay(village, coin)) minted++;
     if (minted === 0) return fail("resources");

@@ -1,4 +1,135 @@
-// Builder: not executed by the sandbox runner yet (logs that it would run).
-import { stubModule } from "./stub.js";
+// Builder ("Builder"): keeps each village's construction queue filled from its template (issue 23).
+// Per run it asks the server for the templates its settings name, scans the villages, and for each
+// queues the next levels the template wants — the first step whose level is not reached (queued levels
+// count as reached), as TWB's builder does — until the queue holds `queueLength` orders. A farm about
+// to be full (within farmSafetyPercent of its population) is raised first, and so is a storage too
+// small for the next order's cost (with storageSafetyPercent of room). A village waits when the game
+// refuses (resources, prerequisites still being built); one German log line sums up the run.
+import {
+  buildingLabels,
+  buildCost,
+  maxLevels,
+  missingRequirement,
+  moduleRegistry,
+  type BotTemplate,
+  type Building,
+  type BuildingLevels,
+  type BuilderStep,
+  type ModuleConfig,
+  type VillageSnapshot,
+} from "@dsbot/protocol";
+import type { BotModule, ModuleContext } from "./module.js";
 
-export const createBuilderModule = () => stubModule("builder");
+/** How often the builder looks (real time; the sandbox's clock may run faster). */
+export const BUILDER_INTERVAL_MS = 60_000;
+
+const label = moduleRegistry.builder.label;
+const de = (n: number) => n.toLocaleString("de-DE");
+
+/** The template ids the settings name (the default and the per-village ones). */
+export function builderTemplateIds(config: ModuleConfig<"builder">): number[] {
+  const ids = new Set<number>();
+  if (config.defaultTemplateId !== null) ids.add(config.defaultTemplateId);
+  if (config.templateMode === "per_village") for (const v of config.villageTemplates) ids.add(v.templateId);
+  return [...ids];
+}
+
+function templateFor(config: ModuleConfig<"builder">, villageId: number): number | null {
+  if (config.templateMode === "per_village") return config.villageTemplates.find((v) => v.villageId === villageId)?.templateId ?? config.defaultTemplateId;
+  return config.defaultTemplateId;
+}
+
+/** Completed levels plus the ones in the queue. */
+function plannedLevels(village: VillageSnapshot): BuildingLevels {
+  const levels = { ...village.buildings };
+  for (const order of village.buildQueue) levels[order.building] = Math.max(levels[order.building], order.level);
+  return levels;
+}
+
+/** The template's next building for these levels: the first step not reached whose prerequisites stand. */
+export function nextBuilding(steps: readonly BuilderStep[], levels: BuildingLevels): Building | null {
+  for (const step of steps) {
+    const target = Math.min(step.level, maxLevels[step.building]);
+    if (levels[step.building] >= target) continue;
+    if (missingRequirement(levels, step.building)) continue;
+    return step.building;
+  }
+  return null;
+}
+
+/** The building to order now: the template's, unless the farm or the storage must come first. */
+function choose(village: VillageSnapshot, levels: BuildingLevels, wanted: Building, config: ModuleConfig<"builder">): Building {
+  const next = buildCost(wanted, levels[wanted] + 1);
+  const farmFull = village.population.used + next.pop > village.population.max * (1 - config.farmSafetyPercent / 100);
+  if (wanted !== "farm" && farmFull && levels.farm < maxLevels.farm) return "farm";
+  const room = village.storageCapacity * (1 - config.storageSafetyPercent / 100);
+  if (wanted !== "storage" && Math.max(next.wood, next.stone, next.iron) > room && levels.storage < maxLevels.storage) return "storage";
+  return wanted;
+}
+
+interface VillageRun {
+  built: string[];
+  waiting: string | null;
+}
+
+async function fillQueue(ctx: ModuleContext<"builder">, village: VillageSnapshot, steps: readonly BuilderStep[]): Promise<VillageRun> {
+  const levels = plannedLevels(village);
+  const run: VillageRun = { built: [], waiting: null };
+  let queued = village.buildQueue.length;
+  while (queued < ctx.config.queueLength) {
+    const wanted = nextBuilding(steps, levels);
+    if (!wanted) break;
+    const building = choose(village, levels, wanted, ctx.config);
+    const result = await ctx.driver.build(village.id, building);
+    if (!result.ok) {
+      run.waiting = result.error;
+      break;
+    }
+    levels[building] = result.value.level;
+    run.built.push(`${buildingLabels[building]} ${result.value.level}`);
+    queued++;
+  }
+  return run;
+}
+
+export function createBuilderModule(): BotModule<"builder"> {
+  return {
+    name: "builder",
+    intervalMs: () => BUILDER_INTERVAL_MS,
+    async run(ctx) {
+      const ids = builderTemplateIds(ctx.config);
+      const templates = await ctx.session.templates(ids);
+      if (!templates) {
+        ctx.log("warn", `${label}: Die Vorlagen konnten nicht vom Server geholt werden; nächster Versuch beim nächsten Lauf.`);
+        return;
+      }
+      const byId = new Map<number, BotTemplate>(templates.map((t) => [t.id, t]));
+      const player = await ctx.driver.getPlayer();
+      if (!player.ok) {
+        ctx.log("warn", `${label}: Dörfer nicht lesbar: ${player.error}`);
+        return;
+      }
+      const built: string[] = [];
+      let villagesBuilt = 0;
+      let withoutTemplate = 0;
+      const waiting = new Map<string, number>();
+      for (const village of player.value.villages) {
+        const id = templateFor(ctx.config, village.id);
+        const template = id === null ? undefined : byId.get(id);
+        if (!template) {
+          withoutTemplate++;
+          continue;
+        }
+        const run = await fillQueue(ctx, village, template.steps);
+        if (run.built.length > 0) villagesBuilt++;
+        built.push(...run.built);
+        if (run.waiting) waiting.set(run.waiting, (waiting.get(run.waiting) ?? 0) + 1);
+      }
+      const parts: string[] = [];
+      parts.push(built.length > 0 ? `${de(built.length)} ${built.length === 1 ? "Bauauftrag" : "Bauaufträge"} in ${de(villagesBuilt)} ${villagesBuilt === 1 ? "Dorf" : "Dörfern"} (${built.join(", ")})` : "nichts Neues in die Bauschleife gestellt");
+      for (const [reason, n] of waiting) parts.push(`${de(n)} ${n === 1 ? "Dorf wartet" : "Dörfer warten"}: ${reason}`);
+      if (withoutTemplate > 0) parts.push(`${de(withoutTemplate)} ${withoutTemplate === 1 ? "Dorf" : "Dörfer"} ohne Vorlage`);
+      ctx.log("info", `${label}: ${parts.join(" · ")}`);
+    },
+  };
+}

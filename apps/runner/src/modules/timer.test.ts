@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createManualClock } from "../clock.js";
 import { isActiveAt } from "./active-hours.js";
 import type { ModuleContext } from "./module.js";
+import { quietSession } from "./module-test-context.js";
 import { createTimerModule } from "./timer.js";
 
 const monday = (h: number, m = 0) => new Date(2026, 0, 5, h, m);
@@ -44,17 +45,7 @@ describe("timer breaks", () => {
       now: clock.now,
       random: () => 0,
       log: (_level, message) => logs.push(message),
-      session: {
-        pause: async () => {},
-        setInventory: () => {},
-        reportTroops: () => {},
-        reportIncomings: () => {},
-        needsPlayer: async () => {},
-        claimAttacks: async () => null,
-        reportAttack: () => {},
-        at: () => () => {},
-        isRunning: () => true,
-      },
+      session: quietSession(),
     };
     const timer = createTimerModule();
     const at = async (minutes: number) => {

@@ -5,3 +5,4 @@ export * from "./schema/bots.js";
 export * from "./schema/attack-plans.js";
 export * from "./schema/worlds.js";
 export * from "./schema/war-room.js";
+export * from "./schema/account-manager.js";

@@ -8,6 +8,7 @@ import { createToken, hashToken } from "../modules/auth/tokens.js";
 import { findUserByUsername } from "../modules/auth/login.service.js";
 import { defaultModules, readModule } from "../modules/dsbots/bot-modules.js";
 import { createBot } from "../modules/dsbots/dsbots.service.js";
+import { prepareDemoTemplate } from "./demo-template.js";
 
 export const DEMO_RUNNER_NAME = "Demo-Runner";
 /** Game accounts of the demo bots: the named players of the generated demo world (demo-world.ts). */
@@ -37,6 +38,7 @@ export async function prepareDemoRunner(db: Database, demoUsername: string): Pro
     }
     bots = await owned();
   }
+  await prepareDemoTemplate(db, user.id);
   const token = createToken();
   await db.transaction(async (tx) => {
     await tx

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { builderTemplateProgress, type BuilderTemplateListResponse } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pino from "pino";
 import { checkRunnerToken } from "../modules/dsbot-auth/runner-tokens.service.js";
@@ -14,6 +15,7 @@ import type { TestApp } from "../../test/test-app.js";
 import { createTestApp, tempDir } from "../../test/test-app.js";
 import { selfUrl, startDemoRunner } from "./demo-runner.js";
 import { DEMO_BOT_PLAYERS, DEMO_RUNNER_NAME, prepareDemoRunner } from "./demo-setup.js";
+import { DEMO_TEMPLATE_NAME, demoTemplateSteps } from "./demo-template.js";
 
 let app: TestApp;
 // The real runner file, built here: the unit tests run before `npm run build`.
@@ -60,6 +62,22 @@ describe("demo setup", () => {
     const detail = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${first?.bots[0]?.dsbotId}`, headers: bearer(web) });
     const enabled = detail.json<{ dsbot: { modules: { name: string; enabled: boolean }[] } }>().dsbot.modules.filter((m) => m.enabled);
     expect(enabled.map((m) => m.name).sort()).toEqual(["command-scanner", "inventory", "relogin"]);
+  });
+
+  it("gives the demo user a starter template its bots' builder uses, so the builder switches on with its defaults", async () => {
+    const setup = await prepareDemoRunner(app.db, DEMO_USERNAME);
+    await prepareDemoRunner(app.db, DEMO_USERNAME);
+    const web = await loginAs(app, demo);
+    const list = (await app.fastify.inject({ method: "GET", url: "/api/account-manager/templates", headers: bearer(web) })).json<BuilderTemplateListResponse>();
+    expect(list.templates.map((t) => t.name)).toEqual([DEMO_TEMPLATE_NAME]);
+    // Every step can be built in its order from a new village.
+    expect(builderTemplateProgress(demoTemplateSteps()).filter((p) => p.blocked)).toEqual([]);
+    const botId = setup?.bots[0]?.dsbotId;
+    const module = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${botId}/module?moduleName=builder`, headers: bearer(web) });
+    const builder = module.json<{ module: Record<string, unknown> }>().module;
+    expect(builder.defaultTemplateId).toBe(list.templates[0]?.id);
+    const on = await app.fastify.inject({ method: "POST", url: `/api/dsbot/${botId}/module`, headers: bearer(web), payload: { moduleName: "builder", module: { ...builder, enabled: true } } });
+    expect(on.statusCode, on.body).toBe(200);
   });
 
   it("answers undefined without a demo user", async () => {

@@ -2,7 +2,7 @@
 // troops and when it needs its player, and when it drops the bot goes offline ("Gestoppt" after a stop,
 // otherwise a lost connection, which also notifies everyone who may see the bot).
 import type { BotStatus } from "@dsbot/protocol";
-import type { AttackStatus, BotAttack } from "@dsbot/protocol";
+import type { AttackStatus, BotAttack, BotTemplate } from "@dsbot/protocol";
 import {
   botAttackResultSchema,
   botAttacksRequestSchema,
@@ -11,6 +11,7 @@ import {
   botNeedsPlayerSchema,
   botStatusReportSchema,
   botIncomingsReportSchema,
+  botTemplatesRequestSchema,
   botTroopsReportSchema,
   errorMessages,
   realtimeMessage,
@@ -20,6 +21,7 @@ import type { BotContext } from "../app-context.js";
 import { conflict, HttpError, notFound } from "../http/errors.js";
 import type { BotRun } from "../modules/attack-execution/bot-attacks.js";
 import { claimBotAttacks, reportBotAttack } from "../modules/attack-execution/bot-attacks.js";
+import { botTemplates } from "../modules/account-manager/builder-templates.service.js";
 import { replaceBotTroops } from "../modules/bot-troops/bot-troops.service.js";
 import { replaceBotIncomings } from "../modules/war-room/bot-incomings.service.js";
 import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
@@ -210,6 +212,19 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
           (error: unknown) => fail(reply, error, "bot:incomings"),
         ),
     );
+  });
+
+  /** The templates of the bot's owner among the ids asked for (the builder reads its steps). */
+  socket.on("bot:templates", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ templates: BotTemplate[] }>(ack);
+    const parsed = botTemplatesRequestSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    requireAccess()
+      .then(() => botTemplates(ctx.db, dsbotId, parsed.data.ids))
+      .then(
+        (templates) => reply({ ok: true, templates }),
+        (error: unknown) => fail(reply, error, "bot:templates"),
+      );
   });
 
   socket.on("disconnect", () => {

@@ -44,6 +44,8 @@ export interface Fixtures {
    * (granted to and revoked from the revoked grantee).
    */
   plan: { id: number; attackId: number };
+  /** A builder template of the owner. */
+  template: { id: number };
 }
 export type ObjectKind = keyof Fixtures;
 
@@ -67,6 +69,8 @@ export const objectAccess: Record<ObjectKind, { see: readonly UserRole[]; manage
   // The grantee may only read: every write is "manage" here (403 for the grantee). An edit grant's
   // writes, and that it still may not delete or share, are in modules/attack-plans/attack-plans.test.ts.
   plan: { see: ["owner", "grantee", "admin"], manage: ["owner", "admin"] },
+  // Builder templates are personal, admins included.
+  template: { see: ["owner"], manage: ["owner"] },
 };
 
 /**
@@ -309,6 +313,12 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
       const rows = await t.app.db.select().from(incomings).where(eq(incomings.targetName, t.marker));
       return !!ack?.ok || rows.length > 0;
     },
+  },
+  // A template of the bot's owner: only what the socket may see comes back (a revoked socket is cut off first).
+  "bot:templates": {
+    origin: "bot",
+    args: () => [{ ids: [1, 2, 3] }],
+    tookEffect: async (ack) => !!ack?.ok,
   },
   "bot:needs-player": {
     origin: "bot",

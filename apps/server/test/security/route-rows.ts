@@ -318,6 +318,32 @@ export const routeMatrix: MatrixRow[] = [
     request: (t) => ({ params: { id: t.fixture.id } }),
   }),
 
+  // --- builder templates: the caller's own
+  route({ method: "GET", url: "/api/account-manager/templates", access: "user", ok: 200, request: noBody }),
+  route({
+    method: "POST",
+    url: "/api/account-manager/templates",
+    access: "user",
+    ok: 201,
+    request: () => ({ body: { name: `Matrix ${Math.random().toString(36).slice(2)}`, steps: [{ building: "wood", level: 1 }] } }),
+  }),
+  perObject("template", { method: "GET", url: "/api/account-manager/templates/:id", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("template", {
+    method: "PUT",
+    url: "/api/account-manager/templates/:id",
+    access: "manage",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { name: t.world.marker(), steps: [{ building: "stone", level: 3 }] } }),
+  }),
+  perObject("template", {
+    method: "DELETE",
+    url: "/api/account-manager/templates/:id",
+    access: "manage",
+    ok: 204,
+    fresh: true,
+    request: (t) => ({ params: { id: t.fixture.id } }),
+  }),
+
   perObject("tabRequest", {
     method: "POST",
     url: "/api/tab-requests/:id/done",

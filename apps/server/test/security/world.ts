@@ -5,7 +5,7 @@
 import type { BotStatus, MeResponse, RealtimeMessage } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { dsbotPermissions, dsbots, incomings, tabRequests, websocketConnections, worlds } from "../../src/db/schema.js";
+import { builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, websocketConnections, worlds } from "../../src/db/schema.js";
 import type { UserRow } from "../../src/db/schema.js";
 import { createSession } from "../../src/modules/auth/sessions.service.js";
 import { approveDeviceCode, startDeviceFlow } from "../../src/modules/dsbot-auth/device-flow.service.js";
@@ -237,6 +237,15 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
       return { id: await insertIncoming({ dsbotId: bot.id }) };
     },
     pastedIncoming: async () => ({ id: await insertIncoming({ userId: rows.owner.id }) }),
+    async template() {
+      const name = world.marker();
+      const [row] = await db
+        .insert(builderTemplates)
+        .values({ userId: rows.owner.id, name, nameKey: name.toLowerCase(), steps: [{ building: "main", level: 2 }] })
+        .returning({ id: builderTemplates.id });
+      if (!row) throw new Error("no template");
+      return { id: row.id };
+    },
     async tabRequest() {
       const [row] = await db
         .insert(tabRequests)

@@ -10,12 +10,12 @@ export function downloadText(filename: string, text: string, type = "text/plain"
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** A file name from a plan name: letters, digits and dashes only. */
-export function fileBaseName(name: string): string {
+/** A file name from a name (a plan's, a template's): letters, digits and dashes only; `fallback` when none are left. */
+export function fileBaseName(name: string, fallback = "angriffsplan"): string {
   const base = name
     .normalize("NFKD")
     .replace(/[^\w-]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .toLowerCase();
-  return base || "angriffsplan";
+  return base || fallback;
 }

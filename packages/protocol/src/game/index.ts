@@ -12,3 +12,4 @@ export * from "./night-bonus.js";
 export * from "./time-zones.js";
 export * from "./troop-formula.js";
 export * from "./world-generator.js";
+export * from "./buildings.js";

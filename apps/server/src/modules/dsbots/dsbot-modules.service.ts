@@ -11,6 +11,7 @@ import { badRequest, notFound } from "../../http/errors.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import type { ModuleState } from "./bot-modules.js";
 import { readModule, toModuleState } from "./bot-modules.js";
+import { checkModuleTemplates } from "../account-manager/builder-templates.service.js";
 import { checkScannerPlans } from "./scanner-plans.js";
 
 function validate(name: ModuleName, input: Record<string, unknown>): ModuleState {
@@ -75,6 +76,7 @@ export async function saveModule(
   return updateModule(ctx, actor, bot.id, name, async (current, locked, tx) => {
     const next = validate(name, { ...input, enabled: input.enabled ?? current.enabled });
     await checkScannerPlans(tx, name, actor, locked.ownerId, current, next);
+    await checkModuleTemplates(tx, name, locked.ownerId, next.config);
     return { next, log: botLogMessages.moduleSaved(moduleRegistry[name].label) };
   });
 }

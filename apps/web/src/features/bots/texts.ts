@@ -144,5 +144,9 @@ export const botTexts = {
   villagesLabel: "Dörfer",
   villageAll: "Alle übrigen Dörfer",
   villageNone: "Kein Dorf des Bots passt.",
+  templatePick: "Vorlage wählen",
+  templatesLoading: "Vorlagen werden geladen …",
+  templateNone: "Noch keine Vorlage",
+  templateCreateHint: "Lege unter „Templates“ eine Bauvorlage an.",
   backToBot: "Zum Bot",
 } as const;

@@ -11,7 +11,7 @@ import { commonTexts } from "@/config/texts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
 import { useExportAttacks } from "../api/transfer-api";
-import { downloadText, fileBaseName } from "../lib/download";
+import { downloadText, fileBaseName } from "@/lib/download";
 import { attackListParams, useAttackTable } from "../stores/attack-table-store";
 import { attackPlanTexts as texts } from "../texts";
 import classes from "./attack-plans.module.css";

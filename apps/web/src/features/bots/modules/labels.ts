@@ -21,7 +21,7 @@ const sharedLabels: Record<string, string> = {
   intervalSeconds: "Intervall (Sekunden)",
   keepPercent: "Reserve (%)",
   villageId: "Dorf-ID",
-  templateId: "Vorlagen-ID",
+  templateId: "Vorlage",
   ...resourceLabels,
   ...weekdayLabels,
   ...unitLabels,
@@ -76,7 +76,7 @@ const moduleLabels: Partial<Record<ModuleName, Record<string, string>>> = {
   builder: {
     queueLength: "Länge der Bauschleife",
     templateMode: "Vorlagenmodus",
-    defaultTemplateId: "Standardvorlage (ID)",
+    defaultTemplateId: "Standardvorlage",
     villageTemplates: "Vorlage je Dorf",
     farmSafetyPercent: "Bauernhof-Reserve (%)",
     storageSafetyPercent: "Speicher-Reserve (%)",

@@ -3,7 +3,9 @@ import type { ModuleName } from "@dsbot/protocol";
 import { ActionIcon, Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useController, useFieldArray, useFormContext } from "react-hook-form";
+import { templatesQueryOptions } from "@/lib/builder-templates-query";
 import { botTexts } from "../texts";
 import classes from "../components/bots.module.css";
 import { fieldDescriptions, fieldLabel, optionLabel } from "./labels";
@@ -56,6 +58,32 @@ function VillagePickField({ node, path }: FieldProps<Extract<FieldNode, { kind: 
       searchable
       clearable={node.nullable}
       nothingFoundMessage={botTexts.villageNone}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/** The builder's and the template assigner's template, picked by name among the user's templates. */
+function TemplatePickField({ module, node, path }: FieldProps<Extract<FieldNode, { kind: "number" }>>) {
+  const query = useQuery(templatesQueryOptions);
+  const { field, fieldState } = useController({ name: path });
+  const value = typeof field.value === "number" && Number.isFinite(field.value) ? field.value : null;
+  const templates = query.data?.templates ?? [];
+  const data = templates.map((t) => ({ value: String(t.id), label: t.name }));
+  if (value !== null && !templates.some((t) => t.id === value)) data.push({ value: String(value), label: `#${value}` });
+  return (
+    <Select
+      label={fieldLabel(module, path)}
+      placeholder={query.isPending ? botTexts.templatesLoading : templates.length === 0 ? botTexts.templateNone : botTexts.templatePick}
+      description={templates.length === 0 && query.isSuccess ? botTexts.templateCreateHint : undefined}
+      data={data}
+      value={value === null ? null : String(value)}
+      onChange={(next) => field.onChange(next ? Number(next) : node.nullable ? null : Number.NaN)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      searchable
+      clearable={node.nullable}
+      nothingFoundMessage={botTexts.templateNone}
       error={fieldState.error?.message}
     />
   );
@@ -268,6 +296,7 @@ export function ModuleField({ module, node, path }: FieldProps) {
     case "number":
       // A village id picks among the bot's villages where the world data knows them.
       if (villages && node.key === "villageId") return <VillagePickField module={module} node={node} path={path} />;
+      if (node.key === "defaultTemplateId" || node.key === "templateId") return <TemplatePickField module={module} node={node} path={path} />;
       return <NumberField module={module} node={node} path={path} />;
     case "string":
       return <StringField module={module} node={node} path={path} />;

@@ -55,6 +55,22 @@ describe("generic module form", { timeout: 20_000 }, () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ villageIds: [12, 99, 11] })));
   });
 
+  it("picks the builder's template by name among the user's templates", async () => {
+    mockFetch({
+      "GET /api/account-manager/templates": () =>
+        json(200, { templates: [{ id: 5, name: "Offensivdorf", steps: 12, villages: 0, updatedAt: 0 }, { id: 6, name: "Wallbau", steps: 3, villages: 0, updatedAt: 0 }] }),
+    });
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<ModuleForm name="builder" initial={withDefaults("builder", undefined)} onSave={onSave} />);
+    const picker = await screen.findByRole("combobox", { name: "Standardvorlage" });
+    await user.click(picker);
+    await user.click(await screen.findByRole("option", { name: "Wallbau" }));
+    await user.click(screen.getByRole("switch", { name: "Modul aktiv" }));
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ enabled: true, defaultTemplateId: 6 })));
+  });
+
   it("saves the parsed values, including the enable switch", async () => {
     const user = userEvent.setup();
     const onSave = vi.fn(async () => undefined);

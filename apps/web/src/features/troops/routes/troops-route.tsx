@@ -18,6 +18,7 @@ import { alertError, errorMessage } from "@/lib/api-error-message";
 import { useDebounced } from "@/lib/debounce";
 import { fetchAllTroops, troopsQueryOptions, useClearPastedTroops, useImportTroops, useTroopsRealtime, type TroopListParams } from "../api/troops-api";
 import { TroopsTable } from "../components/troops-table";
+import { downloadText } from "@/lib/download";
 import { troopsBbcode, troopsCsv, type TroopView } from "../lib/troop-export";
 import { troopTexts as texts } from "../texts";
 import classes from "./troops-route.module.css";
@@ -29,15 +30,6 @@ function toSortBy(sorting: SortingState): TroopListParams["sortBy"] {
   if (!first) return "village";
   const field = first.id as NonNullable<TroopListParams["sortBy"]> extends `-${infer F}` ? F : never;
   return first.desc ? `-${field}` : field;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 export function TroopsRoute() {
@@ -67,7 +59,7 @@ export function TroopsRoute() {
     try {
       const all = await fetchAllTroops(filters);
       const columns = units.filter((u) => (all.sum.total[u] ?? 0) > 0);
-      if (format === "file") return download("truppen.csv", troopsCsv(all.troops, columns, view));
+      if (format === "file") return downloadText("truppen.csv", `\uFEFF${troopsCsv(all.troops, columns, view)}`, "text/csv");
       await navigator.clipboard.writeText(format === "csv" ? troopsCsv(all.troops, columns, view) : troopsBbcode(all.troops, columns, view));
       alert.success(texts.exported(format === "csv" ? texts.exportCsv : texts.exportBbcode));
     } catch (error) {

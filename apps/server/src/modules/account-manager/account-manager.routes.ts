@@ -1,0 +1,48 @@
+// /api/account-manager/templates (PRODUCT §3, issue 23): the caller's builder templates. Always scoped
+// to the caller: another user's template answers 404, for admins too (templates are personal).
+import type { BuilderTemplateListResponse, BuilderTemplateResponse } from "@dsbot/protocol";
+import { builderTemplateIdParamsSchema, builderTemplateInputSchema } from "@dsbot/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { contract } from "../../http/contract.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import {
+  createBuilderTemplate,
+  deleteBuilderTemplate,
+  getBuilderTemplate,
+  listBuilderTemplates,
+  replaceBuilderTemplate,
+} from "./builder-templates.service.js";
+
+const list = contract({});
+const create = contract({ body: builderTemplateInputSchema });
+const byId = contract({ params: builderTemplateIdParamsSchema });
+const replace = contract({ params: builderTemplateIdParamsSchema, body: builderTemplateInputSchema });
+
+export function accountManagerRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    app.get("/api/account-manager/templates", { config: list.config }, async (request): Promise<BuilderTemplateListResponse> => ({
+      templates: await listBuilderTemplates(ctx.db, caller(request).user.id),
+    }));
+
+    app.post("/api/account-manager/templates", { config: create.config }, async (request, reply) => {
+      const template = await createBuilderTemplate(ctx.db, caller(request).user.id, create.body(request));
+      return reply.status(201).send({ template } satisfies BuilderTemplateResponse);
+    });
+
+    app.get("/api/account-manager/templates/:id", { config: byId.config }, async (request): Promise<BuilderTemplateResponse> => ({
+      template: await getBuilderTemplate(ctx.db, caller(request).user.id, byId.params(request).id),
+    }));
+
+    app.put("/api/account-manager/templates/:id", { config: replace.config }, async (request): Promise<BuilderTemplateResponse> => ({
+      template: await replaceBuilderTemplate(ctx.db, caller(request).user.id, replace.params(request).id, replace.body(request)),
+    }));
+
+    app.delete("/api/account-manager/templates/:id", { config: byId.config }, async (request, reply) => {
+      await deleteBuilderTemplate(ctx.db, caller(request).user.id, byId.params(request).id);
+      return reply.status(204).send();
+    });
+  };
+}

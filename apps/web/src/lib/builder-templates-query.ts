@@ -1,0 +1,16 @@
+// The user's builder templates as a query (GET /api/account-manager/templates): shared by the Templates
+// pages and the module forms, whose builder and template assigner pick a template by name.
+import type { BuilderTemplateListResponse } from "@dsbot/protocol";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "./api";
+
+export const templateKeys = {
+  all: ["builder-templates"] as const,
+  list: ["builder-templates", "list"] as const,
+  detail: (id: number) => ["builder-templates", "detail", id] as const,
+};
+
+export const templatesQueryOptions = queryOptions({
+  queryKey: templateKeys.list,
+  queryFn: ({ signal }) => api.get<BuilderTemplateListResponse>("/api/account-manager/templates", { signal }),
+});

@@ -1,0 +1,148 @@
+// The buildings' rules (PRODUCT §5): German names, maximum levels, prerequisites, cost, population,
+// build time and points per level. The sandbox charges by these and the builder templates count their
+// running totals with them, so a template's sums are what the sandbox bot pays. The shapes are the
+// game's (exponential growth per level); the constants are rounded.
+import type { Building, BuildingLevels, Resources } from "../game-driver.js";
+import type { Unit } from "../units.js";
+import { buildings } from "../game-driver.js";
+
+export const buildingLabels: Record<Building, string> = {
+  main: "Hauptgebäude",
+  barracks: "Kaserne",
+  stable: "Stall",
+  garage: "Werkstatt",
+  church: "Kirche",
+  church_f: "Erste Kirche",
+  watchtower: "Wachturm",
+  snob: "Adelshof",
+  smith: "Schmiede",
+  place: "Versammlungsplatz",
+  statue: "Statue",
+  market: "Marktplatz",
+  wood: "Holzfällerlager",
+  stone: "Lehmgrube",
+  iron: "Eisenmine",
+  farm: "Bauernhof",
+  storage: "Speicher",
+  hide: "Versteck",
+  wall: "Wall",
+};
+
+export const maxLevels: BuildingLevels = {
+  main: 30, barracks: 25, stable: 20, garage: 15, church: 3, church_f: 1, watchtower: 20, snob: 1, smith: 20,
+  place: 1, statue: 1, market: 25, wood: 30, stone: 30, iron: 30, farm: 30, storage: 30, hide: 10, wall: 20,
+};
+
+/** What a building needs before its first level, as in the game. */
+export const buildingRequirements: Record<Building, Partial<BuildingLevels>> = {
+  main: {},
+  barracks: { main: 3 },
+  stable: { main: 10, barracks: 5, smith: 5 },
+  garage: { main: 10, smith: 10 },
+  church: { main: 5, farm: 5 },
+  church_f: {},
+  watchtower: { main: 5, farm: 5 },
+  snob: { main: 20, smith: 20, market: 10 },
+  smith: { main: 5, barracks: 1 },
+  place: {},
+  statue: {},
+  market: { main: 3, storage: 2 },
+  wood: {},
+  stone: {},
+  iron: {},
+  farm: {},
+  storage: {},
+  hide: {},
+  wall: { barracks: 1 },
+};
+
+/** A new village's levels. */
+export const startLevels: BuildingLevels = {
+  ...(Object.fromEntries(buildings.map((b) => [b, 0])) as BuildingLevels),
+  main: 1, place: 1, wood: 1, stone: 1, iron: 1, farm: 1, storage: 1,
+};
+
+/** Base cost (level 1) and growth factor per level; time in seconds at main level 1; points of level 1. */
+const rules: Record<Building, { wood: number; stone: number; iron: number; pop: number; time: number; factor: number; points: number }> = {
+  main: { wood: 90, stone: 80, iron: 70, pop: 5, time: 900, factor: 1.26, points: 10 },
+  barracks: { wood: 200, stone: 170, iron: 90, pop: 7, time: 1800, factor: 1.26, points: 16 },
+  stable: { wood: 270, stone: 240, iron: 260, pop: 8, time: 6000, factor: 1.26, points: 20 },
+  garage: { wood: 300, stone: 240, iron: 260, pop: 8, time: 6000, factor: 1.26, points: 24 },
+  church: { wood: 16000, stone: 20000, iron: 5000, pop: 5000, time: 184980, factor: 1.26, points: 10 },
+  church_f: { wood: 160, stone: 200, iron: 50, pop: 5, time: 8160, factor: 1.26, points: 10 },
+  watchtower: { wood: 12000, stone: 14000, iron: 10000, pop: 500, time: 13200, factor: 1.17, points: 42 },
+  snob: { wood: 15000, stone: 25000, iron: 10000, pop: 80, time: 586800, factor: 2, points: 512 },
+  smith: { wood: 220, stone: 180, iron: 240, pop: 20, time: 6000, factor: 1.26, points: 19 },
+  place: { wood: 10, stone: 40, iron: 30, pop: 0, time: 10860, factor: 1.26, points: 0 },
+  statue: { wood: 220, stone: 220, iron: 220, pop: 10, time: 1500, factor: 1.26, points: 24 },
+  market: { wood: 100, stone: 100, iron: 100, pop: 20, time: 2700, factor: 1.26, points: 10 },
+  wood: { wood: 50, stone: 60, iron: 40, pop: 5, time: 900, factor: 1.25, points: 6 },
+  stone: { wood: 65, stone: 50, iron: 40, pop: 10, time: 900, factor: 1.27, points: 6 },
+  iron: { wood: 75, stone: 65, iron: 70, pop: 10, time: 1080, factor: 1.252, points: 6 },
+  farm: { wood: 45, stone: 40, iron: 30, pop: 0, time: 1200, factor: 1.3, points: 5 },
+  storage: { wood: 60, stone: 50, iron: 40, pop: 0, time: 1020, factor: 1.265, points: 6 },
+  hide: { wood: 50, stone: 60, iron: 50, pop: 2, time: 1800, factor: 1.25, points: 5 },
+  wall: { wood: 50, stone: 100, iron: 20, pop: 5, time: 3600, factor: 1.26, points: 8 },
+};
+
+/** Cost of raising `building` from `level - 1` to `level`: resources and the population it adds. */
+export function buildCost(building: Building, level: number): Resources & { pop: number } {
+  const base = rules[building];
+  const f = Math.pow(base.factor, level - 1);
+  const popPrev = level > 1 ? Math.round(base.pop * Math.pow(1.17, level - 2)) : 0;
+  return {
+    wood: Math.round(base.wood * f),
+    stone: Math.round(base.stone * f),
+    iron: Math.round(base.iron * f),
+    pop: Math.round(base.pop * Math.pow(1.17, level - 1)) - popPrev,
+  };
+}
+
+/** Build time in seconds; a higher main building builds faster. */
+export function buildSeconds(building: Building, level: number, mainLevel: number, speed: number): number {
+  const base = rules[building].time;
+  return Math.max(1, Math.round((base * Math.pow(1.2, level - 1) * Math.pow(0.952, mainLevel - 1)) / speed));
+}
+
+/** Points the building's `level` adds (level 1 its base, each further ×1.2). */
+export function levelPoints(building: Building, level: number): number {
+  return level < 1 ? 0 : Math.round(rules[building].points * Math.pow(1.2, level - 1));
+}
+
+/** Points of a village from its building levels. */
+export function villagePoints(levels: BuildingLevels): number {
+  let points = 0;
+  for (const building of buildings) for (let level = 1; level <= levels[building]; level++) points += levelPoints(building, level);
+  return points;
+}
+
+/** Population the buildings of these levels use. */
+export function buildingsPopulation(levels: BuildingLevels): number {
+  let pop = 0;
+  for (const building of buildings) for (let level = 1; level <= levels[building]; level++) pop += buildCost(building, level).pop;
+  return pop;
+}
+
+/** The first requirement `levels` do not meet for the next level of `building`, or null. */
+export function missingRequirement(levels: BuildingLevels, building: Building): { building: Building; level: number } | null {
+  for (const [needed, level] of Object.entries(buildingRequirements[building]) as [Building, number][]) {
+    if (levels[needed] < level) return { building: needed, level };
+  }
+  return null;
+}
+
+/** What one unit costs to recruit, the population it takes, its seconds at world speed 1 and where it is recruited. */
+export const unitCosts: Record<Unit, { wood: number; stone: number; iron: number; pop: number; seconds: number; building: Building }> = {
+  spear: { wood: 50, stone: 30, iron: 10, pop: 1, seconds: 1020, building: "barracks" },
+  sword: { wood: 30, stone: 30, iron: 70, pop: 1, seconds: 1500, building: "barracks" },
+  axe: { wood: 60, stone: 30, iron: 40, pop: 1, seconds: 1320, building: "barracks" },
+  archer: { wood: 100, stone: 30, iron: 60, pop: 1, seconds: 1800, building: "barracks" },
+  spy: { wood: 50, stone: 50, iron: 20, pop: 2, seconds: 900, building: "stable" },
+  light: { wood: 125, stone: 100, iron: 250, pop: 4, seconds: 1800, building: "stable" },
+  marcher: { wood: 250, stone: 100, iron: 150, pop: 5, seconds: 2700, building: "stable" },
+  heavy: { wood: 200, stone: 150, iron: 600, pop: 6, seconds: 3600, building: "stable" },
+  ram: { wood: 300, stone: 200, iron: 200, pop: 5, seconds: 4800, building: "garage" },
+  catapult: { wood: 320, stone: 400, iron: 100, pop: 8, seconds: 7200, building: "garage" },
+  knight: { wood: 20, stone: 20, iron: 40, pop: 10, seconds: 21600, building: "statue" },
+  snob: { wood: 40000, stone: 50000, iron: 50000, pop: 100, seconds: 18000, building: "snob" },
+};
