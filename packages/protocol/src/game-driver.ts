@@ -46,6 +46,8 @@ export interface VillageSnapshot {
   /** This village's units in commands (attacks, supports and returns on their way). */
   onTheWay?: UnitCounts;
   buildQueue: { building: Building; level: number; finishesAt: number }[];
+  /** Units in training (barracks, stable, workshop, academy), where the game shows them. */
+  recruitQueue?: { units: UnitCounts; finishesAt: number }[];
 }
 
 export interface PlayerSnapshot {

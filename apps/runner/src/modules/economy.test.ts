@@ -1,0 +1,80 @@
+// Münzer, Forschung and Premium Depot on a fixed sandbox seed (issue 23): each changes the sandbox —
+// coins minted above the reserve, units researched in order, resources sold for premium points within
+// the daily limit — and says so in one German line naming the module.
+import { describe, expect, it } from "vitest";
+import { createDepotModule } from "./depot.js";
+import { affordableCoins, createMinterModule } from "./minter.js";
+import { moduleTestContext } from "./module-test-context.js";
+import { createResearchModule } from "./research.js";
+
+async function villagesOf(t: Awaited<ReturnType<typeof moduleTestContext>>) {
+  const player = await t.driver.getPlayer();
+  if (!player.ok) throw new Error(player.error);
+  return player.value.villages.map((v) => t.world.village(v.id)!);
+}
+
+describe("Münzer", () => {
+  it("mints the coins the resources above the reserve pay for, in villages with an academy", async () => {
+    const t = await moduleTestContext("minter", { keep: { wood: 10_000, stone: 10_000, iron: 10_000 }, coinsPerRun: 10 });
+    const [first, second, ...rest] = await villagesOf(t);
+    for (const v of [first!, second!, ...rest]) v.buildings.snob = 0;
+    first!.buildings.snob = 1;
+    first!.buildings.storage = 30;
+    // Three coins' worth above the reserve (28,000 / 30,000 / 25,000 each), and a little more.
+    Object.assign(first!.resources, { wood: 10_000 + 3 * 28_000 + 500, stone: 10_000 + 3 * 30_000 + 900, iron: 10_000 + 4 * 25_000 });
+    await createMinterModule().run(t.ctx);
+    expect(first!.coins).toBe(3);
+    expect(Math.floor(first!.resources.wood)).toBe(10_500);
+    expect(t.logs).toEqual([`Münzer: 3 Münzen in 1 Dorf geprägt · ${rest.length + 1} Dörfer ohne Adelshof · Reserve je Dorf 10.000 Holz, 10.000 Lehm, 10.000 Eisen`]);
+    expect(affordableCoins({ wood: 5_000, stone: 100_000, iron: 100_000 }, { wood: 0, stone: 0, iron: 0 })).toBe(0);
+  });
+});
+
+describe("Forschung", () => {
+  it("researches the first unit of the order not yet known, per village", async () => {
+    const t = await moduleTestContext("research", { order: ["spy", "light", "heavy"] });
+    const villages = await villagesOf(t);
+    for (const v of villages) {
+      v.buildings.smith = 5;
+      v.buildings.stable = 3;
+      v.buildings.storage = 30;
+      v.researched = new Set(["spear", "sword", "axe", "spy"]);
+      Object.assign(v.resources, { wood: 100_000, stone: 100_000, iron: 100_000 });
+    }
+    const research = createResearchModule();
+    await research.run(t.ctx);
+    for (const v of villages) expect([...v.researched]).toContain("light");
+    for (const v of villages) expect(v.researched.has("heavy")).toBe(false);
+    expect(t.logs[0]).toBe(`Forschung: ${villages.length} Einheiten erforscht (${villages.map((v) => `Leichte Kavallerie in ${v.name}`).join(", ")})`);
+    // Without resources the villages wait.
+    for (const v of villages) Object.assign(v.resources, { wood: 0, stone: 0, iron: 0 });
+    await research.run(t.ctx);
+    expect(t.logs[1]).toBe(`Forschung: nichts Neues erforscht · ${villages.length} Dörfer warten: Nicht genügend Rohstoffe vorhanden.`);
+  });
+});
+
+describe("Premium Depot", () => {
+  it("sells above the threshold down to the reserve, within the daily limit", async () => {
+    const t = await moduleTestContext("depot", { sellThreshold: { wood: 20_000, stone: 20_000, iron: 20_000 }, keep: { wood: 15_000, stone: 15_000, iron: 15_000 }, dailyLimit: 12 });
+    const [first, ...rest] = await villagesOf(t);
+    for (const v of rest) v.buildings.market = 0;
+    first!.buildings.market = 1;
+    first!.buildings.storage = 30;
+    Object.assign(first!.resources, { wood: 25_400, stone: 19_000, iron: 22_000 });
+    const depot = createDepotModule();
+    await depot.run(t.ctx);
+    // Wood 10,000 above the reserve (10 points), iron 7,000 but only 2 points left of the 12.
+    expect(Math.floor(first!.resources.wood)).toBe(15_400);
+    expect(Math.floor(first!.resources.iron)).toBe(20_000);
+    expect(t.world.players.get("bauherr")?.premiumPoints).toBe(12);
+    expect(t.logs[0]).toBe("Premium Depot: 10.000 Holz, 2.000 Eisen für 12 Premiumpunkte verkauft · heute 12 von 12 Premiumpunkten");
+    await depot.run(t.ctx);
+    expect(t.logs[1]).toBe("Premium Depot: nichts verkauft · heute 12 von 12 Premiumpunkten");
+    // A new day, a new limit.
+    t.clock.advance(24 * 3_600_000);
+    await t.driver.login();
+    first!.resources.iron = 22_000;
+    await depot.run(t.ctx);
+    expect(t.logs[2]).toMatch(/^Premium Depot: .*Eisen für \d+ Premiumpunkte verkauft · heute \d+ von 12 Premiumpunkten$/);
+  });
+});
