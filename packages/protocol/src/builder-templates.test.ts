@@ -59,12 +59,13 @@ describe("running totals and checks", () => {
       { building: "main", level: 3 },
       { building: "barracks", level: 1 },
     ]);
-    // A new village: 39 points, 30 population. Wood 2: 63/75/50, +1 pop, +7 points. Main 2 and 3:
-    // 113/101/88 and 143/127/111, +1 and +1 pop, +12 and +14 points. Barracks 1: 200/170/90, +7 pop, +16.
+    // A new village: 39 points, 30 population. Wood 2: 63/75/50, +1 pop, worth 7 points instead of 6.
+    // Main 2 and 3: 113/101/88 and 143/127/111, +1 and +1 pop, worth 12 and 14 instead of 10.
+    // Barracks 1: 200/170/90, +7 pop, +16 points.
     expect(progress.map((p) => [p.from, p.to, p.cost, p.totals, p.blocked])).toEqual([
-      [1, 2, { wood: 63, stone: 75, iron: 50 }, { points: 46, population: 31, wood: 63, stone: 75, iron: 50 }, false],
-      [1, 3, { wood: 256, stone: 228, iron: 199 }, { points: 72, population: 33, wood: 319, stone: 303, iron: 249 }, false],
-      [0, 1, { wood: 200, stone: 170, iron: 90 }, { points: 88, population: 40, wood: 519, stone: 473, iron: 339 }, false],
+      [1, 2, { wood: 63, stone: 75, iron: 50 }, { points: 40, population: 31, wood: 63, stone: 75, iron: 50 }, false],
+      [1, 3, { wood: 256, stone: 228, iron: 199 }, { points: 44, population: 33, wood: 319, stone: 303, iron: 249 }, false],
+      [0, 1, { wood: 200, stone: 170, iron: 90 }, { points: 60, population: 40, wood: 519, stone: 473, iron: 339 }, false],
     ]);
   });
 

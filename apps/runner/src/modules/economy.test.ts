@@ -6,6 +6,8 @@ import { createDepotModule } from "./depot.js";
 import { affordableCoins, createMinterModule } from "./minter.js";
 import { moduleTestContext } from "./module-test-context.js";
 import { createResearchModule } from "./research.js";
+import { createRessmoverModule } from "./ressmover.js";
+import { createVpbuilderModule } from "./vpbuilder.js";
 
 async function villagesOf(t: Awaited<ReturnType<typeof moduleTestContext>>) {
   const player = await t.driver.getPlayer();
@@ -76,5 +78,57 @@ describe("Premium Depot", () => {
     first!.resources.iron = 22_000;
     await depot.run(t.ctx);
     expect(t.logs[2]).toMatch(/^Premium Depot: .*Eisen für \d+ Premiumpunkte verkauft · heute \d+ von 12 Premiumpunkten$/);
+  });
+});
+
+describe("VP-Builder", () => {
+  it("stores the packages the resources above the reserve pay for", async () => {
+    const t = await moduleTestContext("vpbuilder", { keep: { wood: 0, stone: 0, iron: 0 }, packagesPerRun: 1 });
+    const [first, ...rest] = await villagesOf(t);
+    for (const v of rest) v.buildings.snob = 0;
+    Object.assign(first!.buildings, { snob: 1, storage: 30 });
+    Object.assign(first!.resources, { wood: 100_000, stone: 100_000, iron: 100_000 });
+    await createVpbuilderModule().run(t.ctx);
+    // At most one per run, though three would be paid for.
+    expect(first!.coins).toBe(1);
+    expect(t.logs).toEqual(["VP-Builder: 1 Paket in 1 Dorf eingelagert · Reserve je Dorf 0 Holz, 0 Lehm, 0 Eisen"]);
+  });
+});
+
+describe("Rohstoffverteiler", () => {
+  it("balances each resource towards the average with whole merchants, within the limit", async () => {
+    const t = await moduleTestContext("ressmover", { mode: "balance", keepPercent: 0, merchantLimit: 30 });
+    const villages = await villagesOf(t);
+    for (const v of villages) {
+      Object.assign(v.buildings, { market: 1, storage: 30 });
+      Object.assign(v.resources, { wood: 10_000, stone: 10_000, iron: 10_000 });
+    }
+    const [rich] = villages;
+    // 30,000 wood above the others: the average rises by 30,000 / n.
+    rich!.resources.wood = 40_000;
+    await createRessmoverModule().run(t.ctx);
+    const woods = villages.map((v) => Math.floor(v.resources.wood));
+    const total = 40_000 + (villages.length - 1) * 10_000;
+    expect(woods.reduce((a, b) => a + b, 0)).toBe(total);
+    const average = total / villages.length;
+    // Each other village got up to the average in whole thousands.
+    for (const wood of woods.slice(1)) expect(wood).toBe(10_000 + Math.floor((average - 10_000) / 1000) * 1000);
+    expect(t.logs[0]).toMatch(/^Rohstoffverteiler: [\d.]+ Rohstoffe in \d+ Lieferungen? verschoben \(\d+ Händler\) · Holz [\d.]+$/);
+  });
+
+  it("ships everything above the reserve to the target village", async () => {
+    const t = await moduleTestContext("ressmover", { mode: "to_target", keepPercent: 10, merchantLimit: 500, targetVillageId: null });
+    const villages = await villagesOf(t);
+    for (const v of villages) Object.assign(v.buildings, { market: 1, storage: 20 });
+    const [target, source] = villages;
+    t.ctx.config = { ...t.ctx.config, targetVillageId: target!.id };
+    Object.assign(target!.resources, { wood: 0, stone: 0, iron: 0 });
+    Object.assign(source!.resources, { wood: 20_500, stone: 0, iron: 0 });
+    for (const v of villages.slice(2)) Object.assign(v.resources, { wood: 0, stone: 0, iron: 0 });
+    await createRessmoverModule().run(t.ctx);
+    const player = await t.driver.getPlayer();
+    if (!player.ok) throw new Error(player.error);
+    const reserve = (player.value.villages.find((v) => v.id === source!.id)!.storageCapacity * 10) / 100;
+    expect(Math.floor(target!.resources.wood)).toBe(Math.floor((20_500 - reserve) / 1000) * 1000);
   });
 });

@@ -104,15 +104,20 @@ export function buildSeconds(building: Building, level: number, mainLevel: numbe
   return Math.max(1, Math.round((base * Math.pow(1.2, level - 1) * Math.pow(0.952, mainLevel - 1)) / speed));
 }
 
-/** Points the building's `level` adds (level 1 its base, each further ×1.2). */
-export function levelPoints(building: Building, level: number): number {
+/** Points a building of this level is worth (the game's: level 1 its base, each level ×1.2 of that, rounded). */
+export function buildingPoints(building: Building, level: number): number {
   return level < 1 ? 0 : Math.round(rules[building].points * Math.pow(1.2, level - 1));
 }
 
-/** Points of a village from its building levels. */
+/** Points raising the building to `level` adds. */
+export function levelPoints(building: Building, level: number): number {
+  return buildingPoints(building, level) - buildingPoints(building, level - 1);
+}
+
+/** Points of a village from its building levels (a full village about 12,000, as in the game). */
 export function villagePoints(levels: BuildingLevels): number {
   let points = 0;
-  for (const building of buildings) for (let level = 1; level <= levels[building]; level++) points += levelPoints(building, level);
+  for (const building of buildings) points += buildingPoints(building, levels[building]);
   return points;
 }
 

@@ -114,10 +114,10 @@ describe("Templates", { timeout: 30_000 }, () => {
     renderApp("/account-manager/templates/1");
     const steps = await screen.findByRole("table", { name: "Bauschritte" });
     const row = (n: number) => steps.querySelector<HTMLElement>(`tr[data-step="${n}"]`)!;
-    // Totals after the three steps (protocol's hand-computed figures): 88 points, 40 population.
-    expect(within(row(3)).getByText("88")).toBeInTheDocument();
+    // Totals after the three steps (protocol's hand-computed figures): 60 points, 40 population.
+    expect(within(row(3)).getByText("60")).toBeInTheDocument();
     expect(within(row(3)).getByText("40")).toBeInTheDocument();
-    expect(screen.getByText(/^Am Ende/).parentElement).toHaveTextContent("88 Punkte · 40 Bevölkerung");
+    expect(screen.getByText(/^Am Ende/).parentElement).toHaveTextContent("60 Punkte · 40 Bevölkerung");
 
     // The barracks before the main building: it needs main 3 first.
     await user.click(within(row(3)).getByRole("button", { name: "Schritt 3 nach oben" }));
