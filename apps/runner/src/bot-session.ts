@@ -13,6 +13,7 @@ import {
   type BotNeedsPlayer,
   type BotIncomingsReport,
   type BotTemplate,
+  type BotVillagesReport,
   type BotTroopsReport,
   type ClientToServerEvents,
   type GameDriver,
@@ -226,6 +227,7 @@ export class BotSession {
           reportAttack: (result) => this.reportAttack(result),
           reportTroops: (report) => this.reportTroops(report),
           reportIncomings: (report) => this.reportIncomings(report),
+          reportVillages: (parts) => this.reportVillages(parts),
           at: (at, work) => this.at(driver, at, work),
           isRunning: () => this.current === "online",
         },
@@ -350,6 +352,19 @@ export class BotSession {
 
   private reportTroops(report: BotTroopsReport): void {
     if (!this.troops.set(report)) this.log("warn", sessionMessages.troopsTooLarge(report.villages.length));
+  }
+
+  /** A scan's villages in parts (the "Dörfer" tab); skipped while offline — the next scan sends them. */
+  private async reportVillages(parts: BotVillagesReport[]): Promise<void> {
+    for (const part of parts) {
+      if (!this.socket.connected) return;
+      try {
+        const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:villages", part);
+        if (!answer.ok) return;
+      } catch {
+        return;
+      }
+    }
   }
 
   private reportIncomings(report: BotIncomingsReport): void {

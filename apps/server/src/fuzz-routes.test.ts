@@ -21,6 +21,7 @@ import {
   botStatusSchema,
   botIncomingsReportSchema,
   botTemplatesRequestSchema,
+  botVillagesReportSchema,
   builderStepSchema,
   botTroopsReportSchema,
   defaultWorld,
@@ -701,6 +702,7 @@ const socketEvents: { [K in keyof ClientToServerEvents]: SocketEvent } = {
   "bot:attack-result": { origin: "bot", payload: botAttackResultSchema, ok: okAck({ status: attackStatusSchema }) },
   "bot:troops": { origin: "bot", payload: botTroopsReportSchema, ok: okAck({ villages: int }) },
   "bot:incomings": { origin: "bot", payload: botIncomingsReportSchema, ok: okAck({ incomings: int }) },
+  "bot:villages": { origin: "bot", payload: botVillagesReportSchema, ok: okAck({ villages: int }) },
   "bot:templates": { origin: "bot", payload: botTemplatesRequestSchema, ok: okAck({ templates: z.array(z.object({ id: int, name: z.string(), steps: z.array(builderStepSchema) })) }) },
 };
 

@@ -26,6 +26,7 @@ export * from "./attack-plans/index.js";
 export * from "./random.js";
 export * from "./tab-requests.js";
 export * from "./troops.js";
+export * from "./village-states.js";
 export * from "./war-room/incoming-analysis.js";
 export * from "./war-room/troop-classification.js";
 export * from "./war-room/parse-messages.js";

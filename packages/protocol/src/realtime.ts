@@ -31,6 +31,7 @@ import type {
   BotTroopsReport,
 } from "./runner.js";
 import type { BotIncomingsAck, BotIncomingsReport } from "./war-room/api.js";
+import type { BotVillagesAck, BotVillagesReport } from "./village-states.js";
 
 export const socketOrigins = ["website", "bot-user", "bot"] as const;
 export type SocketOrigin = (typeof socketOrigins)[number];
@@ -136,4 +137,5 @@ export interface ClientToServerEvents {
   "bot:troops": (report: BotTroopsReport, ack?: (answer: BotTroopsAck) => void) => void;
   "bot:incomings": (report: BotIncomingsReport, ack?: (answer: BotIncomingsAck) => void) => void;
   "bot:templates": (request: BotTemplatesRequest, ack: (answer: BotTemplatesAck) => void) => void;
+  "bot:villages": (report: BotVillagesReport, ack?: (answer: BotVillagesAck) => void) => void;
 }

@@ -204,6 +204,7 @@ export const botEvents = {
   troops: "bot:troops",
   incomings: "bot:incomings",
   templates: "bot:templates",
+  villages: "bot:villages",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

@@ -1,7 +1,7 @@
 // Inventur: scans the player's villages at its interval, keeps the snapshot in the session, reports the
 // troops to the server when the config scans them, and logs a summary (villages, points, resources,
 // units at home) as far as the config asks for each part.
-import { resourceLabels, resources, unitLabels, units, type BotTroopsReport, type ModuleConfig, type PlayerSnapshot, type Unit, type UnitCounts } from "@dsbot/protocol";
+import { BOT_VILLAGES_PART_MAX, resourceLabels, resources, unitLabels, units, type BotTroopsReport, type BotVillagesReport, type ModuleConfig, type PlayerSnapshot, type Unit, type UnitCounts } from "@dsbot/protocol";
 import type { BotModule } from "./module.js";
 
 const format = (n: number) => n.toLocaleString("de-DE");
@@ -47,6 +47,32 @@ export function troopsReport(player: PlayerSnapshot, scannedAt: number): BotTroo
   };
 }
 
+/** The scan's villages with their buildings, resources and queues, in parts the server takes. */
+export function villageReports(player: PlayerSnapshot, scannedAt: number): BotVillagesReport[] {
+  const villages = player.villages.map((v) => ({
+    villageId: v.id,
+    x: v.x,
+    y: v.y,
+    name: v.name,
+    units: positive(v.units),
+    state: {
+      points: v.points,
+      buildings: { ...v.buildings },
+      resources: { wood: Math.floor(v.resources.wood), stone: Math.floor(v.resources.stone), iron: Math.floor(v.resources.iron) },
+      storageCapacity: v.storageCapacity,
+      population: { ...v.population },
+      buildQueue: v.buildQueue.map((q) => ({ ...q })),
+      recruitQueue: (v.recruitQueue ?? []).map((q) => ({ units: positive(q.units), finishesAt: q.finishesAt })),
+    },
+  }));
+  const parts: BotVillagesReport[] = [];
+  for (let i = 0; i < villages.length || i === 0; i += BOT_VILLAGES_PART_MAX) {
+    const part = villages.slice(i, i + BOT_VILLAGES_PART_MAX);
+    parts.push({ scannedAt, last: i + BOT_VILLAGES_PART_MAX >= villages.length, villages: part });
+  }
+  return parts;
+}
+
 export function createInventoryModule(): BotModule<"inventory"> {
   return {
     name: "inventory",
@@ -58,6 +84,7 @@ export function createInventoryModule(): BotModule<"inventory"> {
         return;
       }
       ctx.session.setInventory(result.value);
+      await ctx.session.reportVillages(villageReports(result.value, ctx.now()));
       if (ctx.config.scanTroops) ctx.session.reportTroops(troopsReport(result.value, ctx.now()));
       ctx.log("info", inventorySummary(result.value, ctx.config));
     },

@@ -48,6 +48,7 @@ export function quietSession(templates = new Map<number, BotTemplate>()): Sessio
     setInventory: () => {},
     reportTroops: () => {},
     reportIncomings: () => {},
+    reportVillages: async () => {},
     needsPlayer: async () => {},
     claimAttacks: async () => [],
     reportAttack: () => {},

@@ -4,6 +4,7 @@ import type {
   BotAttack,
   BotAttackResult,
   BotTemplate,
+  BotVillagesReport,
   BotNeedsPlayer,
   BotIncomingsReport,
   BotTroopsReport,
@@ -25,6 +26,8 @@ export interface SessionControl {
    * a newer scan replaces an older one.
    */
   reportTroops(report: BotTroopsReport): void;
+  /** Send a scan's villages (buildings, resources, queues) in parts; resolves when sent or given up. */
+  reportVillages(parts: BotVillagesReport[]): Promise<void>;
   /** Send the incomings the command scanner saw (the latest unsent list is kept, like troops). */
   reportIncomings(report: BotIncomingsReport): void;
   /** Ask the player to act in the game (captcha, rejected login): the server notifies them. */

@@ -12,6 +12,7 @@ import {
   botStatusReportSchema,
   botIncomingsReportSchema,
   botTemplatesRequestSchema,
+  botVillagesReportSchema,
   botTroopsReportSchema,
   errorMessages,
   realtimeMessage,
@@ -23,6 +24,7 @@ import type { BotRun } from "../modules/attack-execution/bot-attacks.js";
 import { claimBotAttacks, reportBotAttack } from "../modules/attack-execution/bot-attacks.js";
 import { botTemplates } from "../modules/account-manager/builder-templates.service.js";
 import { replaceBotTroops } from "../modules/bot-troops/bot-troops.service.js";
+import { storeBotVillages } from "../modules/bot-troops/bot-villages.service.js";
 import { replaceBotIncomings } from "../modules/war-room/bot-incomings.service.js";
 import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
@@ -210,6 +212,25 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
         .then(
           (result) => reply({ ok: true, incomings: result.incomings }),
           (error: unknown) => fail(reply, error, "bot:incomings"),
+        ),
+    );
+  });
+
+  /** A part of an inventory scan's villages (the "Dörfer" tab); the scan's last part tells the bot's audience. */
+  socket.on("bot:villages", (payload: unknown, ack: unknown) => {
+    const reply = replier<{ villages: number }>(ack);
+    const parsed = botVillagesReportSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    void queue(() =>
+      requireAccess()
+        .then(() => storeBotVillages(ctx.db, dsbotId, parsed.data))
+        .then(async (villages) => {
+          if (parsed.data.last) await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("troops-updated", { dsbotId }));
+          return villages;
+        })
+        .then(
+          (villages) => reply({ ok: true, villages }),
+          (error: unknown) => fail(reply, error, "bot:villages"),
         ),
     );
   });

@@ -7,7 +7,7 @@
 import type { BotStatus, ClientToServerEvents, RealtimeMessage, SocketAck, SocketOrigin } from "@dsbot/protocol";
 import { and, eq, like } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { botTroops, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
+import { botTroops, botVillages, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
 import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
 
 /** The CORS origin the matrix app allows, so the preflight route answers as in production. */
@@ -311,6 +311,29 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
     ],
     tookEffect: async (ack, t) => {
       const rows = await t.app.db.select().from(incomings).where(eq(incomings.targetName, t.marker));
+      return !!ack?.ok || rows.length > 0;
+    },
+  },
+  "bot:villages": {
+    origin: "bot",
+    args: (t) => [
+      {
+        scannedAt: Date.UTC(2026, 0, 5),
+        last: true,
+        villages: [
+          {
+            villageId: 1,
+            x: 500,
+            y: 500,
+            name: t.marker,
+            units: { spear: 1 },
+            state: { points: 26, buildings: { main: 1 }, resources: { wood: 1, stone: 1, iron: 1 }, storageCapacity: 1000, population: { used: 1, max: 240 }, buildQueue: [], recruitQueue: [] },
+          },
+        ],
+      },
+    ],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(botVillages).where(eq(botVillages.name, t.marker));
       return !!ack?.ok || rows.length > 0;
     },
   },

@@ -364,6 +364,7 @@ export const routeMatrix: MatrixRow[] = [
     request: (t) => ({ params: { id: t.fixture.id }, body: { notes: "Matrix-Notiz", world: defaultWorld } }),
   }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/connections", access: "see", ok: 200, request: bot }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/village-states", access: "see", ok: 200, request: bot }),
   perObject("bot", {
     method: "DELETE",
     url: "/api/dsbot/:id",

@@ -1,6 +1,6 @@
 // Bots (PRODUCT §4): the bots with their modules and grants, logs, runner tokens and device codes,
 // live socket connections and the troops of their last inventory scan.
-import type { UnitCounts } from "@dsbot/protocol";
+import type { UnitCounts, VillageState } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
@@ -161,3 +161,26 @@ export type DsbotLogRow = typeof dsbotLogs.$inferSelect;
 export type RunnerTokenRow = typeof runnerTokens.$inferSelect;
 export type DeviceCodeRow = typeof deviceCodes.$inferSelect;
 export type WebsocketConnectionRow = typeof websocketConnections.$inferSelect;
+
+/**
+ * The bot's villages as its last inventory scan saw them (issue 23, the "Dörfer" tab): one row per
+ * village, replaced part by part ("bot:villages"); the scan's last part drops the villages it no
+ * longer listed (an older `scanned_at`).
+ */
+export const botVillages = pgTable(
+  "bot_villages",
+  {
+    dsbotId: integer("dsbot_id")
+      .notNull()
+      .references(() => dsbots.id, { onDelete: "cascade" }),
+    villageId: integer("village_id").notNull(),
+    x: smallint("x").notNull(),
+    y: smallint("y").notNull(),
+    name: text("name").notNull(),
+    units: jsonb("units").$type<UnitCounts>().notNull(),
+    state: jsonb("state").$type<VillageState>().notNull(),
+    scannedAt: tz("scanned_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dsbotId, t.villageId] })],
+);
+export type BotVillageRow = typeof botVillages.$inferSelect;

@@ -1,5 +1,6 @@
 // Per-bot modules (spec §7), access grants and the log (PRODUCT §3): everything behind the bot's 404.
-import type { BotLogListResponse, BotPermissionsResponse, BotVillagesResponse, ModuleResponse, ToggleModuleResponse } from "@dsbot/protocol";
+import type {
+  BotVillageStatesResponse, BotLogListResponse, BotPermissionsResponse, BotVillagesResponse, ModuleResponse, ToggleModuleResponse } from "@dsbot/protocol";
 import {
   botIdParamsSchema,
   botLogQuerySchema,
@@ -15,6 +16,7 @@ import { authenticate, caller } from "../auth/auth-context.js";
 import { moduleBody } from "./bot-modules.js";
 import { listBotLogs } from "./dsbot-logs.service.js";
 import { botVillages } from "./dsbot-villages.service.js";
+import { listBotVillageStates } from "../bot-troops/bot-villages.service.js";
 import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js";
 import { grantAccess, listPermissions, revokeAccess } from "./dsbot-permissions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
@@ -53,6 +55,12 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { user, bot } = await target(request);
       const { moduleName, module } = moduleSave.body(request);
       return { module: moduleBody(await saveModule(ctx, user, bot, moduleName, module)) };
+    });
+
+    /** The villages as the bot's last inventory scan saw them (the "Dörfer" tab). */
+    app.get("/api/dsbot/:id/village-states", { config: byId.config }, async (request): Promise<BotVillageStatesResponse> => {
+      const { bot } = await target(request);
+      return { villages: await listBotVillageStates(ctx.db, bot.id) };
     });
 
     app.get("/api/dsbot/:id/villages", { config: byId.config }, async (request): Promise<BotVillagesResponse> => {

@@ -51,6 +51,37 @@ describe("Bot detail", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("button", { name: "Zugriff von demo entziehen" })).toBeInTheDocument();
   });
 
+  it("shows the villages of the last scan on the 'Dörfer' tab and loads them again when the bot scans", async () => {
+    const user = userEvent.setup();
+    let scans = 0;
+    const villageState = (main: number) => ({
+      villageId: 7,
+      name: "Kalles Dorf",
+      coordinates: "500|500",
+      units: { spear: 120 },
+      scannedAt: Date.UTC(2026, 0, 5, 12),
+      points: 1234,
+      buildings: { main, wood: 10 },
+      resources: { wood: 5000, stone: 4000, iron: 3000 },
+      storageCapacity: 10000,
+      population: { used: 300, max: 900 },
+      buildQueue: [{ building: "main", level: main + 1, finishesAt: Date.UTC(2026, 0, 5, 13) }],
+      recruitQueue: [],
+    });
+    setup({ "GET /api/dsbot/1/village-states": () => json(200, { villages: [villageState(5 + scans++)] }) });
+    renderApp("/bots/1");
+    await user.click(await screen.findByRole("tab", { name: "Dörfer" }));
+    const card = (await screen.findByText("Kalles Dorf")).closest<HTMLElement>("[data-village-id]")!;
+    expect(within(card).getByText("500|500 · 1.234 Punkte")).toBeInTheDocument();
+    expect(within(card).getByText("Hauptgebäude 5")).toBeInTheDocument();
+    expect(within(card).getByText("5.000 / 10.000")).toBeInTheDocument();
+    expect(within(card).getByText(/^Hauptgebäude Stufe 6 · fertig um/)).toBeInTheDocument();
+    expect(within(card).getByText("Bauernhof 300 / 900")).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Dörfer" })).toHaveAttribute("aria-selected", "true");
+    dispatchRealtimeMessage({ type: "troops-updated", data: { dsbotId: 1 } });
+    expect(await screen.findByText("Hauptgebäude 6")).toBeInTheDocument();
+  });
+
   it("starts through the chosen bot-user connection", async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];

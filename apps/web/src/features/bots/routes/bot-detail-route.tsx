@@ -1,7 +1,8 @@
-// Bot detail (/bots/:id): overview, actions, connections, modules, access and log (PRODUCT §6).
-import { Grid, SimpleGrid, Stack } from "@mantine/core";
+// Bot detail (/bots/:id): overview, actions, connections, modules, access and log (PRODUCT §6); the
+// "Dörfer" tab (?tab=villages, issue 23) shows the villages of the last inventory scan.
+import { Grid, SimpleGrid, Stack, Tabs } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { botConnectionsQueryOptions, botQueryOptions } from "../api/bots-api";
 import { BotAccessCard } from "../components/bot-access-card";
@@ -12,6 +13,8 @@ import { BotModulesCard } from "../components/bot-modules-card";
 import { BotOverviewCard } from "../components/bot-overview-card";
 import { BotNotFound, BotPageSkeleton, BotPageState, parseBotId } from "../components/bot-page-state";
 import { BotStatusBadge } from "@/components/ui/bot-status-badge";
+import { BotVillageStates } from "../components/bot-village-states";
+import { botTexts } from "../texts";
 
 export function BotDetailRoute() {
   const id = parseBotId(useParams().id);
@@ -30,6 +33,8 @@ function BotDetail({ id }: { id: number }) {
   const query = useQuery(botQueryOptions(id));
   const connections = useQuery({ ...botConnectionsQueryOptions(id), enabled: query.isSuccess });
   const bot = query.data?.dsbot;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get("tab") === "villages" ? "villages" : "overview";
 
   if (!bot) {
     return (
@@ -47,24 +52,35 @@ function BotDetail({ id }: { id: number }) {
         subtitle={`${bot.world.world.toUpperCase()} · ${bot.world.server}`}
         actions={<BotStatusBadge status={bot.status} size="lg" />}
       />
-      <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <BotOverviewCard bot={bot} />
+      <Tabs value={tab} onChange={(value) => setSearchParams(value === "villages" ? { tab: "villages" } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="overview">{botTexts.tabs.overview}</Tabs.Tab>
+          <Tabs.Tab value="villages">{botTexts.tabs.villages}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
           <Stack gap="lg">
-            <BotActionsCard bot={bot} />
-            <BotConnectionsCard connections={connections.data?.websocketConnections ?? bot.websocketConnections} />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <BotOverviewCard bot={bot} />
+              <Stack gap="lg">
+                <BotActionsCard bot={bot} />
+                <BotConnectionsCard connections={connections.data?.websocketConnections ?? bot.websocketConnections} />
+              </Stack>
+            </SimpleGrid>
+            <BotModulesCard bot={bot} />
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <BotAccessCard botId={bot.id} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <BotLogsCard botId={bot.id} />
+              </Grid.Col>
+            </Grid>
           </Stack>
-        </SimpleGrid>
-        <BotModulesCard bot={bot} />
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <BotAccessCard botId={bot.id} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <BotLogsCard botId={bot.id} />
-          </Grid.Col>
-        </Grid>
-      </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="villages">
+          <BotVillageStates botId={bot.id} />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

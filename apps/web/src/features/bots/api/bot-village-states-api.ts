@@ -1,0 +1,30 @@
+// The bot's villages as its last inventory scan saw them (GET /api/dsbot/{id}/village-states, issue 23):
+// loaded again when a scan of this bot arrives (`troops-updated`) and after every reconnect.
+import type { BotVillageStatesResponse } from "@dsbot/protocol";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api } from "@/lib/api";
+import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispatcher";
+import { botKeys } from "./bots-api";
+
+const villageStatesKey = (id: number) => [...botKeys.all, "village-states", id] as const;
+
+export const botVillageStatesQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: villageStatesKey(id),
+    queryFn: ({ signal }) => api.get<BotVillageStatesResponse>(`/api/dsbot/${id}/village-states`, { signal }),
+  });
+
+export function useBotVillageStatesRealtime(id: number): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const refetch = () => void client.invalidateQueries({ queryKey: villageStatesKey(id) });
+    const offs = [
+      registerRealtimeHandler("troops-updated", (data) => {
+        if ((data as { dsbotId?: unknown } | null)?.dsbotId === id) refetch();
+      }),
+      onRealtimeConnect(refetch),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [client, id]);
+}
