@@ -10,8 +10,10 @@ import { notFound } from "../../http/errors.js";
 import { toUnitCounts } from "./bot-troops.service.js";
 
 /** Stores one part of a scan; answers how many villages the bot now has on record. */
-export async function storeBotVillages(db: Database, dsbotId: number, report: BotVillagesReport, now = Date.now()): Promise<number> {
-  const scannedAt = new Date(Math.min(report.scannedAt, now));
+export async function storeBotVillages(db: Database, dsbotId: number, report: BotVillagesReport): Promise<number> {
+  // The scan's own time, as the runner sent it with every part (not capped at the server's clock: parts
+  // capped at different moments would make the last part drop the scan's earlier ones).
+  const scannedAt = new Date(report.scannedAt);
   const [bot] = await db.select({ id: dsbots.id }).from(dsbots).where(eq(dsbots.id, dsbotId));
   if (!bot) throw notFound(errorMessages.botNotFound);
   if (report.villages.length > 0) {

@@ -61,4 +61,11 @@ describe("bot villages", () => {
     expect(again.map((v) => [v.name, v.buildings.main, v.scannedAt])).toEqual([["Zeta Neu", 4, second]]);
     expect((await stranger("GET", `/api/dsbot/${botId}/village-states`)).statusCode).toBe(404);
   });
+
+  it("keeps every part of a scan whose runner's clock is ahead of the server's", async () => {
+    const ahead = Date.now() + 3_600_000;
+    await storeBotVillages(app.db, botId, { scannedAt: ahead, last: false, villages: [village(4, "Vorne", 2)] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await storeBotVillages(app.db, botId, { scannedAt: ahead, last: true, villages: [village(5, "Hinten", 2)] })).toBe(2);
+  });
 });
