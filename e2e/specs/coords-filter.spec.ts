@@ -201,19 +201,25 @@ test.describe("coordinate filter → attack plan", () => {
     await expect(attackLines).toHaveAttribute("data-lines", "3");
     await expect(planner.getByRole("list", { name: "Legende der Kartenvorschau" })).toContainText("Nicht bedient 2");
 
-    // The line under the pointer is named: the middle of the first attack's line on the screen.
+    // The line under the pointer is named: the middle of the first attack's line on the screen. The
+    // dialog may still settle (scroll, layout) after the map is measured: measure, point and check the
+    // tooltip again until the pointer rests on the line.
     const [, x0, y0, x1, y1] = (/^M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)/.exec((await attackLines.getAttribute("d")) ?? "") ?? []).map(Number);
     const [vx, vy, vw, vh] = ((await map.getAttribute("viewBox")) ?? "").split(" ").map(Number) as [number, number, number, number];
     await map.scrollIntoViewIfNeeded();
-    const box = (await map.boundingBox())!;
-    const scale = Math.min(box.width / vw, box.height / vh);
-    const toScreen = (x: number, y: number) => ({
-      x: box.x + (box.width - vw * scale) / 2 + (x - vx) * scale,
-      y: box.y + (box.height - vh * scale) / 2 + (y - vy) * scale,
-    });
-    const mid = toScreen((x0! + x1!) / 2, (y0! + y1!) / 2);
-    await page.mouse.move(mid.x, mid.y);
-    await expect(page.getByRole("tooltip")).toHaveText(/^\d+\|\d+ → \d+\|\d+ · Angriff$/);
+    await expect(async () => {
+      const box = (await map.boundingBox())!;
+      const scale = Math.min(box.width / vw, box.height / vh);
+      const toScreen = (x: number, y: number) => ({
+        x: box.x + (box.width - vw * scale) / 2 + (x - vx) * scale,
+        y: box.y + (box.height - vh * scale) / 2 + (y - vy) * scale,
+      });
+      const mid = toScreen((x0! + x1!) / 2, (y0! + y1!) / 2);
+      // From beside the line onto it: a pointer already resting there would send no move.
+      await page.mouse.move(mid.x + 40, mid.y + 40);
+      await page.mouse.move(mid.x, mid.y);
+      await expect(page.getByRole("tooltip")).toHaveText(/^\d+\|\d+ → \d+\|\d+ · Angriff$/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
 
     // The hand-over is used up: a reload shows the plan without the planner.
     await page.reload();
