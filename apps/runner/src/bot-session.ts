@@ -27,6 +27,7 @@ import type { RunnerLogger } from "./logger.js";
 import { LatestReport } from "./latest-report.js";
 import { sessionMessages } from "./messages.js";
 import { ModuleScheduler } from "./scheduler.js";
+import { UnitReservations } from "./reservations.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -65,6 +66,10 @@ export class BotSession {
   private readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   private scheduler: ModuleScheduler | null = null;
   private driver: GameDriver | null = null;
+  /** Units promised to scheduled timed sends (the attack planner's), which farming leaves alone. */
+  private readonly reservations = new UnitReservations();
+  /** The template assigner's choice per village, for the builder. */
+  private readonly assignments = new Map<number, number>();
   private current: SessionState = "connecting";
   private lastInventory: PlayerSnapshot | null = null;
   private everConnected = false;
@@ -230,6 +235,8 @@ export class BotSession {
           reportVillages: (parts) => this.reportVillages(parts),
           at: (at, work) => this.at(driver, at, work),
           isRunning: () => this.current === "online",
+          reservations: this.reservations,
+          assignments: this.assignments,
         },
       }),
       onError: (name, error) => this.log("error", sessionMessages.moduleFailed(name, error instanceof Error ? error.message : String(error))),

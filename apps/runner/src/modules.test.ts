@@ -164,14 +164,13 @@ describe("inventory", () => {
   });
 });
 
-describe("modules not executed yet", () => {
-  it("say so in the bot log at debug level and change nothing in the game", async () => {
+describe("every module runs in the sandbox", () => {
+  it("the renamer, switched on with its defaults, renames the villages and logs it at info level", async () => {
     const s = await startBot({ renamer: { enabled: true } });
     const names = () => s.world.player(s.account.player).villageIds.map((id) => s.world.village(id)?.name);
-    const before = names();
-    await s.waitForLog(/^Modul „Umbenenner“ ist im Sandbox-Runner noch nicht umgesetzt$/);
-    const entry = (await botLogs(app, s.account)).find((l) => l.message.includes("Umbenenner"));
-    expect(entry?.level).toBe("debug");
-    expect(names()).toEqual(before);
+    await s.waitForLog(/^Umbenenner: \d+ Dörfer umbenannt/);
+    const entry = (await botLogs(app, s.account)).find((l) => l.message.startsWith("Umbenenner:"));
+    expect(entry?.level).toBe("info");
+    expect(names().every((name) => /^K\d\d \d{3}$/.test(name ?? ""))).toBe(true);
   });
 });

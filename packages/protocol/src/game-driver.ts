@@ -46,6 +46,8 @@ export interface VillageSnapshot {
   /** This village's units in commands (attacks, supports and returns on their way). */
   onTheWay?: UnitCounts;
   buildQueue: { building: Building; level: number; finishesAt: number }[];
+  /** The player's village groups this village is in (the game's "Gruppen"; names). */
+  groups?: string[];
   /** Units in training (barracks, stable, workshop, academy), where the game shows them. */
   recruitQueue?: { units: UnitCounts; finishesAt: number }[];
 }
@@ -68,6 +70,40 @@ export interface GameCommand {
   arrivesAt: number;
   label: string;
   units?: UnitCounts;
+}
+
+/** A village on the world map near some point, as the game's map shows it. */
+export interface MapVillage {
+  id: number;
+  x: number;
+  y: number;
+  points: number;
+  /** The owner's name; null for a barbarian village. */
+  ownerName: string | null;
+}
+
+/** A unit's stats on this world (the game's `interface.php?func=get_unit_info`). */
+export interface UnitSpeedCarry {
+  /** Minutes per field on this world. */
+  speed: number;
+  /** Resources one unit carries home. */
+  carry: number;
+}
+
+/** A battle report of one of the player's attacks. */
+export interface BattleReport {
+  id: number;
+  commandId: number;
+  fromVillageId: number;
+  target: { villageId: number; x: number; y: number };
+  /** Server time of the battle in ms. */
+  at: number;
+  sent: UnitCounts;
+  lost: UnitCounts;
+  /** Resources taken home. */
+  haul: Resources;
+  /** What the survivors could carry. */
+  capacity: number;
 }
 
 /** Every action answers ok or a game-like German error. */
@@ -96,6 +132,12 @@ export interface GameDriver {
   isLoggedIn(): boolean;
   logout(): Promise<void>;
   getPlayer(): Promise<ActionResult<PlayerSnapshot>>;
+  /** The world's unit speeds and carry capacities. */
+  unitInfo(): Promise<ActionResult<Record<Unit, UnitSpeedCarry>>>;
+  /** Villages within `radius` fields of a point (the player's own included). */
+  mapVillages(center: { x: number; y: number }, radius: number): Promise<ActionResult<MapVillage[]>>;
+  /** The player's battle reports with an id above `afterId`, oldest first. */
+  getReports(afterId: number): Promise<ActionResult<BattleReport[]>>;
   renameVillage(villageId: number, name: string): Promise<ActionResult>;
   build(villageId: number, building: Building): Promise<ActionResult<{ level: number; finishesAt: number }>>;
   recruit(villageId: number, units: UnitCounts): Promise<ActionResult>;

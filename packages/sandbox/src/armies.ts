@@ -3,7 +3,7 @@
 // cavalry) or a mixed one, sized to the free population of the village's farm. A player's first
 // village is an offensive, the second a defensive and the third a mixed one, so every demo player has
 // a full off that fits the planner's default template, and the troops overview shows each kind.
-// Barbarian villages keep a small garrison.
+// Most barbarian villages stand empty (farms); one in four keeps a garrison (a farm that costs losses).
 import { units, type BuildingLevels, type Unit } from "@dsbot/protocol";
 import type { Random } from "./random.js";
 import { farmCapacity, unitCosts } from "./rules.js";
@@ -33,14 +33,18 @@ export function buildingPopulation(levels: BuildingLevels): number {
 }
 
 /** Units at home at the start: an army of `kind` scaled to the free population, or a barbarian garrison. */
-export function startingUnits(levels: BuildingLevels, size: number, kind: ArmyKind | null, rnd: Random): Record<Unit, number> {
+export function startingUnits(levels: BuildingLevels, size: number, kind: ArmyKind | null, rnd: Random, garrisoned = true): Record<Unit, number> {
   const home = Object.fromEntries(units.map((u) => [u, 0])) as Record<Unit, number>;
   if (kind === null) {
-    home.spear = rnd.int(20, 40) * size;
-    home.sword = rnd.int(10, 30) * size;
-    home.axe = rnd.int(0, 20) * size;
-    home.spy = rnd.int(0, 5) * size;
-    home.light = levels.stable > 0 ? rnd.int(0, 10) * size : 0;
+    // Rolled either way, so a village's later rolls (its resources) do not depend on the garrison.
+    const garrison: Partial<Record<Unit, number>> = {
+      spear: rnd.int(20, 40) * size,
+      sword: rnd.int(10, 30) * size,
+      axe: rnd.int(0, 20) * size,
+      spy: rnd.int(0, 5) * size,
+      light: levels.stable > 0 ? rnd.int(0, 10) * size : 0,
+    };
+    if (garrisoned) Object.assign(home, garrison);
     return home;
   }
   const free = Math.max(0, farmCapacity(levels.farm) - buildingPopulation(levels));

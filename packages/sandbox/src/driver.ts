@@ -2,7 +2,12 @@
 import {
   gameConfigDefaults,
   missingRequirement,
+  unitBattleStats,
+  units,
   type ActionResult,
+  type BattleReport,
+  type MapVillage,
+  type UnitSpeedCarry,
   type Building,
   type GameCommand,
   type GameDriver,
@@ -109,7 +114,7 @@ export class SandboxDriver implements GameDriver {
       resources: { wood: Math.floor(v.resources.wood), stone: Math.floor(v.resources.stone), iron: Math.floor(v.resources.iron) },
       storageCapacity: storageCapacity(v.buildings.storage),
       population: { used: this.world.populationUsed(v), max: this.world.populationMax(v) },
-      buildings: { ...v.buildings }, units: { ...v.units }, buildQueue: v.buildQueue.map((q) => ({ ...q })),
+      buildings: { ...v.buildings }, units: { ...v.units }, buildQueue: v.buildQueue.map((q) => ({ ...q })), groups: [...v.groups],
       recruitQueue: v.recruitQueue.map((q) => ({ units: { ...q.units }, finishesAt: q.finishesAt })),
       supportsHere: sumUnits(this.world.stationed.filter((s) => s.atVillageId === v.id).map((s) => s.units)),
       outside: sumUnits(this.world.stationed.filter((s) => s.fromVillageId === v.id).map((s) => s.units)),
@@ -222,24 +227,65 @@ export class SandboxDriver implements GameDriver {
     return { ok: true, value: command };
   }
 
-  /** Arrived attacks turn into returns; arrived returns bring the units home. */
+  /**
+   * Arrived attacks fight (losses, haul, a report) and their survivors turn home; arrived supports stand
+   * in their target; arrived returns bring the units and their haul home. In order of arrival.
+   */
   private settleCommands(): void {
+    // Again while returns are made that are already home (a long wait between two looks).
+    while (this.settleDue()) {
+      /* next round */
+    }
+  }
+
+  /** One round of settleCommands; answers whether any command was due. */
+  private settleDue(): boolean {
     const now = this.now();
     const list = this.world.commands;
-    for (let i = list.length - 1; i >= 0; i--) {
-      const c = list[i] as GameCommand;
-      if (c.arrivesAt > now || c.from.playerName !== this.player.name) continue;
-      list.splice(i, 1);
+    const due = list.filter((c) => c.arrivesAt <= now && c.from.playerName === this.player.name).sort((a, b) => a.arrivesAt - b.arrivesAt || a.id - b.id);
+    if (due.length === 0) return false;
+    const dueIds = new Set(due.map((c) => c.id));
+    for (let i = list.length - 1; i >= 0; i--) if (dueIds.has((list[i] as GameCommand).id)) list.splice(i, 1);
+    for (const c of due) {
       if (c.kind === "attack" && c.units) {
-        list.push({ ...c, id: this.world.nextCommandId++, kind: "return", sentAt: c.arrivesAt, arrivesAt: c.arrivesAt + (c.arrivesAt - c.sentAt), label: "Rückkehr" });
+        const { survivors, haul } = this.world.resolveAttack(c, this.player.id);
+        if (Object.keys(survivors).length === 0) continue;
+        const back: GameCommand = { ...c, id: this.world.nextCommandId++, kind: "return", sentAt: c.arrivesAt, arrivesAt: c.arrivesAt + (c.arrivesAt - c.sentAt), label: "Rückkehr", units: survivors };
+        this.world.carryHome(back.id, haul);
+        list.push(back);
       } else if (c.kind === "support" && c.units) {
         // Arrived supports stand in the target village (counted there, eating from their home's farm).
         this.world.stationed.push({ fromVillageId: c.from.villageId, atVillageId: c.to.villageId, units: { ...c.units } });
       } else if (c.kind === "return" && c.units) {
         const home = this.world.village(c.from.villageId);
-        if (home) for (const [u, n] of Object.entries(c.units) as [Unit, number][]) home.units[u] += n;
+        if (home) {
+          for (const [u, n] of Object.entries(c.units) as [Unit, number][]) home.units[u] += n;
+          this.world.unload(c.id, home);
+        }
       }
     }
+    return true;
+  }
+
+  async unitInfo(): Promise<ActionResult<Record<Unit, UnitSpeedCarry>>> {
+    const factor = this.world.speed * this.world.unitSpeed;
+    const value = Object.fromEntries(units.map((u) => [u, { speed: unitMinutesPerField[u] / factor, carry: unitBattleStats[u].carry }])) as Record<Unit, UnitSpeedCarry>;
+    return { ok: true, value };
+  }
+
+  async mapVillages(center: { x: number; y: number }, radius: number): Promise<ActionResult<MapVillage[]>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    if (!(radius >= 0 && radius <= 100)) return fail("invalid");
+    return { ok: true, value: this.world.mapVillages(center, radius) };
+  }
+
+  async getReports(afterId: number): Promise<ActionResult<BattleReport[]>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    this.settleCommands();
+    const value = this.world.reports.filter((r) => r.playerId === this.player.id && r.id > afterId).map(({ playerId: _playerId, ...report }) => report);
+    return { ok: true, value };
   }
 
   async getCommands(): Promise<ActionResult<GameCommand[]>> {

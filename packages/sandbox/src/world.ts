@@ -5,8 +5,10 @@ import {
   generateWorld,
   units,
   type BuildingLevels,
+  type BattleReport,
   type GameCommand,
   type GeneratedVillage,
+  type MapVillage,
   type GeneratedWorld,
   type Resources,
   type Unit,
@@ -14,9 +16,10 @@ import {
   type WorldGeneratorOptions,
 } from "@dsbot/protocol";
 import { armyKind, buildingPopulation, startingUnits, type ArmyKind } from "./armies.js";
+import { fight, hideCapacity } from "./battle.js";
 import { NpcAggressors } from "./npc.js";
 import { createRandom, hashSeed } from "./random.js";
-import { farmCapacity, production, storageCapacity, unitCosts } from "./rules.js";
+import { farmCapacity, production, storageCapacity, unitCosts, villagePoints } from "./rules.js";
 
 export interface SandboxOptions {
   seed: number;
@@ -55,6 +58,8 @@ export interface SandboxVillage {
   buildQueue: { building: keyof BuildingLevels; level: number; finishesAt: number }[];
   recruitQueue: { units: UnitCounts; finishesAt: number }[];
   coins: number;
+  /** The player's village groups this village is in. */
+  groups: string[];
 }
 
 export interface SandboxPlayer {
@@ -66,6 +71,11 @@ export interface SandboxPlayer {
   sessionEpoch: number;
   premiumPoints: number;
 }
+
+/** Reports the world keeps (older ones are gone, as the game deletes old reports). */
+const REPORTS_KEPT = 5000;
+/** One barbarian village in GARRISON_ONE_IN keeps a garrison. */
+const GARRISON_ONE_IN = 4;
 
 export class SandboxWorld {
   readonly seed: number;
@@ -88,6 +98,11 @@ export class SandboxWorld {
   readonly stationed: { fromVillageId: number; atVillageId: number; units: UnitCounts }[] = [];
   /** The NPC attackers, when the options ask for them. */
   readonly npc: NpcAggressors | null;
+  /** Battle reports (the newest REPORTS_KEPT), with the attacking player. */
+  readonly reports: (BattleReport & { playerId: number })[] = [];
+  /** What a return command carries home, by its id. */
+  private readonly hauls = new Map<number, Resources>();
+  private nextReportId = 1;
   private nextVillageId = 1;
   private nextPlayerId = 1;
   nextCommandId = 1;
@@ -165,6 +180,78 @@ export class SandboxWorld {
     return found;
   }
 
+  /** Villages within `radius` fields of a point: the map's (or, without one, those in play). */
+  mapVillages(center: { x: number; y: number }, radius: number): MapVillage[] {
+    const found: MapVillage[] = [];
+    const add = (id: number, x: number, y: number, points: number, ownerName: string | null) => {
+      if (Math.hypot(x - center.x, y - center.y) <= radius) found.push({ id, x, y, points, ownerName });
+    };
+    if (this.map) {
+      const r = Math.ceil(radius);
+      for (let y = center.y - r; y <= center.y + r; y++) {
+        for (let x = center.x - r; x <= center.x + r; x++) {
+          const generated = this.mapIndex.get(y * 1000 + x);
+          if (!generated) continue;
+          const inPlay = this.villages.get(generated.id);
+          const owner = generated.playerId ? (this.map.players[generated.playerId - 1]?.name ?? null) : null;
+          add(generated.id, x, y, inPlay ? villagePoints(inPlay.buildings) : generated.points, owner);
+        }
+      }
+      return found;
+    }
+    const names = new Map([...this.players.values()].map((p) => [p.id, p.name]));
+    for (const v of this.villages.values()) add(v.id, v.x, v.y, villagePoints(v.buildings), v.ownerId === null ? null : (names.get(v.ownerId) ?? null));
+    return found;
+  }
+
+  /**
+   * An attack of `playerId` reaches its target: the battle's losses on both sides, the haul taken from
+   * the target and a report. Answers the survivors and their haul (no survivors: nothing comes home).
+   */
+  resolveAttack(command: GameCommand, playerId: number): { survivors: UnitCounts; haul: Resources } {
+    const sent = command.units ?? {};
+    const target = command.to.villageId ? this.village(command.to.villageId) : undefined;
+    const empty = { wood: 0, stone: 0, iron: 0 };
+    if (!target) return { survivors: sent, haul: empty };
+    this.settle(target, Math.max(command.arrivesAt, target.settledAt));
+    const supports = this.stationed.filter((s) => s.atVillageId === target.id);
+    const outcome = fight({
+      sent,
+      defenders: [target.units, ...supports.map((s) => s.units)],
+      wall: target.buildings.wall,
+      resources: target.resources,
+      hide: hideCapacity(target.buildings.hide),
+    });
+    const groups: UnitCounts[] = [target.units, ...supports.map((s) => s.units)];
+    outcome.defendersLost.forEach((lost, i) => {
+      const group = groups[i] as UnitCounts;
+      for (const [u, n] of Object.entries(lost) as [Unit, number][]) group[u] = Math.max(0, (group[u] ?? 0) - n);
+    });
+    for (const r of ["wood", "stone", "iron"] as const) target.resources[r] = Math.max(0, target.resources[r] - outcome.haul[r]);
+    this.reports.push({
+      id: this.nextReportId++, playerId, commandId: command.id, fromVillageId: command.from.villageId,
+      target: { villageId: target.id, x: target.x, y: target.y }, at: command.arrivesAt,
+      sent: { ...sent }, lost: outcome.lost, haul: outcome.haul, capacity: outcome.capacity,
+    });
+    if (this.reports.length > REPORTS_KEPT) this.reports.splice(0, this.reports.length - REPORTS_KEPT);
+    return { survivors: outcome.survivors, haul: outcome.haul };
+  }
+
+  /** Keep what a return command carries until it is home. */
+  carryHome(returnCommandId: number, haul: Resources): void {
+    if (haul.wood + haul.stone + haul.iron > 0) this.hauls.set(returnCommandId, haul);
+  }
+
+  /** A return command arrived: its haul goes into the village (up to the storage). */
+  unload(returnCommandId: number, home: SandboxVillage): void {
+    const haul = this.hauls.get(returnCommandId);
+    if (!haul) return;
+    this.hauls.delete(returnCommandId);
+    this.settle(home);
+    const cap = storageCapacity(home.buildings.storage);
+    for (const r of ["wood", "stone", "iron"] as const) home.resources[r] = Math.min(cap, home.resources[r] + haul[r]);
+  }
+
   /** Game time in ms. */
   now(): number {
     return Math.floor(this.gameStart + (this.realNow() - this.realStart) * this.timeScale);
@@ -211,14 +298,15 @@ export class SandboxWorld {
       place: 1, statue: 1, market: Math.max(1, size - 5), wood: size + rnd.int(0, 4), stone: size + rnd.int(0, 4),
       iron: size + rnd.int(0, 3), farm: Math.min(30, size + 5), storage: size + 1, hide: Math.min(3, size), wall: Math.max(0, size - 6),
     });
-    const unitsHome = startingUnits(levels, size, kind, rnd);
+    const garrisoned = kind !== null || createRandom(hashSeed(`garrison:${id}`, this.seed)).int(1, GARRISON_ONE_IN) === 1;
+    const unitsHome = startingUnits(levels, size, kind, rnd, garrisoned);
     const cap = storageCapacity(levels.storage);
     const trained = units.filter((u) => unitsHome[u] > 0);
     const village: SandboxVillage = {
       id, name, x, y, ownerId, buildings: levels, units: unitsHome,
       researched: new Set<Unit>(["spear", "sword", "axe", "spy", ...trained]),
       resources: { wood: rnd.int(cap / 4, cap / 2), stone: rnd.int(cap / 4, cap / 2), iron: rnd.int(cap / 4, cap / 2) },
-      settledAt: this.now(), buildQueue: [], recruitQueue: [], coins: 0,
+      settledAt: this.now(), buildQueue: [], recruitQueue: [], coins: 0, groups: [],
     };
     this.villages.set(village.id, village);
     return village;

@@ -166,11 +166,19 @@ export function createAttackPlannerScannerModule(): BotModule<"attack-planner-sc
         // Handed out again until reported (after a reconnect): scheduled once; a changed send time moves it.
         if (known && (known.fired || known.sendTime === attack.sendTime)) continue;
         known?.cancel();
+        const key = `attack:${attack.id}`;
         const entry: Scheduled = { sendTime: attack.sendTime, fired: false, cancel: () => {} };
-        entry.cancel = ctx.session.at(attack.sendTime + ctx.config.sendOffsetMs, () => {
+        // Farming leaves these units at home until the attack is sent (or dropped).
+        ctx.session.reservations.reserve(key, attack.fromVillageId, attack.units, attack.sendTime);
+        const cancelTimer = ctx.session.at(attack.sendTime + ctx.config.sendOffsetMs, () => {
           entry.fired = true;
+          ctx.session.reservations.release(key);
           return send(ctx, attack);
         });
+        entry.cancel = () => {
+          cancelTimer();
+          ctx.session.reservations.release(key);
+        };
         scheduled.set(attack.id, entry);
       }
       // No longer the bot's (cancelled, deleted, plan taken off the module): not sent.

@@ -1,4 +1,5 @@
-// Builder ("Builder"): keeps each village's construction queue filled from its template (issue 23).
+// Builder ("Builder"): keeps each village's construction queue filled from its template (issue 23):
+// one for all villages, one per village, or the template assigner's choice (mode "assigned").
 // Per run it asks the server for the templates its settings name, scans the villages, and for each
 // queues the next levels the template wants — the first step whose level is not reached (queued levels
 // count as reached), as TWB's builder does — until the queue holds `queueLength` orders. A farm about
@@ -27,15 +28,17 @@ const label = moduleRegistry.builder.label;
 const de = (n: number) => n.toLocaleString("de-DE");
 
 /** The template ids the settings name (the default and the per-village ones). */
-export function builderTemplateIds(config: ModuleConfig<"builder">): number[] {
+export function builderTemplateIds(config: ModuleConfig<"builder">, assignments: ReadonlyMap<number, number> = new Map()): number[] {
   const ids = new Set<number>();
   if (config.defaultTemplateId !== null) ids.add(config.defaultTemplateId);
   if (config.templateMode === "per_village") for (const v of config.villageTemplates) ids.add(v.templateId);
+  if (config.templateMode === "assigned") for (const id of assignments.values()) ids.add(id);
   return [...ids];
 }
 
-function templateFor(config: ModuleConfig<"builder">, villageId: number): number | null {
+function templateFor(config: ModuleConfig<"builder">, villageId: number, assignments: ReadonlyMap<number, number>): number | null {
   if (config.templateMode === "per_village") return config.villageTemplates.find((v) => v.villageId === villageId)?.templateId ?? config.defaultTemplateId;
+  if (config.templateMode === "assigned") return assignments.get(villageId) ?? config.defaultTemplateId;
   return config.defaultTemplateId;
 }
 
@@ -97,7 +100,7 @@ export function createBuilderModule(): BotModule<"builder"> {
     name: "builder",
     intervalMs: () => BUILDER_INTERVAL_MS,
     async run(ctx) {
-      const ids = builderTemplateIds(ctx.config);
+      const ids = builderTemplateIds(ctx.config, ctx.session.assignments);
       const templates = await ctx.session.templates(ids);
       if (!templates) {
         ctx.log("warn", `${label}: Die Vorlagen konnten nicht vom Server geholt werden; nächster Versuch beim nächsten Lauf.`);
@@ -114,7 +117,7 @@ export function createBuilderModule(): BotModule<"builder"> {
       let withoutTemplate = 0;
       const waiting = new Map<string, number>();
       for (const village of player.value.villages) {
-        const id = templateFor(ctx.config, village.id);
+        const id = templateFor(ctx.config, village.id, ctx.session.assignments);
         const template = id === null ? undefined : byId.get(id);
         if (!template) {
           withoutTemplate++;

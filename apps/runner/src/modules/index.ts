@@ -1,5 +1,6 @@
 // The runner's module registry: one factory per module (fresh state per bot session), run in this
-// order each round — the gates first (timer, relogin), then the rest in the dashboard's order.
+// order each round — the gates first (timer, relogin), then the rest in the dashboard's order (the
+// template assigner moved before the builder).
 import { moduleNames, type ModuleName } from "@dsbot/protocol";
 import { createAttackPlannerScannerModule } from "./attack-planner-scanner.js";
 import { createBuilderModule } from "./builder.js";
@@ -39,6 +40,9 @@ export const moduleFactories: { [N in ModuleName]: () => BotModule<N> } = {
 };
 
 const gates: ModuleName[] = ["timer", "relogin"];
-export const moduleRunOrder: ModuleName[] = [...gates, ...moduleNames.filter((name) => !gates.includes(name))];
+/** The gates first; the template assigner right before the builder, which follows its choice in the same round. */
+export const moduleRunOrder: ModuleName[] = [...gates, ...moduleNames.filter((name) => !gates.includes(name) && name !== "templateassigner")].flatMap((name) =>
+  name === "builder" ? (["templateassigner", "builder"] as const) : [name],
+);
 
 export type { BotModule, ModuleContext, ModuleOutcome, SessionControl } from "./module.js";

@@ -3,6 +3,7 @@
 import { moduleDefaults, type BotTemplate, type ModuleConfig, type ModuleName } from "@dsbot/protocol";
 import { SandboxDriver, SandboxWorld, type SandboxOptions } from "@dsbot/sandbox";
 import { createManualClock } from "../clock.js";
+import { UnitReservations } from "../reservations.js";
 import type { ModuleContext, SessionControl } from "./module.js";
 
 export interface ModuleTestContext<N extends ModuleName> {
@@ -55,5 +56,7 @@ export function quietSession(templates = new Map<number, BotTemplate>()): Sessio
     templates: async (ids) => ids.flatMap((id) => templates.get(id) ?? []),
     at: () => () => {},
     isRunning: () => true,
+    reservations: new UnitReservations(),
+    assignments: new Map(),
   };
 }

@@ -14,6 +14,7 @@ import type {
   ModuleName,
   PlayerSnapshot,
 } from "@dsbot/protocol";
+import type { UnitReservations } from "../reservations.js";
 
 /** What a module may ask of the bot session it runs in. */
 export interface SessionControl {
@@ -42,6 +43,10 @@ export interface SessionControl {
   at(at: number, work: () => Promise<void>): () => void;
   /** Online now: not paused, not ended. */
   isRunning(): boolean;
+  /** The template assigner's choice per village (village id → template id), which the builder follows in its "assigned" mode. */
+  assignments: Map<number, number>;
+  /** Units promised to timed sends: the attack planner reserves, farming spends only the rest. */
+  reservations: UnitReservations;
 }
 
 export interface ModuleContext<N extends ModuleName = ModuleName> {

@@ -435,6 +435,23 @@ const unitStats: Record<Unit, [number, number, number, number, number, number]> 
   snob: [18000, 30, 100, 50, 100, 0],
 };
 
+/** A unit's battle stats at speed 1: attack, defence against infantry, cavalry and archers, and carry. */
+export interface UnitBattleStats {
+  attack: number;
+  defense: number;
+  defenseCavalry: number;
+  defenseArcher: number;
+  carry: number;
+}
+
+/** The game's base battle stats per unit (the sandbox fights with them). */
+export const unitBattleStats: Readonly<Record<Unit, UnitBattleStats>> = Object.fromEntries(
+  units.map((u) => {
+    const [, attack, defense, defenseCavalry, defenseArcher, carry] = unitStats[u];
+    return [u, { attack, defense, defenseCavalry, defenseArcher, carry }];
+  }),
+) as Record<Unit, UnitBattleStats>;
+
 function generatedUnitInfoXml(): string {
   const factor = GENERATED_WORLD_SPEED * GENERATED_WORLD_UNIT_SPEED;
   const body = units

@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { enabledField, intField } from "./fields.js";
 
-export const builderTemplateModes = ["default", "per_village"] as const;
+export const builderTemplateModes = ["default", "per_village", "assigned"] as const;
 export const builderTemplateModeLabels: Record<(typeof builderTemplateModes)[number], string> = {
   default: "Eine Vorlage für alle Dörfer",
   per_village: "Vorlage je Dorf",
+  assigned: "Nach Vorlagenzuweiser",
 };
 
 export const builderModuleSchema = z

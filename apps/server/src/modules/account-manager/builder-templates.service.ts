@@ -51,7 +51,8 @@ async function templateUse(db: Database, userId: number): Promise<TemplateUse> {
       }
       if (typeof builder.defaultTemplateId === "number") {
         addBot(builder.defaultTemplateId, bot.playerName);
-        if (builder.templateMode !== "per_village") addVillages(builder.defaultTemplateId, villageCounts.get(bot.id) ?? 0);
+        // With the template assigner choosing, the villages the default serves are not known here.
+        if (builder.templateMode === "default" || builder.templateMode === undefined) addVillages(builder.defaultTemplateId, villageCounts.get(bot.id) ?? 0);
       }
     }
     const assigner = bot.modules.templateassigner?.config as AssignerSettings | undefined;
