@@ -11,7 +11,7 @@ function layoutPatterns(allowed) {
     : "Layout: das Protokoll importiert nichts aus anderen Workspaces (siehe docs/ARCHITECTURE.md).";
   return [
     { regex: allowed ? `^@dsbot/(?!${allowed.slice("@dsbot/".length)}$)` : "^@dsbot/", message },
-    { regex: "^(\\.\\./)+(apps/|packages/)?(server|web|runner|sandbox|protocol|e2e|bench)(/|$)", message },
+    { regex: "^(\\.\\./)+(apps/|packages/)?(server|web|runner|userscript|sandbox|protocol|e2e|bench)(/|$)", message },
   ];
 }
 
@@ -28,15 +28,19 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  // Layout (issue 10): the server and the web app import only packages/protocol of ours (and libraries);
+  // Layout (issue 10): the server, the web app and the userscript import only packages/protocol of ours (and libraries);
   // the protocol imports nothing of ours. The runner and the sandbox reach the server only over the wire.
   {
-    files: ["apps/server/**/*.{ts,tsx,js,mjs}", "apps/web/**/*.{ts,tsx,js,mjs}"],
+    files: ["apps/server/**/*.{ts,tsx,js,mjs}", "apps/web/**/*.{ts,tsx,js,mjs}", "apps/userscript/**/*.{ts,js,mjs}"],
     rules: { "no-restricted-imports": ["error", { patterns: layoutPatterns("@dsbot/protocol") }] },
   },
   {
     files: ["packages/protocol/**/*.{ts,tsx,js,mjs}"],
     rules: { "no-restricted-imports": ["error", { patterns: layoutPatterns() }] },
+  },
+  {
+    files: ["apps/userscript/src/**/*.ts"],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],

@@ -36,6 +36,13 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      {
+        test: {
+          name: "userscript",
+          root: "apps/userscript",
+          include: ["src/**/*.test.ts"],
+        },
+      },
       "apps/web/vite.config.ts",
     ],
   },

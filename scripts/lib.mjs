@@ -57,6 +57,12 @@ export const builds = [
     inputs: ["apps/runner/src", "apps/runner/build.mjs", "apps/runner/package.json", "packages/sandbox/src", "packages/protocol/src"],
     command: ["npm", ["run", "build", "-w", "@dsbot/runner"]],
   },
+  {
+    name: "userscript",
+    output: "apps/userscript/dist/dsbot.user.js",
+    inputs: ["apps/userscript/src", "apps/userscript/build.mjs", "apps/userscript/package.json", "packages/protocol/src"],
+    command: ["npm", ["run", "build", "-w", "@dsbot/userscript"]],
+  },
 ];
 
 /** Build whatever is missing or out of date; exits the process on failure. */

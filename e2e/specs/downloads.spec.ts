@@ -44,7 +44,7 @@ test.describe("downloads", () => {
     const card = page.getByRole("region", { name: "Dsbot" });
     await expect(card).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("region", { name: "Userscript" })).not.toHaveAttribute("aria-current", "true");
-    await expect(page.getByRole("region", { name: "Userscript" }).getByRole("link")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Userscript" }).getByRole("link", { name: "Herunterladen" })).toHaveAttribute("href", /\/api\/downloads\/userscript\/file$/);
 
     // Download through the browser; the file is the only thing in the folder.
     const shownSha = (await card.locator('[data-copyable="hash"] pre').innerText()).trim();

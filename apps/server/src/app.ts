@@ -36,6 +36,7 @@ import { attackPlanToolsRoutes } from "./modules/attack-plans/attack-plan-tools.
 import { attackPlansRoutes } from "./modules/attack-plans/attack-plans.routes.js";
 import { attackPlanLinesRoutes } from "./modules/attack-plans/attack-plan-lines.routes.js";
 import { tabRequestsRoutes } from "./modules/tab-requests/tab-requests.routes.js";
+import { userscriptRoutes } from "./modules/userscript/userscript.routes.js";
 import { warRoomRoutes } from "./modules/war-room/war-room.routes.js";
 import { downloadsRoutes } from "./modules/downloads/downloads.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -150,6 +151,7 @@ async function buildHttp(
   await fastify.register(worldsRoutes(full));
   await fastify.register(worldMapRoutes(full));
   await fastify.register(tabRequestsRoutes(full));
+  await fastify.register(userscriptRoutes(full));
   await fastify.register(warRoomRoutes(full));
   await fastify.register(attackPlansRoutes(full));
   await fastify.register(attackPlanToolsRoutes(full));

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { defaultWorkerCount } from "./workers/worker-pool.js";
-import { defaultWebDir, defaultRunnerDir } from "./paths.js";
+import { defaultWebDir, defaultRunnerDir, defaultUserscriptDir } from "./paths.js";
 
 /** The settings table for the README: name, default, meaning. Keep it in step with `envSchema`. */
 export const configSettings = [
@@ -18,6 +18,7 @@ export const configSettings = [
   { name: "DSBOT_API_BASES", default: "{}", description: "JSON: Spielserver → API-Basisadresse, z. B. {\"die-staemme.de\":\"https://dsbot.example\"}" },
   { name: "DSBOT_WEB_DIR", default: "apps/web/dist", description: "Ordner der gebauten Web-App" },
   { name: "DSBOT_RUNNER_DIR", default: "apps/runner/dist", description: "Ordner des gebauten Runners (dsbot.mjs): Download und Demo-Runner" },
+  { name: "DSBOT_USERSCRIPT_DIR", default: "apps/userscript/dist", description: "Ordner des gebauten Userscripts (dsbot.user.js): Download" },
   {
     name: "DSBOT_WORLD_SOURCE",
     default: "https://{world}.{server}",
@@ -105,6 +106,7 @@ const envSchema = z.object({
   DSBOT_API_BASES: apiBasesSchema,
   DSBOT_WEB_DIR: optional(z.string()),
   DSBOT_RUNNER_DIR: optional(z.string()),
+  DSBOT_USERSCRIPT_DIR: optional(z.string()),
   DSBOT_EXPORT_MAX_MB: z.coerce.number({ error: "muss eine Zahl sein" }).positive("muss größer als 0 sein").max(500, "höchstens 500").default(20),
   DSBOT_TRUST_PROXY: flag("0"),
   DSBOT_WORLD_SOURCE: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), worldSourceSchema),
@@ -140,6 +142,8 @@ export interface Config {
   webDir: string;
   /** The built runner (apps/runner/dist): dsbot.mjs and its manifest, offered on /downloads. */
   runnerDir: string;
+  /** The built userscript (apps/userscript/dist): dsbot.user.js and its manifest, offered on /downloads. */
+  userscriptDir: string;
   /** Largest text an attack plan export may build (characters; the estimate refuses bigger ones before building). */
   exportMaxChars: number;
   trustProxy: boolean;
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBases: Object.fromEntries(Object.entries(e.DSBOT_API_BASES).map(([k, v]) => [k.toLowerCase(), v])),
     webDir: e.DSBOT_WEB_DIR ? path.resolve(e.DSBOT_WEB_DIR) : defaultWebDir,
     runnerDir: e.DSBOT_RUNNER_DIR ? path.resolve(e.DSBOT_RUNNER_DIR) : defaultRunnerDir,
+    userscriptDir: e.DSBOT_USERSCRIPT_DIR ? path.resolve(e.DSBOT_USERSCRIPT_DIR) : defaultUserscriptDir,
     exportMaxChars: Math.round(e.DSBOT_EXPORT_MAX_MB * 1_000_000),
     trustProxy: e.DSBOT_TRUST_PROXY,
     worldSource: e.DSBOT_WORLD_SOURCE,

@@ -24,6 +24,8 @@ describe("layout lint rule", () => {
     ["apps/web/src/features/x.ts", 'import { buildApp } from "../../../server/src/app.js";\nexport const b = buildApp;\n'],
     ["apps/web/src/features/x.ts", 'import { SandboxWorld } from "@dsbot/sandbox";\nexport const w = SandboxWorld;\n'],
     ["packages/protocol/src/x.ts", 'import { createRunner } from "@dsbot/runner";\nexport const r = createRunner;\n'],
+    ["apps/userscript/src/x.ts", 'import { SandboxWorld } from "@dsbot/sandbox";\nexport const w = SandboxWorld;\n'],
+    ["apps/userscript/src/x.ts", 'import { buildApp } from "../../server/src/app.js";\nexport const b = buildApp;\n'],
     ["packages/protocol/src/x.ts", 'import { buildApp } from "../../../apps/server/src/app.js";\nexport const b = buildApp;\n'],
   ])("refuses %s: %s", async (file, code) => {
     expect(await layoutErrors(file, code)).toEqual([expect.stringContaining("Layout:")]);
@@ -33,6 +35,7 @@ describe("layout lint rule", () => {
     ["apps/server/src/demo/x.ts", 'import { errorMessages } from "@dsbot/protocol";\nimport { z } from "zod";\nexport const e = [errorMessages, z];\n'],
     ["apps/server/src/modules/x.ts", 'import { createTestApp } from "../../test/test-app.js";\nexport const c = createTestApp;\n'],
     ["apps/web/src/features/x.ts", 'import { errorMessages } from "@dsbot/protocol";\nexport const e = errorMessages;\n'],
+    ["apps/userscript/src/x.ts", 'import { parseGamePage } from "@dsbot/protocol";\nexport const p = parseGamePage;\n'],
     ["packages/protocol/src/modules/x.ts", 'import { z } from "zod";\nimport { text } from "../validation.js";\nexport const t = [z, text];\n'],
     // The runner may use the sandbox: it is the runner's game driver.
     ["apps/runner/src/x.ts", 'import { SandboxWorld } from "@dsbot/sandbox";\nexport const w = SandboxWorld;\n'],

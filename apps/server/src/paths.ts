@@ -10,3 +10,6 @@ export const defaultWebDir = fileURLToPath(new URL("../../web/dist", import.meta
 
 /** The built runner (apps/runner/dist) unless DSBOT_RUNNER_DIR says otherwise. */
 export const defaultRunnerDir = fileURLToPath(new URL("../../runner/dist", import.meta.url));
+
+/** The built userscript (apps/userscript/dist) unless DSBOT_USERSCRIPT_DIR says otherwise. */
+export const defaultUserscriptDir = fileURLToPath(new URL("../../userscript/dist", import.meta.url));

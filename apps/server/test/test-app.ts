@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     apiBases: {},
     webDir: path.join(os.tmpdir(), "dsbot-test-no-web"),
     runnerDir: path.join(os.tmpdir(), "dsbot-test-no-runner"),
+    userscriptDir: path.join(os.tmpdir(), "dsbot-test-no-userscript"),
     exportMaxChars: 20_000_000,
     trustProxy: false,
     // Tests never reach the game: a sync runs only where a test starts it, against its own server.

@@ -25,6 +25,7 @@ export * from "./builder-templates.js";
 export * from "./attack-plans/index.js";
 export * from "./random.js";
 export * from "./tab-requests.js";
+export * from "./userscript.js";
 export * from "./troops.js";
 export * from "./village-states.js";
 export * from "./war-room/incoming-analysis.js";

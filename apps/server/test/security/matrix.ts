@@ -96,6 +96,8 @@ export interface World {
   third: Person & { password: string };
   /** A unique marker: bot player names and notification texts carry one, so leaks can be traced. */
   marker(): string;
+  /** The role's runner token (paired through the device flow), for the routes a runner or the userscript calls. */
+  runnerToken(role: UserRole): string;
   /** A fresh client address (the per-IP limits of the device flow). */
   address(): string;
   pendingDeviceCode(): Promise<{ deviceCode: string; userCode: string }>;

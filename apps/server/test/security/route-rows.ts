@@ -344,6 +344,18 @@ export const routeMatrix: MatrixRow[] = [
     request: (t) => ({ params: { id: t.fixture.id } }),
   }),
 
+  // The userscript's read-only overview: only the caller's own data, with a web session or (as the
+  // script calls it) with the caller's runner token; without one, 401.
+  route({ method: "GET", url: "/api/userscript/overview", access: "user", ok: 200, request: () => ({ query: { ...defaultWorld, village: "1" } }) }),
+  route({
+    method: "GET",
+    url: "/api/userscript/overview",
+    variant: "runner token",
+    access: "user",
+    ok: 200,
+    request: ({ world, caller }) => ({ query: { ...defaultWorld, village: "1" }, ...(caller ? { headers: { authorization: `Bearer ${world.runnerToken(caller.role)}` } } : {}) }),
+  }),
+
   perObject("tabRequest", {
     method: "POST",
     url: "/api/tab-requests/:id/done",

@@ -81,7 +81,6 @@ export interface CallerSession {
 export interface MatrixWorld extends World {
   url: string;
   token(role: UserRole): string;
-  runnerToken(role: UserRole): string;
   website: Record<UserRole, TestSocket>;
   runner: Record<UserRole, TestSocket>;
   /** A new object of the kind, in the relationships the matrix describes, tracked for leaks. */

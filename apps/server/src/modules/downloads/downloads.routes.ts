@@ -1,6 +1,6 @@
 // GET /api/downloads (signed in): what this server offers, with version, size and SHA-256.
 // GET /api/downloads/{type}/file (public, so `curl -O` and a plain link work): the file as an attachment.
-// The runner is no secret: it holds no credentials, and pairing still needs a signed-in approval.
+// Neither file is a secret: they hold no credentials, and pairing still needs a signed-in approval.
 import type { DownloadsResponse } from "@dsbot/protocol";
 import { downloadTypeParamsSchema, errorMessages } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
@@ -14,7 +14,7 @@ const list = contract({});
 const fileRoute = contract({ params: downloadTypeParamsSchema });
 
 export function downloadsRoutes(ctx: AppContext): FastifyPluginAsync {
-  const catalog = downloadsCatalog(ctx.config.runnerDir);
+  const catalog = downloadsCatalog(ctx.config);
   return async (app) => {
     app.get("/api/downloads", { config: list.config, onRequest: authenticate(ctx.db) }, async (): Promise<DownloadsResponse> => ({
       downloads: await catalog.list(),

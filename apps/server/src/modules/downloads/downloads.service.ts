@@ -1,11 +1,13 @@
-// What /downloads offers: the built runner file (apps/runner/dist/dsbot.mjs) with its version, size and
-// SHA-256. Size and hash are taken from the file itself (not trusted from the manifest), kept in memory
-// with its bytes until the file changes, and exactly those bytes are served; the version comes from the manifest the runner build writes next to it.
+// What /downloads offers: the built runner (apps/runner/dist/dsbot.mjs) and the built userscript
+// (apps/userscript/dist/dsbot.user.js), each with its version, size and SHA-256. Size and hash are
+// taken from the file itself (not trusted from the manifest), kept in memory with its bytes until the
+// file changes, and exactly those bytes are served; the version comes from the manifest its build
+// writes next to it (`<file>.json`).
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Download, DownloadFile, DownloadType } from "@dsbot/protocol";
-import { downloadFileUrl, downloadTypes } from "@dsbot/protocol";
+import { downloadFileUrl, downloadTypes, USERSCRIPT_FILE_NAME } from "@dsbot/protocol";
 
 export const RUNNER_FILE_NAME = "dsbot.mjs";
 
@@ -21,6 +23,12 @@ export interface DownloadsCatalog {
   file(type: DownloadType): Promise<{ file: DownloadFile; bytes: Buffer } | null>;
 }
 
+/** Where each download's build lies. */
+export interface DownloadDirs {
+  runnerDir: string;
+  userscriptDir: string;
+}
+
 async function readVersion(manifestPath: string): Promise<string> {
   try {
     const manifest: unknown = JSON.parse(await readFile(manifestPath, "utf8"));
@@ -31,34 +39,38 @@ async function readVersion(manifestPath: string): Promise<string> {
   }
 }
 
-export function downloadsCatalog(runnerDir: string): DownloadsCatalog {
-  const runnerPath = path.join(runnerDir, RUNNER_FILE_NAME);
+/** One built file, read again only when its size or modification time changed. */
+function servedFile(type: DownloadType, filePath: string): () => Promise<CachedFile | null> {
   let cached: CachedFile | undefined;
-
-  async function runnerFile(): Promise<CachedFile | null> {
+  return async () => {
     let info;
     try {
-      info = await stat(runnerPath);
+      info = await stat(filePath);
     } catch {
       return null;
     }
     if (!info.isFile()) return null;
     const key = `${info.size}:${info.mtimeMs}`;
     if (cached?.key === key) return cached;
-    const bytes = await readFile(runnerPath);
+    const bytes = await readFile(filePath);
     const file: DownloadFile = {
-      fileName: RUNNER_FILE_NAME,
-      version: await readVersion(`${runnerPath}.json`),
+      fileName: path.basename(filePath),
+      version: await readVersion(`${filePath}.json`),
       size: bytes.length,
       sha256: createHash("sha256").update(bytes).digest("hex"),
-      url: downloadFileUrl("dsbot"),
+      url: downloadFileUrl(type),
     };
     cached = { key, file, bytes };
     return cached;
-  }
+  };
+}
 
-  /** The userscript arrives with the tab requests: until then there is honestly nothing to download. */
-  const fileOf = (type: DownloadType): Promise<CachedFile | null> => (type === "dsbot" ? runnerFile() : Promise.resolve(null));
+export function downloadsCatalog(dirs: DownloadDirs): DownloadsCatalog {
+  const files: Record<DownloadType, () => Promise<CachedFile | null>> = {
+    dsbot: servedFile("dsbot", path.join(dirs.runnerDir, RUNNER_FILE_NAME)),
+    userscript: servedFile("userscript", path.join(dirs.userscriptDir, USERSCRIPT_FILE_NAME)),
+  };
+  const fileOf = (type: DownloadType): Promise<CachedFile | null> => files[type]();
 
   return {
     async list() {

@@ -1,6 +1,6 @@
-// GET /api/downloads and the file download through the real app, against a runner folder written here:
-// size and SHA-256 describe exactly the bytes served, a rebuilt file is noticed, a missing build and
-// the userscript (not shipped yet) are honest nulls with a German 404 for their file.
+// GET /api/downloads and the file download through the real app, against runner and userscript folders
+// written here: size and SHA-256 describe exactly the bytes served, a rebuilt file is noticed, a
+// missing build is an honest null with a German 404 for its file.
 import { createHash } from "node:crypto";
 import { rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +12,8 @@ import { createTestApp, tempDir } from "../../../test/test-app.js";
 
 const runner = tempDir("dsbot-downloads-");
 const file = path.join(runner.dir, "dsbot.mjs");
+const scriptDir = tempDir("dsbot-downloads-userscript-");
+const scriptFile = path.join(scriptDir.dir, "dsbot.user.js");
 let app: TestApp;
 let token: string;
 
@@ -30,12 +32,13 @@ async function list() {
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ runnerDir: runner.dir });
+  app = await createTestApp({ runnerDir: runner.dir, userscriptDir: scriptDir.dir });
   token = await loginAs(app, await createUser(app));
 });
 afterAll(async () => {
   await app?.dispose();
   runner.remove();
+  scriptDir.remove();
 });
 
 describe("downloads", () => {
@@ -57,6 +60,23 @@ describe("downloads", () => {
     expect(Number(response.headers["content-length"])).toBe(Buffer.byteLength(content));
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(sha256(response.rawPayload)).toBe(dsbot?.file?.sha256);
+  });
+
+  it("lists the userscript with its own version, size and hash and serves it as dsbot.user.js", async () => {
+    const content = "// ==UserScript==\n// @name dsbot\n// @version 0.3.0\n// ==/UserScript==\nconsole.log('Tab-Anfragen – äöü');\n";
+    writeFileSync(scriptFile, content);
+    writeFileSync(`${scriptFile}.json`, JSON.stringify({ fileName: "dsbot.user.js", version: "0.3.0", size: 0, sha256: "stale" }));
+    const [, listed] = await list();
+    expect(listed).toEqual({
+      type: "userscript",
+      file: { fileName: "dsbot.user.js", version: "0.3.0", size: Buffer.byteLength(content), sha256: sha256(content), url: "/api/downloads/userscript/file" },
+    });
+    const response = await app.fastify.inject({ method: "GET", url: "/api/downloads/userscript/file" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="dsbot.user.js"');
+    expect(sha256(response.rawPayload)).toBe(listed?.file?.sha256);
+    rmSync(scriptFile, { force: true });
+    expect((await list())[1]).toEqual({ type: "userscript", file: null });
   });
 
   it("notices a rebuilt runner", async () => {

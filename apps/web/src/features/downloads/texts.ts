@@ -37,8 +37,20 @@ export const downloadsTexts = {
     title: "Userscript",
     description:
       "Ein Tampermonkey-Skript für deinen eigenen Spiel-Tab: Es zeigt die offenen Tab-Anfragen und Angriffe zum aktuellen Dorf und füllt den Versammlungsplatz aus dem Link einer Tab-Anfrage aus. Abschicken musst du selbst – das Skript klickt nie auf Senden.",
-    comingTitle: "Kommt mit den Tab-Anfragen",
-    comingText: "Das Userscript wird zusammen mit den Tab-Anfragen ausgeliefert. Bis dahin gibt es hier nichts herunterzuladen.",
+    notBuilt: "Das Userscript wurde auf diesem Server nicht gebaut (npm run build).",
+    installTitle: "Installation",
+    steps: {
+      manager: "Tampermonkey (oder Violentmonkey) im Browser installieren:",
+      managerLink: "tampermonkey.net",
+      install: (fileName: string) =>
+        `${fileName} herunterladen (oben) und auf die Übersichtsseite von Tampermonkey ziehen. Tampermonkey zeigt das Skript mit seinen Rechten an – bestätige mit „Installieren“.`,
+      server: "Im Spiel oben rechts im Kasten „dsbot“ die Einstellungen öffnen, diese Server-Adresse eintragen und auf „Koppeln“ klicken:",
+      pairConfirm: "Bestätige den angezeigten Code unter",
+      pairConfirmLink: "Dsbot Auth",
+      pairHint: "Fragt Tampermonkey, ob das Skript deinen dsbot-Server erreichen darf, erlaube es. Das Kopplungs-Token bleibt im Speicher des Skripts; unter Dsbot Auth kannst du es jederzeit widerrufen.",
+      use: "Der Kasten zeigt deine offenen Tab-Anfragen und die geplanten Angriffe des aktuellen Dorfes. „Tab öffnen“ führt zum Versammlungsplatz: Ziel und Einheiten sind eingetragen, darüber läuft der Countdown bis zur Abschickzeit. Abschicken musst du selbst.",
+    },
+    copyServer: "Server-Adresse kopieren",
   },
   file: {
     version: "Version",

@@ -1,4 +1,4 @@
-// A command or a hash in a monospace block with a copy button (copies exactly the text shown).
+// A command, a hash or an address in a monospace block with a copy button (copies exactly the text shown).
 import { Code } from "@mantine/core";
 import { CopyButton } from "@/components/ui/copy-button";
 import classes from "./copyable-code.module.css";
@@ -8,7 +8,7 @@ export interface CopyableCodeProps {
   /** Accessible name and tooltip of the copy button, e.g. "Befehl zum Starten kopieren". */
   copyLabel: string;
   /** What the block holds (a `data-copyable` attribute, so tests and styles can tell them apart). */
-  kind?: "command" | "hash";
+  kind?: "command" | "hash" | "address";
 }
 
 export function CopyableCode({ value, copyLabel, kind = "command" }: CopyableCodeProps) {

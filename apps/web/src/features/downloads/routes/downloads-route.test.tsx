@@ -13,10 +13,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 const sha = "3f8a0c1e9b7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
 const dsbotFile = { fileName: "dsbot.mjs", version: "0.4.2", size: 422_195, sha256: sha, url: "/api/downloads/dsbot/file" };
+const scriptSha = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
+const userscriptFile = { fileName: "dsbot.user.js", version: "0.1.0", size: 236_412, sha256: scriptSha, url: "/api/downloads/userscript/file" };
 const served: DownloadsResponse = {
   downloads: [
     { type: "dsbot", file: dsbotFile },
-    { type: "userscript", file: null },
+    { type: "userscript", file: userscriptFile },
   ],
 };
 
@@ -139,11 +141,37 @@ describe("Downloads", { timeout: 20_000 }, () => {
     expect(commands(card)).toEqual([]);
   });
 
-  it("offers no download for the userscript, which comes with the tab requests", async () => {
+  it("shows the Userscript card with version, size, SHA-256, download link and the install steps for this server", async () => {
     setup();
     renderApp("/downloads");
     const card = await userscriptCard();
-    expect(within(card).getByText("Kommt mit den Tab-Anfragen")).toBeInTheDocument();
+    expect(within(card).getByText(/Tampermonkey-Skript/)).toBeInTheDocument();
+    expect(within(card).getByText("dsbot.user.js")).toBeInTheDocument();
+    expect(within(card).getByText("0.1.0")).toBeInTheDocument();
+    expect(within(card).getByText("230,9 KB")).toBeInTheDocument();
+    expect(within(card).getByText(scriptSha)).toBeInTheDocument();
+
+    const download = within(card).getByRole("link", { name: "Herunterladen" });
+    expect(download).toHaveAttribute("href", "/api/downloads/userscript/file");
+    expect(download).toHaveAttribute("download", "dsbot.user.js");
+
+    // The steps: Tampermonkey, the file, this server's address to enter and pair, confirming on Dsbot Auth.
+    const steps = within(card).getAllByRole("listitem").map((item) => item.textContent ?? "");
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toContain("Tampermonkey (oder Violentmonkey) im Browser installieren");
+    expect(steps[1]).toContain("dsbot.user.js herunterladen (oben) und auf die Übersichtsseite von Tampermonkey ziehen");
+    expect(steps[2]).toContain("„Koppeln“");
+    expect(steps[3]).toContain("Abschicken musst du selbst.");
+    expect(card.querySelector('[data-copyable="address"] pre')?.textContent).toBe(window.location.origin);
+    expect(within(card).getByRole("link", { name: "tampermonkey.net" })).toHaveAttribute("href", "https://www.tampermonkey.net");
+    expect(within(card).getByRole("link", { name: "Dsbot Auth" })).toHaveAttribute("href", "/dsbot-auth");
+  });
+
+  it("says plainly when the userscript was not built and offers no download", async () => {
+    setup(() => json(200, { downloads: [{ type: "dsbot", file: dsbotFile }, { type: "userscript", file: null }] }));
+    renderApp("/downloads");
+    const card = await userscriptCard();
+    expect(within(card).getByText("Das Userscript wurde auf diesem Server nicht gebaut (npm run build).")).toBeInTheDocument();
     expect(within(card).getByText(/Tampermonkey/)).toBeInTheDocument();
     expect(within(card).queryAllByRole("link")).toEqual([]);
     expect(within(card).queryAllByRole("button")).toEqual([]);

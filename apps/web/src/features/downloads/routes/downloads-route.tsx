@@ -45,7 +45,7 @@ export function DownloadsRoute() {
             <DsbotCard file={downloadFileOf(downloads, "dsbot")} serverUrl={serverUrl} apiBase={apiBase} highlighted={highlighted === "dsbot"} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <UserscriptCard file={downloadFileOf(downloads, "userscript")} apiBase={apiBase} highlighted={highlighted === "userscript"} />
+            <UserscriptCard file={downloadFileOf(downloads, "userscript")} serverUrl={serverUrl} apiBase={apiBase} highlighted={highlighted === "userscript"} />
           </Grid.Col>
         </Grid>
       )}
