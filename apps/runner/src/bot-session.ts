@@ -28,6 +28,7 @@ import { LatestReport } from "./latest-report.js";
 import { sessionMessages } from "./messages.js";
 import { ModuleScheduler } from "./scheduler.js";
 import { UnitReservations } from "./reservations.js";
+import { budgetGate, meteredDriver, RequestMeter } from "./request-meter.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -37,6 +38,8 @@ const ACK_TIMEOUT_MS = 10_000;
  * to this much without delaying the work. About 0.1 s of CPU per timed send.
  */
 const SPIN_MS = 100;
+/** How often a running bot reports its request budget. */
+const USAGE_REPORT_MS = 60_000;
 /** A timed work that starts later than this is logged as a warning (the machine was too busy). */
 const LATE_WARN_MS = 10;
 /** How long a bot keeps trying to reach the server again (e.g. while it restarts) before it gives up. */
@@ -57,6 +60,8 @@ export interface BotSessionOptions {
   onEnded: () => void;
   /** Overrides RECONNECT_GIVE_UP_MS (tests). */
   reconnectGiveUpMs?: number;
+  /** Game requests per hour before the modules wait (default BOT_REQUEST_BUDGET_PER_HOUR). */
+  requestBudgetPerHour?: number;
 }
 
 export type SessionState = "connecting" | "online" | "paused" | "ended";
@@ -70,6 +75,8 @@ export class BotSession {
   private readonly reservations = new UnitReservations();
   /** The template assigner's choice per village, for the builder. */
   private readonly assignments = new Map<number, number>();
+  /** The game requests of the last hour against the budget, and the captchas of the last day. */
+  private readonly meter: RequestMeter;
   private current: SessionState = "connecting";
   private lastInventory: PlayerSnapshot | null = null;
   private everConnected = false;
@@ -89,6 +96,7 @@ export class BotSession {
 
   constructor(private readonly options: BotSessionOptions) {
     this.dsbotId = options.bot.dsbotId;
+    this.meter = new RequestMeter(() => options.clock.now(), options.requestBudgetPerHour);
     this.socket = io(options.serverUrl, {
       ...realtimeClientOptions,
       transports: [...realtimeClientOptions.transports],
@@ -212,7 +220,7 @@ export class BotSession {
   private async configure(config: BotConfig): Promise<void> {
     if (this.current === "ended") return;
     if (this.scheduler) return this.resync(config);
-    const driver = this.options.driverFactory(this.options.bot, config);
+    const driver = meteredDriver(this.options.driverFactory(this.options.bot, config), this.meter);
     this.driver = driver;
     this.scheduler = new ModuleScheduler({
       clock: this.options.clock,
@@ -240,6 +248,7 @@ export class BotSession {
         },
       }),
       onError: (name, error) => this.log("error", sessionMessages.moduleFailed(name, error instanceof Error ? error.message : String(error))),
+      mayRun: budgetGate(this.meter, (level, message) => this.log(level, message), () => this.options.clock.now()),
     });
     this.applyModules(config, false);
     const login = await driver.login();
@@ -248,6 +257,18 @@ export class BotSession {
     await this.report(config.status === "paused" ? "paused" : "online");
     await this.measureClock();
     this.scheduler.start();
+    this.reportUsage();
+  }
+
+  /** The request budget to the server now and every USAGE_REPORT_MS while the session lasts. */
+  private reportUsage(): void {
+    if (this.ended()) return;
+    if (this.socket.connected) this.socket.emit("bot:usage", this.meter.usage());
+    const handle = this.options.clock.setTimeout(() => {
+      this.timers.delete(handle);
+      this.reportUsage();
+    }, USAGE_REPORT_MS);
+    this.timers.add(handle);
   }
 
   /**

@@ -1,6 +1,6 @@
 // The modules the sandbox runner executes for real (timer, relogin, inventory) and the stubs, each
 // running in a bot session against a real server and a sandbox world on a manual clock.
-import { units, weekdays } from "@dsbot/protocol";
+import { units, weekdays, type BotUsageResponse } from "@dsbot/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   botLogs,
@@ -33,14 +33,14 @@ afterEach(async () => {
 afterAll(() => app?.dispose());
 
 /** A bot with the given module settings (saved through REST before the start), started and online. */
-async function startBot(modules: Record<string, Record<string, unknown>>) {
+async function startBot(modules: Record<string, Record<string, unknown>>, options: { requestBudgetPerHour?: number } = {}) {
   const account = await createAccount(app);
   const rest = restClient(app, account.web);
   for (const [moduleName, module] of Object.entries(modules)) {
     const saved = await rest.post(`/api/dsbot/${account.bot.id}/module`, { moduleName, module });
     expect(saved.statusCode, saved.body).toBe(200);
   }
-  const { clock, world, runner } = createTestRunner(url, account, { seed: 11 });
+  const { clock, world, runner } = createTestRunner(url, account, { seed: 11, ...options });
   runners.push(runner);
   await runner.ready();
   await startBotOnline(app, account);
@@ -172,5 +172,27 @@ describe("every module runs in the sandbox", () => {
     const entry = (await botLogs(app, s.account)).find((l) => l.message.startsWith("Umbenenner:"));
     expect(entry?.level).toBe("info");
     expect(names().every((name) => /^K\d\d \d{3}$/.test(name ?? ""))).toBe(true);
+  });
+});
+
+describe("request budget", () => {
+  it("counts the bot's game requests, holds the modules once the hour's budget is spent, and reports it to the bot page", async () => {
+    // An inventory every minute costs one request (the scan); the login one more. A budget of 4 lasts three scans.
+    const s = await startBot({ inventory: inventoryEveryMinute }, { requestBudgetPerHour: 4 });
+    await s.waitForLog(/^Anfragebudget erreicht: 4 Anfragen in der letzten Stunde \(Budget 4\); die Module warten noch \d+ min$/);
+    const scans = (await s.messages()).filter((m) => m.startsWith("Inventur:")).length;
+    expect(scans).toBe(3);
+    // The server keeps the bot's report (every minute), and those who may see the bot read it.
+    await eventually(
+      async () => {
+        const usage = (await s.rest.get(`/api/dsbot/${s.account.bot.id}/usage`)).json<BotUsageResponse>().usage;
+        expect(usage).toMatchObject({ requestsLastHour: 4, budgetPerHour: 4, captchasLast24h: 0, throttled: true });
+      },
+      { clock: s.clock },
+    );
+    // An hour on, the budget is free again and the inventory scans.
+    s.clock.advance(60 * 60_000);
+    await s.waitForLog(/^Anfragebudget wieder frei: die Module laufen weiter$/);
+    await eventually(async () => expect((await s.messages()).filter((m) => m.startsWith("Inventur:")).length).toBeGreaterThan(scans), { clock: s.clock });
   });
 });

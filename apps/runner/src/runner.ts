@@ -33,6 +33,8 @@ export interface RunnerOptions {
   tickMs?: number;
   /** How long a bot keeps trying to reach a server that went away (default RECONNECT_GIVE_UP_MS). */
   reconnectGiveUpMs?: number;
+  /** Game requests per bot and hour before its modules wait (default BOT_REQUEST_BUDGET_PER_HOUR). */
+  requestBudgetPerHour?: number;
 }
 
 export interface HelloResult {
@@ -108,6 +110,7 @@ export function createRunner(options: RunnerOptions): Runner {
       random: options.random ?? Math.random,
       tickMs: options.tickMs ?? DEFAULT_TICK_MS,
       ...(options.reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs: options.reconnectGiveUpMs }),
+      ...(options.requestBudgetPerHour === undefined ? {} : { requestBudgetPerHour: options.requestBudgetPerHour }),
       onEnded: () => {
         if (sessions.get(dsbotId) === session) sessions.delete(dsbotId);
       },

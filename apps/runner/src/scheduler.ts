@@ -18,6 +18,8 @@ export interface SchedulerOptions {
   isRunning(): boolean;
   context(config: ModuleConfig<ModuleName>): Omit<ModuleContext, "config">;
   onError(name: ModuleName, error: unknown): void;
+  /** False holds a due module back (the request budget is spent); it runs once allowed. */
+  mayRun?(name: ModuleName): boolean;
 }
 
 export type ApplyResult = { ok: true } | { ok: false; message: string };
@@ -71,6 +73,7 @@ export class ModuleScheduler {
       if (!slot.enabled || !slot.config) continue;
       const now = this.options.clock.now();
       if (slot.lastRunAt !== null && now - slot.lastRunAt < slot.module.intervalMs(slot.config)) continue;
+      if (this.options.mayRun && !this.options.mayRun(slot.module.name)) continue;
       slot.lastRunAt = now;
       try {
         const outcome = await slot.module.run({ ...this.options.context(slot.config), config: slot.config });

@@ -102,6 +102,7 @@ interface TestRunnerOptions {
   seed: number;
   extraBots?: number[];
   reconnectGiveUpMs?: number;
+  requestBudgetPerHour?: number;
 }
 
 function buildTestRunner(serverUrl: string, account: Account, options: TestRunnerOptions, clock: Clock) {
@@ -119,6 +120,7 @@ function buildTestRunner(serverUrl: string, account: Account, options: TestRunne
     clock,
     random: () => 0.5,
     ...(options.reconnectGiveUpMs === undefined ? {} : { reconnectGiveUpMs: options.reconnectGiveUpMs }),
+    ...(options.requestBudgetPerHour === undefined ? {} : { requestBudgetPerHour: options.requestBudgetPerHour }),
   });
   return { world, runner };
 }

@@ -21,6 +21,7 @@ import {
   botStatusSchema,
   botIncomingsReportSchema,
   botTemplatesRequestSchema,
+  botUsageSchema,
   botVillagesReportSchema,
   builderStepSchema,
   botTroopsReportSchema,
@@ -703,6 +704,7 @@ const socketEvents: { [K in keyof ClientToServerEvents]: SocketEvent } = {
   "bot:troops": { origin: "bot", payload: botTroopsReportSchema, ok: okAck({ villages: int }) },
   "bot:incomings": { origin: "bot", payload: botIncomingsReportSchema, ok: okAck({ incomings: int }) },
   "bot:villages": { origin: "bot", payload: botVillagesReportSchema, ok: okAck({ villages: int }) },
+  "bot:usage": { origin: "bot", payload: botUsageSchema, ok: okAck({}) },
   "bot:templates": { origin: "bot", payload: botTemplatesRequestSchema, ok: okAck({ templates: z.array(z.object({ id: int, name: z.string(), steps: z.array(builderStepSchema) })) }) },
 };
 

@@ -5,9 +5,12 @@ import { botStatusSchema, websocketConnectionSchema } from "./bots.js";
 import { attackStatusSchema } from "./attack-plans/attack.js";
 import { notificationSchema } from "./notifications.js";
 import { tabRequestSchema } from "./tab-requests.js";
+import { botUsageSchema } from "./runner.js";
 import { text } from "./validation.js";
 import type {
   BotConfig,
+  BotUsage,
+  BotUsageAck,
   BotControl,
   BotLogAck,
   BotModuleConfig,
@@ -86,6 +89,8 @@ export const realtimeMessageDataSchemas = {
   "incomings-updated": z.object({ dsbotId: z.number().int().nullable() }),
   /** A bot's inventory scan or the user's paste changed troops the user sees. */
   "troops-updated": z.object({ dsbotId: z.number().int().nullable() }),
+  /** A bot's request budget report (issue 23): to everyone who may see the bot; the bot page shows it. */
+  "bot-usage": z.object({ dsbotId: z.number().int(), usage: botUsageSchema.extend({ reportedAt: z.number() }) }),
   "notification-created": z.object({ notification: notificationSchema }),
   "bot-user-connection-created": connectionEventSchema,
   "bot-user-connection-deleted": connectionEventSchema,
@@ -138,4 +143,5 @@ export interface ClientToServerEvents {
   "bot:incomings": (report: BotIncomingsReport, ack?: (answer: BotIncomingsAck) => void) => void;
   "bot:templates": (request: BotTemplatesRequest, ack: (answer: BotTemplatesAck) => void) => void;
   "bot:villages": (report: BotVillagesReport, ack?: (answer: BotVillagesAck) => void) => void;
+  "bot:usage": (report: BotUsage, ack?: (answer: BotUsageAck) => void) => void;
 }

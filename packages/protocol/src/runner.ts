@@ -192,6 +192,26 @@ export interface BotTemplate {
 }
 export type BotTemplatesAck = SocketAck<{ templates: BotTemplate[] }>;
 
+/**
+ * A bot's use of the game (issue 23): the requests its driver made in the last hour against the budget
+ * (above it the runner holds every module but the gates and timed sends until the hour frees up), and
+ * the bot-protection checks (captchas) of the last 24 hours. Sent by the bot every minute it runs.
+ */
+export const BOT_REQUEST_BUDGET_PER_HOUR = 1_200;
+export const botUsageSchema = z.object({
+  requestsLastHour: z.number().int().min(0).max(10_000_000),
+  budgetPerHour: z.number().int().min(1).max(10_000_000),
+  captchasLast24h: z.number().int().min(0).max(100_000),
+  /** Over the budget now: the modules wait. */
+  throttled: z.boolean(),
+});
+export type BotUsage = z.infer<typeof botUsageSchema>;
+export type BotUsageAck = SocketAck;
+/** GET /api/dsbot/{id}/usage: the last report and when it came; null before the bot ever reported. */
+export interface BotUsageResponse {
+  usage: (BotUsage & { reportedAt: number }) | null;
+}
+
 /** Event names, for code that prefers constants to string literals. */
 export const runnerEvents = { hello: "runner:hello", bots: "runner:bots", command: "runner:command" } as const;
 export const botEvents = {
@@ -205,6 +225,7 @@ export const botEvents = {
   incomings: "bot:incomings",
   templates: "bot:templates",
   villages: "bot:villages",
+  usage: "bot:usage",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

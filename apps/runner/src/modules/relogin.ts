@@ -1,6 +1,7 @@
 // Relogin: when the game session is gone, log in again every retry interval up to the maximum tries.
-// A bot-protection check (captcha) pauses the bot or, for now, asks the player in the log; either way
-// the player is notified once (bot:needs-player), and once for rejected credentials, which no retry fixes.
+// A bot-protection check (captcha) pauses the bot or keeps it retrying; either way the player is asked
+// once (bot:needs-player: a notification and the tab request "Bot braucht dich" on the server), and once
+// for rejected credentials, which no retry fixes.
 import type { BotModule } from "./module.js";
 
 export const reloginMessages = {
@@ -8,7 +9,7 @@ export const reloginMessages = {
   failed: (attempt: number, max: number, error: string) => `Relogin fehlgeschlagen (Versuch ${attempt}/${max}): ${error}`,
   gaveUp: (max: number) => `Relogin nach ${max} Versuchen aufgegeben`,
   captchaPaused: "Relogin: Bot-Schutz (Captcha) erkannt, Bot pausiert",
-  captchaTabRequest: "Relogin: Bot-Schutz (Captcha) erkannt, bitte im Spiel-Tab lösen (Tab-Anfragen folgen)",
+  captchaTabRequest: "Relogin: Bot-Schutz (Captcha) erkannt, Tab-Anfrage „Bot braucht dich“ gestellt: bitte im Spiel lösen",
 } as const;
 
 export function createReloginModule(): BotModule<"relogin"> {

@@ -1,5 +1,6 @@
 // Vorlagenzuweiser on a fixed sandbox seed (issue 23): each village gets the template of the first rule
 // that fits (a group, or the class of its army: an off, a def), and the builder in its "assigned" mode builds each village by its own template.
+import type { Unit } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";
 import { createBuilderModule } from "./builder.js";
 import { moduleTestContext } from "./module-test-context.js";
@@ -19,7 +20,7 @@ describe("Vorlagenzuweiser", () => {
     expect(third).toBeDefined();
     const sandbox = (id: number) => t.world.village(id)!;
     // An off, a def, and a third village in the group "front" (case ignored); a fourth, if any, is empty and fits no rule.
-    for (const v of player.value.villages) for (const u of Object.keys(sandbox(v.id).units) as (keyof typeof off.units)[]) sandbox(v.id).units[u] = 0;
+    for (const v of player.value.villages) for (const u of Object.keys(sandbox(v.id).units) as Unit[]) sandbox(v.id).units[u] = 0;
     Object.assign(sandbox(off!.id).units, { axe: 3000, light: 1000, ram: 100 });
     Object.assign(sandbox(def!.id).units, { spear: 3000, sword: 3000 });
     sandbox(third!.id).groups = ["front"];

@@ -12,6 +12,7 @@ import {
   botStatusReportSchema,
   botIncomingsReportSchema,
   botTemplatesRequestSchema,
+  botUsageSchema,
   botVillagesReportSchema,
   botTroopsReportSchema,
   errorMessages,
@@ -25,6 +26,7 @@ import { claimBotAttacks, reportBotAttack } from "../modules/attack-execution/bo
 import { botTemplates } from "../modules/account-manager/builder-templates.service.js";
 import { replaceBotTroops } from "../modules/bot-troops/bot-troops.service.js";
 import { storeBotVillages } from "../modules/bot-troops/bot-villages.service.js";
+import { storeBotUsage } from "../modules/dsbots/dsbot-usage.service.js";
 import { replaceBotIncomings } from "../modules/war-room/bot-incomings.service.js";
 import { notifyBotOffline, reportNeedsPlayer } from "../modules/dsbots/bot-notifications.js";
 import { announceConnections } from "../modules/dsbots/connection-events.js";
@@ -231,6 +233,22 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
         .then(
           (villages) => reply({ ok: true, villages }),
           (error: unknown) => fail(reply, error, "bot:villages"),
+        ),
+    );
+  });
+
+  /** The bot's request budget report (each minute it runs): kept as its latest, and to the bot's audience. */
+  socket.on("bot:usage", (payload: unknown, ack: unknown) => {
+    const reply = replier(ack);
+    const parsed = botUsageSchema.safeParse(payload);
+    if (!parsed.success) return reply(invalidPayload(parsed.error));
+    void queue(() =>
+      requireAccess()
+        .then(() => storeBotUsage(ctx.db, dsbotId, parsed.data))
+        .then((usage) => ctx.realtime.toBotAudience(dsbotId, realtimeMessage("bot-usage", { dsbotId, usage })))
+        .then(
+          () => reply({ ok: true }),
+          (error: unknown) => fail(reply, error, "bot:usage"),
         ),
     );
   });

@@ -5,9 +5,9 @@
 // route fails the suite until it has its row here, and a new socket event does not compile until it
 // has one (the event table is a Record over ClientToServerEvents).
 import type { BotStatus, ClientToServerEvents, RealtimeMessage, SocketAck, SocketOrigin } from "@dsbot/protocol";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { botTroops, botVillages, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
+import { botTroops, botUsage, botVillages, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
 import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
 
 /** The CORS origin the matrix app allows, so the preflight route answers as in production. */
@@ -234,6 +234,13 @@ export interface SocketEventRow {
 /** Report the other of online/paused than the bot has, so a report that takes effect always changes it. */
 const otherStatus = (status: BotStatus | null): "online" | "paused" => (status === "online" ? "paused" : "online");
 
+/** A number (0 … 999,999) standing for a marker string. */
+function markerNumber(marker: string): number {
+  let n = 0;
+  for (const ch of marker) n = (n * 31 + ch.charCodeAt(0)) % 1_000_000;
+  return n;
+}
+
 /**
  * Every client→server event. A Record over ClientToServerEvents: an event added to the protocol does
  * not compile until it has a row, and the test fails if the server handles an event not listed here.
@@ -344,6 +351,15 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
     origin: "bot",
     args: () => [{ ids: [1, 2, 3] }],
     tookEffect: async (ack) => !!ack?.ok,
+  },
+  // The report's hour count carries the marker (as a number), so only this call's row is looked for.
+  "bot:usage": {
+    origin: "bot",
+    args: (t) => [{ requestsLastHour: markerNumber(t.marker), budgetPerHour: 1200, captchasLast24h: 0, throttled: false }],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(botUsage).where(sql`(${botUsage.usage}->>'requestsLastHour')::int = ${markerNumber(t.marker)}`);
+      return !!ack?.ok || rows.length > 0;
+    },
   },
   "bot:needs-player": {
     origin: "bot",

@@ -377,6 +377,7 @@ export const routeMatrix: MatrixRow[] = [
   }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/connections", access: "see", ok: 200, request: bot }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/village-states", access: "see", ok: 200, request: bot }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/usage", access: "see", ok: 200, request: bot }),
   perObject("bot", {
     method: "DELETE",
     url: "/api/dsbot/:id",

@@ -1,6 +1,6 @@
 // Bots (PRODUCT §4): the bots with their modules and grants, logs, runner tokens and device codes,
 // live socket connections and the troops of their last inventory scan.
-import type { UnitCounts, VillageState } from "@dsbot/protocol";
+import type { BotUsage, UnitCounts, VillageState } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
@@ -184,3 +184,12 @@ export const botVillages = pgTable(
   (t) => [primaryKey({ columns: [t.dsbotId, t.villageId] })],
 );
 export type BotVillageRow = typeof botVillages.$inferSelect;
+
+/** A bot's last request budget report (issue 23, "bot:usage"): one row per bot, replaced each minute it runs. */
+export const botUsage = pgTable("bot_usage", {
+  dsbotId: integer("dsbot_id")
+    .primaryKey()
+    .references(() => dsbots.id, { onDelete: "cascade" }),
+  usage: jsonb("usage").$type<BotUsage>().notNull(),
+  reportedAt: tz("reported_at").notNull(),
+});

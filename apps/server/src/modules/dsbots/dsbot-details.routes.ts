@@ -1,5 +1,6 @@
 // Per-bot modules (spec §7), access grants and the log (PRODUCT §3): everything behind the bot's 404.
 import type {
+  BotUsageResponse,
   BotVillageStatesResponse, BotLogListResponse, BotPermissionsResponse, BotVillagesResponse, ModuleResponse, ToggleModuleResponse } from "@dsbot/protocol";
 import {
   botIdParamsSchema,
@@ -15,6 +16,7 @@ import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { moduleBody } from "./bot-modules.js";
 import { listBotLogs } from "./dsbot-logs.service.js";
+import { getBotUsage } from "./dsbot-usage.service.js";
 import { botVillages } from "./dsbot-villages.service.js";
 import { listBotVillageStates } from "../bot-troops/bot-villages.service.js";
 import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js";
@@ -61,6 +63,12 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get("/api/dsbot/:id/village-states", { config: byId.config }, async (request): Promise<BotVillageStatesResponse> => {
       const { bot } = await target(request);
       return { villages: await listBotVillageStates(ctx.db, bot.id) };
+    });
+
+    /** The bot's last request budget report (requests in the last hour, captchas in the last day). */
+    app.get("/api/dsbot/:id/usage", { config: byId.config }, async (request): Promise<BotUsageResponse> => {
+      const { bot } = await target(request);
+      return getBotUsage(ctx.db, bot.id);
     });
 
     app.get("/api/dsbot/:id/villages", { config: byId.config }, async (request): Promise<BotVillagesResponse> => {

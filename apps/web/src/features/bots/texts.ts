@@ -150,6 +150,16 @@ export const botTexts = {
   templateCreateHint: "Lege unter „Templates“ eine Bauvorlage an.",
   backToBot: "Zum Bot",
   tabs: { overview: "Übersicht", villages: "Dörfer" },
+  usage: {
+    title: "Anfragebudget",
+    requests: (used: string, budget: string) => `${used} / ${budget} Anfragen in der letzten Stunde`,
+    requestsLabel: "Anfragen in der letzten Stunde",
+    captchas: "Captchas (24 h)",
+    throttled: "Module warten",
+    reportedAt: (at: string) => `Stand: ${at}`,
+    none: "Noch kein Bericht. Der Bot meldet sein Anfragebudget jede Minute, solange er läuft.",
+    failed: "Das Anfragebudget konnte nicht geladen werden.",
+  },
   villageStates: {
     noneTitle: "Noch keine Inventur",
     noneHint: "Sobald der Bot läuft und die Inventur seine Dörfer gelesen hat, stehen sie hier: Gebäude, Rohstoffe, Bauschleife und Truppen.",

@@ -82,6 +82,23 @@ describe("Bot detail", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Hauptgebäude 6")).toBeInTheDocument();
   });
 
+  it("shows the request budget, with none reported yet, and each new report live", async () => {
+    setup({ "GET /api/dsbot/1/usage": () => json(200, { usage: null }) });
+    renderApp("/bots/1");
+    expect(await screen.findByText("Noch kein Bericht. Der Bot meldet sein Anfragebudget jede Minute, solange er läuft.")).toBeInTheDocument();
+    dispatchRealtimeMessage({
+      type: "bot-usage",
+      data: { dsbotId: 1, usage: { requestsLastHour: 1200, budgetPerHour: 1200, captchasLast24h: 2, throttled: true, reportedAt: Date.UTC(2026, 0, 5, 12) } },
+    });
+    expect(await screen.findByText("1.200 / 1.200 Anfragen in der letzten Stunde")).toBeInTheDocument();
+    expect(screen.getByText("Captchas (24 h): 2")).toBeInTheDocument();
+    expect(screen.getByText("Module warten")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Anfragen in der letzten Stunde" })).toHaveAttribute("aria-valuenow", "100");
+    // Another bot's report changes nothing here.
+    dispatchRealtimeMessage({ type: "bot-usage", data: { dsbotId: 2, usage: { requestsLastHour: 5, budgetPerHour: 1200, captchasLast24h: 0, throttled: false, reportedAt: 0 } } });
+    expect(screen.getByText("1.200 / 1.200 Anfragen in der letzten Stunde")).toBeInTheDocument();
+  });
+
   it("starts through the chosen bot-user connection", async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];

@@ -11,6 +11,7 @@ import { BotConnectionsCard } from "../components/bot-connections-card";
 import { BotLogsCard } from "../components/bot-logs-card";
 import { BotModulesCard } from "../components/bot-modules-card";
 import { BotOverviewCard } from "../components/bot-overview-card";
+import { BotUsageCard } from "../components/bot-usage-card";
 import { BotNotFound, BotPageSkeleton, BotPageState, parseBotId } from "../components/bot-page-state";
 import { BotStatusBadge } from "@/components/ui/bot-status-badge";
 import { BotVillageStates } from "../components/bot-village-states";
@@ -64,6 +65,7 @@ function BotDetail({ id }: { id: number }) {
               <Stack gap="lg">
                 <BotActionsCard bot={bot} />
                 <BotConnectionsCard connections={connections.data?.websocketConnections ?? bot.websocketConnections} />
+                <BotUsageCard botId={bot.id} />
               </Stack>
             </SimpleGrid>
             <BotModulesCard bot={bot} />
