@@ -5,6 +5,9 @@ import { Center, Group, Paper, Select, Skeleton, Stack, Text } from "@mantine/co
 import type { ReactNode } from "react";
 import classes from "./card-list.module.css";
 
+/** Below 540 px a table turns into cards. */
+export const PHONE_QUERY = "(max-width: 33.74em)";
+
 export interface CardSortChoice {
   value: string;
   label: string;

@@ -3,6 +3,7 @@
 import type { Attack, AttackSortField } from "@dsbot/protocol";
 import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
+import { PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
 import type { AttackSortBy } from "../api/keys";
 import { attackPlanTexts as texts } from "../texts";
@@ -38,8 +39,6 @@ interface AttackTableProps extends Omit<AttackColumnOptions, "pageIds"> {
 }
 
 /** Phones get cards instead of the table (AttackCards). */
-const PHONE_QUERY = "(max-width: 33.74em)";
-
 export function AttackTable(props: AttackTableProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   if (phone) {

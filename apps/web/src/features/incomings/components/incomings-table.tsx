@@ -8,6 +8,7 @@ import { IconCrown, IconPencil, IconShieldPlus, IconTrash } from "@tabler/icons-
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { useMediaQuery } from "@mantine/hooks";
+import { PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { UnitIcon } from "@/components/ui/unit-icon";
@@ -266,8 +267,6 @@ interface IncomingsTableProps {
 }
 
 /** Phones get cards instead of the table (IncomingCards). */
-const PHONE_QUERY = "(max-width: 33.74em)";
-
 export function IncomingsTable({ incomings, loading, now, zone, sorting, onSortingChange, actions, emptyText }: IncomingsTableProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const defs = useMemo(() => columns(now, zone, actions), [now, zone, actions]);

@@ -143,6 +143,27 @@ describe("Templates", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText("Ungespeicherte Änderungen")).not.toBeInTheDocument());
   });
 
+  it("shows each step as a card on a phone, with the sums and the arrows", async () => {
+    const user = userEvent.setup();
+    const media = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...media(query), matches: query.includes("33.74em") })) as typeof window.matchMedia;
+    try {
+      fakeServer([{ name: "Grundausbau", steps: basic }]);
+      renderApp("/account-manager/templates/1");
+      const list = await screen.findByRole("list", { name: "Bauschritte" });
+      expect(screen.queryByRole("table", { name: "Bauschritte" })).not.toBeInTheDocument();
+      const cards = within(list).getAllByRole("listitem");
+      expect(cards).toHaveLength(3);
+      // The third card carries the running totals (60 points, 40 population) and its controls.
+      expect(cards[2]).toHaveTextContent("Punkte 60 · Bevölkerung 40");
+      expect(within(cards[2]!).getByLabelText("Gebäude von Schritt 3")).toBeInTheDocument();
+      await user.click(within(cards[2]!).getByRole("button", { name: "Schritt 3 nach oben" }));
+      expect(await screen.findByText("Kaserne braucht zuerst Hauptgebäude Stufe 3.")).toBeInTheDocument();
+    } finally {
+      window.matchMedia = media;
+    }
+  });
+
   it("says so when the template does not exist", async () => {
     fakeServer([]);
     renderApp("/account-manager/templates/4");
