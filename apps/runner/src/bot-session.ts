@@ -77,6 +77,8 @@ export class BotSession {
   private readonly assignments = new Map<number, number>();
   /** The game requests of the last hour against the budget, and the captchas of the last day. */
   private readonly meter: RequestMeter;
+  /** The next request budget report (not timed work: it does not count in timedWorkCount). */
+  private usageTimer: unknown = null;
   private current: SessionState = "connecting";
   private lastInventory: PlayerSnapshot | null = null;
   private everConnected = false;
@@ -195,6 +197,7 @@ export class BotSession {
   private clearTimers(): void {
     for (const handle of this.timers) this.options.clock.clearTimeout(handle);
     this.timers.clear();
+    this.options.clock.clearTimeout(this.usageTimer);
   }
 
   private finish(message: string): void {
@@ -264,11 +267,7 @@ export class BotSession {
   private reportUsage(): void {
     if (this.ended()) return;
     if (this.socket.connected) this.socket.emit("bot:usage", this.meter.usage());
-    const handle = this.options.clock.setTimeout(() => {
-      this.timers.delete(handle);
-      this.reportUsage();
-    }, USAGE_REPORT_MS);
-    this.timers.add(handle);
+    this.usageTimer = this.options.clock.setTimeout(() => this.reportUsage(), USAGE_REPORT_MS);
   }
 
   /**

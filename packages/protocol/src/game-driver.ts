@@ -152,5 +152,8 @@ export interface GameDriver {
   tagCommand(commandId: number, label: string): Promise<ActionResult>;
   mintCoins(villageId: number, count: number): Promise<ActionResult<{ minted: number }>>;
   sendResources(fromVillageId: number, toVillageId: number, resources: Partial<Resources>): Promise<ActionResult>;
-  sellToDepot(villageId: number, resources: Partial<Resources>): Promise<ActionResult<{ premiumPoints: number }>>;
+  /** Resources one premium point costs now, per resource (the premium exchange's rates move with its stock). */
+  depotRates(): Promise<ActionResult<Resources>>;
+  /** Sells whole premium points for at most these resources; `sold` is what the points took. */
+  sellToDepot(villageId: number, resources: Partial<Resources>): Promise<ActionResult<{ premiumPoints: number; sold: Resources }>>;
 }

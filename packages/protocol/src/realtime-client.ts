@@ -25,6 +25,7 @@ export const realtimeMessageTypeNames = [
   "attacks-updated",
   "incomings-updated",
   "troops-updated",
+  "bot-usage",
   "notification-created",
   "bot-user-connection-created",
   "bot-user-connection-deleted",

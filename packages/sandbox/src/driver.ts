@@ -336,16 +336,24 @@ export class SandboxDriver implements GameDriver {
     return { ok: true };
   }
 
-  async sellToDepot(villageId: number, resources: Partial<Resources>): Promise<ActionResult<{ premiumPoints: number }>> {
+  async depotRates(): Promise<ActionResult<Resources>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    return { ok: true, value: this.world.exchange.rates(this.now()) };
+  }
+
+  /** Sells whole premium points at the exchange's rising rates; what no whole point takes stays in the village. */
+  async sellToDepot(villageId: number, resources: Partial<Resources>): Promise<ActionResult<{ premiumPoints: number; sold: Resources }>> {
     const blocked = this.guard();
     if (blocked) return blocked;
     const village = this.ownVillage(villageId);
     if (!village) return fail("not_found");
     if (village.buildings.market < 1) return fail("requirements");
-    if (!this.pay(village, resources)) return fail("resources");
-    const amount = (resources.wood ?? 0) + (resources.stone ?? 0) + (resources.iron ?? 0);
-    const premiumPoints = Math.floor(amount / 1000);
-    this.player.premiumPoints += premiumPoints;
-    return { ok: true, value: { premiumPoints } };
+    const r = village.resources;
+    if ((resources.wood ?? 0) > r.wood || (resources.stone ?? 0) > r.stone || (resources.iron ?? 0) > r.iron) return fail("resources");
+    const { points, used } = this.world.exchange.sell(resources, this.now());
+    this.pay(village, used);
+    this.player.premiumPoints += points;
+    return { ok: true, value: { premiumPoints: points, sold: used } };
   }
 }

@@ -17,6 +17,7 @@ import {
 } from "@dsbot/protocol";
 import { armyKind, buildingPopulation, startingUnits, type ArmyKind } from "./armies.js";
 import { fight, hideCapacity } from "./battle.js";
+import { PremiumExchange } from "./exchange.js";
 import { NpcAggressors } from "./npc.js";
 import { createRandom, hashSeed } from "./random.js";
 import { farmCapacity, production, storageCapacity, unitCosts, villagePoints } from "./rules.js";
@@ -96,6 +97,8 @@ export class SandboxWorld {
   readonly commands: GameCommand[] = [];
   /** Supports that arrived and stand in a village until they are sent home. */
   readonly stationed: { fromVillageId: number; atVillageId: number; units: UnitCounts }[] = [];
+  /** The premium exchange every player of the world sells to. */
+  readonly exchange: PremiumExchange;
   /** The NPC attackers, when the options ask for them. */
   readonly npc: NpcAggressors | null;
   /** Battle reports (the newest REPORTS_KEPT), with the attacking player. */
@@ -118,6 +121,7 @@ export class SandboxWorld {
     this.realStart = this.realNow();
     this.gameStart = this.realStart;
     this.map = options.map ? generateWorld(options.map) : null;
+    this.exchange = new PremiumExchange(this.gameStart);
     this.npc = options.npcAggressors ? new NpcAggressors(this) : null;
     if (this.map) {
       for (const v of this.map.villages) this.mapIndex.set(v.y * 1000 + v.x, v);

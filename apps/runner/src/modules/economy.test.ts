@@ -56,7 +56,7 @@ describe("Forschung", () => {
 });
 
 describe("Premium Depot", () => {
-  it("sells above the threshold down to the reserve, within the daily limit", async () => {
+  it("sells above the threshold down to the reserve, within the daily limit, at the exchange's rising rates", async () => {
     const t = await moduleTestContext("depot", { sellThreshold: { wood: 20_000, stone: 20_000, iron: 20_000 }, keep: { wood: 15_000, stone: 15_000, iron: 15_000 }, dailyLimit: 12 });
     const [first, ...rest] = await villagesOf(t);
     for (const v of rest) v.buildings.market = 0;
@@ -65,19 +65,28 @@ describe("Premium Depot", () => {
     Object.assign(first!.resources, { wood: 25_400, stone: 19_000, iron: 22_000 });
     const depot = createDepotModule();
     await depot.run(t.ctx);
-    // Wood 10,000 above the reserve (10 points), iron 7,000 but only 2 points left of the 12.
-    expect(Math.floor(first!.resources.wood)).toBe(15_400);
-    expect(Math.floor(first!.resources.iron)).toBe(20_000);
-    expect(t.world.players.get("bauherr")?.premiumPoints).toBe(12);
-    expect(t.logs[0]).toBe("Premium Depot: 10.000 Holz, 2.000 Eisen für 12 Premiumpunkte verkauft · heute 12 von 12 Premiumpunkten");
+    // The plan at 1,000 a point: wood 10,000 above the reserve (10 points), iron 2,000 (the 2 points left of 12).
+    // A point costs round(1,000 + stock / 500) and adds its price to the stock: wood's points cost 1,000, 1,002,
+    // 1,004, 1,006, 1,008, 1,010, 1,012, 1,014, 1,016 (9,072) and the tenth 1,018 no longer fits the 10,000;
+    // iron's second point (1,002) does not fit its 1,000 left either.
+    expect(Math.floor(first!.resources.wood)).toBe(25_400 - 9_072);
+    expect(Math.floor(first!.resources.iron)).toBe(22_000 - 1_000);
+    expect(t.world.players.get("bauherr")?.premiumPoints).toBe(10);
+    expect(t.logs[0]).toBe("Premium Depot: 9.072 Holz, 1.000 Eisen für 10 Premiumpunkte verkauft · Kurs je Punkt: Holz 1.000, Lehm 1.000, Eisen 1.000 · heute 10 von 12 Premiumpunkten");
+    // At once again: iron's rate is 1,002 now; 2 points planned (2,004), the second costs 1,004.
     await depot.run(t.ctx);
-    expect(t.logs[1]).toBe("Premium Depot: nichts verkauft · heute 12 von 12 Premiumpunkten");
+    expect(t.logs[1]).toBe("Premium Depot: 1.002 Eisen für 1 Premiumpunkt verkauft · Kurs je Punkt: Holz 1.018, Lehm 1.000, Eisen 1.002 · heute 11 von 12 Premiumpunkten");
+    // Six hours on the exchange's stock has halved: iron's rate falls back.
+    t.clock.advance(6 * 3_600_000);
+    await t.driver.login();
+    const rates = await t.driver.depotRates();
+    expect(rates.ok && rates.value).toEqual({ wood: Math.round(1000 + 9_072 / 2 / 500), stone: 1000, iron: Math.round(1000 + 2_002 / 2 / 500) });
     // A new day, a new limit.
     t.clock.advance(24 * 3_600_000);
     await t.driver.login();
     first!.resources.iron = 22_000;
     await depot.run(t.ctx);
-    expect(t.logs[2]).toMatch(/^Premium Depot: .*Eisen für \d+ Premiumpunkte verkauft · heute \d+ von 12 Premiumpunkten$/);
+    expect(t.logs[2]).toMatch(/^Premium Depot: .*Eisen für \d+ Premiumpunkte verkauft · Kurs je Punkt: .* · heute \d+ von 12 Premiumpunkten$/);
   });
 });
 
