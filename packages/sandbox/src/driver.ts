@@ -147,7 +147,7 @@ export class SandboxDriver implements GameDriver {
     if (!this.pay(village, cost)) return fail("resources");
     if (this.world.populationUsed(village) + cost.pop > this.world.populationMax(village) && building !== "farm") return fail("farm");
     const start = village.buildQueue.at(-1)?.finishesAt ?? this.now();
-    const finishesAt = start + buildSeconds(building, level, village.buildings.main, this.world.speed) * 1000;
+    const finishesAt = start + buildSeconds(building, level, village.buildings.main, this.world.economySpeed) * 1000;
     village.buildQueue.push({ building, level, finishesAt });
     return { ok: true, value: { level, finishesAt } };
   }
@@ -180,7 +180,7 @@ export class SandboxDriver implements GameDriver {
       total.stone += c.stone * n;
       total.iron += c.iron * n;
       pop += c.pop * n;
-      seconds += (c.seconds * n) / this.world.speed;
+      seconds += (c.seconds * n) / this.world.economySpeed;
     }
     if (pop === 0) return fail("invalid");
     if (this.world.populationUsed(village) + pop > this.world.populationMax(village)) return fail("farm");

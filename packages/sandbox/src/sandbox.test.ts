@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_WORLD, generateWorld, plannerDefaultTemplates, type Unit } from "@dsbot/protocol";
 import { NPC_FIRST_LANDING_MS, NPC_WAVE_MS, SandboxDriver, SandboxWorld, unitMinutesPerField } from "./index.js";
 
-function setup(options: { timeScale?: number; captchaRate?: number } = {}) {
+function setup(options: { timeScale?: number; captchaRate?: number; economySpeed?: number } = {}) {
   let real = 1_700_000_000_000;
   const world = new SandboxWorld({ seed: 42, realNow: () => real, ...options });
   const driver = new SandboxDriver(world, { playerName: "Ragnar", password: "geheim" });
@@ -55,6 +55,34 @@ describe("sandbox world", () => {
     expect(queued.buildings.wood).toBe(village.buildings.wood);
     advance(result.value.finishesAt - driver.now() + 60_000); // just past the finish time
     expect((await firstVillage(driver)).buildings.wood).toBe(village.buildings.wood + 1);
+  });
+
+  it("runs production, building and recruiting at the economy speed while units walk at the world's pace", async () => {
+    const slow = setup();
+    const fast = setup({ economySpeed: 60 });
+    for (const s of [slow, fast]) await s.driver.login();
+    const village = await firstVillage(slow.driver);
+    const [built, builtFast] = [await slow.driver.build(village.id, "wood"), await fast.driver.build(village.id, "wood")];
+    if (!built.ok || !builtFast.ok) throw new Error("not built");
+    const now = slow.driver.now();
+    expect(Math.round((builtFast.value.finishesAt - now) / 1000)).toBe(Math.round((built.value.finishesAt - now) / 1000 / 60));
+    for (const s of [slow, fast]) await s.driver.recruit(village.id, { spear: 1 });
+    const [queue, queueFast] = [(await firstVillage(slow.driver)).recruitQueue![0]!, (await firstVillage(fast.driver)).recruitQueue![0]!];
+    expect(queueFast.finishesAt - now).toBe(Math.round((queue.finishesAt - now) / 60));
+    // An hour's production (a mine below the storage's cap): sixty times as much.
+    const [w1, w2] = [slow.world.village(village.id)!, fast.world.village(village.id)!];
+    for (const v of [w1, w2]) {
+      Object.assign(v.resources, { wood: 0, stone: 0, iron: 0 });
+      v.buildings.storage = 30;
+    }
+    for (const s of [slow, fast]) s.advance(60_000);
+    for (const [s, v] of [[slow, w1], [fast, w2]] as const) s.world.settle(v);
+    expect(w2.resources.stone / w1.resources.stone).toBeCloseTo(60, 6);
+    // Units walk alike.
+    const target = { x: village.x + 3, y: village.y + 4 };
+    const [sent, sentFast] = [await slow.driver.sendCommand({ fromVillageId: village.id, to: target, units: { spear: 1 }, kind: "attack" }), await fast.driver.sendCommand({ fromVillageId: village.id, to: target, units: { spear: 1 }, kind: "attack" })];
+    if (!sent.ok || !sentFast.ok) throw new Error("not sent");
+    expect(sentFast.value.arrivesAt - sentFast.value.sentAt).toBe(sent.value.arrivesAt - sent.value.sentAt);
   });
 
   it("answers game-like errors for impossible actions", async () => {

@@ -26,8 +26,14 @@ export interface SandboxOptions {
   seed: number;
   /** Game seconds per real second; 60 makes an hour of game time pass in a minute. */
   timeScale?: number;
-  /** World speed (production, build and recruit times). */
+  /** World speed (production, build and recruit times, and with unitSpeed the units' pace). */
   speed?: number;
+  /**
+   * The economy's pace on top of the world speed: production, build and recruit times only, never the
+   * units' pace (so an attack plan made with the world's unit info stays exact). The demo runs faster
+   * so that a started bot shows levels rising and units trained within minutes.
+   */
+  economySpeed?: number;
   unitSpeed?: number;
   /** Real clock in ms; tests inject their own. */
   realNow?: () => number;
@@ -81,6 +87,8 @@ const GARRISON_ONE_IN = 4;
 export class SandboxWorld {
   readonly seed: number;
   readonly speed: number;
+  /** speed × economySpeed: what production, build and recruit times run at. */
+  readonly economySpeed: number;
   readonly unitSpeed: number;
   readonly captchaRate: number;
   readonly sessionMs: number;
@@ -114,6 +122,7 @@ export class SandboxWorld {
     this.seed = options.seed;
     this.timeScale = options.timeScale ?? 1;
     this.speed = options.speed ?? 1;
+    this.economySpeed = this.speed * (options.economySpeed ?? 1);
     this.unitSpeed = options.unitSpeed ?? 1;
     this.captchaRate = options.captchaRate ?? 0;
     this.sessionMs = (options.sessionHours ?? 6) * 3_600_000;
@@ -339,7 +348,7 @@ export class SandboxWorld {
     const hours = Math.max(0, until - village.settledAt) / 3_600_000;
     const cap = storageCapacity(village.buildings.storage);
     for (const r of ["wood", "stone", "iron"] as const) {
-      village.resources[r] = Math.min(cap, village.resources[r] + production(village.buildings[r], this.speed) * hours);
+      village.resources[r] = Math.min(cap, village.resources[r] + production(village.buildings[r], this.economySpeed) * hours);
     }
     village.settledAt = Math.max(village.settledAt, until);
   }

@@ -12,9 +12,11 @@ export const helpText = `Dsbot ${RUNNER_VERSION} – der Bot-Runner für dsbot
 
 Verwendung:
   dsbot pair --server URL [--name NAME]     Diesen PC mit deinem Konto koppeln
-  dsbot run [--seed N] [--time-scale N] [--verbose]
+  dsbot run [--seed N] [--time-scale N] [--economy-speed N] [--verbose]
                                             Bots in der Sandbox-Welt ausführen (Strg+C beendet);
-                                            --seed wählt die Welt (Standard 231: die Demo-Welt)
+                                            --seed wählt die Welt (Standard 231: die Demo-Welt),
+                                            --economy-speed lässt Produktion, Bau und Rekrutierung
+                                            schneller laufen (Laufzeiten der Truppen bleiben)
   dsbot bots add --id N --player NAME --password PW
                                             Lokalen Bot eintragen (Zugangsdaten bleiben auf diesem PC)
   dsbot bots list                           Lokale Bots anzeigen
@@ -30,6 +32,7 @@ const options = {
   name: { type: "string" },
   seed: { type: "string" },
   "time-scale": { type: "string" },
+  "economy-speed": { type: "string" },
   verbose: { type: "boolean", default: false },
   id: { type: "string" },
   player: { type: "string" },
@@ -55,7 +58,7 @@ export async function main(argv: string[], output: CliOutput, env: NodeJS.Proces
       return 0;
     }
     if (command === "pair") await pairCommand({ server: values.server, name: values.name, configPath }, output);
-    else if (command === "run") await runCommand({ configPath, seed: values.seed, timeScale: values["time-scale"], verbose: values.verbose, exitWithParent: env.DSBOT_EXIT_WITH_PARENT === "1" }, output);
+    else if (command === "run") await runCommand({ configPath, seed: values.seed, timeScale: values["time-scale"], economySpeed: values["economy-speed"], verbose: values.verbose, exitWithParent: env.DSBOT_EXIT_WITH_PARENT === "1" }, output);
     else if (command === "bots" && sub === "add") await botsAddCommand({ configPath, id: values.id, player: values.player, password: values.password }, output);
     else if (command === "bots" && sub === "list") await botsListCommand(configPath, output);
     else throw new UsageError(`Unbekannter Befehl „${positionals.join(" ")}“. Hilfe: dsbot --help`);

@@ -13,6 +13,8 @@ export interface RunCommand {
   configPath: string;
   seed: string | undefined;
   timeScale: string | undefined;
+  /** The sandbox economy's pace (production, build and recruit times; never the units' pace). */
+  economySpeed?: string | undefined;
   verbose: boolean;
   /** End when stdin closes (DSBOT_EXIT_WITH_PARENT=1): set by a host that runs the runner as its child. */
   exitWithParent?: boolean;
@@ -35,6 +37,7 @@ export async function runCommand(command: RunCommand, output: CliOutput): Promis
   const world = new SandboxWorld({
     seed,
     timeScale: positiveNumber(command.timeScale, 1, "--time-scale"),
+    economySpeed: positiveNumber(command.economySpeed, 1, "--economy-speed"),
     map: { ...DEMO_WORLD, seed },
     npcAggressors: true,
   });
