@@ -1,5 +1,5 @@
 import type { NotificationListResponse } from "@dsbot/protocol";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAlertStore } from "@/lib/alerts";
 import { dispatchRealtimeMessage, notifyRealtimeConnected, resetRealtimeHandlers } from "@/lib/realtime-dispatcher";
@@ -44,6 +44,24 @@ describe("notification realtime", () => {
     }
     expect(client.getQueryData<NotificationListResponse>(key)?.notifications.map((n) => `${n.id}:${n.message}`)).toEqual(["9:Bearbeiten", "1:Hallo"]);
     expect(useAlertStore.getState().alerts.map((a) => `${a.variant}:${a.message}`)).toEqual(["info:Du hast neue Benachrichtigungen"]);
+  });
+
+  it("a list loading while a notification arrives is loaded again, so the older answer does not drop it", async () => {
+    let calls = 0;
+    let releaseFirst: (() => void) | undefined;
+    // The first load was read before the notification existed and answers only after it arrived.
+    const queryFn = () => {
+      calls++;
+      if (calls === 1) return new Promise<NotificationListResponse>((resolve) => (releaseFirst = () => resolve({ notifications: [] })));
+      return Promise.resolve<NotificationListResponse>({ notifications: [notification] });
+    };
+    const observer = new QueryObserver(client, { queryKey: key, queryFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(releaseFirst).toBeDefined());
+    dispatchRealtimeMessage({ type: "notification-created", data: { notification } });
+    releaseFirst?.();
+    await vi.waitFor(() => expect(client.getQueryData<NotificationListResponse>(key)?.notifications.map((n) => n.id)).toEqual([9]));
+    unsubscribe();
   });
 
   it("ignores malformed data", () => {

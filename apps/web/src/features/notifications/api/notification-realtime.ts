@@ -25,6 +25,9 @@ export function handleNotificationCreated(client: QueryClient, data: unknown): v
     if (client.getQueryData(queryKey)) {
       client.setQueryData(queryKey, (list: NotificationList) => upsertNotification(list, parsed.data.notification));
     }
+    // A load on its way may have been read before this notification and would overwrite it (or, the first
+    // load, leave it out): that load is dropped and the list loaded again.
+    if (client.isFetching({ queryKey }) > 0) void client.cancelQueries({ queryKey }).then(() => client.invalidateQueries({ queryKey }));
   }
   // One alert however many arrive: a notification the server updates (a grant toggled, issue 19) comes again.
   alert.info(notificationTexts.created, { id: NEW_NOTIFICATIONS_ALERT });
