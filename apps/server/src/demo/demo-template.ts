@@ -1,6 +1,7 @@
 // The demo user's starter builder template (issue 23), and the demo bots' builder set to it, so a
 // demo bot's builder can be switched on as it comes (its default template is required) and builds at
-// once. Written in TWB's builder text: resources and storage first, then main, barracks, market, farm.
+// once. Written in TWB's builder text: resources and storage first, then main, barracks, market, farm,
+// up to a full village (the demo players' villages are far along: the last steps are theirs).
 import { parseBuilderText, usernameKey } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
@@ -65,6 +66,22 @@ stone:25
 iron:23
 storage:25
 farm:26
+main:25
+barracks:15
+smith:20
+market:15
+wood:30
+stone:30
+iron:30
+storage:30
+farm:30
+main:30
+wall:20
+barracks:25
+stable:20
+garage:15
+hide:10
+market:25
 `;
 
 export function demoTemplateSteps() {
