@@ -19,15 +19,18 @@ async function twoUsersWithBots(page: Page) {
 
 /**
  * Ctrl+K (or `chord`) once the header is interactive: right after a navigation React may not have
- * committed the shell yet, so a press that found no listener is repeated (never a second toggle once
- * it opened).
+ * bound the shortcut yet, so a press the header button's `aria-expanded` did not follow is repeated.
+ * That state changes with the keydown itself; the dialog (a lazy chunk) may appear much later, and
+ * waiting on it instead would press again while it loads and toggle it shut.
  */
 async function pressShortcut(page: Page, chord = "Control+k") {
-  await expect(page.getByRole("banner").getByRole("button", { name: "Suche", exact: true })).toBeVisible();
+  const button = page.getByRole("banner").getByRole("button", { name: "Suche", exact: true });
+  await expect(button).toBeVisible();
   await expect(async () => {
-    if (!(await searchInput(page).isVisible())) await page.keyboard.press(chord);
-    await expect(searchInput(page)).toBeVisible({ timeout: 1000 });
+    if ((await button.getAttribute("aria-expanded")) !== "true") await page.keyboard.press(chord);
+    await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 2000 });
   }).toPass();
+  await expect(searchInput(page)).toBeVisible();
 }
 
 function countSearchRequests(page: Page): Request[] {

@@ -40,6 +40,7 @@ export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobi
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
   const openSearch = useSearchDialog((state) => state.open);
+  const searchOpened = useSearchDialog((state) => state.opened);
 
   const onLogoClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainLeftClick(event)) return;
@@ -57,7 +58,7 @@ export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobi
       </Group>
       <Group gap={6} wrap="nowrap">
         <Tooltip label={layoutTexts.searchShortcut}>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="md" aria-label={layoutTexts.search} aria-haspopup="dialog" onClick={openSearch}>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="md" aria-label={layoutTexts.search} aria-haspopup="dialog" aria-expanded={searchOpened} onClick={openSearch}>
             <IconSearch size={19} stroke={1.8} />
           </ActionIcon>
         </Tooltip>
