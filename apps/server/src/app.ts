@@ -56,7 +56,9 @@ import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
 import { createSocketKicker } from "./realtime/socket-kicker.js";
+import type pg from "pg";
 import { WorkerPool } from "./workers/worker-pool.js";
+import { beat, INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/instances.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -98,6 +100,7 @@ async function buildHttp(
   config: Config,
   ctx: Omit<AppContext, "sockets" | "realtime" | "workers" | "worldSync">,
   sessions: SessionCacheHandle,
+  instance: { id: string; adapterPool?: pg.Pool },
   logStream?: NodeJS.WritableStream,
 ) {
   const fastify = Fastify({
@@ -127,12 +130,13 @@ async function buildHttp(
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
     log: fastify.log,
+    adapterPool: instance.adapterPool,
   });
   const workers = new WorkerPool({ size: config.workers });
   // DSBOT_WORLD_SYNC=0 and the test app turn the automatic rounds off; "Jetzt abgleichen" stays.
   const worldSync = createWorldSync({ db: ctx.db, source: config.worldSource, log: fastify.log }, { automatic: config.worldSync });
   const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db), workers, worldSync };
-  const lifecycle: ServerLifecycle = { closing: false };
+  const lifecycle: ServerLifecycle = { closing: false, instanceId: instance.id };
   attachBotSockets(io, full, fastify.log, lifecycle);
   await fastify.register(healthRoutes(full));
   await fastify.register(authRoutes(full));
@@ -175,8 +179,19 @@ function skipWhileRunning(work: () => Promise<unknown>): () => Promise<unknown> 
 }
 
 /** The periodic jobs; `stop()` ends their timers and waits for runs in flight (they use the database). */
-function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: RealtimeServer, startedAt: Date): { stop: () => Promise<void> } {
+function startHousekeeping(
+  ctx: AppContext,
+  fastify: FastifyInstance,
+  io: RealtimeServer,
+  startedAt: Date,
+  instanceId: string,
+): { stop: () => Promise<void> } {
   const { db } = ctx;
+  /**
+   * Bots left without their bot socket get RECONNECT_GRACE_MS from here before they count as lost:
+   * this instance's start, or the moment it removed a dead instance (whose runners reconnect elsewhere).
+   */
+  let orphansSince = startedAt;
   const inFlight = new Set<Promise<unknown>>();
   const every = (ms: number, name: string, work: () => Promise<unknown>) => {
     const timer = setInterval(() => {
@@ -194,7 +209,14 @@ function startHousekeeping(ctx: AppContext, fastify: FastifyInstance, io: Realti
     ),
     every(STUCK_SWEEP_INTERVAL_MS, "stuck bot sweep", async () => {
       await settleStuckBots(ctx);
-      await settleOrphanedBots(ctx, startedAt);
+      await settleOrphanedBots(ctx, orphansSince);
+    }),
+    every(INSTANCE_HEARTBEAT_MS, "instance heartbeat", async () => {
+      await beat(db, instanceId);
+      const swept = await sweepDeadInstances(db);
+      if (swept.instanceIds.length === 0) return;
+      orphansSince = new Date();
+      fastify.log.warn(swept, "removed dead server instances and their socket connections");
     }),
     every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
     ...(ctx.config.attackClock ? [every(ATTACK_CLOCK_INTERVAL_MS, "attack clock", skipWhileRunning(() => advanceAttacks(ctx)))] : []),
@@ -219,21 +241,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
   let built: Awaited<ReturnType<typeof buildHttp>> | undefined;
   let sessions: SessionCacheHandle | undefined;
+  const instanceId = newInstanceId();
+  // Several instances share realtime through the database (PostgreSQL); PGlite is one process's.
+  // Two connections: the adapter's LISTEN and one for every publish. The adapter delivers a broadcast
+  // to this instance's sockets only once its NOTIFY answered; on one connection those answers come in
+  // order, so a socket hears "starting" before "online" (a second connection could swap them).
+  const adapterPool = database.newPool?.(2, "dsbot-realtime");
   try {
     sessions = await openSessionCache(database, { warn: (details, message) => built?.fastify.log.warn(details, message) });
-    built = await buildHttp(config, { db, config }, sessions, options.logStream);
+    built = await buildHttp(config, { db, config }, sessions, { id: instanceId, adapterPool }, options.logStream);
     const log = built.fastify.log;
     database.warnWith?.((details, message) => log.warn(details, message));
     const bootstrap = await bootstrapUsers(db, config);
     if (bootstrap.usernameKeyClashes.length > 0) {
       built.fastify.log.warn({ usernames: bootstrap.usernameKeyClashes }, "usernames share a case-insensitive key; rename one of each pair");
     }
-    await resetLiveBotState(db);
+    await registerInstance(db, instanceId);
+    await sweepDeadInstances(db);
+    await resetLiveBotState(db, database.kind === "postgres");
     const startedAt = new Date();
     await built.fastify.ready();
     const { fastify, io, ctx, lifecycle, routes } = built;
     const openedSessions = sessions;
-    const housekeeping = startHousekeeping(ctx, fastify, io, startedAt);
+    const housekeeping = startHousekeeping(ctx, fastify, io, startedAt, instanceId);
     // On start and hourly, once across instances.
     ctx.worldSync.start();
     let closing: Promise<void> | undefined;
@@ -247,6 +277,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await fastify.close();
         await ctx.workers.close();
         await openedSessions.close();
+        // Its sockets are closed: their rows go now rather than when the others find it silent.
+        await retireInstance(db, instanceId).catch((error: unknown) => fastify.log.warn({ err: error }, "could not retire this instance"));
+        await adapterPool?.end();
         await database.close();
       })());
     return { fastify, io, routes, db, ctx, database: { kind: database.kind, location: database.location }, sessions, bootstrap, close };
@@ -257,6 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await built.ctx.workers.close();
     }
     await sessions?.close();
+    await adapterPool?.end();
     await database.close();
     throw error;
   }

@@ -1,6 +1,7 @@
 // Entry point: read the config, build the app, listen, print how to log in, shut down cleanly.
 import { demoGameWorld } from "@dsbot/protocol";
 import { buildApp } from "./app.js";
+import { DataDirBusyError } from "./db/client.js";
 import { banner } from "./banner.js";
 import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
@@ -23,7 +24,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  const app = await buildApp(config).catch((error: unknown) => {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   // The demo world is on the map before the URL is printed; a failure costs the demo its map only.
   if (config.demo) {
     await ensureDemoWorld(app.db, config.dataDir, { log: app.fastify.log }).catch((error: unknown) => {

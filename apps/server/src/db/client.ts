@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite (on disk or in memory) or PostgreSQL via node-postgres,
 // runs the committed migrations, and hands out one drizzle handle with the same schema for both.
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   location: string;
   /** PostgreSQL only: a fresh, unconnected client outside the pool (the session cache LISTENs on one). */
   newClient?: () => pg.Client;
+  /** PostgreSQL only: a separate small pool (socket.io's adapter holds one connection LISTENing). */
+  newPool?: (max: number, applicationName: string) => pg.Pool;
   close: () => Promise<void>;
   /** PGlite on its thread: where its warnings go (a statement holding it > SLOW_STATEMENT_MS, the thread dying). */
   warnWith?: (warn: (details: object, message: string) => void) => void;
@@ -42,10 +44,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
+/** A second process on the same embedded database folder (PGlite is one process's database). */
+export class DataDirBusyError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `Der Datenordner ${dir} wird schon von einem anderen dsbot-Prozess (PID ${pid}) benutzt. ` +
+        "Die eingebettete Datenbank erlaubt nur eine Instanz je Ordner: beende den anderen Prozess, " +
+        "wähle mit DSBOT_DATA_DIR einen anderen Ordner oder setze für mehrere Instanzen DATABASE_URL auf eine PostgreSQL-Datenbank.",
+    );
+    this.name = "DataDirBusyError";
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes `<dir>.lock` (this process's pid) or throws DataDirBusyError while a live process holds it; a
+ * lock left by a process that died is taken over. Returns the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  const lockPath = `${dir}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
+      const pid = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) throw new DataDirBusyError(dir, pid);
+      rmSync(lockPath, { force: true });
+    }
+  }
+}
+
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  const thread = await PgliteThread.start({ dataDir: dir ?? null, slowMs: SLOW_STATEMENT_MS });
-  return usePgliteThread(thread, dir ?? "im Speicher (PGlite)");
+  if (!dir) return usePgliteThread(await PgliteThread.start({ dataDir: null, slowMs: SLOW_STATEMENT_MS }), "im Speicher (PGlite)");
+  mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dir);
+  try {
+    const handle = await usePgliteThread(await PgliteThread.start({ dataDir: dir, slowMs: SLOW_STATEMENT_MS }), dir);
+    const close = once(async () => {
+      await handle.close();
+      unlock();
+    });
+    return { ...handle, close };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**
@@ -86,7 +141,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     throw error;
   }
   const newClient = () => new pg.Client({ connectionString: url, keepAlive: true, application_name: "dsbot-session-listener" });
-  return { db, kind: "postgres", location: redactUrl(url), newClient, close: once(() => pool.end()) };
+  const newPool = (max: number, applicationName: string) => {
+    const extra = new pg.Pool({ connectionString: url, max, application_name: applicationName });
+    extra.on("error", (error: Error & { code?: string }) => {
+      if (error.code !== "57P01") process.emitWarning(`PostgreSQL: idle connection lost (${error.code ?? error.message})`);
+    });
+    return extra;
+  };
+  return { db, kind: "postgres", location: redactUrl(url), newClient, newPool, close: once(() => pool.end()) };
 }
 
 /** Closing twice (shutdown racing a failed start, tests) must not throw. */

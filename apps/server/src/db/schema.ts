@@ -6,3 +6,4 @@ export * from "./schema/attack-plans.js";
 export * from "./schema/worlds.js";
 export * from "./schema/war-room.js";
 export * from "./schema/account-manager.js";
+export * from "./schema/instances.js";

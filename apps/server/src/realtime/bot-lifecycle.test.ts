@@ -278,7 +278,7 @@ describe("what a server restart leaves behind", () => {
     await startAndConnect(stopping);
     expect((await post(stopping.web, `/api/dsbot/${stopping.bot.id}/stop`, { websocketConnectionId: stopping.connectionId })).json().dsbot.status).toBe("stopping");
 
-    await resetLiveBotState(app.db);
+    await resetLiveBotState(app.db, false);
     expect((await get(running.web, `/api/dsbot/${running.bot.id}`)).json().dsbot.status).toBe("online");
     expect((await get(stopping.web, `/api/dsbot/${stopping.bot.id}`)).json().dsbot.status).toBe("offline");
     expect((await logMessages(stopping.web, stopping.bot.id))[0]).toBe(botLogMessages.serverRestarted);

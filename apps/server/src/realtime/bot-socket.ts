@@ -106,7 +106,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
   }
 
   void queue(async () => {
-    const added = await addConnections(ctx.db, [{ origin: "bot", dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id }]);
+    const added = await addConnections(ctx.db, lifecycle.instanceId, [{ origin: "bot", dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id }]);
     // One bot socket per bot: a reconnecting bot replaces a stale one (whose drop then changes nothing,
     // because this socket's row already exists).
     socket.nsp.in(botRoom(dsbotId)).except(socket.id).disconnectSockets(true);

@@ -9,9 +9,15 @@ import { checkRunnerToken } from "../modules/dsbot-auth/runner-tokens.service.js
 import { findVisibleBot } from "../modules/dsbots/dsbots.policy.js";
 
 /** What an accepted socket carries in `socket.data`. */
+/**
+ * Who a socket belongs to, as it was at the handshake (handlers read the role afresh when it
+ * matters). No more than this: socket data travels to other instances in `fetchSockets` answers.
+ */
+export type SocketUser = Pick<UserRow, "id" | "username" | "role">;
+
 export interface SocketData {
   origin: SocketOrigin;
-  user: UserRow;
+  user: SocketUser;
   /** The web session behind a website socket (revoking it disconnects the socket). */
   sessionId: number | null;
   /** The runner token behind a bot-user or bot socket (revoking it disconnects the socket). */
@@ -109,7 +115,8 @@ export function handshakeMiddleware(
       .then((result) => {
         if (!result) return next(new Error(socketErrors.unauthorized));
         if ("refused" in result) return next(new Error(result.refused));
-        const data: SocketData = { origin: auth.origin, ...result };
+        const { id, username, role } = result.user;
+        const data: SocketData = { origin: auth.origin, ...result, user: { id, username, role } };
         socket.data = data;
         next();
       })

@@ -15,7 +15,7 @@ import type { RemoteSocket, Server } from "socket.io";
 import type { Database } from "../db/client.js";
 import { audienceOf } from "../modules/dsbots/dsbots.policy.js";
 import type { SocketData } from "./handshake.js";
-import { botRoom, runnerRoom, userRoom } from "./rooms.js";
+import { botRoom, fetchEverywhere, runnerRoom, userRoom } from "./rooms.js";
 
 export interface Notifier {
   /** `message` to the website sockets of one user. */
@@ -41,7 +41,7 @@ export function createNotifier(io: Io, db: Database): Notifier {
    */
   async function allowed(rooms: string[], dsbotId: number): Promise<Remote[]> {
     if (rooms.length === 0) return [];
-    const sockets = await io.in(rooms).fetchSockets();
+    const sockets = await fetchEverywhere(io.in(rooms));
     if (sockets.length === 0) return [];
     const audience = new Set(await audienceOf(db, dsbotId));
     return sockets.filter((socket) => {
@@ -75,7 +75,7 @@ export function createNotifier(io: Io, db: Database): Notifier {
     },
     async connectedRunners(runnerTokenIds) {
       const found = await Promise.all(
-        runnerTokenIds.map(async (id) => ((await io.in(runnerRoom(id)).fetchSockets()).length > 0 ? id : null)),
+        runnerTokenIds.map(async (id) => ((await fetchEverywhere(io.in(runnerRoom(id)))).length > 0 ? id : null)),
       );
       return new Set(found.filter((id): id is number => id !== null));
     },

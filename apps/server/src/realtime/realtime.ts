@@ -2,7 +2,9 @@
 // the handlers of runner and bot sockets.
 import type { ClientToServerEvents, ServerToClientEvents } from "@dsbot/protocol";
 import { errorMessages, findUncleanInput, SOCKET_MESSAGE_MAX_BYTES } from "@dsbot/protocol";
+import { createAdapter } from "@socket.io/postgres-adapter";
 import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { Socket } from "socket.io";
@@ -25,7 +27,20 @@ export interface RealtimeOptions {
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   log: FastifyBaseLogger;
+  /**
+   * PostgreSQL: a pool for socket.io's PostgreSQL adapter, which carries broadcasts, room operations
+   * and `fetchSockets` to every instance on the database (LISTEN/NOTIFY). Without it (PGlite) rooms
+   * are this process's only.
+   */
+  adapterPool?: pg.Pool;
 }
+
+/**
+ * The adapter's heartbeat: an instance silent for the timeout is no longer asked (a `fetchSockets`
+ * asked while it is still counted fails after the adapter's 5 s and is asked once more; see rooms.ts).
+ */
+export const ADAPTER_HEARTBEAT_MS = 2_000;
+export const ADAPTER_HEARTBEAT_TIMEOUT_MS = 5_000;
 
 /**
  * Every event's payload passes the same check as REST input (no NUL bytes, lone surrogates or absurd
@@ -76,6 +91,15 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     maxHttpBufferSize: SOCKET_MESSAGE_MAX_BYTES,
   });
   const log = options.log.child({ module: "realtime" });
+  if (options.adapterPool) {
+    io.adapter(
+      createAdapter(options.adapterPool, {
+        heartbeatInterval: ADAPTER_HEARTBEAT_MS,
+        heartbeatTimeout: ADAPTER_HEARTBEAT_TIMEOUT_MS,
+        errorHandler: (error) => log.warn({ err: error }, "realtime adapter error"),
+      }),
+    );
+  }
 
   io.use(
     handshakeMiddleware(options.allowedOrigins, options.trustProxy, defaultAuthenticators(options.db), (error) =>
@@ -101,6 +125,8 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
  */
 export interface ServerLifecycle {
   closing: boolean;
+  /** This instance's id (server_instances): the connection rows of its sockets carry it. */
+  readonly instanceId: string;
 }
 
 /** Runner and bot handlers need the bot services, which need the notifier built on `io`. */

@@ -9,3 +9,17 @@ export const runnerRoom = (runnerTokenId: number) => `runner:${runnerTokenId}`;
 export const runnerTokenRoom = (runnerTokenId: number) => `runner-token:${runnerTokenId}`;
 /** The bot sockets of one bot: where bot:control and module configs go. */
 export const botRoom = (dsbotId: number) => `dsbot:${dsbotId}`;
+
+/**
+ * `fetchSockets` of a room selection on every instance. With several instances an instance that died
+ * is still asked until the adapter's heartbeat timeout, and the whole request fails after 5 s: it is
+ * asked once more, by when the dead one is usually no longer counted.
+ */
+export async function fetchEverywhere<T>(operator: { fetchSockets: () => Promise<T[]> }): Promise<T[]> {
+  try {
+    return await operator.fetchSockets();
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith("timeout reached")) throw error;
+    return operator.fetchSockets();
+  }
+}

@@ -79,6 +79,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
         const kept = new Set(await socketBotIds(ctx.db, socket.id));
         const added = await addConnections(
           ctx.db,
+          lifecycle.instanceId,
           accepted.filter((id) => !kept.has(id)).map((dsbotId) => ({ origin: "bot-user" as const, dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id })),
         );
         await announceConnections(ctx, "created", added, runner.name);

@@ -2,7 +2,7 @@
 // deleted user, force-stopped bot, lost access), and lists a user's sockets for such re-checks.
 import type { Server } from "socket.io";
 import type { SocketData } from "./handshake.js";
-import { accountRoom, botRoom, runnerTokenRoom, sessionRoom } from "./rooms.js";
+import { accountRoom, botRoom, fetchEverywhere, runnerTokenRoom, sessionRoom } from "./rooms.js";
 
 /** A socket of a user on any instance: what it is and how to end it. */
 export interface UserSocket {
@@ -42,7 +42,7 @@ export function createSocketKicker(io: Server): SocketKicker {
       if (socketIds.length > 0) io.in(socketIds).disconnectSockets(true);
     },
     async socketsOfUser(userId) {
-      const sockets = await io.in(accountRoom(userId)).fetchSockets();
+      const sockets = await fetchEverywhere(io.in(accountRoom(userId)));
       return sockets.map((socket) => {
         const data = socket.data as SocketData;
         return {

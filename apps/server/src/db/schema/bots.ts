@@ -120,10 +120,13 @@ export const websocketConnections = pgTable(
       .notNull()
       .references(() => runnerTokens.id, { onDelete: "cascade" }),
     socketId: text("socket_id").notNull(),
+    /** The server instance holding the socket (server_instances.id): a dead instance's rows go with it. */
+    instanceId: text("instance_id").notNull().default(""),
     createdAt: tz("created_at").notNull().defaultNow(),
   },
   (t) => [
     index("websocket_connections_dsbot_id_idx").on(t.dsbotId),
+    index("websocket_connections_instance_id_idx").on(t.instanceId),
     index("websocket_connections_socket_id_idx").on(t.socketId),
     index("websocket_connections_runner_token_id_idx").on(t.runnerTokenId),
     check("websocket_connections_origin_check", sql`${t.origin} in ('bot', 'bot-user')`),

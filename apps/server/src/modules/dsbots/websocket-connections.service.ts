@@ -72,10 +72,14 @@ export async function botConnections(db: Database, dsbotId: number, origin?: "bo
 
 export async function addConnections(
   db: Database,
+  instanceId: string,
   rows: { origin: "bot" | "bot-user"; dsbotId: number; runnerTokenId: number; socketId: string }[],
 ): Promise<WebsocketConnectionRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(websocketConnections).values(rows).returning();
+  return db
+    .insert(websocketConnections)
+    .values(rows.map((row) => ({ ...row, instanceId })))
+    .returning();
 }
 
 /** Remove a socket's rows (all, or all but the bots it still announces); returns what was removed. */
