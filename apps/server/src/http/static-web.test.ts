@@ -118,6 +118,18 @@ describe("static files and path traversal", () => {
     expect(asset.body).toContain(ASSET_MARKER);
   });
 
+  it("a hashed asset carries only the headers a script obeys; the page keeps the document's", async () => {
+    const asset = await rawGet("/assets/app-1234.js");
+    expect(asset.header("x-content-type-options")).toBe("nosniff");
+    expect(asset.header("cross-origin-resource-policy")).toBe("same-origin");
+    for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "x-xss-protection"]) {
+      expect(asset.header(name), name).toBeUndefined();
+    }
+    const index = await rawGet("/");
+    expect(index.header("content-security-policy")).toContain("default-src 'self'");
+    expect(index.header("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
   it.each(traversals)("GET %s answers 404 without any file's contents", async (target) => {
     const response = await rawGet(target);
     expect(response.status, response.body).toBe(404);
