@@ -60,7 +60,7 @@ export async function startBenchServer({ port, admin, env = {} }) {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, pid: child.pid };
 }
 
 /** Runs a command in the repository root; resolves on exit code 0. */

@@ -11,6 +11,8 @@ const chromiumPath = process.env.E2E_CHROMIUM ?? (existsSync("/usr/bin/chromium-
 
 export default defineConfig({
   testDir: "./specs",
+  // Needs PostgreSQL and nginx: playwright.multi.config.ts, run by .ci/run's PostgreSQL stage.
+  testIgnore: ["multi-instance.spec.ts"],
   // Generous bounds: every wait is on visible state or an answer, so a bound only matters when a test
   // fails; on 2 cores with two workers, Chromium 156 needed more than 10 s for a page now and then.
   timeout: 120_000,

@@ -1,0 +1,15 @@
+// The multi-instance e2e (issue 24): two built server instances on one PostgreSQL database behind
+// nginx with the repo's deploy/nginx.conf. The spec starts its own servers, so no webServer here;
+// `.ci/run` runs it in its PostgreSQL stage (DATABASE_URL set), after installing nginx if missing.
+import { defineConfig } from "@playwright/test";
+import base from "./playwright.config";
+
+export default defineConfig({
+  ...base,
+  testIgnore: [],
+  testMatch: ["multi-instance.spec.ts"],
+  webServer: undefined,
+  // Its own folder: it may run while the main suite cleans test-results.
+  outputDir: "test-results-multi",
+  use: { ...base.use, baseURL: undefined },
+});
