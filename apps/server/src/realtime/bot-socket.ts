@@ -45,14 +45,24 @@ import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
  * A bot reporting its status: online or paused, while the dashboard has it starting, online or
  * paused. The change is tried first and the bot read only when it does not apply (hot path: one query).
  */
-async function reportStatus(ctx: BotContext, dsbotId: number, status: "online" | "paused"): Promise<BotStatus> {
+async function reportStatus(
+  ctx: BotContext,
+  dsbotId: number,
+  status: "online" | "paused",
+  runnerUserId: number,
+  requireAccess: () => Promise<void>,
+): Promise<BotStatus> {
+  // The access check rides in the change's statement; only when nothing changed is it asked alone,
+  // to tell a lost access (404, the socket is cut) from a bot that is not in a reportable state.
   const changed = await tryChangeStatus(ctx, dsbotId, {
     from: reportableFrom.filter((s) => s !== status),
     to: status,
     message: status === "online" ? botLogMessages.online : botLogMessages.pausedByBot,
     userId: null,
+    visibleTo: runnerUserId,
   });
   if (changed) return status;
+  await requireAccess();
   const bot = await getBotRow(ctx.db, dsbotId);
   if (!bot) throw notFound(errorMessages.botNotFound);
   if (bot.status === status) return status;
@@ -121,8 +131,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     if (!parsed.success) return reply(invalidPayload(parsed.error));
     void queue(async () => {
       try {
-        await requireAccess();
-        reply({ ok: true, status: await reportStatus(ctx, dsbotId, parsed.data.status) });
+        reply({ ok: true, status: await reportStatus(ctx, dsbotId, parsed.data.status, socket.data.user.id, requireAccess) });
       } catch (error) {
         fail(reply, error, "bot:status");
       }

@@ -20,6 +20,8 @@ import { botRoom, fetchEverywhere, runnerRoom, userRoom } from "./rooms.js";
 export interface Notifier {
   /** `message` to the website sockets of one user. */
   toUser(userId: number, message: RealtimeMessage): void;
+  /** `message` to the website sockets of these users. */
+  toUsers(userIds: readonly number[], message: RealtimeMessage): void;
   /** `message` to the website sockets of every user who may see the bot right now. */
   toBotAudience(dsbotId: number, message: RealtimeMessage): Promise<void>;
   /** `runner:command` to runner sockets, by socket id and/or runner token, if their user may see the bot. */
@@ -54,6 +56,9 @@ export function createNotifier(io: Io, db: Database): Notifier {
   return {
     toUser(userId, message) {
       io.to(userRoom(userId)).emit("message", message);
+    },
+    toUsers(userIds, message) {
+      if (userIds.length > 0) io.to(userIds.map(userRoom)).emit("message", message);
     },
     async toBotAudience(dsbotId, message) {
       const userIds = await audienceOf(db, dsbotId);

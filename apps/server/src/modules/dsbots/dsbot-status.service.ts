@@ -4,10 +4,11 @@ import type { BotStatus, LogLevel } from "@dsbot/protocol";
 import { realtimeMessage } from "@dsbot/protocol";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
-import { dsbotLogs, dsbots } from "../../db/schema.js";
+import { dsbotLogs, dsbotPermissions, dsbots, users } from "../../db/schema.js";
 import type { DsbotRow } from "../../db/schema.js";
 import { conflict, HttpError } from "../../http/errors.js";
 import { presentBotRef } from "./dsbots.presenter.js";
+import { visibleToUserNow } from "./dsbots.policy.js";
 
 export interface StatusChange {
   to: BotStatus;
@@ -21,6 +22,8 @@ export interface StatusChange {
   conflictMessage: string;
   /** Only when the bot's last change is older than this (sweeps of bots stuck in a transition). */
   unchangedSince?: Date;
+  /** Only while this user may see the bot (a bot socket's report: the access check in the same statement). */
+  visibleTo?: number;
 }
 
 export const runningStatuses = ["starting", "online", "paused", "stopping"] as const satisfies readonly BotStatus[];
@@ -48,24 +51,34 @@ function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
 
 /**
  * Throws 409 (`conflictMessage`) when the bot is not in one of `from`, e.g. because it changed meanwhile.
- * Update and log entry are one statement (a data-modifying CTE): atomic, and one round trip on the
- * hot path of bots reporting their status.
+ * Update, log entry and the bot's audience (audienceOf: admins, owner, grantees) are one statement (a
+ * data-modifying CTE): atomic, and one round trip on the hot path of bots reporting their status
+ * (with several instances that round trip, not the machine's cores, bounds the reports per second).
  */
 export async function changeStatus(ctx: BotContext, dsbotId: number, change: StatusChange): Promise<DsbotRow> {
   const result = await ctx.db.execute(sql`
     with updated as (
       update ${dsbots} set status = ${change.to}, updated_at = now()
-      where ${and(eq(dsbots.id, dsbotId), statusIn(change.from), change.unchangedSince ? lt(dsbots.updatedAt, change.unchangedSince) : undefined)}
+      where ${and(
+        eq(dsbots.id, dsbotId),
+        statusIn(change.from),
+        change.unchangedSince ? lt(dsbots.updatedAt, change.unchangedSince) : undefined,
+        change.visibleTo !== undefined ? visibleToUserNow(change.visibleTo) : undefined,
+      )}
       returning *
     ), logged as (
       insert into ${dsbotLogs} (dsbot_id, level, message, user_id)
       select id, ${change.level ?? "info"}, ${change.message}, ${change.userId} from updated
     )
-    select * from updated`);
+    select updated.*, array(
+      select ${users.id} from ${users} where ${users.role} = 'admin'
+      union select updated.owner_id
+      union select ${dsbotPermissions.userId} from ${dsbotPermissions} where ${dsbotPermissions.dsbotId} = updated.id
+    ) as audience from updated`);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!raw) throw conflict(change.conflictMessage);
   const bot = toDsbotRow(raw);
-  await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateStatus", { dsbot: presentBotRef(bot) }));
+  ctx.realtime.toUsers((raw.audience as (number | string)[]).map(Number), realtimeMessage("botUpdateStatus", { dsbot: presentBotRef(bot) }));
   return bot;
 }
 

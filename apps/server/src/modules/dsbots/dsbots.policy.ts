@@ -11,6 +11,15 @@ import { MAX_SERIAL_ID } from "../../http/parse.js";
 
 export type Viewer = Pick<UserRow, "id" | "role">;
 
+/**
+ * WHERE condition on `dsbots`: the user may see the bot, with the user's role read in the same
+ * statement (a socket's copy of it may be stale). Lets a hot path check access and act in one query.
+ */
+export function visibleToUserNow(userId: number): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and (${users.role} = 'admin' or ${dsbots.ownerId} = ${users.id}
+    or exists (select 1 from ${dsbotPermissions} where ${dsbotPermissions.dsbotId} = ${dsbots.id} and ${dsbotPermissions.userId} = ${users.id})))`;
+}
+
 /** WHERE condition on `dsbots` for the bots this user may see (none for admins: they see all). */
 export function visibleBotsCondition(user: Viewer): SQL | undefined {
   if (user.role === "admin") return undefined;
