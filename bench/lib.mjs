@@ -1,6 +1,6 @@
 // Helpers shared by the bench scripts.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -140,3 +140,48 @@ export async function createPgDatabase(adminUrl, prefix) {
     },
   };
 }
+
+/**
+ * bench/results.md is made of sections, each between `<!-- name -->` and `<!-- /name -->`: `npm run
+ * bench` writes its own, `npm run bench:soak` the soak's; writing one keeps the others.
+ */
+export function writeResultsSection(name, markdown) {
+  const file = path.join(root, "bench/results.md");
+  const open = `<!-- ${name} -->`;
+  const close = `<!-- /${name} -->`;
+  const block = `${open}\n${markdown.trim()}\n${close}`;
+  let text = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmark results\n\nWritten by `npm run bench` and `npm run bench:soak` (see bench/); every figure with its budget.\n";
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  text = start >= 0 && end > start ? text.slice(0, start) + block + text.slice(end + close.length) : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, text.endsWith("\n") ? text : `${text}\n`);
+}
+
+/** The machine the figures come from, as a Markdown list. */
+export function machineFacts(extra = []) {
+  const cpus = os.cpus();
+  return [
+    `- measured ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC`,
+    `- ${cpus.length} cores (${cpus[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
+    `- Node ${process.version}`,
+    ...extra,
+  ].join("\n");
+}
+
+/** Run `task` over `items` with at most `limit` in flight; answers the results in order. */
+export async function pool(items, limit, task) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** The p-th percentile of ascending `sorted` (NaN when empty). */
+export const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);

@@ -7,9 +7,10 @@
 // instance's RSS every 30 s: memory must stay flat and no event may be lost.
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
 import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { io as connect } from "socket.io-client";
-import { createPgDatabase, startBenchServer } from "./lib.mjs";
+import { createPgDatabase, machineFacts, percentile, pool, startBenchServer, writeResultsSection } from "./lib.mjs";
 
 const ADMIN = { username: "admin", password: "bench-passwort-123" };
 const USERS = Number(process.env.BENCH_CLUSTER_USERS ?? 500);
@@ -20,20 +21,6 @@ const P99_BUDGET_MS = 50;
 const PORTS = [Number(process.env.BENCH_CLUSTER_PORT ?? 3595), Number(process.env.BENCH_CLUSTER_PORT ?? 3595) + 1];
 const WORLD = { server: "die-staemme.de", world: "de230" };
 
-/** Run `task` over `items` with at most `limit` in flight. */
-async function pool(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await task(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
 
 /** Each player comes from its own address (the login and pairing limits are per address; the servers trust the proxy header). */
 const addressOf = (u) => `10.${(u >> 16) & 255}.${(u >> 8) & 255}.${u & 255}`;
@@ -60,7 +47,6 @@ function open(base, auth) {
   });
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 
 function rssMb(pid) {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
@@ -142,6 +128,9 @@ async function report(world, rate, seconds, tick = () => {}) {
       latencies.push(performance.now() - sent);
     });
   }
+  // The load generator's own event loop: a latency figure is only as good as its delay.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const total = Math.round(rate * seconds);
   let sent = 0;
   let failed = 0;
@@ -171,8 +160,18 @@ async function report(world, rate, seconds, tick = () => {}) {
   const drainUntil = Date.now() + 5000;
   while (received < sent && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
   const phaseSeconds = (performance.now() - phaseStart) / 1000;
+  loopDelay.disable();
   latencies.sort((x, y) => x - y);
-  return { sent, failed, received, achieved: sent / phaseSeconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN };
+  return {
+    sent,
+    failed,
+    received,
+    achieved: sent / phaseSeconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+    generatorLoopP99: loopDelay.percentile(99) / 1e6,
+  };
 }
 
 async function tearDown(world) {
@@ -198,7 +197,7 @@ export async function runRealtimeClusterBench({ soakMinutes = 0 } = {}) {
     const result = await report(world, RATE, SECONDS);
     const delivered = result.received / result.sent;
     const ok = result.failed === 0 && result.received === result.sent && result.p99 <= P99_BUDGET_MS;
-    console.log(`reports ${result.sent} at ${result.achieved.toFixed(0)}/s (target ${RATE}/s), failed ${result.failed}`);
+    console.log(`reports ${result.sent} at ${result.achieved.toFixed(0)}/s (target ${RATE}/s), failed ${result.failed}; the load generator's event loop delay p99 ${result.generatorLoopP99.toFixed(1)} ms`);
     console.log(`delivered ${result.received} of ${result.sent} (${(100 * delivered).toFixed(2)} %, budget 100 %)`);
     console.log(
       `bot:status → owner's botUpdateStatus across instances: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (budget ≤ ${P99_BUDGET_MS} ms), max ${result.max.toFixed(1)} ms ${ok ? "ok" : "MISSED"}`,
@@ -238,4 +237,44 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const soakMinutes = process.argv.includes("--soak") ? (minutesAt > 0 ? Number(process.argv[minutesAt + 1]) : 10) : 0;
   const result = await runRealtimeClusterBench({ soakMinutes });
   if (result && !result.ok) process.exitCode = 1;
+  if (result && soakMinutes > 0) writeSoakSection(result);
+  if (result && soakMinutes === 0) writeClusterSection(result);
+}
+
+/** Run alone, the two-instance figures get their own section of bench/results.md. */
+function writeClusterSection(result) {
+  writeResultsSection(
+    "cluster",
+    [
+      "## Realtime on two instances (`node bench/realtime-cluster.mjs`)",
+      "",
+      machineFacts([`- ${result.bots} bot sockets and ${result.websites} website sockets on two instances on one PostgreSQL, ${result.rate} status reports/s for ${SECONDS} s; every event crosses instances`]),
+      "",
+      `- reports ${result.sent} at ${result.achieved.toFixed(0)}/s, failed ${result.failed}; the load generator's own event loop delay p99 ${result.generatorLoopP99.toFixed(1)} ms`,
+      `- delivered ${result.received} of ${result.sent} (${((100 * result.received) / result.sent).toFixed(2)} %, budget 100 %)`,
+      `- bot:status → owner's botUpdateStatus: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (budget ≤ ${result.p99BudgetMs} ms), max ${result.max.toFixed(1)} ms ${result.ok ? "ok" : "MISSED"}`,
+    ].join("\n"),
+  );
+  console.log("bench/results.md: two-instance section written");
+}
+
+/** The soak's section of bench/results.md: its figures and the RSS curve per instance. */
+function writeSoakSection(result) {
+  writeResultsSection(
+    "soak",
+    [
+      "## `npm run bench:soak`",
+      "",
+      machineFacts([`- ${result.soakMinutes} min, ${USERS * BOTS_PER_USER} bot sockets and ${USERS} website sockets on two instances, ${result.rate} status reports/s`]),
+      "",
+      `- reports ${result.sent}, failed ${result.failed}, delivered ${result.received} (${((100 * result.received) / result.sent).toFixed(2)} %, budget 100 %)`,
+      `- p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`,
+      `- RSS growth, last third against the middle third: A ${(100 * result.growth[0]).toFixed(1)} %, B ${(100 * result.growth[1]).toFixed(1)} % (budget ≤ 10 %) ${result.ok ? "ok" : "MISSED"}`,
+      "",
+      "| second | instance A RSS (MB) | instance B RSS (MB) |",
+      "| ---: | ---: | ---: |",
+      ...result.curve.map((row) => `| ${row.second} | ${row.rss[0].toFixed(0)} | ${row.rss[1].toFixed(0)} |`),
+    ].join("\n"),
+  );
+  console.log("bench/results.md: soak section written");
 }

@@ -3,7 +3,7 @@
 // Run alone (`node bench/realtime.mjs` after building the server) or as part of `npm run bench`.
 import { pathToFileURL } from "node:url";
 import { io as connect } from "socket.io-client";
-import { startBenchServer } from "./lib.mjs";
+import { percentile, pool, startBenchServer } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_REALTIME_PORT ?? 3593);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -25,20 +25,6 @@ async function api(method, url, { token, body } = {}) {
 }
 
 
-/** Run `task` over `items` with at most `limit` in flight. */
-async function pool(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await task(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
 
 function open(auth) {
   const socket = connect(BASE, { transports: ["websocket"], reconnection: false, auth });
@@ -48,7 +34,6 @@ function open(auth) {
   });
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 
 export async function runRealtimeBench() {
   const started = Date.now();

@@ -5,10 +5,19 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import { runRealtimeBench } from "./realtime.mjs";
+import { runRealtimeClusterBench } from "./realtime-cluster.mjs";
 import { runWebBytesBench } from "./web-bytes.mjs";
 import { runMapBench } from "./map.mjs";
 import { runWorldBench } from "./world.mjs";
-import { root, startBenchServer, waitFor } from "./lib.mjs";
+import { machineFacts, root, startBenchServer, waitFor, writeResultsSection } from "./lib.mjs";
+
+// Everything the benches print is also kept for bench/results.md (written at the end).
+const printed = [];
+const print = console.log;
+console.log = (...args) => {
+  printed.push(args.join(" "));
+  print(...args);
+};
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -75,6 +84,10 @@ try {
 const realtime = await runRealtimeBench();
 if (realtime.failed > 0 || realtime.received < realtime.expected) process.exitCode = 1;
 
+// Issue 24: 5,000 bot and 500 website sockets on two instances on PostgreSQL.
+const cluster = await runRealtimeClusterBench();
+if (cluster && !cluster.ok) process.exitCode = 1;
+
 const webBytes = await runWebBytesBench();
 if (webBytes.failed > 0) process.exitCode = 1;
 
@@ -83,8 +96,15 @@ if (world.failed > 0) process.exitCode = 1;
 
 /** A bench script over TypeScript sources of the protocol package, in its own process with tsx; answers its exit code. */
 function runTsx(file) {
-  const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: root, stdio: "inherit" });
-  return new Promise((resolve) => child.on("exit", resolve));
+  const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  let rest = "";
+  child.stdout.on("data", (chunk) => {
+    const text = rest + chunk.toString("utf8");
+    const lines = text.split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) console.log(line);
+  });
+  return new Promise((resolve) => child.on("exit", (code) => (rest && console.log(rest), resolve(code))));
 }
 
 // The planner on 2,000 × 500; the attack table on 20,000 attacks, PGlite and PostgreSQL.
@@ -94,3 +114,26 @@ if ((await runTsx("bench/attack-table.mjs")) !== 0) process.exitCode = 1;
 if ((await runTsx("bench/war-room.mjs")) !== 0) process.exitCode = 1;
 // Issue 19: the stall probe, health every 100 ms while each heavy operation runs at its limits.
 if ((await runTsx("bench/stall.mjs")) !== 0) process.exitCode = 1;
+
+// bench/results.md: the machine, every line that names a budget, then everything printed.
+const budgetLines = printed.filter((line) => /budget/i.test(line)).map((line) => line.trim());
+const missed = budgetLines.filter((line) => /MISSED|OVER BUDGET|FAILED/i.test(line));
+writeResultsSection(
+  "bench",
+  [
+    "## `npm run bench`",
+    "",
+    machineFacts([`- exit: ${process.exitCode ? "some budget missed" : "every budget held"}`]),
+    "",
+    `### Figures with a budget (${budgetLines.length}, ${missed.length} missed)`,
+    "",
+    ...budgetLines.map((line) => `- ${line.replace(/\|/g, "\\|")}`),
+    "",
+    "### Everything it printed",
+    "",
+    "```text",
+    ...printed,
+    "```",
+  ].join("\n"),
+);
+console.log("\nbench/results.md written");

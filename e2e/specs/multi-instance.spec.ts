@@ -112,7 +112,8 @@ test.describe("two instances behind nginx", () => {
   });
 
   test.afterAll(() => {
-    for (const child of children) child.kill("SIGKILL");
+    // SIGTERM: nginx's master then ends its workers too (after SIGKILL they would stay behind).
+    for (const child of children) child.kill("SIGTERM");
     const name = new URL(dbUrl).pathname.slice(1);
     psql(databaseUrl as string, `drop database if exists "${name}" with (force)`);
     rmSync(dir, { recursive: true, force: true });
