@@ -143,9 +143,11 @@ export function errorBodyProblems(status: number, contentType: string | undefine
 
 /**
  * What a refused request may still write: password guesses and rate-limit counters (that is their
- * job), and "last used/seen/polled" times. Everything else must be exactly as before.
+ * job), and "last used/seen/polled" times. Besides, the instance's heartbeat (every 5 s) and the
+ * realtime adapter's attachments are written by timers, not by requests. Everything else must be
+ * exactly as before.
  */
-export const volatileTables = new Set(["login_attempts", "rate_limits"]);
+export const volatileTables = new Set(["login_attempts", "rate_limits", "server_instances", "socket_io_attachments"]);
 export const volatileColumns = ["last_used_at", "last_seen_at", "last_polled_at"];
 
 export type Snapshot = Map<string, string>;
