@@ -56,6 +56,7 @@ import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
 import { createSocketKicker } from "./realtime/socket-kicker.js";
+import { adapterPool } from "./realtime/adapter-pool.js";
 import type pg from "pg";
 import { WorkerPool } from "./workers/worker-pool.js";
 import { beat, INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/instances.js";
@@ -246,10 +247,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Two connections: the adapter's LISTEN and one for every publish. The adapter delivers a broadcast
   // to this instance's sockets only once its NOTIFY answered; on one connection those answers come in
   // order, so a socket hears "starting" before "online" (a second connection could swap them).
-  const adapterPool = database.newPool?.(2, "dsbot-realtime");
+  const realtimePool = database.newPool ? adapterPool(database.newPool(2, "dsbot-realtime")) : undefined;
   try {
     sessions = await openSessionCache(database, { warn: (details, message) => built?.fastify.log.warn(details, message) });
-    built = await buildHttp(config, { db, config }, sessions, { id: instanceId, adapterPool }, options.logStream);
+    built = await buildHttp(config, { db, config }, sessions, { id: instanceId, adapterPool: realtimePool?.pool }, options.logStream);
     const log = built.fastify.log;
     database.warnWith?.((details, message) => log.warn(details, message));
     const bootstrap = await bootstrapUsers(db, config);
@@ -279,7 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await openedSessions.close();
         // Its sockets are closed: their rows go now rather than when the others find it silent.
         await retireInstance(db, instanceId).catch((error: unknown) => fastify.log.warn({ err: error }, "could not retire this instance"));
-        await adapterPool?.end();
+        await realtimePool?.close();
         await database.close();
       })());
     return { fastify, io, routes, db, ctx, database: { kind: database.kind, location: database.location }, sessions, bootstrap, close };
@@ -290,7 +291,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await built.ctx.workers.close();
     }
     await sessions?.close();
-    await adapterPool?.end();
+    await realtimePool?.close();
     await database.close();
     throw error;
   }

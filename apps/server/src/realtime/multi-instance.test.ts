@@ -165,6 +165,13 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
     expect(statuses.every((s) => s.status === "expired")).toBe(true);
   });
 
+  it("an instance closed while its realtime connection is still opening shuts down (CI once hung there)", async () => {
+    for (let i = 0; i < 5; i++) {
+      const brief = await createSecondInstance(a);
+      await brief.close();
+    }
+  }, 60_000);
+
   it("a killed instance's runner reconnects to another one, its bots come back, and its connections are dropped", async () => {
     const k = await startInstanceProcess(a.testDatabase.url);
     const proxy = await failoverProxy([k.port, Number(new URL(urlB).port)]);
