@@ -6,6 +6,7 @@
 // `--soak [--minutes 10]` keeps reporting (BENCH_SOAK_RATE/s, default 200) and prints each
 // instance's RSS every 30 s: memory must stay flat and no event may be lost.
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+// BENCH_CLUSTER_TRACE=<file>: writes [sent at (ms since the epoch), latency ms] per report, to find stalls.
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -116,6 +117,7 @@ async function setUp(databaseUrl) {
 async function report(world, rate, seconds, tick = () => {}) {
   const sentAt = new Map();
   const latencies = [];
+  const trace = [];
   let received = 0;
   for (const p of world.players) {
     p.website.on("message", (message) => {
@@ -125,7 +127,9 @@ async function report(world, rate, seconds, tick = () => {}) {
       if (sent === undefined) return;
       sentAt.delete(key);
       received += 1;
-      latencies.push(performance.now() - sent);
+      const now = performance.now();
+      latencies.push(now - sent);
+      if (process.env.BENCH_CLUSTER_TRACE) trace.push([Math.round(performance.timeOrigin + sent), Math.round(now - sent)]);
     });
   }
   // The load generator's own event loop: a latency figure is only as good as its delay.
@@ -161,6 +165,7 @@ async function report(world, rate, seconds, tick = () => {}) {
   while (received < sent && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
   const phaseSeconds = (performance.now() - phaseStart) / 1000;
   loopDelay.disable();
+  if (process.env.BENCH_CLUSTER_TRACE) (await import("node:fs")).writeFileSync(process.env.BENCH_CLUSTER_TRACE, JSON.stringify(trace));
   latencies.sort((x, y) => x - y);
   return {
     sent,

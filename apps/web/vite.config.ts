@@ -8,7 +8,13 @@ const apiTarget = process.env.DSBOT_API_TARGET ?? "http://localhost:3000";
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // react-router's package exports only its development build (dev warnings on); its production twin differs in that flag alone.
+      { find: /^react-router$/, replacement: fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+    ],
+  },
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: true },

@@ -8,6 +8,11 @@ import type { WorkerPool } from "./workers/worker-pool.js";
 
 export interface AppContext {
   db: Database;
+  /**
+   * The same database for live state runners report at a high rate (a bot's status): its commits do
+   * not wait for the disk (db/client.ts `live`). Absent (tests building a context by hand): `db`.
+   */
+  liveDb?: Database;
   config: Config;
   sockets: SocketKicker;
   realtime: Notifier;
@@ -18,4 +23,4 @@ export interface AppContext {
 }
 
 /** What the bot services need: the database and the realtime side. */
-export type BotContext = Pick<AppContext, "db" | "sockets" | "realtime">;
+export type BotContext = Pick<AppContext, "db" | "liveDb" | "sockets" | "realtime">;

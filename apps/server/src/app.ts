@@ -247,10 +247,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Two connections: the adapter's LISTEN and one for every publish. The adapter delivers a broadcast
   // to this instance's sockets only once its NOTIFY answered; on one connection those answers come in
   // order, so a socket hears "starting" before "online" (a second connection could swap them).
-  const realtimePool = database.newPool ? adapterPool(database.newPool(2, "dsbot-realtime")) : undefined;
+  // Its commits do not wait for the WAL flush: a NOTIFY takes a transaction id and PostgreSQL's
+  // database-wide notify lock until its commit is done, so with a flush per NOTIFY every instance's
+  // broadcasts queued behind the disk. A notification is never durable anyway (nothing replays it).
+  const realtimePool = database.newPool ? adapterPool(database.newPool(2, "dsbot-realtime", { synchronous_commit: "off" })) : undefined;
   try {
     sessions = await openSessionCache(database, { warn: (details, message) => built?.fastify.log.warn(details, message) });
-    built = await buildHttp(config, { db, config }, sessions, { id: instanceId, adapterPool: realtimePool?.pool }, options.logStream);
+    built = await buildHttp(config, { db, liveDb: database.live, config }, sessions, { id: instanceId, adapterPool: realtimePool?.pool }, options.logStream);
     const log = built.fastify.log;
     database.warnWith?.((details, message) => log.warn(details, message));
     const bootstrap = await bootstrapUsers(db, config);

@@ -18,10 +18,16 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Human-readable location for the start banner (never contains a password). */
   location: string;
+  /**
+   * The same database for live state a runner reports (a bot's status): commits that do not wait for
+   * the WAL flush (PostgreSQL `synchronous_commit = off`; a crash may lose the last fraction of a
+   * second, which the runners report again when they reconnect). PGlite: `db` itself.
+   */
+  live: Database;
   /** PostgreSQL only: a fresh, unconnected client outside the pool (the session cache LISTENs on one). */
   newClient?: () => pg.Client;
   /** PostgreSQL only: a separate small pool (socket.io's adapter holds one connection LISTENing). */
-  newPool?: (max: number, applicationName: string) => pg.Pool;
+  newPool?: (max: number, applicationName: string, settings?: Record<string, string>) => pg.Pool;
   close: () => Promise<void>;
   /** PGlite on its thread: where its warnings go (a statement holding it > SLOW_STATEMENT_MS, the thread dying). */
   warnWith?: (warn: (details: object, message: string) => void) => void;
@@ -122,7 +128,7 @@ export async function usePgliteThread(thread: PgliteThread, location: string): P
     await close();
     throw error;
   }
-  return { db, kind: "pglite", location, close, warnWith: (warn) => (thread.warn = warn) };
+  return { db, live: db, kind: "pglite", location, close, warnWith: (warn) => (thread.warn = warn) };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -141,14 +147,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     throw error;
   }
   const newClient = () => new pg.Client({ connectionString: url, keepAlive: true, application_name: "dsbot-session-listener" });
-  const newPool = (max: number, applicationName: string) => {
-    const extra = new pg.Pool({ connectionString: url, max, application_name: applicationName });
+  const newPool = (max: number, applicationName: string, settings: Record<string, string> = {}) => {
+    // Session settings ride in the startup packet (`-c name=value`), so every connection of the pool has them.
+    const options = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`).join(" ");
+    const extra = new pg.Pool({ connectionString: url, max, application_name: applicationName, ...(options ? { options } : {}) });
     extra.on("error", (error: Error & { code?: string }) => {
       if (error.code !== "57P01") process.emitWarning(`PostgreSQL: idle connection lost (${error.code ?? error.message})`);
     });
     return extra;
   };
-  return { db, kind: "postgres", location: redactUrl(url), newClient, newPool, close: once(() => pool.end()) };
+  const livePool = newPool(3, "dsbot-live", { synchronous_commit: "off" });
+  const live = drizzlePg({ client: livePool, schema });
+  const close = once(async () => {
+    await Promise.all([pool.end(), livePool.end()]);
+  });
+  return { db, live, kind: "postgres", location: redactUrl(url), newClient, newPool, close };
 }
 
 /** Closing twice (shutdown racing a failed start, tests) must not throw. */

@@ -54,7 +54,9 @@ async function reportStatus(
 ): Promise<BotStatus> {
   // The access check rides in the change's statement; only when nothing changed is it asked alone,
   // to tell a lost access (404, the socket is cut) from a bot that is not in a reportable state.
-  const changed = await tryChangeStatus(ctx, dsbotId, {
+  // The hot path of every runner: its commit does not wait for the disk (liveDb). A start or stop
+  // from the dashboard still does.
+  const changed = await tryChangeStatus({ ...ctx, db: ctx.liveDb ?? ctx.db }, dsbotId, {
     from: reportableFrom.filter((s) => s !== status),
     to: status,
     message: status === "online" ? botLogMessages.online : botLogMessages.pausedByBot,

@@ -81,8 +81,8 @@ export function WorldsRoute() {
         </Stack>
       </Card>
       <AddWorldModal opened={adding} onClose={() => setAdding(false)} />
-      <ImportWorldModal key={importing?.id ?? "none"} world={importing} onClose={() => setImporting(null)} />
-      <TimeZoneModal key={zoneOf?.id ?? "none"} world={zoneOf} onClose={() => setZoneOf(null)} />
+      <ImportWorldModal key={`import-${importing?.id ?? "none"}`} world={importing} onClose={() => setImporting(null)} />
+      <TimeZoneModal key={`zone-${zoneOf?.id ?? "none"}`} world={zoneOf} onClose={() => setZoneOf(null)} />
     </>
   );
 }
