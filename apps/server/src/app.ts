@@ -59,7 +59,7 @@ import { createSocketKicker } from "./realtime/socket-kicker.js";
 import { adapterPool } from "./realtime/adapter-pool.js";
 import type pg from "pg";
 import { WorkerPool } from "./workers/worker-pool.js";
-import { beat, INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/instances.js";
+import { INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/instances.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -213,7 +213,7 @@ function startHousekeeping(
       await settleOrphanedBots(ctx, orphansSince);
     }),
     every(INSTANCE_HEARTBEAT_MS, "instance heartbeat", async () => {
-      await beat(db, instanceId);
+      await registerInstance(db, instanceId);
       const swept = await sweepDeadInstances(db);
       if (swept.instanceIds.length === 0) return;
       orphansSince = new Date();

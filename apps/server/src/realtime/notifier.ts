@@ -76,7 +76,8 @@ export function createNotifier(io: Io, db: Database): Notifier {
       for (const socket of await allowed([botRoom(dsbotId)], dsbotId)) socket.emit("bot:module-config", update);
     },
     botConfig(socketId, config) {
-      io.to(socketId).emit("bot:config", config);
+      // Asked by the bot socket's own connect handler: the socket is on this instance, so no NOTIFY.
+      io.local.to(socketId).emit("bot:config", config);
     },
     async connectedRunners(runnerTokenIds) {
       const found = await Promise.all(

@@ -17,16 +17,13 @@ export function newInstanceId(): string {
   return `${hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`;
 }
 
+/**
+ * Registers the instance, and is its heartbeat too: an instance that was taken for dead (it stalled
+ * longer than the window) comes back as a new row — its connection rows are gone, and its sockets'
+ * handlers add them again as they reconnect.
+ */
 export async function registerInstance(db: Database, id: string): Promise<void> {
   await db.insert(serverInstances).values({ id }).onConflictDoUpdate({ target: serverInstances.id, set: { heartbeatAt: sql`now()` } });
-}
-
-/**
- * Beats; an instance that was taken for dead (it stalled longer than the window) comes back as a new
- * row — its connection rows are gone, and its sockets' handlers add them again as they reconnect.
- */
-export async function beat(db: Database, id: string): Promise<void> {
-  await registerInstance(db, id);
 }
 
 export interface SweptInstances {
