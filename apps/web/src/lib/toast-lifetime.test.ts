@@ -1,6 +1,6 @@
 // The countdown store behind the toaster: per-toast remaining time, held and resumed as a whole.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { endToastLifetime, pauseToastLifetimes, startToastLifetime } from "./toast-lifetime";
+import { clearToastLifetimes, endToastLifetime, pauseToastLifetimes, startToastLifetime } from "./toast-lifetime";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -71,5 +71,18 @@ describe("toast lifetimes", () => {
     startToastLifetime("a", Infinity, close);
     vi.advanceTimersByTime(1_000_000);
     expect(close).not.toHaveBeenCalled();
+  });
+
+  it("drops every countdown at once without closing, and a new one runs unpaused", () => {
+    const closeA = vi.fn();
+    const closeB = vi.fn();
+    startToastLifetime("a", 1000, closeA);
+    pauseToastLifetimes(true);
+    clearToastLifetimes();
+    vi.advanceTimersByTime(60_000);
+    expect(closeA).not.toHaveBeenCalled();
+    startToastLifetime("b", 1000, closeB);
+    vi.advanceTimersByTime(1000);
+    expect(closeB).toHaveBeenCalledOnce();
   });
 });

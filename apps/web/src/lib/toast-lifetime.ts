@@ -52,3 +52,11 @@ export function pauseToastLifetimes(pause: boolean): void {
     else run(id, lifetime);
   }
 }
+
+/** Drops every countdown without closing its toast (the test setup calls it after each test, so no
+ * countdown of one test fires after its DOM is gone). */
+export function clearToastLifetimes(): void {
+  for (const lifetime of lifetimes.values()) clearTimeout(lifetime.timer);
+  lifetimes.clear();
+  paused = false;
+}

@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { clearToastLifetimes } from "../lib/toast-lifetime";
 
 // Routes are lazy: the first render of a page loads its module, which takes over the library's 1 s
 // default on a loaded machine. Every findBy/waitFor waits up to 5 s (still answering as soon as it can).
@@ -37,6 +38,9 @@ if (!("fonts" in document)) {
 }
 
 afterEach(() => {
+  // A toast's countdown is a module-level timer: left running, it fires after the test file's
+  // environment is gone (sonner's dismiss then calls a requestAnimationFrame that no longer exists).
+  clearToastLifetimes();
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
