@@ -174,7 +174,8 @@ describe("header", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Logout bestätigen" })).not.toBeInTheDocument());
     expect(useSession.getState().token).toBe("test-token");
 
-    await user.click(avatar);
+    // The first click loaded the menu, which mounted the avatar button anew.
+    await user.click(within(header).getByRole("button", { name: "Benutzermenü" }));
     await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
     const confirmDialog = await screen.findByRole("dialog", { name: "Logout bestätigen" });
     await user.click(within(confirmDialog).getByRole("button", { name: "Ausloggen" }));

@@ -71,3 +71,5 @@ export function useNotificationActions(userId: number) {
     remove: (id: number) => remove.mutate(id),
   };
 }
+
+export type NotificationActions = ReturnType<typeof useNotificationActions>;
