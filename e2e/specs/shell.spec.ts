@@ -142,6 +142,27 @@ test("on a 375px phone the header keeps the world label, hides the username, and
   expect(box && box.x >= 0 && box.x + box.width <= 375, "the menu fits the phone's width").toBe(true);
 });
 
+test("the header's menus work from the keyboard: their code loads on focus and the focus stays on the button", async ({ page }) => {
+  const user = await createUser(page.request, "keys");
+  await loginWith(page, user.username, user.password);
+  const header = page.getByRole("banner");
+  const bell = header.getByRole("button", { name: "Benachrichtigungen" });
+  await header.getByRole("button", { name: "Suche" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(bell).toBeFocused();
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Benachrichtigungen (0)" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Benachrichtigungen (0)" })).toBeHidden();
+
+  const avatar = header.getByRole("button", { name: "Benutzermenü" });
+  await avatar.focus();
+  await expect(avatar).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Account" })).toBeVisible();
+});
+
 test("the sidebar toggle hides and shows the sidebar", async ({ page }) => {
   await loginAs(page, "admin");
   const nav = sidebar(page);

@@ -3,7 +3,7 @@
 // light stand-in until `module` is there, and hands `track` to the element the user reaches for. The
 // swap mounts that element anew, so it waits for a press on it to end (the click lands on the element
 // it started on) and moves the keyboard focus over to the new element.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 
 const loaded = new Map<() => Promise<unknown>, unknown>();
 
@@ -52,7 +52,8 @@ export function useIntentImport<M>(load: () => Promise<M>): IntentImport<M> {
     );
   }, [load, apply]);
 
-  useEffect(() => {
+  // In the commit itself: a key pressed right after the swap must find the focus on the new element.
+  useLayoutEffect(() => {
     if (!module || !refocus.current) return;
     refocus.current = false;
     element.current?.focus({ preventScroll: true });

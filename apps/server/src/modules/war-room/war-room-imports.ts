@@ -22,6 +22,21 @@ export interface ImportDeps {
   workers: WorkerPool;
 }
 
+/**
+ * The write phase of pasted imports runs one import at a time per server. The embedded database runs
+ * one statement at a time: three big pastes at once kept three statements queued in front of every
+ * other request (the stall probe saw a health check wait 280–370 ms behind them); one after another
+ * they take as long together, and a paste's limit check and its writes no longer interleave with
+ * another paste's.
+ */
+let writeLane: Promise<unknown> = Promise.resolve();
+
+function inWriteLane<T>(write: () => Promise<T>): Promise<T> {
+  const result = writeLane.then(write, write);
+  writeLane = result.catch(() => undefined);
+  return result;
+}
+
 /** A parse takes well under a second; anything longer is a broken text or a stuck worker. */
 const PARSE_TIMEOUT_MS = 10_000;
 
@@ -117,17 +132,20 @@ export async function importSosText({ db, workers }: ImportDeps, user: Importer,
   if (errors.length > 0) rejected(errors);
   // Chunked statements, no transaction around them: a long one would hold the embedded database.
   const owner = { userId: user.id };
-  await dropArrived(db, owner, now);
-  await keepUnderPasteLimit(db, user.id, input);
   await resolveFromWorld(db, world.id, input);
-  await upsertIncomings(db, owner, { server: world.server, world: world.world }, input);
-  await refreshAnalysis(db, owner, (world.unitInfo as UnitInfo | null) ?? null);
+  await inWriteLane(async () => {
+    await dropArrived(db, owner, now);
+    await keepUnderPasteLimit(db, user.id, input);
+    await upsertIncomings(db, owner, { server: world.server, world: world.world }, input);
+    await refreshAnalysis(db, owner, (world.unitInfo as UnitInfo | null) ?? null);
+  });
   return input.length;
 }
 
 /**
  * Refuses a paste that would leave the user more than PASTED_INCOMINGS_MAX incomings on their way
- * (commands pasted again are not counted twice). Two pastes at the same moment may pass it together.
+ * (commands pasted again are not counted twice). Pastes on one server pass it one at a time (the write
+ * lane); two on different instances at the same moment may pass it together.
  */
 async function keepUnderPasteLimit(db: Database, userId: number, input: readonly IncomingInput[]): Promise<void> {
   const [{ kept } = { kept: 0 }] = await db.select({ kept: count() }).from(incomings).where(eq(incomings.userId, userId));
@@ -185,25 +203,27 @@ export async function importTroopsOverview({ db, workers }: ImportDeps, user: Im
     };
   });
   // Chunks without a transaction around them (a long one would hold the embedded database).
-  for (let start = 0; start < rows.length; start += 500) {
-    if (start > 0) await yieldToEventLoop();
-    await db
-      .insert(pastedTroops)
-      .values(rows.slice(start, start + 500))
-      .onConflictDoUpdate({
-        target: [pastedTroops.userId, pastedTroops.worldServer, pastedTroops.worldWorld, pastedTroops.villageId],
-        set: {
-          x: sql`excluded.x`,
-          y: sql`excluded.y`,
-          name: sql`excluded.name`,
-          playerName: sql`excluded.player_name`,
-          units: sql`excluded.units`,
-          inVillage: sql`excluded.in_village`,
-          outside: sql`excluded.outside`,
-          onTheWay: sql`excluded.on_the_way`,
-          importedAt: sql`excluded.imported_at`,
-        },
-      });
-  }
+  await inWriteLane(async () => {
+    for (let start = 0; start < rows.length; start += 500) {
+      if (start > 0) await yieldToEventLoop();
+      await db
+        .insert(pastedTroops)
+        .values(rows.slice(start, start + 500))
+        .onConflictDoUpdate({
+          target: [pastedTroops.userId, pastedTroops.worldServer, pastedTroops.worldWorld, pastedTroops.villageId],
+          set: {
+            x: sql`excluded.x`,
+            y: sql`excluded.y`,
+            name: sql`excluded.name`,
+            playerName: sql`excluded.player_name`,
+            units: sql`excluded.units`,
+            inVillage: sql`excluded.in_village`,
+            outside: sql`excluded.outside`,
+            onTheWay: sql`excluded.on_the_way`,
+            importedAt: sql`excluded.imported_at`,
+          },
+        });
+    }
+  });
   return rows.length;
 }
