@@ -151,6 +151,15 @@ try {
     await demoPage.goto(`${BASE}/bots/${botId}`);
     await demoPage.getByRole("table", { name: "Protokoll" }).getByText("Inventur", { exact: false }).first().waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `bot-detail-${width}.png`) });
+    await demoPage.goto(`${BASE}/bots/${botId}?tab=villages`);
+    await demoPage.getByLabel("Rohstoffe").first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `bot-villages-${width}.png`) });
+    await demoPage.goto(`${BASE}/account-manager/templates`);
+    await demoPage.getByRole("link", { name: "Starter (Demo)" }).waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `templates-${width}.png`) });
+    await demoPage.getByRole("link", { name: "Starter (Demo)" }).click();
+    await demoPage.getByText("Bauschritte", { exact: false }).first().waitFor();
+    await demoPage.screenshot({ path: path.join(OUT, `template-${width}.png`) });
     await demoPage.goto(`${BASE}/ds-player-skills`);
     await demoPage.getByRole("region", { name: "Kalle", exact: true }).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `player-skills-${width}.png`) });

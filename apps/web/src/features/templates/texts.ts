@@ -7,6 +7,8 @@ export const templateTexts = {
   emptyHint: "Eine Vorlage sagt dem Bauherrn, welches Gebäude er als Nächstes ausbaut. Lege eine an oder importiere eine Bauliste aus TWB.",
   columns: { name: "Name", steps: "Schritte", villages: "Dörfer", updatedAt: "Aktualisiert", actions: "Aktionen" },
   villagesHint: "Dörfer, deren Bauherr diese Vorlage benutzt",
+  sortBy: "Sortieren nach",
+  sortChoice: (column: string, descending: boolean) => `${column} (${descending ? "absteigend" : "aufsteigend"})`,
   name: "Name",
   namePlaceholder: "z. B. Offensivdorf",
   cancel: "Abbrechen",

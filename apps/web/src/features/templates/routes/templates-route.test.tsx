@@ -108,6 +108,35 @@ describe("Templates", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Die Vorlage „Grundausbau“ wird noch vom Bauherrn von Anna benutzt. Wähle dort erst eine andere Vorlage.")).toBeInTheDocument();
   });
 
+  it("lists the templates as cards on a phone, sorted by the choice, with the row actions", async () => {
+    const user = userEvent.setup();
+    const media = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...media(query), matches: query.includes("33.74em") })) as typeof window.matchMedia;
+    try {
+      const { posted } = fakeServer([
+        { name: "Grundausbau", steps: basic, villages: 12 },
+        { name: "Offensive", steps: [...basic, { building: "smith", level: 1 }], villages: 2 },
+      ]);
+      renderApp("/account-manager/templates");
+      const list = await screen.findByRole("list", { name: "Vorlagen" });
+      expect(screen.queryByRole("table", { name: "Vorlagen" })).not.toBeInTheDocument();
+      const names = () => within(list).getAllByRole("link").map((link) => link.textContent);
+      await waitFor(() => expect(names()).toEqual(["Grundausbau", "Offensive"]));
+      const first = within(list).getAllByRole("listitem")[0]!;
+      expect(within(first).getByText("12")).toBeInTheDocument();
+      expect(within(first).getByRole("link", { name: "Grundausbau" })).toHaveAttribute("href", "/account-manager/templates/1");
+
+      await user.click(within(list).getAllByLabelText("Sortieren nach")[0]!);
+      await user.click(await screen.findByRole("option", { name: "Schritte (absteigend)" }));
+      await waitFor(() => expect(names()).toEqual(["Offensive", "Grundausbau"]));
+
+      await user.click(within(list).getByRole("button", { name: "Offensive duplizieren" }));
+      await waitFor(() => expect(posted.map((t) => t.name)).toEqual(["Offensive (Kopie)"]));
+    } finally {
+      window.matchMedia = media;
+    }
+  });
+
   it("edits the steps with running totals and checks, moves them and saves", async () => {
     const user = userEvent.setup();
     const { put } = fakeServer([{ name: "Grundausbau", steps: basic }]);
