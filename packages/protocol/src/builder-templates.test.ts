@@ -59,30 +59,32 @@ describe("running totals and checks", () => {
       { building: "main", level: 3 },
       { building: "barracks", level: 1 },
     ]);
-    // A new village: 39 points, 30 population. Wood 2: 63/75/50, +1 pop, worth 7 points instead of 6.
-    // Main 2 and 3: 113/101/88 and 143/127/111, +1 and +1 pop, worth 12 and 14 instead of 10.
-    // Barracks 1: 200/170/90, +7 pop, +16 points.
+    // A new village (main, farm, storage 1, rally point; mines 0): 21 points, 5 population. The game's
+    // factors per resource (get_building_info): wood 1: 50/60/40, 5 pop; wood 2: 50×1.25, 60×1.275,
+    // 40×1.245 = 63/77/50, round(5×1.155) = 6 pop in all; worth 7 points (6×1.2).
+    // Main 2 and 3 (the wiki's figures): 113/102/88 and 143/130/111, 6 and 7 pop in all, worth 12 and 14
+    // instead of 10. Barracks 1: 200/170/90, +7 pop, +16 points.
     expect(progress.map((p) => [p.from, p.to, p.cost, p.totals, p.blocked])).toEqual([
-      [1, 2, { wood: 63, stone: 75, iron: 50 }, { points: 40, population: 31, wood: 63, stone: 75, iron: 50 }, false],
-      [1, 3, { wood: 256, stone: 228, iron: 199 }, { points: 44, population: 33, wood: 319, stone: 303, iron: 249 }, false],
-      [0, 1, { wood: 200, stone: 170, iron: 90 }, { points: 60, population: 40, wood: 519, stone: 473, iron: 339 }, false],
+      [0, 2, { wood: 113, stone: 137, iron: 90 }, { points: 28, population: 11, wood: 113, stone: 137, iron: 90 }, false],
+      [1, 3, { wood: 256, stone: 232, iron: 199 }, { points: 32, population: 13, wood: 369, stone: 369, iron: 289 }, false],
+      [0, 1, { wood: 200, stone: 170, iron: 90 }, { points: 48, population: 20, wood: 569, stone: 539, iron: 379 }, false],
     ]);
   });
 
   it("flag a level above the maximum, a missing prerequisite and a level already reached", () => {
-    const [stable, snob, wood] = builderTemplateProgress([
+    const [stable, snob, main] = builderTemplateProgress([
       { building: "stable", level: 1 },
       { building: "snob", level: 3 },
-      { building: "wood", level: 1 },
+      { building: "main", level: 1 },
     ]);
     expect(stable).toMatchObject({ blocked: true, to: 0, issues: ["Stall braucht zuerst Hauptgebäude Stufe 10."], cost: { wood: 0, stone: 0, iron: 0 } });
     expect(snob?.issues).toEqual(["Adelshof hat höchstens Stufe 1.", "Adelshof braucht zuerst Hauptgebäude Stufe 20."]);
-    expect(wood).toMatchObject({ blocked: false, issues: ["Holzfällerlager hat hier schon Stufe 1; der Schritt wird übersprungen."] });
+    expect(main).toMatchObject({ blocked: false, issues: ["Hauptgebäude hat hier schon Stufe 1; der Schritt wird übersprungen."] });
   });
 
   it("name the builder's next level: the first step not reached", () => {
     const steps = [{ building: "wood", level: 2 }, { building: "main", level: 3 }] as const;
-    expect(nextTemplateStep([...steps], startLevels)).toEqual({ index: 0, building: "wood", level: 2 });
+    expect(nextTemplateStep([...steps], startLevels)).toEqual({ index: 0, building: "wood", level: 1 });
     expect(nextTemplateStep([...steps], { ...startLevels, wood: 2, main: 2 })).toEqual({ index: 1, building: "main", level: 3 });
     expect(nextTemplateStep([...steps], { ...startLevels, wood: 5, main: 3 })).toBeNull();
   });

@@ -56,45 +56,55 @@ export const buildingRequirements: Record<Building, Partial<BuildingLevels>> = {
   wall: { barracks: 1 },
 };
 
-/** A new village's levels. */
+/** A new village's levels: the main building, farm, storage and rally point; the mines start at 0 (TWB's
+ *  builder templates open with `wood:1`, `stone:1`, `iron:1`). */
 export const startLevels: BuildingLevels = {
   ...(Object.fromEntries(buildings.map((b) => [b, 0])) as BuildingLevels),
-  main: 1, place: 1, wood: 1, stone: 1, iron: 1, farm: 1, storage: 1,
+  main: 1, place: 1, farm: 1, storage: 1,
 };
 
-/** Base cost (level 1) and growth factor per level; time in seconds at main level 1; points of level 1. */
-const rules: Record<Building, { wood: number; stone: number; iron: number; pop: number; time: number; factor: number; points: number }> = {
-  main: { wood: 90, stone: 80, iron: 70, pop: 5, time: 900, factor: 1.26, points: 10 },
-  barracks: { wood: 200, stone: 170, iron: 90, pop: 7, time: 1800, factor: 1.26, points: 16 },
-  stable: { wood: 270, stone: 240, iron: 260, pop: 8, time: 6000, factor: 1.26, points: 20 },
-  garage: { wood: 300, stone: 240, iron: 260, pop: 8, time: 6000, factor: 1.26, points: 24 },
-  church: { wood: 16000, stone: 20000, iron: 5000, pop: 5000, time: 184980, factor: 1.26, points: 10 },
-  church_f: { wood: 160, stone: 200, iron: 50, pop: 5, time: 8160, factor: 1.26, points: 10 },
-  watchtower: { wood: 12000, stone: 14000, iron: 10000, pop: 500, time: 13200, factor: 1.17, points: 42 },
-  snob: { wood: 15000, stone: 25000, iron: 10000, pop: 80, time: 586800, factor: 2, points: 512 },
-  smith: { wood: 220, stone: 180, iron: 240, pop: 20, time: 6000, factor: 1.26, points: 19 },
-  place: { wood: 10, stone: 40, iron: 30, pop: 0, time: 10860, factor: 1.26, points: 0 },
-  statue: { wood: 220, stone: 220, iron: 220, pop: 10, time: 1500, factor: 1.26, points: 24 },
-  market: { wood: 100, stone: 100, iron: 100, pop: 20, time: 2700, factor: 1.26, points: 10 },
-  wood: { wood: 50, stone: 60, iron: 40, pop: 5, time: 900, factor: 1.25, points: 6 },
-  stone: { wood: 65, stone: 50, iron: 40, pop: 10, time: 900, factor: 1.27, points: 6 },
-  iron: { wood: 75, stone: 65, iron: 70, pop: 10, time: 1080, factor: 1.252, points: 6 },
-  farm: { wood: 45, stone: 40, iron: 30, pop: 0, time: 1200, factor: 1.3, points: 5 },
-  storage: { wood: 60, stone: 50, iron: 40, pop: 0, time: 1020, factor: 1.265, points: 6 },
-  hide: { wood: 50, stone: 60, iron: 50, pop: 2, time: 1800, factor: 1.25, points: 5 },
-  wall: { wood: 50, stone: 100, iron: 20, pop: 5, time: 3600, factor: 1.26, points: 8 },
+/**
+ * The game's building info (interface.php?func=get_building_info, e.g. DS Workbench's servers/de107/
+ * buildings.xml): level 1's cost and population, each resource's and the population's growth factor per
+ * level, time in seconds at world speed 1 and main level 1, and the points of level 1.
+ */
+const rules: Record<Building, { wood: number; stone: number; iron: number; pop: number; factors: readonly [number, number, number]; popFactor: number; time: number; points: number }> = {
+  main: { wood: 90, stone: 80, iron: 70, pop: 5, factors: [1.26, 1.275, 1.26], popFactor: 1.17, time: 900, points: 10 },
+  barracks: { wood: 200, stone: 170, iron: 90, pop: 7, factors: [1.26, 1.28, 1.26], popFactor: 1.17, time: 1800, points: 16 },
+  stable: { wood: 270, stone: 240, iron: 260, pop: 8, factors: [1.26, 1.28, 1.26], popFactor: 1.17, time: 6000, points: 20 },
+  garage: { wood: 300, stone: 240, iron: 260, pop: 8, factors: [1.26, 1.28, 1.26], popFactor: 1.17, time: 6000, points: 24 },
+  church: { wood: 16000, stone: 20000, iron: 5000, pop: 5000, factors: [1.26, 1.28, 1.26], popFactor: 1.55, time: 184980, points: 10 },
+  church_f: { wood: 160, stone: 200, iron: 50, pop: 5, factors: [1.26, 1.28, 1.26], popFactor: 1.55, time: 8160, points: 10 },
+  watchtower: { wood: 12000, stone: 14000, iron: 10000, pop: 500, factors: [1.17, 1.17, 1.18], popFactor: 1.18, time: 13200, points: 42 },
+  snob: { wood: 15000, stone: 25000, iron: 10000, pop: 80, factors: [2, 2, 2], popFactor: 1.17, time: 586800, points: 512 },
+  smith: { wood: 220, stone: 180, iron: 240, pop: 20, factors: [1.26, 1.275, 1.26], popFactor: 1.17, time: 6000, points: 19 },
+  place: { wood: 10, stone: 40, iron: 30, pop: 0, factors: [1.26, 1.275, 1.26], popFactor: 1.17, time: 10860, points: 0 },
+  statue: { wood: 220, stone: 220, iron: 220, pop: 10, factors: [1.26, 1.275, 1.26], popFactor: 1.17, time: 1500, points: 24 },
+  market: { wood: 100, stone: 100, iron: 100, pop: 20, factors: [1.26, 1.275, 1.26], popFactor: 1.17, time: 2700, points: 10 },
+  wood: { wood: 50, stone: 60, iron: 40, pop: 5, factors: [1.25, 1.275, 1.245], popFactor: 1.155, time: 900, points: 6 },
+  stone: { wood: 65, stone: 50, iron: 40, pop: 10, factors: [1.27, 1.265, 1.24], popFactor: 1.14, time: 900, points: 6 },
+  iron: { wood: 75, stone: 65, iron: 70, pop: 10, factors: [1.252, 1.275, 1.24], popFactor: 1.17, time: 1080, points: 6 },
+  farm: { wood: 45, stone: 40, iron: 30, pop: 0, factors: [1.3, 1.32, 1.29], popFactor: 1, time: 1200, points: 5 },
+  storage: { wood: 60, stone: 50, iron: 40, pop: 0, factors: [1.265, 1.27, 1.245], popFactor: 1.15, time: 1020, points: 6 },
+  hide: { wood: 50, stone: 60, iron: 50, pop: 2, factors: [1.25, 1.25, 1.25], popFactor: 1.17, time: 1800, points: 5 },
+  wall: { wood: 50, stone: 100, iron: 20, pop: 5, factors: [1.26, 1.275, 1.26], popFactor: 1.17, time: 3600, points: 8 },
 };
+
+/** Population a building of this level uses in all (the game's: level 1's, ×popFactor per level, rounded). */
+function levelPopulation(building: Building, level: number): number {
+  const base = rules[building];
+  return level < 1 ? 0 : Math.round(base.pop * Math.pow(base.popFactor, level - 1));
+}
 
 /** Cost of raising `building` from `level - 1` to `level`: resources and the population it adds. */
 export function buildCost(building: Building, level: number): Resources & { pop: number } {
   const base = rules[building];
-  const f = Math.pow(base.factor, level - 1);
-  const popPrev = level > 1 ? Math.round(base.pop * Math.pow(1.17, level - 2)) : 0;
+  const [woodFactor, stoneFactor, ironFactor] = base.factors;
   return {
-    wood: Math.round(base.wood * f),
-    stone: Math.round(base.stone * f),
-    iron: Math.round(base.iron * f),
-    pop: Math.round(base.pop * Math.pow(1.17, level - 1)) - popPrev,
+    wood: Math.round(base.wood * Math.pow(woodFactor, level - 1)),
+    stone: Math.round(base.stone * Math.pow(stoneFactor, level - 1)),
+    iron: Math.round(base.iron * Math.pow(ironFactor, level - 1)),
+    pop: levelPopulation(building, level) - levelPopulation(building, level - 1),
   };
 }
 

@@ -143,10 +143,10 @@ describe("Templates", { timeout: 30_000 }, () => {
     renderApp("/account-manager/templates/1");
     const steps = await screen.findByRole("table", { name: "Bauschritte" });
     const row = (n: number) => steps.querySelector<HTMLElement>(`tr[data-step="${n}"]`)!;
-    // Totals after the three steps (protocol's hand-computed figures): 60 points, 40 population.
-    expect(within(row(3)).getByText("60")).toBeInTheDocument();
-    expect(within(row(3)).getByText("40")).toBeInTheDocument();
-    expect(screen.getByText(/^Am Ende/).parentElement).toHaveTextContent("60 Punkte · 40 Bevölkerung");
+    // Totals after the three steps (protocol's hand-computed figures): 48 points, 20 population.
+    expect(within(row(3)).getByText("48")).toBeInTheDocument();
+    expect(within(row(3)).getByText("20")).toBeInTheDocument();
+    expect(screen.getByText(/^Am Ende/).parentElement).toHaveTextContent("48 Punkte · 20 Bevölkerung");
 
     // The barracks before the main building: it needs main 3 first.
     await user.click(within(row(3)).getByRole("button", { name: "Schritt 3 nach oben" }));
@@ -183,8 +183,8 @@ describe("Templates", { timeout: 30_000 }, () => {
       expect(screen.queryByRole("table", { name: "Bauschritte" })).not.toBeInTheDocument();
       const cards = within(list).getAllByRole("listitem");
       expect(cards).toHaveLength(3);
-      // The third card carries the running totals (60 points, 40 population) and its controls.
-      expect(cards[2]).toHaveTextContent("Punkte 60 · Bevölkerung 40");
+      // The third card carries the running totals (48 points, 20 population) and its controls.
+      expect(cards[2]).toHaveTextContent("Punkte 48 · Bevölkerung 20");
       expect(within(cards[2]!).getByLabelText("Gebäude von Schritt 3")).toBeInTheDocument();
       await user.click(within(cards[2]!).getByRole("button", { name: "Schritt 3 nach oben" }));
       expect(await screen.findByText("Kaserne braucht zuerst Hauptgebäude Stufe 3.")).toBeInTheDocument();
