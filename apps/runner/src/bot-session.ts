@@ -5,15 +5,11 @@ import {
   socketErrors,
   moduleNames,
   realtimeClientOptions,
-  type BotAttack,
-  type BotAttackResult,
   type BotConfig,
   type BotControl,
   type BotModuleConfig,
   type BotNeedsPlayer,
   type BotIncomingsReport,
-  type BotTemplate,
-  type BotVillagesReport,
   type BotTroopsReport,
   type ClientToServerEvents,
   type GameDriver,
@@ -22,16 +18,17 @@ import {
   type ServerToClientEvents,
 } from "@dsbot/protocol";
 import { io, type Socket } from "socket.io-client";
+import { ACK_TIMEOUT_MS, BotChannel } from "./bot-channel.js";
 import type { Clock } from "./clock.js";
 import type { RunnerLogger } from "./logger.js";
 import { LatestReport } from "./latest-report.js";
 import { sessionMessages } from "./messages.js";
 import { ModuleScheduler } from "./scheduler.js";
 import { UnitReservations } from "./reservations.js";
+import { TemplateCache } from "./template-cache.js";
 import { budgetGate, meteredDriver, RequestMeter } from "./request-meter.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
-const ACK_TIMEOUT_MS = 10_000;
 /**
  * Work at a game time wakes this early and waits out the rest on the spot (see `at`): whatever else
  * the process does (another bot's module, a socket message) or a busy machine delays the wake-up by up
@@ -87,12 +84,11 @@ export class BotSession {
   private readonly appliedModules = new Map<string, string>();
   /** Timers of work at a game time (attacks to send); cleared when the session ends. */
   private readonly timers = new Set<unknown>();
-  /** Attack reports the server has not answered yet, by attack id (sent again after a reconnect). */
-  private readonly pendingReports = new Map<number, BotAttackResult>();
-  private flushing = false;
   /** The latest troop report not answered yet; a newer scan replaces it (no queue of old scans). */
   private readonly troops: LatestReport<"bot:troops">;
   private readonly incomings: LatestReport<"bot:incomings">;
+  private readonly channel: BotChannel;
+  private readonly templates: TemplateCache;
   /** The server's clock minus this runner's (ms), from the round trip with the shortest time. */
   private clockOffsetMs = 0;
 
@@ -112,9 +108,16 @@ export class BotSession {
     const refused = (message: (text: string) => string) => (text: string) => this.options.logger("warn", `[Bot ${this.dsbotId}] ${message(text)}`);
     this.troops = new LatestReport(this.socket, "bot:troops", ACK_TIMEOUT_MS, refused(sessionMessages.troopsRefused));
     this.incomings = new LatestReport(this.socket, "bot:incomings", ACK_TIMEOUT_MS, refused(sessionMessages.incomingsRefused));
+    this.channel = new BotChannel(
+      this.socket,
+      (level, message) => this.log(level, message),
+      (message) => this.options.logger("warn", `[Bot ${this.dsbotId}] ${message}`),
+    );
+    this.templates = new TemplateCache((ids) => this.channel.templates(ids));
     this.socket.on("bot:config", (config) => void this.configure(config));
     this.socket.on("bot:control", (control) => void this.control(control));
     this.socket.on("bot:module-config", (update) => this.applyModule(update));
+    this.socket.on("bot:templates-changed", (change) => this.templates.drop(Array.isArray(change?.ids) ? change.ids : []));
     this.socket.on("connect", () => this.connected());
     this.socket.on("connect_error", (error) => {
       // The first connection must work; later, only a refusal is final (an unreachable server is not).
@@ -129,7 +132,9 @@ export class BotSession {
   private connected(): void {
     clearTimeout(this.giveUpTimer);
     this.giveUpTimer = undefined;
-    void this.flushReports();
+    // A template changed while the socket was away was not announced to it.
+    this.templates.clear();
+    void this.channel.flushAttackResults();
     void this.troops.flush();
     void this.incomings.flush();
     if (this.everConnected && !this.ended()) this.options.logger("info", `[Bot ${this.dsbotId}] ${sessionMessages.reconnected}`);
@@ -238,12 +243,12 @@ export class BotSession {
           pause: (reason) => this.pause(reason),
           setInventory: (snapshot) => (this.lastInventory = snapshot),
           needsPlayer: (report) => this.needsPlayer(report),
-          claimAttacks: (withinMs) => this.claimAttacks(withinMs),
-          templates: (ids) => this.templates(ids),
-          reportAttack: (result) => this.reportAttack(result),
+          claimAttacks: (withinMs) => this.channel.claimAttacks(withinMs),
+          templates: (ids) => this.templates.get(ids),
+          reportAttack: (result) => this.channel.reportAttack(result),
           reportTroops: (report) => this.reportTroops(report),
           reportIncomings: (report) => this.reportIncomings(report),
-          reportVillages: (parts) => this.reportVillages(parts),
+          reportVillages: (parts) => this.channel.reportVillages(parts),
           at: (at, work) => this.at(driver, at, work),
           isRunning: () => this.current === "online",
           reservations: this.reservations,
@@ -327,71 +332,8 @@ export class BotSession {
     };
   }
 
-  private async claimAttacks(withinMs: number): Promise<BotAttack[] | null> {
-    if (!this.socket.connected) return null;
-    try {
-      const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:attacks", { withinMs });
-      if (!answer.ok) {
-        this.log("warn", sessionMessages.attacksRefused(answer.error.message));
-        return null;
-      }
-      return answer.attacks;
-    } catch {
-      return null;
-    }
-  }
-
-  private async templates(ids: readonly number[]): Promise<BotTemplate[] | null> {
-    if (ids.length === 0) return [];
-    if (!this.socket.connected) return null;
-    try {
-      const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:templates", { ids: [...ids] });
-      return answer.ok ? answer.templates : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Kept until the server answers; a refusal (e.g. the attack was reported already) is final too. */
-  private reportAttack(result: BotAttackResult): void {
-    this.pendingReports.set(result.attackId, result);
-    void this.flushReports();
-  }
-
-  private async flushReports(): Promise<void> {
-    if (this.flushing) return;
-    this.flushing = true;
-    try {
-      for (const [id, result] of [...this.pendingReports]) {
-        if (!this.socket.connected) return;
-        try {
-          const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:attack-result", result);
-          this.pendingReports.delete(id);
-          if (!answer.ok) this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.attackReportRefused(answer.error.message)}`);
-        } catch {
-          return; // no answer: tried again after the next reconnect
-        }
-      }
-    } finally {
-      this.flushing = false;
-    }
-  }
-
   private reportTroops(report: BotTroopsReport): void {
     if (!this.troops.set(report)) this.log("warn", sessionMessages.troopsTooLarge(report.villages.length));
-  }
-
-  /** A scan's villages in parts (the "Dörfer" tab); skipped while offline — the next scan sends them. */
-  private async reportVillages(parts: BotVillagesReport[]): Promise<void> {
-    for (const part of parts) {
-      if (!this.socket.connected) return;
-      try {
-        const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:villages", part);
-        if (!answer.ok) return;
-      } catch {
-        return;
-      }
-    }
   }
 
   private reportIncomings(report: BotIncomingsReport): void {

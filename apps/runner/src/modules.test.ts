@@ -1,6 +1,6 @@
 // The modules the sandbox runner executes for real (timer, relogin, inventory) and the stubs, each
 // running in a bot session against a real server and a sandbox world on a manual clock.
-import { units, weekdays, type BotUsageResponse } from "@dsbot/protocol";
+import { units, weekdays, type BotUsageResponse, type BuilderTemplateResponse } from "@dsbot/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   botLogs,
@@ -194,5 +194,48 @@ describe("request budget", () => {
     s.clock.advance(60 * 60_000);
     await s.waitForLog(/^Anfragebudget wieder frei: die Module laufen weiter$/);
     await eventually(async () => expect((await s.messages()).filter((m) => m.startsWith("Inventur:")).length).toBeGreaterThan(scans), { clock: s.clock });
+  });
+});
+
+describe("builder templates", () => {
+  it("the runner keeps its template between runs, and a changed template is followed at the next run (the server tells the bots using it)", async () => {
+    const account = await createAccount(app);
+    const rest = restClient(app, account.web);
+    const created = await rest.post("/api/account-manager/templates", { name: "Mauer", steps: [{ building: "wall", level: 20 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const templateId = created.json<BuilderTemplateResponse>().template.id;
+    const module = { enabled: true, templateMode: "default", defaultTemplateId: templateId, queueLength: 1, farmSafetyPercent: 0, storageSafetyPercent: 0 };
+    const saved = await rest.post(`/api/dsbot/${account.bot.id}/module`, { moduleName: "builder", module });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { clock, world, runner } = createTestRunner(url, account, { seed: 11 });
+    runners.push(runner);
+    await runner.ready();
+    // Room and resources enough: only the template decides what is built.
+    const villages = world.player(account.player).villageIds.map((id) => world.village(id)!);
+    const fill = () => {
+      for (const village of villages) {
+        Object.assign(village.buildings, { farm: 30, storage: 30 });
+        Object.assign(village.resources, { wood: 400_000, stone: 400_000, iron: 400_000 });
+      }
+    };
+    fill();
+    await startBotOnline(app, account);
+    // The builder's lines, newest first.
+    const messages = async () => (await botLogs(app, account)).map((l) => l.message).filter((m) => m.startsWith("Builder:"));
+    await eventually(async () => expect((await messages()).some((m) => m.includes("(Wall "))).toBe(true), { clock });
+
+    // The template now wants the market. The change reaches the bot before a later toggle does (one socket,
+    // in order): once the toggle is logged, the next run must follow the new steps.
+    const changed = await rest.put(`/api/account-manager/templates/${templateId}`, { name: "Mauer", steps: [{ building: "market", level: 25 }] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await rest.post(`/api/dsbot/${account.bot.id}/toggle-module`, { moduleName: "command-scanner" });
+    await eventually(async () => expect((await botLogs(app, account)).map((l) => l.message)).toContain("Modul „Auge“ übernommen (aktiv)"));
+    for (const village of villages) village.buildQueue = [];
+    fill();
+    const before = (await messages()).length;
+    await eventually(async () => expect((await messages()).length).toBeGreaterThan(before), { clock });
+    const next = (await messages()).at(-before - 1)!;
+    expect(next).toMatch(/\(Marktplatz \d+/);
+    expect(next).not.toContain("Wall");
   });
 });

@@ -38,6 +38,7 @@ export function restClient(app: TestApp, token: string) {
     get: (url: string) => app.fastify.inject({ method: "GET", url, headers: bearer(token) }),
     post: (url: string, payload?: object) =>
       app.fastify.inject({ method: "POST", url, headers: bearer(token), ...(payload ? { payload } : {}) }),
+    put: (url: string, payload: object) => app.fastify.inject({ method: "PUT", url, headers: bearer(token), payload }),
   };
 }
 

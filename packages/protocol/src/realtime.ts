@@ -20,6 +20,7 @@ import type {
   BotAttackResultAck,
   BotAttacksAck,
   BotTemplatesAck,
+  BotTemplatesChanged,
   BotTemplatesRequest,
   BotTimeAck,
   RunnerBotsAck,
@@ -128,6 +129,8 @@ export interface ServerToClientEvents {
   "bot:config": (config: BotConfig) => void;
   "bot:module-config": (update: BotModuleConfig) => void;
   "bot:control": (control: BotControl) => void;
+  /** To the bot sockets of bots whose settings name a template that was just changed. */
+  "bot:templates-changed": (change: BotTemplatesChanged) => void;
 }
 
 export interface ClientToServerEvents {

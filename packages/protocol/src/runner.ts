@@ -14,6 +14,8 @@
 // "bot:attack-result". "bot:time" answers the server's clock, for the runner's clock offset.
 // Troops: after each inventory scan that covers troops, a bot reports its villages' units at home with
 // "bot:troops"; the server replaces what it kept from the bot's previous scan.
+// Templates (issue 23): the builder and the template assigner ask "bot:templates" for the owner's
+// templates they name; a runner may keep them until "bot:templates-changed" names them or it reconnects.
 // Every client→server event takes an acknowledgement callback and answers a SocketAck.
 import { z } from "zod";
 import { arrivalSchema, attackTypeSchema, type AttackStatus } from "./attack-plans/attack.js";
@@ -191,6 +193,10 @@ export interface BotTemplate {
   steps: BuilderStep[];
 }
 export type BotTemplatesAck = SocketAck<{ templates: BotTemplate[] }>;
+/** The server's word that these templates changed: a runner keeping them asks again. */
+export interface BotTemplatesChanged {
+  ids: number[];
+}
 
 /**
  * A bot's use of the game (issue 23): the requests its driver made in the last hour against the budget
@@ -229,4 +235,5 @@ export const botEvents = {
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",
+  templatesChanged: "bot:templates-changed",
 } as const;

@@ -37,7 +37,7 @@ export interface SessionControl {
   claimAttacks(withinMs: number): Promise<BotAttack[] | null>;
   /** An attack's outcome; kept and sent again after a reconnect until the server has answered it. */
   reportAttack(result: BotAttackResult): void;
-  /** The bot owner's builder templates among these ids (the server leaves out others); null when the server could not be asked. */
+  /** The bot owner's builder templates among these ids (the server leaves out others), kept between runs until the server says one changed; null when the server could not be asked. */
   templates(ids: readonly number[]): Promise<BotTemplate[] | null>;
   /** Run `work` when the game's clock (the driver's `now`) reaches `at` (ms); pending work ends with the session. Answers a cancel. */
   at(at: number, work: () => Promise<void>): () => void;

@@ -6,6 +6,7 @@ import type {
   BotConfig,
   BotControl,
   BotModuleConfig,
+  BotTemplatesChanged,
   ClientToServerEvents,
   RealtimeMessage,
   RunnerCommand,
@@ -29,6 +30,11 @@ export interface Notifier {
   botControl(dsbotId: number, control: BotControl): Promise<void>;
   botModuleConfig(dsbotId: number, update: BotModuleConfig): Promise<void>;
   botConfig(socketId: string, config: BotConfig): void;
+  /**
+   * To the bot sockets of these bots (all the owner's, who changed the template): their runners drop the
+   * templates they keep. Only ids go out, and only to bots whose settings name the template.
+   */
+  botTemplatesChanged(dsbotIds: readonly number[], change: BotTemplatesChanged): void;
   /** Which of these runner tokens have a runner socket connected now. */
   connectedRunners(runnerTokenIds: number[]): Promise<Set<number>>;
 }
@@ -78,6 +84,9 @@ export function createNotifier(io: Io, db: Database): Notifier {
     botConfig(socketId, config) {
       // Asked by the bot socket's own connect handler: the socket is on this instance, so no NOTIFY.
       io.local.to(socketId).emit("bot:config", config);
+    },
+    botTemplatesChanged(dsbotIds, change) {
+      if (dsbotIds.length > 0) io.to(dsbotIds.map(botRoom)).emit("bot:templates-changed", change);
     },
     async connectedRunners(runnerTokenIds) {
       const found = await Promise.all(

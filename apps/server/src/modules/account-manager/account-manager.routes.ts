@@ -1,5 +1,6 @@
 // /api/account-manager/templates (PRODUCT §3, issue 23): the caller's builder templates. Always scoped
-// to the caller: another user's template answers 404, for admins too (templates are personal).
+// to the caller: another user's template answers 404, for admins too (templates are personal). A changed
+// template is announced to the bots that use it ("bot:templates-changed"), whose runners keep templates.
 import type { BuilderTemplateListResponse, BuilderTemplateResponse } from "@dsbot/protocol";
 import { builderTemplateIdParamsSchema, builderTemplateInputSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
@@ -36,9 +37,11 @@ export function accountManagerRoutes(ctx: AppContext): FastifyPluginAsync {
       template: await getBuilderTemplate(ctx.db, caller(request).user.id, byId.params(request).id),
     }));
 
-    app.put("/api/account-manager/templates/:id", { config: replace.config }, async (request): Promise<BuilderTemplateResponse> => ({
-      template: await replaceBuilderTemplate(ctx.db, caller(request).user.id, replace.params(request).id, replace.body(request)),
-    }));
+    app.put("/api/account-manager/templates/:id", { config: replace.config }, async (request): Promise<BuilderTemplateResponse> => {
+      const { template, dsbotIds } = await replaceBuilderTemplate(ctx.db, caller(request).user.id, replace.params(request).id, replace.body(request));
+      ctx.realtime.botTemplatesChanged(dsbotIds, { ids: [template.id] });
+      return { template };
+    });
 
     app.delete("/api/account-manager/templates/:id", { config: byId.config }, async (request, reply) => {
       await deleteBuilderTemplate(ctx.db, caller(request).user.id, byId.params(request).id);

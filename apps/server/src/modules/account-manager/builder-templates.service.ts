@@ -15,6 +15,8 @@ interface TemplateUse {
   villages: Map<number, number>;
   /** Bot player names per template id (the builder or the template assigner names it). */
   bots: Map<number, string[]>;
+  /** Bot ids per template id (the same bots). */
+  botIds: Map<number, number[]>;
 }
 
 type BuilderSettings = { templateMode?: unknown; defaultTemplateId?: unknown; villageTemplates?: unknown };
@@ -23,7 +25,7 @@ type AssignerSettings = { rules?: unknown };
 /** Which of the user's templates their bots use, and for how many villages. */
 async function templateUse(db: Database, userId: number): Promise<TemplateUse> {
   const bots = await db.select({ id: dsbots.id, playerName: dsbots.playerName, modules: dsbots.modules }).from(dsbots).where(eq(dsbots.ownerId, userId));
-  const use: TemplateUse = { villages: new Map(), bots: new Map() };
+  const use: TemplateUse = { villages: new Map(), bots: new Map(), botIds: new Map() };
   if (bots.length === 0) return use;
   const villageCounts = new Map(
     (
@@ -34,10 +36,13 @@ async function templateUse(db: Database, userId: number): Promise<TemplateUse> {
         .groupBy(botTroops.dsbotId)
     ).map((r) => [r.dsbotId, r.n]),
   );
-  const addBot = (id: number, name: string) => {
+  const addBot = (id: number, bot: { id: number; playerName: string }) => {
     const names = use.bots.get(id) ?? [];
-    if (!names.includes(name)) names.push(name);
+    if (!names.includes(bot.playerName)) names.push(bot.playerName);
     use.bots.set(id, names);
+    const ids = use.botIds.get(id) ?? [];
+    if (!ids.includes(bot.id)) ids.push(bot.id);
+    use.botIds.set(id, ids);
   };
   const addVillages = (id: number, n: number) => use.villages.set(id, (use.villages.get(id) ?? 0) + n);
   for (const bot of bots) {
@@ -46,18 +51,18 @@ async function templateUse(db: Database, userId: number): Promise<TemplateUse> {
       const perVillage = Array.isArray(builder.villageTemplates) ? (builder.villageTemplates as { templateId?: unknown }[]) : [];
       for (const entry of perVillage) {
         if (typeof entry.templateId !== "number") continue;
-        addBot(entry.templateId, bot.playerName);
+        addBot(entry.templateId, bot);
         if (builder.templateMode === "per_village") addVillages(entry.templateId, 1);
       }
       if (typeof builder.defaultTemplateId === "number") {
-        addBot(builder.defaultTemplateId, bot.playerName);
+        addBot(builder.defaultTemplateId, bot);
         // With the template assigner choosing, the villages the default serves are not known here.
         if (builder.templateMode === "default" || builder.templateMode === undefined) addVillages(builder.defaultTemplateId, villageCounts.get(bot.id) ?? 0);
       }
     }
     const assigner = bot.modules.templateassigner?.config as AssignerSettings | undefined;
     const rules = Array.isArray(assigner?.rules) ? (assigner.rules as { templateId?: unknown }[]) : [];
-    for (const rule of rules) if (typeof rule.templateId === "number") addBot(rule.templateId, bot.playerName);
+    for (const rule of rules) if (typeof rule.templateId === "number") addBot(rule.templateId, bot);
   }
   return use;
 }
@@ -105,7 +110,13 @@ export async function createBuilderTemplate(db: Database, userId: number, input:
   return present(row, 0);
 }
 
-export async function replaceBuilderTemplate(db: Database, userId: number, id: number, input: BuilderTemplateInput): Promise<BuilderTemplate> {
+/** The template as stored, and the bots whose builder or template assigner names it (they are told). */
+export async function replaceBuilderTemplate(
+  db: Database,
+  userId: number,
+  id: number,
+  input: BuilderTemplateInput,
+): Promise<{ template: BuilderTemplate; dsbotIds: number[] }> {
   await ownTemplate(db, userId, id);
   const [row] = await uniqueName(input.name, () =>
     db
@@ -116,7 +127,7 @@ export async function replaceBuilderTemplate(db: Database, userId: number, id: n
   );
   if (!row) throw notFound();
   const use = await templateUse(db, userId);
-  return present(row, use.villages.get(row.id) ?? 0);
+  return { template: present(row, use.villages.get(row.id) ?? 0), dsbotIds: use.botIds.get(row.id) ?? [] };
 }
 
 export async function deleteBuilderTemplate(db: Database, userId: number, id: number): Promise<void> {
