@@ -2,18 +2,15 @@
 // attack table of spec §2 with add/edit, bulk actions, import/export, the planner and sharing.
 import type { Attack, AttackPlan } from "@dsbot/protocol";
 import { canEditPlan, worldLabel } from "@dsbot/protocol";
-import { Alert, Button, Skeleton, Stack } from "@mantine/core";
+import { Alert, Stack } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { detailRouteState } from "@/components/ui/detail-route-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { RoutePageHeader } from "@/components/ui/route-page-header";
-import { ErrorState, NotFoundState } from "@/components/ui/states";
 import { paths } from "@/config/paths";
 import { routes } from "@/config/routes";
-import { ApiError } from "@/lib/api";
-import { errorMessage } from "@/lib/api-error-message";
 import { readPlannerHandoff, type PlannerHandoff } from "@/lib/planner-handoff";
 import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
 import { useAttacksRealtime } from "../api/attacks-realtime";
@@ -102,40 +99,13 @@ export function AttackPlanDetailRoute() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const query = useQuery({ ...planQueryOptions(id), enabled: valid });
 
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <>
-        <RoutePageHeader />
-        <NotFoundState
-          title={texts.notFound}
-          action={
-            <Button component={Link} to={paths.attackPlans} variant="light">
-              {texts.backToList}
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <RoutePageHeader />
-        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-  if (!query.data) {
-    return (
-      <>
-        <RoutePageHeader />
-        <Stack gap="sm" aria-busy="true">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={420} radius="lg" />
-        </Stack>
-      </>
-    );
-  }
+  const state = detailRouteState({
+    valid,
+    query,
+    notFound: { title: texts.notFound, backTo: paths.attackPlans, backLabel: texts.backToList },
+    skeletons: [56, 420],
+  });
+  if (state || !query.data) return state;
   // Every time of the plan is shown and entered on its world's clock.
   return (
     <ServerTimeZoneProvider zone={query.data.attackPlan.timeZone}>

@@ -41,24 +41,47 @@ function BooleanField({ module, path }: FieldProps) {
   );
 }
 
-/** A village id as a choice among the bot's villages (null allowed where the schema allows it). */
-function VillagePickField({ node, path }: FieldProps<Extract<FieldNode, { kind: "number" }>>) {
-  const villages = useBotVillages() ?? [];
+interface IdPickProps {
+  node: Extract<FieldNode, { kind: "number" }>;
+  path: string;
+  label: string;
+  placeholder: string;
+  description?: string;
+  nothingFoundMessage: string;
+  /** The choices, given the id the field holds now (kept as a choice even when it is not listed). */
+  options: (value: number | null) => { value: string; label: string }[];
+}
+
+/** A number field picked from a list by name (a village, a template): the id is kept; cleared, null or NaN. */
+function IdPickField({ node, path, options, ...select }: IdPickProps) {
   const { field, fieldState } = useController({ name: path });
   const value = typeof field.value === "number" && Number.isFinite(field.value) ? field.value : null;
   return (
     <Select
-      label={botTexts.villageLabel}
-      placeholder={node.nullable ? botTexts.villageAll : botTexts.villagePick}
-      data={villageOptions(villages, value === null ? [] : [value])}
+      {...select}
+      data={options(value)}
       value={value === null ? null : String(value)}
       onChange={(next) => field.onChange(next ? Number(next) : node.nullable ? null : Number.NaN)}
       onBlur={field.onBlur}
       ref={field.ref}
       searchable
       clearable={node.nullable}
-      nothingFoundMessage={botTexts.villageNone}
       error={fieldState.error?.message}
+    />
+  );
+}
+
+/** A village id as a choice among the bot's villages (null allowed where the schema allows it). */
+function VillagePickField({ node, path }: FieldProps<Extract<FieldNode, { kind: "number" }>>) {
+  const villages = useBotVillages() ?? [];
+  return (
+    <IdPickField
+      node={node}
+      path={path}
+      label={botTexts.villageLabel}
+      placeholder={node.nullable ? botTexts.villageAll : botTexts.villagePick}
+      nothingFoundMessage={botTexts.villageNone}
+      options={(value) => villageOptions(villages, value === null ? [] : [value])}
     />
   );
 }
@@ -66,25 +89,20 @@ function VillagePickField({ node, path }: FieldProps<Extract<FieldNode, { kind: 
 /** The builder's and the template assigner's template, picked by name among the user's templates. */
 function TemplatePickField({ module, node, path }: FieldProps<Extract<FieldNode, { kind: "number" }>>) {
   const query = useQuery(templatesQueryOptions);
-  const { field, fieldState } = useController({ name: path });
-  const value = typeof field.value === "number" && Number.isFinite(field.value) ? field.value : null;
   const templates = query.data?.templates ?? [];
-  const data = templates.map((t) => ({ value: String(t.id), label: t.name }));
-  if (value !== null && !templates.some((t) => t.id === value)) data.push({ value: String(value), label: `#${value}` });
   return (
-    <Select
+    <IdPickField
+      node={node}
+      path={path}
       label={fieldLabel(module, path)}
       placeholder={query.isPending ? botTexts.templatesLoading : templates.length === 0 ? botTexts.templateNone : botTexts.templatePick}
       description={templates.length === 0 && query.isSuccess ? botTexts.templateCreateHint : undefined}
-      data={data}
-      value={value === null ? null : String(value)}
-      onChange={(next) => field.onChange(next ? Number(next) : node.nullable ? null : Number.NaN)}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      searchable
-      clearable={node.nullable}
       nothingFoundMessage={botTexts.templateNone}
-      error={fieldState.error?.message}
+      options={(value) => {
+        const data = templates.map((t) => ({ value: String(t.id), label: t.name }));
+        if (value !== null && !templates.some((t) => t.id === value)) data.push({ value: String(value), label: `#${value}` });
+        return data;
+      }}
     />
   );
 }

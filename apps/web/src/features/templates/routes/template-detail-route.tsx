@@ -2,19 +2,19 @@
 // here and saved at once (PUT); the running totals and the checks follow every change before saving.
 import type { BuilderStep, BuilderTemplate } from "@dsbot/protocol";
 import { BUILDER_TEMPLATE_STEPS_MAX, builderTemplateNameSchema, builderTemplateProgress, maxLevels, startLevels } from "@dsbot/protocol";
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { detailRouteState } from "@/components/ui/detail-route-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { RoutePageHeader } from "@/components/ui/route-page-header";
-import { ErrorState, NotFoundState, StateMessage } from "@/components/ui/states";
+import { StateMessage } from "@/components/ui/states";
 import { paths } from "@/config/paths";
 import { routes } from "@/config/routes";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
-import { alertError, errorMessage } from "@/lib/api-error-message";
+import { alertError } from "@/lib/api-error-message";
 import { templateQueryOptions, useSaveTemplate } from "../api/templates-api";
 import { TemplateSteps, type EditableStep } from "../components/template-steps";
 import { templateTexts as texts } from "../texts";
@@ -152,41 +152,13 @@ export function TemplateDetailRoute() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const query = useQuery({ ...templateQueryOptions(id), enabled: valid });
 
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <>
-        <RoutePageHeader />
-        <NotFoundState
-          title={texts.notFoundTitle}
-          description={texts.notFoundHint}
-          action={
-            <Button component={Link} to={paths.templates} variant="light">
-              {texts.back}
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <RoutePageHeader />
-        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-  if (!query.data) {
-    return (
-      <>
-        <RoutePageHeader />
-        <Stack gap="sm" aria-busy="true">
-          <Skeleton height={110} radius="lg" />
-          <Skeleton height={420} radius="lg" />
-        </Stack>
-      </>
-    );
-  }
+  const state = detailRouteState({
+    valid,
+    query,
+    notFound: { title: texts.notFoundTitle, description: texts.notFoundHint, backTo: paths.templates, backLabel: texts.back },
+    skeletons: [110, 420],
+  });
+  if (state || !query.data) return state;
   // A new editor per template version: a save (or another tab's) starts from what the server holds.
   return <TemplateEditor key={`${query.data.template.id}:${query.data.template.updatedAt}`} template={query.data.template} />;
 }
