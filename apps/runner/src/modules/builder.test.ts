@@ -50,7 +50,8 @@ describe("builder", () => {
     // A full queue: nothing more this run.
     await builder.run(t.ctx);
     expect(village.buildQueue).toHaveLength(2);
-    expect(t.logs[1]).toMatch(/^Builder: nichts Neues in die Bauschleife gestellt/);
+    const withoutTemplate = `${others} ${others === 1 ? "Dorf" : "Dörfer"} ohne Vorlage`;
+    expect(t.logs[1]).toBe(`Builder: nichts Neues in die Bauschleife gestellt · 1 Dorf mit voller Bauschleife (2 Aufträge) · ${withoutTemplate}`);
 
     // Both orders done: stone, then main.
     t.clock.advance(village.buildQueue.at(-1)!.finishesAt - t.clock.now() + 1);
@@ -65,8 +66,9 @@ describe("builder", () => {
     fill();
     await builder.run(t.ctx);
     expect(levels()).toMatchObject({ wood: b.wood + 2, stone: b.stone + 1, main: b.main + 1 });
-    // The template is done.
+    // The template is done, and the line says so.
     expect(village.buildQueue).toEqual([]);
+    expect(t.logs[3]).toBe(`Builder: nichts Neues in die Bauschleife gestellt · 1 Dorf hat seine Vorlage erreicht · ${withoutTemplate}`);
   });
 
   it("raises the farm first when the next order would not fit, and waits for resources", async () => {

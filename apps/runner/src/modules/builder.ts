@@ -5,7 +5,8 @@
 // count as reached), as TWB's builder does — until the queue holds `queueLength` orders. A farm about
 // to be full (within farmSafetyPercent of its population) is raised first, and so is a storage too
 // small for the next order's cost (with storageSafetyPercent of room). A village waits when the game
-// refuses (resources, prerequisites still being built); one German log line sums up the run.
+// refuses (resources, prerequisites still being built); one German log line sums up the run, with why
+// villages got nothing new (the game's refusal, a full queue, the template reached).
 import {
   buildingLabels,
   buildCost,
@@ -72,16 +73,22 @@ function choose(village: VillageSnapshot, levels: BuildingLevels, wanted: Buildi
 
 interface VillageRun {
   built: string[];
+  /** Why the village has nothing new: the game's refusal, its queue already full, or its template reached. */
   waiting: string | null;
+  full: boolean;
+  done: boolean;
 }
 
 async function fillQueue(ctx: ModuleContext<"builder">, village: VillageSnapshot, steps: readonly BuilderStep[]): Promise<VillageRun> {
   const levels = plannedLevels(village);
-  const run: VillageRun = { built: [], waiting: null };
   let queued = village.buildQueue.length;
+  const run: VillageRun = { built: [], waiting: null, full: queued >= ctx.config.queueLength, done: false };
   while (queued < ctx.config.queueLength) {
     const wanted = nextBuilding(steps, levels);
-    if (!wanted) break;
+    if (!wanted) {
+      run.done = run.built.length === 0;
+      break;
+    }
     const building = choose(village, levels, wanted, ctx.config);
     const result = await ctx.driver.build(village.id, building);
     if (!result.ok) {
@@ -115,6 +122,8 @@ export function createBuilderModule(): BotModule<"builder"> {
       const built: string[] = [];
       let villagesBuilt = 0;
       let withoutTemplate = 0;
+      let full = 0;
+      let done = 0;
       const waiting = new Map<string, number>();
       for (const village of player.value.villages) {
         const id = templateFor(ctx.config, village.id, ctx.session.assignments);
@@ -127,10 +136,14 @@ export function createBuilderModule(): BotModule<"builder"> {
         if (run.built.length > 0) villagesBuilt++;
         built.push(...run.built);
         if (run.waiting) waiting.set(run.waiting, (waiting.get(run.waiting) ?? 0) + 1);
+        if (run.full) full++;
+        if (run.done) done++;
       }
       const parts: string[] = [];
       parts.push(built.length > 0 ? `${de(built.length)} ${built.length === 1 ? "Bauauftrag" : "Bauaufträge"} in ${de(villagesBuilt)} ${villagesBuilt === 1 ? "Dorf" : "Dörfern"} (${built.join(", ")})` : "nichts Neues in die Bauschleife gestellt");
       for (const [reason, n] of waiting) parts.push(`${de(n)} ${n === 1 ? "Dorf wartet" : "Dörfer warten"}: ${reason}`);
+      if (full > 0) parts.push(`${de(full)} ${full === 1 ? "Dorf" : "Dörfer"} mit voller Bauschleife (${de(ctx.config.queueLength)} ${ctx.config.queueLength === 1 ? "Auftrag" : "Aufträge"})`);
+      if (done > 0) parts.push(`${de(done)} ${done === 1 ? "Dorf hat" : "Dörfer haben"} ${done === 1 ? "seine" : "ihre"} Vorlage erreicht`);
       if (withoutTemplate > 0) parts.push(`${de(withoutTemplate)} ${withoutTemplate === 1 ? "Dorf" : "Dörfer"} ohne Vorlage`);
       ctx.log("info", `${label}: ${parts.join(" · ")}`);
     },
