@@ -41,8 +41,8 @@ const USAGE_REPORT_MS = 60_000;
 const LATE_WARN_MS = 10;
 /** How long a bot keeps trying to reach the server again (e.g. while it restarts) before it gives up. */
 export const RECONNECT_GIVE_UP_MS = 120_000;
-/** Refusals that mean the bot may not come back (stopped meanwhile, access or pairing revoked). */
-const finalRefusals: readonly string[] = [socketErrors.unauthorized, socketErrors.botNotStartable];
+/** Refusals that mean the bot may not come back (stopped meanwhile, started on another runner, access or pairing revoked). */
+const finalRefusals: readonly string[] = [socketErrors.unauthorized, socketErrors.botNotStartable, socketErrors.botOtherRunner];
 
 export interface BotSessionOptions {
   serverUrl: string;

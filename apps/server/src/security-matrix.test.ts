@@ -6,11 +6,11 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ClientToServerEvents, SocketAck } from "@dsbot/protocol";
-import { socketErrors, socketOrigins } from "@dsbot/protocol";
+import { socketErrors, socketOrigins, villageStateMessages } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../test/bots.js";
-import { listen } from "../test/bots.js";
+import { listen, pairRunner } from "../test/bots.js";
 import { bearer } from "../test/factories.js";
 import type { CallSpec, EventTarget, Fixtures, MatrixRow, ObjectKind, SocketEventRow, Target, UserRole } from "../test/security/matrix.js";
 import {
@@ -183,7 +183,7 @@ async function emitEvent(event: keyof ClientToServerEvents, row: SocketEventRow,
 }
 
 async function openBotSocket(role: UserRole, bot: Fixtures["bot"]): Promise<TestSocket> {
-  await world.setBotStatus(bot.id, "online");
+  await world.setBotStatus(bot.id, "online", role);
   const socket = world.open({ token: world.runnerToken(role), origin: "bot", dsbotId: bot.id });
   const outcome = await socket.outcome;
   if (outcome !== "connected") throw new Error(`${role}'s bot socket: ${outcome}`);
@@ -218,7 +218,7 @@ describe("socket events", () => {
     const expected: Record<string, string> = {};
     for (const role of userRoles) {
       const bot = await world.fixture("bot");
-      await world.setBotStatus(bot.id, "online");
+      await world.setBotStatus(bot.id, "online", role);
       outcomes[role] = await world.open({ token: world.runnerToken(role), origin: "bot", dsbotId: bot.id }).outcome;
       expected[role] = objectAccess.bot.see.includes(role) ? "connected" : socketErrors.unauthorized;
     }
@@ -230,6 +230,33 @@ describe("socket events", () => {
     outcomes["anonymous runner"] = await world.open({ token: "no-such-runner-token", origin: "bot-user" }).outcome;
     for (const key of ["anonymous", "a bot that does not exist", "anonymous website", "anonymous runner"]) expected[key] = socketErrors.unauthorized;
     expect(outcomes).toEqual(expected);
+  });
+
+  it("a bot socket is refused unless its runner was told to start the bot; the running bot socket stays", async () => {
+    const bot = await world.fixture("bot");
+    const ownerBot = await openBotSocket("owner", bot);
+    const outcomes: Record<string, string> = {};
+    for (const role of userRoles) {
+      if (role !== "owner") outcomes[role] = await world.open({ token: world.runnerToken(role), origin: "bot", dsbotId: bot.id }).outcome;
+    }
+    const expected = Object.fromEntries(
+      userRoles.filter((role) => role !== "owner").map((role) => [role, objectAccess.bot.see.includes(role) ? socketErrors.botOtherRunner : socketErrors.unauthorized]),
+    );
+    expect(outcomes).toEqual(expected);
+    // The owner's bot socket was not replaced: still connected, and its events still act.
+    expect(ownerBot.socket.connected).toBe(true);
+    expect(await emitEvent("bot:log", socketEventMatrix["bot:log"], ownerBot, bot)).toBe(true);
+  });
+
+  it("a userscript's token opens no runner or bot socket", async () => {
+    const bot = await world.fixture("bot");
+    const { token, runnerId } = await pairRunner(app, world.token("owner"), "Matrix-Userscript", "userscript");
+    await app.db.update(dsbots).set({ status: "online", startedByRunnerTokenId: runnerId }).where(eq(dsbots.id, bot.id));
+    const outcomes = {
+      "bot-user": await world.open({ token, origin: "bot-user" }).outcome,
+      bot: await world.open({ token, origin: "bot", dsbotId: bot.id }).outcome,
+    };
+    expect(outcomes).toEqual({ "bot-user": socketErrors.unauthorized, bot: socketErrors.unauthorized });
   });
 
   for (const [event, row] of events) {
@@ -259,6 +286,26 @@ describe("socket events", () => {
       expect(world.newLeaks()).toEqual([]);
     });
   }
+
+  it("bot:villages refuses a part naming a village twice and a scan time far from the server's clock with a 400, and keeps the socket", async () => {
+    const bot = await world.fixture("bot");
+    const socket = await openBotSocket("owner", bot);
+    const village = (villageId: number) => ({
+      villageId,
+      x: 500,
+      y: 500 + villageId,
+      name: `Dorf ${villageId}`,
+      units: {},
+      state: { points: 26, buildings: {}, resources: { wood: 0, stone: 0, iron: 0 }, storageCapacity: 1000, population: { used: 1, max: 240 }, buildQueue: [], recruitQueue: [] },
+    });
+    const send = (payload: object) => socket.socket.timeout(5000).emitWithAck("bot:villages", payload) as Promise<SocketAck>;
+    const twice = await send({ scannedAt: Date.now(), last: true, villages: [village(1), village(1)] });
+    expect(twice).toMatchObject({ ok: false, error: { code: "bad_request", issues: [{ path: "villages.1.villageId", message: villageStateMessages.duplicateVillage(1) }] } });
+    const future = Date.UTC(2099, 0, 1);
+    expect(await send({ scannedAt: future, last: true, villages: [village(1)] })).toEqual({ ok: false, error: { code: "bad_request", message: villageStateMessages.scannedAtOff(future) } });
+    expect(socket.socket.connected).toBe(true);
+    expect(await send({ scannedAt: Date.now(), last: true, villages: [village(1)] })).toEqual({ ok: true, villages: 1 });
+  });
 
   it("revoking a grant through the API ends the grantee's bot socket and its runner's connection at once", async () => {
     const bot = await world.fixture("bot");

@@ -9,6 +9,7 @@ import type {
   RealtimeMessageData,
   RealtimeMessageType,
   SocketAck,
+  TokenScope,
 } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
@@ -35,10 +36,10 @@ export async function createBot(app: App, token: string, overrides: Partial<{ na
 let pairings = 0;
 
 /** Each pairing comes from its own address, as runners on different PCs would: the per-IP code limit stays out of the way. */
-export async function pairRunner(app: App, webToken: string, name = "Test-PC"): Promise<{ token: string; runnerId: number }> {
+export async function pairRunner(app: App, webToken: string, name = "Test-PC", scope?: TokenScope): Promise<{ token: string; runnerId: number }> {
   pairings += 1;
   const remoteAddress = `10.77.${Math.floor(pairings / 250) % 250}.${(pairings % 250) + 1}`;
-  const asked = await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/device", payload: { name }, remoteAddress });
+  const asked = await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/device", payload: { name, ...(scope ? { scope } : {}) }, remoteAddress });
   if (asked.statusCode !== 200) throw new Error(`device failed: ${asked.body}`);
   const device = asked.json<DeviceResponse>();
   const approved = await app.fastify.inject({

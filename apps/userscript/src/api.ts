@@ -1,7 +1,7 @@
 // The dsbot server as the userscript reaches it: the overview of the tab's world and village, and the
 // device flow that pairs the script (as `dsbot pair` pairs the runner). Answers are checked against
 // the shared schemas; failures become one German sentence for the panel.
-import type { DeviceResponse, GamePage, UserscriptOverviewResponse } from "@dsbot/protocol";
+import type { DeviceRequest, DeviceResponse, GamePage, UserscriptOverviewResponse } from "@dsbot/protocol";
 import { deviceResponseSchema, deviceTokenResponseSchema, userscriptOverviewResponseSchema } from "@dsbot/protocol";
 import type { z } from "zod";
 import type { Http, HttpResponse } from "./gm";
@@ -58,8 +58,10 @@ export function fetchOverview(http: Http, server: string, token: string, page: G
   );
 }
 
+/** Asks for a userscript token: it reads the overview and nothing else (no bot sockets, no claims). */
 export function startPairing(http: Http, server: string, name: string): Promise<ApiResult<DeviceResponse>> {
-  return call(http, { method: "POST", url: `${server}/api/dsbot-auth/device`, headers: json, body: JSON.stringify({ name }) }, deviceResponseSchema);
+  const body: DeviceRequest = { name, scope: "userscript" };
+  return call(http, { method: "POST", url: `${server}/api/dsbot-auth/device`, headers: json, body: JSON.stringify(body) }, deviceResponseSchema);
 }
 
 /** One poll for the token: the token, "pending" (keep polling, `slowDown` when asked to), or the end. */

@@ -1,17 +1,46 @@
 // The userscript on one game page: settings from its storage, the panel, a refresh every half minute,
 // pairing through the device flow, and on a rally point link the form filled once from the matching
 // tab request (or planned attack) with a countdown to the send time. Nothing is ever sent by it.
+//
+// The game's page and its scripts see the panel (it is part of their DOM), so the token never enters
+// it: it lives in the userscript manager's storage only, together with the server that issued it, and
+// goes to that server only. Changing the server means forgetting the token and pairing again; a
+// pairing sends no token. The token is a userscript token (scope "userscript"): it reads the overview
+// and nothing else (docs/SECURITY.md).
 import type { GamePage, UserscriptOverviewResponse } from "@dsbot/protocol";
 import { unitLabels } from "@dsbot/protocol";
 import { fetchOverview, normalizeServerUrl, pollPairing, startPairing } from "./api";
 import { el } from "./dom";
 import { formatFormulas, formatGameTime, formatUnits } from "./format";
 import type { Http, Store } from "./gm";
-import { countdown, createPanel, tickCountdowns, type Panel } from "./panel";
+import { countdown, createPanel, tickCountdowns, type Panel, type PanelSettings } from "./panel";
 import { fillRallyPoint, findRallyOrder, type RallyOrder } from "./rally-point";
 import { texts } from "./texts";
 
-export const STORE_KEYS = { server: "dsbot.server", token: "dsbot.token" } as const;
+export const STORE_KEYS = {
+  /** JSON `{ server, token }`: the token and the server that issued it, written by a finished pairing only. */
+  pairing: "dsbot.pairing",
+  /** The address last typed to pair with: a suggestion for the field, never where a token goes. */
+  server: "dsbot.server",
+  /** Older versions kept a runner token here (typed in, and readable by the page): dropped at start. */
+  legacyToken: "dsbot.token",
+} as const;
+
+export interface Pairing {
+  server: string;
+  token: string;
+}
+
+/** The stored pairing, or null when there is none (or it is unreadable). */
+export function readPairing(store: Store): Pairing | null {
+  try {
+    const value = JSON.parse(store.get(STORE_KEYS.pairing)) as Partial<Pairing> | null;
+    const server = typeof value?.server === "string" ? normalizeServerUrl(value.server) : null;
+    return server && typeof value?.token === "string" && value.token.length > 0 ? { server, token: value.token } : null;
+  } catch {
+    return null;
+  }
+}
 const REFRESH_MS = 30_000;
 const TICK_MS = 250;
 export const RALLY_BOX_ID = "dsbot-rally-point";
@@ -54,29 +83,27 @@ export function startUserscript(deps: UserscriptDeps): { panel: Panel; refresh: 
   let pairingTimer: ReturnType<typeof setTimeout> | undefined;
   let pairingRun = 0;
 
-  const settings = () => ({ server: store.get(STORE_KEYS.server), token: store.get(STORE_KEYS.token) });
+  if (store.get(STORE_KEYS.legacyToken) !== "") store.set(STORE_KEYS.legacyToken, "");
+  /** What the panel may show: the paired server and the suggested address, never the token. */
+  const settings = (): PanelSettings => ({ pairedWith: readPairing(store)?.server ?? null, server: store.get(STORE_KEYS.server) });
+  const stopPairing = () => {
+    pairingRun += 1;
+    timers.clearTimeout(pairingTimer);
+  };
 
   const panel = createPanel(doc, gameServer, {
     refresh: () => void refresh(),
-    save(serverInput, token) {
-      const server = normalizeServerUrl(serverInput);
-      if (!server) return panel.status(texts.errors.badServer, true);
-      store.set(STORE_KEYS.server, server);
-      store.set(STORE_KEYS.token, token.trim());
-      panel.settings(settings());
-      panel.status(texts.form.saved);
-      void refresh();
-    },
     pair: (serverInput) => void pair(serverInput),
     cancelPairing() {
-      pairingRun += 1;
-      timers.clearTimeout(pairingTimer);
+      stopPairing();
       panel.pairing(null);
     },
     forget() {
-      store.set(STORE_KEYS.token, "");
+      stopPairing();
+      store.set(STORE_KEYS.pairing, "");
+      panel.pairing(null);
       panel.settings(settings(), true);
-      void refresh();
+      panel.status(texts.form.forgotten);
     },
   });
   panel.settings(settings());
@@ -94,15 +121,16 @@ export function startUserscript(deps: UserscriptDeps): { panel: Panel; refresh: 
   }
 
   async function refresh(): Promise<void> {
-    const { server, token } = settings();
-    if (!server || !token) {
+    const pairing = readPairing(store);
+    if (!pairing) {
       panel.status(texts.notConfigured);
       panel.settings(settings(), true);
       return;
     }
     panel.status(texts.loading);
     const asked = now();
-    const result = await fetchOverview(http, server, token, page);
+    // The token goes to the server that issued it, whatever the panel's fields say.
+    const result = await fetchOverview(http, pairing.server, pairing.token, page);
     if (!result.ok) return panel.status(result.message, true);
     // The server's clock, taken at the middle of the round trip: countdowns run on it.
     clockOffset = result.data.serverTime - (asked + now()) / 2;
@@ -113,7 +141,10 @@ export function startUserscript(deps: UserscriptDeps): { panel: Panel; refresh: 
     tickCountdowns(doc, now() + clockOffset);
   }
 
+  /** A new pairing only without one: the token of a pairing is never replaced by another server's. */
   async function pair(serverInput: string): Promise<void> {
+    const paired = readPairing(store);
+    if (paired) return panel.status(texts.pairing.alreadyPaired(paired.server), true);
     const server = normalizeServerUrl(serverInput);
     if (!server) return panel.status(texts.errors.badServer, true);
     store.set(STORE_KEYS.server, server);
@@ -133,7 +164,8 @@ export function startUserscript(deps: UserscriptDeps): { panel: Panel; refresh: 
         return;
       }
       if (answer.state === "failed") return panel.pairing({ message: answer.message });
-      store.set(STORE_KEYS.token, answer.token);
+      // Pinned: this token goes to the server that issued it, and only there.
+      store.set(STORE_KEYS.pairing, JSON.stringify({ server, token: answer.token } satisfies Pairing));
       panel.settings(settings());
       panel.pairing({ message: texts.pairing.done });
       void refresh();

@@ -3,7 +3,7 @@ import type { TabRequest } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";
 import { createPanel, tickCountdowns } from "./panel";
 
-const noop = { refresh() {}, save() {}, pair() {}, cancelPairing() {}, forget() {} };
+const noop = { refresh() {}, pair() {}, cancelPairing() {}, forget() {} };
 const request = (id: number, url: string): TabRequest => ({
   id,
   kind: "attack",

@@ -1,5 +1,8 @@
-// The panel the userscript adds to every game page: status, settings (server, token, pairing), the open
+// The panel the userscript adds to every game page: status, settings (server and pairing), the open
 // tab requests of this world and the planned attacks of this village, each with a live countdown.
+// The panel lives in the game's page, whose scripts can read and change all of it: so it never holds
+// the token (app.ts keeps it in the userscript manager's storage), and what its fields say only
+// starts a pairing, never decides where the token goes.
 import type { TabRequest, UserscriptAttack } from "@dsbot/protocol";
 import { attackTypeLabels, parseGamePage, tabRequestKindLabels } from "@dsbot/protocol";
 import { el, setChildren } from "./dom";
@@ -10,16 +13,23 @@ export const PANEL_ID = "dsbot-userscript";
 
 export interface PanelActions {
   refresh(): void;
-  save(server: string, token: string): void;
+  /** Start a pairing with the server typed in (app.ts refuses while a pairing exists). */
   pair(server: string): void;
   cancelPairing(): void;
+  /** Forget the token and the server it belongs to. */
   forget(): void;
+}
+
+/** What the settings show: the server the script is paired with (null: none), else the address to pair with. */
+export interface PanelSettings {
+  pairedWith: string | null;
+  server: string;
 }
 
 export interface Panel {
   root: HTMLElement;
   status(message: string, isError?: boolean): void;
-  settings(values: { server: string; token: string }, open?: boolean): void;
+  settings(values: PanelSettings, open?: boolean): void;
   pairing(content: { code: string; link: string } | { message: string } | null): void;
   tabRequests(requests: readonly TabRequest[]): void;
   attacks(attacks: readonly UserscriptAttack[] | null): void;
@@ -92,26 +102,25 @@ function button(doc: Document, label: string, onClick: () => void): HTMLButtonEl
 export function createPanel(doc: Document, server: string, actions: PanelActions): Panel {
   const statusLine = el(doc, "p", { attrs: { role: "status" }, style: { margin: "4px 0" } });
   const serverInput = el(doc, "input", { attrs: { type: "url", placeholder: texts.form.serverPlaceholder, autocomplete: "off" }, style: { width: "100%" } });
-  const tokenInput = el(doc, "input", { attrs: { type: "password", autocomplete: "off" }, style: { width: "100%" } });
   const pairingArea = el(doc, "div", { attrs: { "data-dsbot-pairing": "" } });
-  const labelled = (text: string, input: HTMLInputElement) => el(doc, "label", { style: { display: "block", margin: "4px 0" } }, text, input);
-  const settingsArea = el(
+  // Not paired: an address and „Koppeln“. Paired: the server it is paired with and „Kopplung lösen“.
+  const unpairedArea = el(
+    doc,
+    "div",
+    {},
+    el(doc, "label", { style: { display: "block", margin: "4px 0" } }, texts.form.server, serverInput),
+    el(doc, "div", { style: { ...row, marginTop: "4px" } }, button(doc, texts.form.pair, () => actions.pair(serverInput.value))),
+  );
+  const pairedWith = el(doc, "p", { style: { margin: "4px 0" } });
+  const pairedArea = el(
     doc,
     "div",
     { attrs: { hidden: "" } },
-    labelled(texts.form.server, serverInput),
-    labelled(texts.form.token, tokenInput),
-    el(doc, "div", { style: { fontSize: "11px" } }, texts.form.tokenHint),
-    el(
-      doc,
-      "div",
-      { style: { ...row, marginTop: "4px" } },
-      button(doc, texts.form.save, () => actions.save(serverInput.value, tokenInput.value)),
-      button(doc, texts.form.pair, () => actions.pair(serverInput.value)),
-      button(doc, texts.form.forget, () => actions.forget()),
-    ),
-    pairingArea,
+    pairedWith,
+    el(doc, "div", { style: { fontSize: "11px" } }, texts.form.otherServerHint),
+    el(doc, "div", { style: { ...row, marginTop: "4px" } }, button(doc, texts.form.forget, () => actions.forget())),
   );
+  const settingsArea = el(doc, "div", { attrs: { hidden: "" } }, unpairedArea, pairedArea, pairingArea);
   const settingsToggle = el(doc, "button", { attrs: { type: "button", "aria-expanded": "false" } }, texts.settings);
   let settingsOpen = false;
   const showSettings = (open: boolean) => {
@@ -146,7 +155,9 @@ export function createPanel(doc: Document, server: string, actions: PanelActions
     },
     settings(values, open) {
       serverInput.value = values.server;
-      tokenInput.value = values.token;
+      pairedWith.textContent = values.pairedWith ? texts.form.pairedWith(values.pairedWith) : "";
+      unpairedArea.hidden = values.pairedWith !== null;
+      pairedArea.hidden = values.pairedWith === null;
       if (open !== undefined) showSettings(open);
     },
     pairing(content) {

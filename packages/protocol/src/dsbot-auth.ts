@@ -19,7 +19,17 @@ export function normalizeUserCode(input: string): string {
 
 export const runnerNameSchema = requiredString(64);
 
-export const deviceRequestSchema = z.object({ name: runnerNameSchema });
+/**
+ * What a paired token may do: `runner` drives bots (runner and bot sockets, claims, reports) and reads
+ * the userscript's overview; `userscript` reads that overview and nothing else (the userscript runs in
+ * the game's page, so its token must not be able to run bots).
+ */
+export const tokenScopes = ["runner", "userscript"] as const;
+export const tokenScopeSchema = z.enum(tokenScopes);
+export type TokenScope = z.infer<typeof tokenScopeSchema>;
+
+/** `scope` is optional for the runners already out there: without it the token is a runner's. */
+export const deviceRequestSchema = z.object({ name: runnerNameSchema, scope: tokenScopeSchema.optional() });
 export type DeviceRequest = z.infer<typeof deviceRequestSchema>;
 
 export const deviceResponseSchema = z.object({
@@ -56,6 +66,8 @@ export type DeviceApprove = z.infer<typeof deviceApproveSchema>;
 export const runnerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Older servers sent none: a runner's. */
+  scope: tokenScopeSchema.default("runner"),
   createdAt: z.string(),
   lastSeenAt: z.string().nullable().optional(),
   connected: z.boolean().optional(),

@@ -2,6 +2,7 @@
 export * from "./errors.js";
 export * from "./validation.js";
 export * from "./table.js";
+export * from "./csv-cell.js";
 export * from "./world.js";
 export * from "./worlds.js";
 export * from "./village-map.js";

@@ -8,6 +8,8 @@ export const socketErrors = {
   unauthorized: "unauthorized",
   /** A bot socket for a bot that was not started (or was stopped) from the dashboard. */
   botNotStartable: "bot_not_startable",
+  /** A bot socket from another runner than the one told to start the bot (its socket is not taken over). */
+  botOtherRunner: "bot_other_runner",
 } as const;
 
 /** The largest message the server takes (socket.io's `maxHttpBufferSize`): a bigger one drops the socket. */

@@ -10,6 +10,12 @@ import { text } from "./validation.js";
 export const TROOPS_MAX_VILLAGES = 5000;
 /** The game allows 32 characters; some room for what a driver reads with entities decoded. */
 export const TROOPS_VILLAGE_NAME_MAX = 100;
+/**
+ * Player and tribe names as a bot reports them and as a pasted game text (SOS request) may carry them:
+ * the game allows far fewer, and a longer name is refused rather than stored (it would not fit an index).
+ */
+export const REPORTED_PLAYER_NAME_MAX = 100;
+export const REPORTED_TRIBE_NAME_MAX = 100;
 /** Scan times (epoch ms) a report may carry: 2000-01-01 to 2100-01-01. */
 export const TROOPS_SCANNED_AT_MIN = Date.UTC(2000, 0, 1);
 export const TROOPS_SCANNED_AT_MAX = Date.UTC(2100, 0, 1);

@@ -6,6 +6,14 @@
 /** Rows per statement of a big write or read. */
 export const ROW_CHUNK = 1_000;
 
+/**
+ * Rows per statement where one row costs several times an attack's: writes of incomings (eight
+ * indexes, jsonb analysis) and lookups of villages joined with their players. With ROW_CHUNK the
+ * stall probe's SOS pastes held PGlite 100–320 ms per statement on a loaded 2-core machine, and the
+ * health check waited behind them up to 430 ms; a quarter of that keeps each statement short.
+ */
+export const WIDE_ROW_CHUNK = 250;
+
 /** Lets timers, sockets and other requests run before the next chunk. */
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

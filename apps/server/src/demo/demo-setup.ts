@@ -1,7 +1,7 @@
 // Demo data beyond the users (PRODUCT §8): the demo user's bots and the token of the runner that
 // `npm start` runs in-process, so a newcomer can start a bot and watch it come online.
 import { DEMO_WORLD, type ModuleName } from "@dsbot/protocol";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { dsbots, runnerTokens } from "../db/schema.js";
 import { createToken, hashToken } from "../modules/auth/tokens.js";
@@ -41,11 +41,19 @@ export async function prepareDemoRunner(db: Database, demoUsername: string): Pro
   await prepareDemoTemplate(db, user.id);
   const token = createToken();
   await db.transaction(async (tx) => {
-    await tx
+    const revoked = await tx
       .update(runnerTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(runnerTokens.userId, user.id), eq(runnerTokens.name, DEMO_RUNNER_NAME), isNull(runnerTokens.revokedAt)));
-    await tx.insert(runnerTokens).values({ userId: user.id, name: DEMO_RUNNER_NAME, tokenHash: hashToken(token) });
+      .where(and(eq(runnerTokens.userId, user.id), eq(runnerTokens.name, DEMO_RUNNER_NAME), isNull(runnerTokens.revokedAt)))
+      .returning({ id: runnerTokens.id });
+    const [fresh] = await tx.insert(runnerTokens).values({ userId: user.id, name: DEMO_RUNNER_NAME, tokenHash: hashToken(token) }).returning({ id: runnerTokens.id });
+    // The same demo runner with its new token: the bots it ran before the restart stay its own, so it resumes them.
+    if (fresh && revoked.length > 0) {
+      await tx
+        .update(dsbots)
+        .set({ startedByRunnerTokenId: fresh.id })
+        .where(inArray(dsbots.startedByRunnerTokenId, revoked.map((r) => r.id)));
+    }
   });
   return { token, bots: bots.map((b) => ({ dsbotId: b.id, playerName: b.playerName })) };
 }

@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { builderTemplateProgress, type BuilderTemplateListResponse } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pino from "pino";
+import { eq } from "drizzle-orm";
+import { dsbots } from "../db/schema.js";
 import { checkRunnerToken } from "../modules/dsbot-auth/runner-tokens.service.js";
 import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
 import { bearer, loginAs } from "../../test/factories.js";
@@ -78,6 +80,18 @@ describe("demo setup", () => {
     expect(builder.defaultTemplateId).toBe(list.templates[0]?.id);
     const on = await app.fastify.inject({ method: "POST", url: `/api/dsbot/${botId}/module`, headers: bearer(web), payload: { moduleName: "builder", module: { ...builder, enabled: true } } });
     expect(on.statusCode, on.body).toBe(200);
+  });
+
+  it("hands the bots the demo runner started over to its fresh token, so it resumes them after a restart", async () => {
+    const first = await prepareDemoRunner(app.db, DEMO_USERNAME);
+    const botId = first?.bots[0]?.dsbotId ?? 0;
+    const before = await checkRunnerToken(app.db, first?.token ?? "");
+    await app.db.update(dsbots).set({ status: "online", startedByRunnerTokenId: before?.runnerToken.id ?? null }).where(eq(dsbots.id, botId));
+    const second = await prepareDemoRunner(app.db, DEMO_USERNAME);
+    const after = await checkRunnerToken(app.db, second?.token ?? "");
+    const [bot] = await app.db.select({ startedBy: dsbots.startedByRunnerTokenId }).from(dsbots).where(eq(dsbots.id, botId));
+    expect(bot?.startedBy).toBe(after?.runnerToken.id);
+    await app.db.update(dsbots).set({ status: null, startedByRunnerTokenId: null }).where(eq(dsbots.id, botId));
   });
 
   it("answers undefined without a demo user", async () => {

@@ -1,11 +1,12 @@
 // The adapter pool's NOTIFY batching: order kept, a repeated payload never folded away, at most one
-// statement in flight; on PostgreSQL, every notification arrives, in order, in fewer statements.
+// statement in flight, a failed batch sent again one by one; on PostgreSQL, every notification arrives,
+// in order, in fewer statements, and one PostgreSQL refuses costs only itself.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { adapterPool, NOTIFY_BATCH_MAX, NOTIFY_STATEMENT, notifyBatcher } from "./adapter-pool.js";
+import { adapterPool, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES, NOTIFY_STATEMENT, notifyBatcher } from "./adapter-pool.js";
 
 const onPostgres = !!process.env.DATABASE_URL;
 if (!onPostgres) console.info("adapter-pool.test.ts: the PostgreSQL part is skipped without DATABASE_URL (CI runs it)");
@@ -68,18 +69,19 @@ describe("notifyBatcher", () => {
     expect(r.statements.map((s) => s.values.length / 2)).toEqual([1, NOTIFY_BATCH_MAX, NOTIFY_BATCH_MAX, 1]);
   });
 
-  it("fails only the batch whose statement failed and goes on with the next", async () => {
-    let calls = 0;
-    const batcher = notifyBatcher(async () => {
-      calls += 1;
-      await new Promise((r) => setImmediate(r));
-      if (calls === 2) throw new Error("boom");
+  it("sends a failed batch again one by one, so only the NOTIFY that fails is lost, and goes on with the next", async () => {
+    const r = recorder();
+    const batcher = notifyBatcher(async (text, values) => {
+      r.statements.push({ text, values });
+      await new Promise((resolve) => setImmediate(resolve));
+      if (values.includes("bad")) throw new Error("payload string too long");
       return { rows: [] } as unknown as pg.QueryResult;
     });
-    const results = await Promise.allSettled(["a", "b", "c"].map((p) => batcher.notify("ch", p)));
+    const results = await Promise.allSettled(["a", "b", "bad", "c"].map((p) => batcher.notify("ch", p)));
     const later = await Promise.allSettled([batcher.notify("ch", "d")]);
-    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
     expect(later[0]!.status).toBe("fulfilled");
+    expect(r.statements.map((s) => s.values.filter((_, i) => i % 2 === 1))).toEqual([["a"], ["b", "bad", "c"], ["b"], ["bad"], ["c"], ["d"]]);
   });
 
   it("matches the statement socket.io's PostgreSQL adapter publishes with", () => {
@@ -112,6 +114,31 @@ describe.skipIf(!onPostgres)("the adapter pool on PostgreSQL", () => {
       await expect.poll(() => heard.length, { timeout: 10_000 }).toBe(payloads.length);
       expect(heard).toEqual(payloads);
       expect(sent.length).toBeLessThan(payloads.length);
+    } finally {
+      await listener.end();
+      await facade.close();
+    }
+  });
+  it("a payload PostgreSQL refuses (8,000 bytes) fails alone: the rest of its batch is delivered, in order", async () => {
+    const url = process.env.DATABASE_URL!;
+    const facade = adapterPool(new pg.Pool({ connectionString: url, max: 2 }));
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    try {
+      const channel = `bad_batch_test_${process.pid}`;
+      const heard: string[] = [];
+      listener.on("notification", (n) => heard.push(n.payload ?? ""));
+      await listener.query(`LISTEN "${channel}"`);
+      const tooLong = "x".repeat(NOTIFY_PAYLOAD_MAX_BYTES + 1);
+      const payloads = Array.from({ length: 20 }, (_, i) => (i === 5 ? tooLong : `m${i}`));
+      const results = await Promise.allSettled(payloads.map((p) => facade.pool.query(NOTIFY_STATEMENT, [channel, p])));
+      expect(results.map((r) => r.status)).toEqual(payloads.map((p) => (p === tooLong ? "rejected" : "fulfilled")));
+      // The last one's NOTIFY answered after the others, so all the listener gets are on their way.
+      await expect.poll(() => heard.at(-1), { timeout: 10_000 }).toBe("m19");
+      expect(heard).toEqual(payloads.filter((p) => p !== tooLong));
+      // The largest payload the adapter still sends by NOTIFY is one PostgreSQL takes.
+      await facade.pool.query(NOTIFY_STATEMENT, [channel, "y".repeat(NOTIFY_PAYLOAD_MAX_BYTES)]);
+      await expect.poll(() => heard.at(-1)?.length, { timeout: 10_000 }).toBe(NOTIFY_PAYLOAD_MAX_BYTES);
     } finally {
       await listener.end();
       await facade.close();

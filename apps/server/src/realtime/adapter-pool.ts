@@ -6,7 +6,9 @@
 // It also sends the adapter's NOTIFYs one statement at a time, and those that queued up behind one
 // in flight together as the next: one round trip and one commit for many broadcasts when the load is
 // high, and never two NOTIFYs racing on two connections (a broadcast reaches this instance's sockets
-// once its NOTIFY answered: answers out of order would swap events).
+// once its NOTIFY answered: answers out of order would swap events). One NOTIFY PostgreSQL refuses
+// fails its whole statement, which then sent none of the batch: the batch goes again one by one, so
+// only that one is lost.
 import type pg from "pg";
 
 export interface AdapterPool {
@@ -17,8 +19,14 @@ export interface AdapterPool {
 
 /** The adapter's publish statement (`@socket.io/postgres-adapter`, util.js `publish`). */
 export const NOTIFY_STATEMENT = "SELECT pg_notify($1, $2)";
-/** At most this many NOTIFYs in one statement (each payload is at most the adapter's 8,000-byte threshold). */
+/** At most this many NOTIFYs in one statement (each payload is at most NOTIFY_PAYLOAD_MAX_BYTES). */
 export const NOTIFY_BATCH_MAX = 64;
+/**
+ * The adapter's `payloadThreshold`: a message longer than this goes through its attachments table with
+ * a short NOTIFY. PostgreSQL refuses a payload of 8,000 bytes or more ("payload string too long",
+ * NOTIFY_PAYLOAD_MAX_LENGTH in its async.c); the adapter's own default of 8,000 let exactly 8,000 through.
+ */
+export const NOTIFY_PAYLOAD_MAX_BYTES = 7_999;
 
 interface PendingNotify {
   channel: string;
@@ -57,7 +65,14 @@ export function notifyBatcher(run: (text: string, values: string[]) => Promise<p
         const result = await run(text, batch.flatMap((n) => [n.channel, n.payload]));
         for (const n of batch) n.resolve(result);
       } catch (error) {
-        for (const n of batch) n.reject(error);
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        // The failed statement sent none of them: each again on its own, in order.
+        for (const n of batch) {
+          await run(NOTIFY_STATEMENT, [n.channel, n.payload]).then(n.resolve, n.reject);
+        }
       }
     }
     sending = false;

@@ -2,7 +2,7 @@
 // resume, stop, force-stop, a dropped bot, module pushes and revoking the runner.
 import type { BotConfig, BotLogListResponse, BotModuleConfig, RunnerCommand } from "@dsbot/protocol";
 import { botLogListResponseSchema, botLogMessages, errorMessages, socketErrors } from "@dsbot/protocol";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ack, createBot, openSocket, pairRunner, settle, waitForMessage } from "../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../test/factories.js";
@@ -365,5 +365,92 @@ describe("losing access", () => {
     await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
     const left = (await get(s.web, `/api/dsbot/${s.bot.id}/connections`)).json().websocketConnections;
     expect(left).toEqual([expect.objectContaining({ id: s.connectionId, runnerName: "Test-PC" })]);
+  });
+});
+
+describe("a bot socket belongs to the runner told to start the bot", () => {
+  /** The owner's bot running on the owner's runner, shared with a helper whose runner announced it too. */
+  async function sharedRunningBot() {
+    const s = await setup();
+    const botSocket = await startAndConnect(s);
+    const helper = await createUser(app);
+    const helperWeb = await loginAs(app, helper);
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/permission/user/${helper.id}`)).statusCode).toBe(204);
+    const { token: helperToken } = await pairRunner(app, helperWeb, "Helfer-PC");
+    const helperRunner = openSocket(url, { token: helperToken, origin: "bot-user" }, sockets);
+    expect(await helperRunner.outcome).toBe("connected");
+    return { ...s, botSocket, helperToken, helperRunner };
+  }
+
+  it("a grantee's runner cannot cut the owner's live bot socket nor report into the bot", async () => {
+    const s = await sharedRunningBot();
+    const intruder = openSocket(url, { token: s.helperToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await intruder.outcome).toBe(socketErrors.botOtherRunner);
+    expect(intruder.received.map((r) => r.event)).not.toContain("bot:config");
+    // The owner's socket was not replaced: still connected, still the bot's one connection, still reporting.
+    expect(s.botSocket.socket.connected).toBe(true);
+    const rows = await app.db.select().from(websocketConnections).where(eq(websocketConnections.dsbotId, s.bot.id));
+    expect(rows.filter((r) => r.origin === "bot").map((r) => r.socketId)).toEqual([s.botSocket.socket.id]);
+    expect(await ack(s.botSocket, "bot:log", { level: "info", message: "Noch da" })).toMatchObject({ ok: true });
+    expect((await get(s.web, `/api/dsbot/${s.bot.id}`)).json().dsbot.status).toBe("online");
+  });
+
+  it("after a restart only the runner that started the bot is asked to resume it", async () => {
+    const s = await sharedRunningBot();
+    // As after a server restart: the bot still counts as running, but no bot socket row is left.
+    await app.db.delete(websocketConnections).where(and(eq(websocketConnections.dsbotId, s.bot.id), eq(websocketConnections.origin, "bot")));
+    const hello = { name: "PC", version: "1", bots: [s.bot.id] };
+    expect(await ack(s.helperRunner, "runner:hello", hello)).toMatchObject({ ok: true, accepted: [s.bot.id], resume: [] });
+    expect(await ack(s.runner, "runner:hello", hello)).toMatchObject({ ok: true, accepted: [s.bot.id], resume: [s.bot.id] });
+  });
+
+  it("the same runner's reconnecting bot replaces its own stale socket", async () => {
+    const s = await setup();
+    const stale = await startAndConnect(s);
+    const cut = stale.disconnected();
+    const again = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await again.outcome).toBe("connected");
+    await again.waitFor<BotConfig>("bot:config");
+    expect(await cut).toBe("io server disconnect");
+  });
+
+  it("a stopped bot may be started on another runner, whose bot socket is then the one accepted", async () => {
+    const s = await sharedRunningBot();
+    s.botSocket.socket.disconnect();
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
+    expect(await ack(s.helperRunner, "runner:hello", { name: "Helfer-PC", version: "1", bots: [s.bot.id] })).toMatchObject({ accepted: [s.bot.id] });
+    const created = await waitForMessage(s.website, "bot-user-connection-created", (d) => d.websocketConnection.runnerName === "Helfer-PC");
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: created.data.id })).statusCode).toBe(200);
+    const ownerBot = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await ownerBot.outcome).toBe(socketErrors.botOtherRunner);
+    const helperBot = openSocket(url, { token: s.helperToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await helperBot.outcome).toBe("connected");
+  });
+});
+
+describe("bot:templates", () => {
+  const steps = [{ building: "main", level: 2 }];
+  async function template(web: string, name: string): Promise<number> {
+    const response = await post(web, "/api/account-manager/templates", { name, steps });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ template: { id: number } }>().template.id;
+  }
+
+  it("answers only templates the bot's own builder or template assigner names, whatever ids are asked", async () => {
+    const s = await setup();
+    const named = await template(s.web, "Genannt");
+    const assigned = await template(s.web, "Zugewiesen");
+    const secret = await template(s.web, "Privat");
+    const builder = await post(s.web, `/api/dsbot/${s.bot.id}/module`, { moduleName: "builder", module: { defaultTemplateId: named } });
+    expect(builder.statusCode).toBe(200);
+    const assigner = await post(s.web, `/api/dsbot/${s.bot.id}/module`, {
+      moduleName: "templateassigner",
+      module: { rules: [{ templateId: assigned }] },
+    });
+    expect(assigner.statusCode).toBe(200);
+    const botSocket = await startAndConnect(s);
+    const answer = await ack<{ templates: { id: number; name: string }[] }>(botSocket, "bot:templates", { ids: [named, assigned, secret] });
+    expect(answer.ok && answer.templates.map((t) => t.name).sort()).toEqual(["Genannt", "Zugewiesen"]);
+    expect(await ack(botSocket, "bot:templates", { ids: [secret] })).toEqual({ ok: true, templates: [] });
   });
 });

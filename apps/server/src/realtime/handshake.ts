@@ -43,11 +43,15 @@ export function websiteAuthenticator(db: Database): SocketAuthenticator {
   };
 }
 
-/** A runner authenticates with its runner token (from the device flow). */
+/**
+ * A runner authenticates with its runner token (from the device flow). A userscript's token (scope
+ * `userscript`) reads the userscript's overview only: it lives in the game's page, so it opens no
+ * runner or bot socket.
+ */
 export function runnerAuthenticator(db: Database): SocketAuthenticator {
   return async (auth) => {
     const found = await checkRunnerToken(db, auth.token);
-    if (!found) return null;
+    if (!found || found.runnerToken.scope !== "runner") return null;
     const runner = { tokenId: found.runnerToken.id, name: found.runnerToken.name };
     return { user: found.user, sessionId: null, runner, dsbotId: null };
   };
@@ -58,7 +62,10 @@ const botConnectableStatuses = new Set(["starting", "online", "paused"]);
 
 /**
  * A bot uses its runner's token and names its bot, which the token's user must be able to see and
- * which must have been started from the dashboard: a stopped bot cannot simply reconnect itself.
+ * which must have been started from the dashboard: a stopped bot cannot simply reconnect itself. Only
+ * the runner (token) that was told to start it may connect it (`dsbots.started_by_runner_token_id`):
+ * another runner of someone who may see the bot would otherwise replace the live bot socket and
+ * receive its config and templates.
  */
 export function botAuthenticator(db: Database): SocketAuthenticator {
   const runner = runnerAuthenticator(db);
@@ -69,6 +76,7 @@ export function botAuthenticator(db: Database): SocketAuthenticator {
     const bot = await findVisibleBot(db, result.user, auth.dsbotId);
     if (!bot) return null;
     if (!botConnectableStatuses.has(bot.status ?? "offline")) return { refused: socketErrors.botNotStartable };
+    if (bot.startedByRunnerTokenId !== result.runner?.tokenId) return { refused: socketErrors.botOtherRunner };
     return { ...result, dsbotId: bot.id };
   };
 }

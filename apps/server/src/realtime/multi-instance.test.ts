@@ -10,6 +10,7 @@ import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
+import pg from "pg";
 import { io as connect } from "socket.io-client";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +97,35 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
       await waitForMessage(socket, "troops-updated", (d) => d.dsbotId === 299);
       expect(socket.messages("troops-updated").map((m) => m.data.dsbotId)).toEqual(sent);
     }
+  });
+
+  it("broadcasts of 7,990 to 8,010 bytes (PostgreSQL refuses a NOTIFY of 8,000) cross to B, in order", async () => {
+    const user = await createUser(a);
+    const token = await loginAs(a, user);
+    const onB = openSocket(urlB, { token, origin: "website" }, sockets);
+    expect(await onB.outcome).toBe("connected");
+    // The adapter's envelope around a message to this user, measured on its own channel.
+    const listener = new pg.Client({ connectionString: a.testDatabase.url });
+    await listener.connect();
+    let envelope: number;
+    try {
+      const heard: string[] = [];
+      listener.on("notification", (n) => heard.push(n.payload ?? ""));
+      await listener.query(`LISTEN "socket.io#/"`);
+      const probe = "p".repeat(100);
+      a.ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: 99, probe } as unknown as RealtimeMessageData["troops-updated"]));
+      await expect.poll(() => heard.some((p) => p.includes(probe)), { timeout: 10_000 }).toBe(true);
+      envelope = Buffer.byteLength(heard.find((p) => p.includes(probe))!) - probe.length;
+    } finally {
+      await listener.end();
+    }
+    // Ids of two digits like the probe's, so each payload is exactly its size.
+    const sizes = Array.from({ length: 21 }, (_, i) => 7_990 + i);
+    for (const [i, size] of sizes.entries()) {
+      a.ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: 10 + i, probe: "p".repeat(size - envelope) } as unknown as RealtimeMessageData["troops-updated"]));
+    }
+    await waitForMessage(onB, "troops-updated", (d) => d.dsbotId === 10 + sizes.length - 1);
+    expect(onB.messages("troops-updated").map((m) => m.data.dsbotId).filter((id) => id !== 99)).toEqual(sizes.map((_, i) => 10 + i));
   });
 
   it("a plan change on A reaches a grantee's website socket on B", async () => {

@@ -10,6 +10,7 @@ import { Server } from "socket.io";
 import type { Socket } from "socket.io";
 import type { BotContext } from "../app-context.js";
 import type { Database } from "../db/client.js";
+import { NOTIFY_PAYLOAD_MAX_BYTES } from "./adapter-pool.js";
 import { handleBotSocket } from "./bot-socket.js";
 import type { SocketData } from "./handshake.js";
 import { defaultAuthenticators, handshakeMiddleware } from "./handshake.js";
@@ -96,6 +97,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       createAdapter(options.adapterPool, {
         heartbeatInterval: ADAPTER_HEARTBEAT_MS,
         heartbeatTimeout: ADAPTER_HEARTBEAT_TIMEOUT_MS,
+        payloadThreshold: NOTIFY_PAYLOAD_MAX_BYTES,
         errorHandler: (error) => log.warn({ err: error }, "realtime adapter error"),
       }),
     );

@@ -37,12 +37,20 @@ async function visibleBots(ctx: BotContext, userId: number, ids?: number[]): Pro
 const STARTED: ReadonlySet<string> = new Set(["starting", "online", "paused"]);
 
 /**
- * Bots to resume: started as far as the server knows, but with no bot socket anywhere — their runner
- * went away together with the server (a restart of `npm start`, a PC reboot during a deploy). A bot
- * that still runs elsewhere keeps its socket and is not taken over.
+ * Bots to resume: started on this runner (its token was told to start them) as far as the server
+ * knows, but with no bot socket anywhere — their runner went away together with the server (a restart
+ * of `npm start`, a PC reboot during a deploy). A bot started on another runner is never offered, and
+ * one that still runs keeps its socket.
  */
-async function resumable(ctx: BotContext, bots: RunnerBot[]): Promise<number[]> {
-  const started = bots.filter((b) => b.status !== null && STARTED.has(b.status)).map((b) => b.id);
+async function resumable(ctx: BotContext, bots: RunnerBot[], runnerTokenId: number): Promise<number[]> {
+  const candidates = bots.filter((b) => b.status !== null && STARTED.has(b.status)).map((b) => b.id);
+  if (candidates.length === 0) return [];
+  const mine = await ctx.db
+    .select({ id: dsbots.id })
+    .from(dsbots)
+    .where(and(inArray(dsbots.id, candidates), eq(dsbots.startedByRunnerTokenId, runnerTokenId)));
+  const own = new Set(mine.map((m) => m.id));
+  const started = candidates.filter((id) => own.has(id));
   const live = await botsWithBotSocket(ctx.db, started);
   return started.filter((id) => !live.has(id));
 }
@@ -83,7 +91,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
           accepted.filter((id) => !kept.has(id)).map((dsbotId) => ({ origin: "bot-user" as const, dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id })),
         );
         await announceConnections(ctx, "created", added, runner.name);
-        reply({ ok: true, accepted, rejected: wanted.filter((id) => !accepted.includes(id)), resume: await resumable(ctx, bots), bots });
+        reply({ ok: true, accepted, rejected: wanted.filter((id) => !accepted.includes(id)), resume: await resumable(ctx, bots, runner.tokenId), bots });
       } catch (error) {
         reply(failure(error));
         throw error; // logged by the queue

@@ -103,7 +103,8 @@ export interface World {
   pendingDeviceCode(): Promise<{ deviceCode: string; userCode: string }>;
   /** A device code the third user approved, ready to be redeemed. */
   approvedDeviceCode(): Promise<{ deviceCode: string }>;
-  setBotStatus(botId: number, status: BotStatus | null): Promise<void>;
+  /** `startedBy`: whose runner was told to start the bot (only its bot socket is accepted). */
+  setBotStatus(botId: number, status: BotStatus | null, startedBy?: UserRole): Promise<void>;
   /** Grant straight in the database: no notification, no log, no socket re-check. */
   grantInDatabase(botId: number, userId: number): Promise<void>;
   resetModules(botId: number): Promise<void>;
@@ -327,7 +328,8 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
     origin: "bot",
     args: (t) => [
       {
-        scannedAt: Date.UTC(2026, 0, 5),
+        // Near the server's clock: a scan time more than a day off is refused.
+        scannedAt: Date.now(),
         last: true,
         villages: [
           {

@@ -123,10 +123,11 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
   const extra: TestSocket[] = [];
   const watched: Watched[] = [];
   const runnerTokens = {} as Record<UserRole, string>;
+  const runnerIds = {} as Record<UserRole, number>;
   const website = {} as Record<UserRole, TestSocket>;
   const runner = {} as Record<UserRole, TestSocket>;
   for (const role of userRoles) {
-    runnerTokens[role] = (await pairRunner(app, tokens[role], `Matrix-${role}`)).token;
+    ({ token: runnerTokens[role], runnerId: runnerIds[role] } = await pairRunner(app, tokens[role], `Matrix-${role}`));
     website[role] = openSocket(url, { token: tokens[role], origin: "website" });
     runner[role] = openSocket(url, { token: runnerTokens[role], origin: "bot-user" });
     watched.push({ role, name: "website", socket: website[role] }, { role, name: "runner", socket: runner[role] });
@@ -271,8 +272,11 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
       await approveDeviceCode(db, thirdRow, code.userCode);
       return { deviceCode: code.deviceCode };
     },
-    async setBotStatus(botId: number, status: BotStatus | null) {
-      await db.update(dsbots).set({ status }).where(eq(dsbots.id, botId));
+    async setBotStatus(botId: number, status: BotStatus | null, startedBy?: UserRole) {
+      await db
+        .update(dsbots)
+        .set({ status, startedByRunnerTokenId: startedBy ? runnerIds[startedBy] : null })
+        .where(eq(dsbots.id, botId));
     },
     async grantInDatabase(botId: number, userId: number) {
       await db.insert(dsbotPermissions).values({ dsbotId: botId, userId, grantedBy: rows.owner.id }).onConflictDoNothing();

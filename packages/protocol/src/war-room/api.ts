@@ -5,12 +5,19 @@ import { z } from "zod";
 import { arrivalSchema } from "../attack-plans/attack.js";
 import { COORD_MAX } from "../game/coords.js";
 import { listQueryBase, perPageSchema, sortBySchema } from "../table.js";
-import { troopScannedAtSchema } from "../troops.js";
+import { REPORTED_PLAYER_NAME_MAX, TROOPS_VILLAGE_NAME_MAX, troopScannedAtSchema } from "../troops.js";
 import { unitCountsSchema, unitSchema } from "../units.js";
 import type { SocketAck } from "../runner.js";
 import { text } from "../validation.js";
 import { incomingKinds } from "./incoming-analysis.js";
 import { troopClasses } from "./troop-classification.js";
+
+/** Whose villages take a user's pasted troops (the server's rule, named in its refusal). */
+export interface OwnPlayersRule {
+  /** `bots`: the players of the user's bots on the world; without a bot, `pasted`: the player of the troops pasted before, `paste`: the player of this paste. */
+  from: "bots" | "pasted" | "paste";
+  players: readonly string[];
+}
 
 export const warRoomMessages = {
   incomingNotFound: "Der eingehende Angriff wurde nicht gefunden.",
@@ -22,7 +29,34 @@ export const warRoomMessages = {
   textTooLong: (max: number) => `Der Text darf höchstens ${max.toLocaleString("de-DE")} Zeichen lang sein.`,
   noWorld: "Deinem Konto ist keine Welt zugeordnet, deren Daten importiert sind.",
   unknownVillage: (line: number, coord: string) => `Zeile ${line}: Auf ${coord} liegt auf deiner Welt kein Dorf.`,
-  notOwnVillage: (line: number, coord: string) => `Zeile ${line}: ${coord} gehört nicht zu den Dörfern deiner Bots oder deines Spielers.`,
+  /** `village` as „Name (x|y)“; `owner` null for a barbarian village; `mine` whose villages are taken. */
+  notOwnVillage: (line: number, village: string, owner: string | null, mine: OwnPlayersRule) => {
+    if (mine.from === "bots") {
+      return owner === null
+        ? `Zeile ${line}: ${village} ist ein Barbarendorf, kein Dorf eines Spielers deiner Bots.`
+        : `Zeile ${line}: ${village} gehört ${owner}, keinem Spieler deiner Bots.`;
+    }
+    const player = mine.players[0];
+    if (owner === null) return `Zeile ${line}: ${village} ist ein Barbarendorf.`;
+    return player === undefined ? `Zeile ${line}: ${village} gehört ${owner}.` : `Zeile ${line}: ${village} gehört ${owner}, nicht ${player}.`;
+  },
+  /** Which villages take pasted troops: those of the user's bots' players, or without a bot those of one player. */
+  ownVillagesOnly: (mine: OwnPlayersRule) => {
+    if (mine.from === "bots") return `Truppen lassen sich nur für Dörfer der Spieler deiner Bots einfügen. Deine Bots spielen hier: ${mine.players.join(", ")}.`;
+    const player = mine.players[0];
+    if (mine.from === "pasted") {
+      return `Ohne Bot auf dieser Welt lassen sich Truppen nur für die Dörfer eines Spielers einfügen; deine eingefügten Truppen gehören ${player ?? "einem Spieler"}. Für einen anderen Spieler entferne zuerst die eingefügten Truppen oder lege unter „Bots“ einen Bot an.`;
+    }
+    return `Ohne Bot auf dieser Welt lassen sich Truppen nur für die Dörfer eines Spielers einfügen: die Truppenübersicht des Spiels zeigt nur deine eigenen Dörfer${player === undefined ? "" : `, hier die von ${player}`}.`;
+  },
+  /** The paste's refusal: ownVillagesOnly, then the first few villages (notOwnVillage) of `count`. */
+  notOwnVillages: (count: number, first: readonly string[], mine: OwnPlayersRule) => {
+    const de = (n: number) => n.toLocaleString("de-DE");
+    const rest = count - first.length;
+    const more = rest <= 0 ? "" : rest === 1 ? " … und 1 weiteres Dorf." : ` … und ${de(rest)} weitere Dörfer.`;
+    const which = count === 1 ? "1 Dorf gehört" : `${de(count)} Dörfer gehören`;
+    return `${warRoomMessages.ownVillagesOnly(mine)} ${which} nicht dazu, nichts wurde übernommen: ${first.join(" ")}${more}`;
+  },
   imported: (n: number) => (n === 1 ? "1 eingehender Angriff übernommen." : `${n.toLocaleString("de-DE")} eingehende Angriffe übernommen.`),
   tooManyPasted: (kept: number, adding: number, max: number) =>
     `Du hast schon ${kept.toLocaleString("de-DE")} eingefügte Angriffe; mit diesem Text wären es ${(kept + adding).toLocaleString("de-DE")}, erlaubt sind höchstens ${max.toLocaleString("de-DE")}. Entferne die eingefügten oder warte, bis sie angekommen sind.`,
@@ -41,14 +75,14 @@ const villageRefSchema = z.object({
   villageId: z.number().int().min(1).max(2_147_483_647).nullable(),
   x: coordAxis,
   y: coordAxis,
-  name: text().max(100).nullable(),
+  name: text().max(TROOPS_VILLAGE_NAME_MAX).nullable(),
 });
 
 /** One incoming command as the command scanner reads it (no units: the game does not show them). */
 export const botIncomingSchema = z.object({
   /** The game's command id. */
   commandId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  origin: villageRefSchema.extend({ playerName: text().max(100).nullable() }),
+  origin: villageRefSchema.extend({ playerName: text().max(REPORTED_PLAYER_NAME_MAX).nullable() }),
   target: villageRefSchema,
   /** Game time the command lands, epoch ms. */
   arrivesAt: arrivalSchema,

@@ -47,6 +47,9 @@ export const sosParseMessages = {
   arrivalSkipped: (line: number, text: string, zone: string) => `${at(line)}Ankunftszeit „${clipWarRoomText(text)}“: ${serverTimeMessages.skipped(zone)}`,
   wallLevel: (line: number, text: string) => `${at(line)}Stufe des Walls „${clipWarRoomText(text)}“ ist keine ganze Zahl von 0 bis 20.`,
   unknownUnit: (line: number, name: string) => `${at(line)}Unbekannte Einheit „${clipWarRoomText(name)}“ bei den anwesenden Truppen.`,
+  attackerTooLong: (line: number, max: number) => `${at(line)}Der Name des Angreifers ist länger als ${max} Zeichen.`,
+  defenderTooLong: (line: number, max: number) => `${at(line)}Der Name des Verteidigers ist länger als ${max} Zeichen.`,
+  tribeTooLong: (line: number, max: number) => `${at(line)}Der Stamm des Angreifers ist länger als ${max} Zeichen.`,
 } as const;
 
 export const troopsOverviewParseMessages = {

@@ -307,6 +307,27 @@ describe("parseSosText: limits", () => {
     }
   });
 
+  it("refuses player and tribe names longer than a bot may report, naming the line, tagged or not", () => {
+    const long = "A".repeat(3000);
+    const named = (attacker: string, tribe: string, defender: string) =>
+      longForm
+        .replace("[player]Rattenfutter[/player]", defender)
+        .replace("Angreifer: [player]Feind[/player]\nStamm: [ally]BÖSE[/ally]", `Angreifer: ${attacker}\nStamm: ${tribe}`);
+    expect(parseSosText(named(`[player]${long}[/player]`, "[ally]BÖSE[/ally]", "[player]Rattenfutter[/player]"), options).errors).toEqual([
+      { line: 18, message: "Zeile 18: Der Name des Angreifers ist länger als 100 Zeichen." },
+    ]);
+    expect(parseSosText(named(long, `[ally]${long}[/ally]`, long), options).errors).toEqual([
+      { line: 2, message: "Zeile 2: Der Name des Verteidigers ist länger als 100 Zeichen." },
+      { line: 18, message: "Zeile 18: Der Name des Angreifers ist länger als 100 Zeichen." },
+      { line: 19, message: "Zeile 19: Der Stamm des Angreifers ist länger als 100 Zeichen." },
+    ]);
+    // 100 characters are what a bot may report, so they pass.
+    const hundred = "Ä".repeat(100);
+    const read = parseSosText(named(`[player]${hundred}[/player]`, hundred, hundred), options);
+    expect(read.errors).toEqual([]);
+    expect(read.incomings[0]).toMatchObject({ attackerName: hundred, attackerTribe: hundred, defenderName: hundred });
+  });
+
   it("refuses more than maxIncomings attacks, errors after the limit unread", () => {
     expect(parseSosText(withAttacks(3), { ...options, maxIncomings: 3 }).incomings).toHaveLength(3);
     const refused = (max: string) => [{ line: 0, message: `Der SOS-Text enthält mehr als ${max} Angriffe. Bitte füge ihn in kleineren Teilen ein.` }];

@@ -12,6 +12,7 @@
 // (except the size limits).
 import { COORD_MAX, type Coord } from "../game/coords.js";
 import { parseServerTime, serverTimeMessages } from "../game/server-time.js";
+import { REPORTED_PLAYER_NAME_MAX, REPORTED_TRIBE_NAME_MAX } from "../troops.js";
 import { unitLabels, units, type Unit, type UnitCounts } from "../units.js";
 import { sosParseMessages as messages, warRoomParseMessages, WarRoomParseErrors, WAR_ROOM_PARSE_MAX_UNIT_COUNT, type WarRoomParseError } from "./parse-messages.js";
 
@@ -206,12 +207,12 @@ class SosReader {
         this.defenderName = null;
         break;
       case "name":
-        if (this.section === "defender") this.defenderName = nameValue(value, playerPattern);
+        if (this.section === "defender") this.defenderName = this.name(value, playerPattern, line, REPORTED_PLAYER_NAME_MAX, messages.defenderTooLong);
         break;
       case "tribe":
         if (this.attack && !this.attack.seen.has("tribe")) {
           this.attack.seen.add("tribe");
-          this.attack.attackerTribe = nameValue(value, allyPattern);
+          this.attack.attackerTribe = this.name(value, allyPattern, line, REPORTED_TRIBE_NAME_MAX, messages.tribeTooLong);
         }
         break;
       case "target":
@@ -257,11 +258,19 @@ class SosReader {
     if (!attack) return this.errors.add(line, messages.fieldOutsideAttack(line, name));
     if (attack.seen.has(keyword)) return this.errors.add(line, messages.fieldTwice(line, name));
     attack.seen.add(keyword);
-    if (keyword === "attacker") attack.attackerName = nameValue(value, playerPattern);
+    if (keyword === "attacker") attack.attackerName = this.name(value, playerPattern, line, REPORTED_PLAYER_NAME_MAX, messages.attackerTooLong);
     else {
       attack[keyword] = { value, line };
       if (plain(value) === "") this.pending = { attack, key: keyword };
     }
+  }
+
+  /** A name no longer than a bot may report (it is stored and indexed as it is): else null and an error for its line. */
+  private name(value: string, tagged: RegExp, line: number, max: number, tooLong: (line: number, max: number) => string): string | null {
+    const name = nameValue(value, tagged);
+    if (name === null || name.length <= max) return name;
+    this.errors.add(line, tooLong(line, max));
+    return null;
   }
 
   private closeAwaiting(): void {

@@ -176,6 +176,13 @@ describe("parseTroopsOverview: errors", () => {
     ]);
   });
 
+  it("refuses a village name longer than a bot's scan may report (TROOPS_VILLAGE_NAME_MAX)", () => {
+    const text = block(`${"Ä".repeat(100)} (472|480) K44`, 10) + block(`${"A".repeat(3000)} (473|480) K44`, 10);
+    const result = parseTroopsOverview(text, { units: tenUnits });
+    expect(result.villages.map((v) => v.line)).toEqual([1]);
+    expect(result.errors).toEqual([{ line: 5, message: "Zeile 5: Der Dorfname ist länger als 100 Zeichen." }]);
+  });
+
   it("gives one error when no village is found", () => {
     const none = [
       {

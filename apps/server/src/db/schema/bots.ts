@@ -24,6 +24,12 @@ export const dsbots = pgTable(
     /** NULL = never started; counts as offline (spec §4). */
     status: text("status", { enum: ["online", "offline", "paused", "starting", "stopping"] }),
     modules: jsonb("modules").$type<StoredModules>().notNull().default({}),
+    /**
+     * The runner token whose runner was told to start the bot (set by the start, cleared when the bot
+     * goes offline): only a bot socket of that token is accepted, so nobody else who may see the bot
+     * can take over its live socket (docs/SECURITY.md, "A bot socket belongs to the runner that started it").
+     */
+    startedByRunnerTokenId: integer("started_by_runner_token_id").references(() => runnerTokens.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -73,11 +79,16 @@ export const runnerTokens = pgTable(
     name: text("name").notNull(),
     /** sha256 (hex) of the runner token; until the runner redeems its device code, of a random unused value. */
     tokenHash: text("token_hash").notNull().unique(),
+    /** runner: bot-user and bot sockets and the userscript's overview; userscript: that overview only. */
+    scope: text("scope", { enum: ["runner", "userscript"] }).notNull().default("runner"),
     createdAt: tz("created_at").notNull().defaultNow(),
     lastSeenAt: tz("last_seen_at"),
     revokedAt: tz("revoked_at"),
   },
-  (t) => [index("runner_tokens_user_id_idx").on(t.userId)],
+  (t) => [
+    index("runner_tokens_user_id_idx").on(t.userId),
+    check("runner_tokens_scope_check", sql`${t.scope} in ('runner', 'userscript')`),
+  ],
 );
 
 export const deviceCodes = pgTable(
@@ -87,6 +98,8 @@ export const deviceCodes = pgTable(
     deviceCodeHash: text("device_code_hash").notNull().unique(),
     userCode: text("user_code").notNull().unique(),
     runnerName: text("runner_name").notNull(),
+    /** What the approved token may do (runner_tokens.scope), as the device request asked. */
+    scope: text("scope", { enum: ["runner", "userscript"] }).notNull().default("runner"),
     /** The address that asked for the code: open codes are capped per address. */
     requestedByIp: text("requested_by_ip"),
     status: text("status", { enum: ["pending", "approved", "denied", "consumed"] }).notNull().default("pending"),
@@ -100,6 +113,7 @@ export const deviceCodes = pgTable(
     index("device_codes_expires_at_idx").on(t.expiresAt),
     index("device_codes_requested_by_ip_idx").on(t.requestedByIp, t.expiresAt),
     check("device_codes_status_check", sql`${t.status} in ('pending', 'approved', 'denied', 'consumed')`),
+    check("device_codes_scope_check", sql`${t.scope} in ('runner', 'userscript')`),
   ],
 );
 

@@ -4,7 +4,7 @@
 // owner's bots' module settings and their latest village scans.
 import type { BotTemplate, BuilderTemplate, BuilderTemplateInput, BuilderTemplateSummary } from "@dsbot/protocol";
 import { BUILDER_TEMPLATES_MAX, builderTemplateMessages, usernameKey } from "@dsbot/protocol";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { botTroops, builderTemplates, dsbots, type BuilderTemplateRow } from "../../db/schema.js";
@@ -100,11 +100,18 @@ async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * The count and the insert are one step per user (an advisory lock for the transaction, held across
+ * instances on one PostgreSQL): creates at the same moment cannot pass the cap together.
+ */
 export async function createBuilderTemplate(db: Database, userId: number, input: BuilderTemplateInput): Promise<BuilderTemplate> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(builderTemplates).where(eq(builderTemplates.userId, userId));
-  if (n >= BUILDER_TEMPLATES_MAX) throw conflict(builderTemplateMessages.tooMany);
   const [row] = await uniqueName(input.name, () =>
-    db.insert(builderTemplates).values({ userId, name: input.name, nameKey: usernameKey(input.name), steps: input.steps }).returning(),
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`builder-templates:${userId}`}, 0))`);
+      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(builderTemplates).where(eq(builderTemplates.userId, userId));
+      if (n >= BUILDER_TEMPLATES_MAX) throw conflict(builderTemplateMessages.tooMany);
+      return tx.insert(builderTemplates).values({ userId, name: input.name, nameKey: usernameKey(input.name), steps: input.steps }).returning();
+    }),
   );
   if (!row) throw new Error("template not stored");
   return present(row, 0);
@@ -137,15 +144,24 @@ export async function deleteBuilderTemplate(db: Database, userId: number, id: nu
   await db.delete(builderTemplates).where(and(eq(builderTemplates.id, id), eq(builderTemplates.userId, userId)));
 }
 
-/** The templates of a bot's owner among these ids, for the bot's builder ("bot:templates"). */
+/**
+ * The templates among these ids that the bot's own builder or template assigner names, for the bot's
+ * builder ("bot:templates"). Only those: the bot may run on a grantee's runner, and the owner's other
+ * templates are none of its business, whatever ids it asks for.
+ */
 export async function botTemplates(db: Database, dsbotId: number, ids: readonly number[]): Promise<BotTemplate[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const [bot] = await db.select({ ownerId: dsbots.ownerId, modules: dsbots.modules }).from(dsbots).where(eq(dsbots.id, dsbotId)).limit(1);
+  if (!bot) return [];
+  const named = new Set(
+    (["builder", "templateassigner"] as const).flatMap((name) => namedTemplates(name, bot.modules[name]?.config ?? {}).map((n) => n.id)),
+  );
+  const wanted = [...new Set(ids)].filter((id) => named.has(id));
+  if (wanted.length === 0) return [];
+  return db
     .select({ id: builderTemplates.id, name: builderTemplates.name, steps: builderTemplates.steps })
     .from(builderTemplates)
-    .innerJoin(dsbots, eq(dsbots.ownerId, builderTemplates.userId))
-    .where(and(eq(dsbots.id, dsbotId), inArray(builderTemplates.id, [...new Set(ids)])));
-  return rows;
+    .where(and(eq(builderTemplates.userId, bot.ownerId), inArray(builderTemplates.id, wanted)));
 }
 
 /** The template ids a builder or template-assigner config names, with the field each is in. */

@@ -2,12 +2,13 @@
 // per user without regard to case, another user's answers 404, a template in use cannot be deleted.
 import type { BuilderTemplateListResponse, BuilderTemplateResponse } from "@dsbot/protocol";
 import { BUILDER_TEMPLATES_MAX, usernameKey } from "@dsbot/protocol";
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, type Call } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { builderTemplates } from "../../db/schema.js";
 import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
 import { botTemplates } from "./builder-templates.service.js";
 
@@ -120,11 +121,15 @@ describe("builder templates", () => {
     expect(assigner.json<{ error: { issues: { path: string }[] } }>().error.issues.map((i) => i.path)).toEqual(["rules.0.templateId"]);
   });
 
-  it("gives a bot the templates of its owner only", async () => {
+  it("gives a bot only the owner's templates its own config names", async () => {
     const bot = await createBot(app, annaToken, { name: "Anna" });
     const own = await create(anna, "Für den Bot");
+    const unnamed = await create(anna, "Nicht im Bauherrn");
     const foreign = await create(bert, "Nicht für Annas Bot");
-    expect(await botTemplates(app.db, bot.id, [own.id, foreign.id, 999_999])).toEqual([{ id: own.id, name: "Für den Bot", steps }]);
+    const saved = await anna("POST", `/api/dsbot/${bot.id}/module`, { moduleName: "builder", module: { enabled: false, defaultTemplateId: own.id } });
+    expect(saved.statusCode).toBe(200);
+    expect(await botTemplates(app.db, bot.id, [own.id, unnamed.id, foreign.id, 999_999])).toEqual([{ id: own.id, name: "Für den Bot", steps }]);
+    expect(await botTemplates(app.db, bot.id, [unnamed.id])).toEqual([]);
     expect(await botTemplates(app.db, bot.id, [])).toEqual([]);
   });
 
@@ -137,5 +142,17 @@ describe("builder templates", () => {
     const refused = await call("POST", "/api/account-manager/templates", { name: "Eine zu viel", steps });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ error: { message: string } }>().error.message).toBe("Du hast schon 200 Vorlagen. Lösche eine, bevor du eine neue anlegst.");
+  });
+
+  it("holds the limit against creates at the same moment: 20 at 195 end at exactly 200", async () => {
+    const user = await createUser(app);
+    const call = caller(app, await loginAs(app, user));
+    await app.db.execute(sql`
+      insert into builder_templates (user_id, name, name_key, steps)
+      select ${user.id}, 'Vorlage ' || n, ${usernameKey("vorlage ")} || n, '[]'::jsonb from generate_series(1, ${BUILDER_TEMPLATES_MAX - 5}) n`);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call("POST", "/api/account-manager/templates", { name: `Gleichzeitig ${i}`, steps })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array<number>(5).fill(201), ...Array<number>(15).fill(409)]);
+    const [held] = await app.db.select({ n: count() }).from(builderTemplates).where(eq(builderTemplates.userId, user.id));
+    expect(held?.n).toBe(BUILDER_TEMPLATES_MAX);
   });
 });

@@ -1,7 +1,7 @@
 // The device flow that pairs a runner (RFC 8628 style): the runner asks for a code pair, the user
 // approves the short user code on /dsbot-auth, the runner redeems its secret device code for a token.
 import { randomInt } from "node:crypto";
-import type { DeviceResponse, DeviceTokenResponse } from "@dsbot/protocol";
+import type { DeviceResponse, DeviceTokenResponse, TokenScope } from "@dsbot/protocol";
 import {
   DEVICE_CODE_TTL_SECONDS,
   DEVICE_POLL_INTERVAL_SECONDS,
@@ -40,14 +40,14 @@ export async function requireRoomForDeviceCode(db: Database, ip: string, now = n
   if ((all?.n ?? 0) >= OPEN_CODES_TOTAL) throw tooManyRequests(errorMessages.deviceCodesExhausted);
 }
 
-export async function startDeviceFlow(db: Database, runnerName: string, ip: string | null = null): Promise<DeviceResponse> {
+export async function startDeviceFlow(db: Database, runnerName: string, ip: string | null = null, scope: TokenScope = "runner"): Promise<DeviceResponse> {
   const deviceCode = createToken();
   const expiresAt = new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000);
   // 31^8 ≈ 8.5e11 codes: a collision is rare, a retry settles it.
   for (let attempt = 0; ; attempt++) {
     const userCode = newUserCode();
     try {
-      await db.insert(deviceCodes).values({ deviceCodeHash: hashToken(deviceCode), userCode, runnerName, requestedByIp: ip, expiresAt });
+      await db.insert(deviceCodes).values({ deviceCodeHash: hashToken(deviceCode), userCode, runnerName, scope, requestedByIp: ip, expiresAt });
       return {
         deviceCode,
         userCode,
@@ -73,7 +73,7 @@ export async function approveDeviceCode(db: Database, user: UserRow, userCode: s
     if (code.expiresAt <= new Date()) throw badRequest(errorMessages.deviceCodeExpired);
     const [runner] = await tx
       .insert(runnerTokens)
-      .values({ userId: user.id, name: code.runnerName, tokenHash: hashToken(createToken()) })
+      .values({ userId: user.id, name: code.runnerName, scope: code.scope, tokenHash: hashToken(createToken()) })
       .returning();
     if (!runner) throw new Error("runner token insert returned no row");
     await tx.update(deviceCodes).set({ status: "approved", userId: user.id, runnerTokenId: runner.id }).where(eq(deviceCodes.id, code.id));

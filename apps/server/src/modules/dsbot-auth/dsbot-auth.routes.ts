@@ -24,10 +24,10 @@ const none = contract({});
 export function dsbotAuthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.post("/api/dsbot-auth/device", { config: device.config }, async (request): Promise<DeviceResponse> => {
-      const { name } = device.body(request);
+      const { name, scope } = device.body(request);
       await hitRateLimit(ctx.db, DEVICE_CODE_LIMIT, request.ip);
       await requireRoomForDeviceCode(ctx.db, request.ip);
-      return startDeviceFlow(ctx.db, name, request.ip);
+      return startDeviceFlow(ctx.db, name, request.ip, scope);
     });
 
     app.post("/api/dsbot-auth/token", { config: token.config }, async (request): Promise<DeviceTokenResponse> => {
@@ -39,7 +39,7 @@ export function dsbotAuthRoutes(ctx: AppContext): FastifyPluginAsync {
 
       secured.post("/api/dsbot-auth/approve", { config: approve.config }, async (request): Promise<DeviceApproveResponse> => {
         const runner = await approveDeviceCode(ctx.db, caller(request).user, approve.body(request).userCode);
-        return { runner: { id: runner.id, name: runner.name, createdAt: runner.createdAt.toISOString() } };
+        return { runner: { id: runner.id, name: runner.name, scope: runner.scope, createdAt: runner.createdAt.toISOString() } };
       });
 
       secured.post("/api/dsbot-auth/deny", { config: approve.config }, async (request, reply) => {

@@ -105,6 +105,33 @@ describe("device flow", () => {
   });
 });
 
+describe("token scope", () => {
+  it("a device request may ask for a userscript token: approved, listed and revoked as such", async () => {
+    const owner = await loginAs(app, await createUser(app));
+    const asked = await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/device", payload: { name: "Userscript de230", scope: "userscript" }, remoteAddress: "10.88.0.1" });
+    expect(asked.statusCode).toBe(200);
+    const d = deviceResponseSchema.parse(asked.json());
+    const approved = await approve(d.userCode, owner);
+    expect(approved.json().runner).toMatchObject({ name: "Userscript de230", scope: "userscript" });
+    expect((await poll(d.deviceCode)).statusCode).toBe(200);
+    const { runnerId } = await pairRunner(app, owner, "Laptop");
+    const list = runnerListResponseSchema.parse((await app.fastify.inject({ method: "GET", url: "/api/dsbot-auth/tokens", headers: bearer(owner) })).json());
+    expect(list.runners.map((r) => [r.name, r.scope])).toEqual([
+      ["Userscript de230", "userscript"],
+      ["Laptop", "runner"],
+    ]);
+    const id = approved.json<{ runner: { id: number } }>().runner.id;
+    expect((await app.fastify.inject({ method: "DELETE", url: `/api/dsbot-auth/tokens/${id}`, headers: bearer(owner) })).statusCode).toBe(204);
+    const after = runnerListResponseSchema.parse((await app.fastify.inject({ method: "GET", url: "/api/dsbot-auth/tokens", headers: bearer(owner) })).json());
+    expect(after.runners.map((r) => r.id)).toEqual([runnerId]);
+  });
+
+  it("refuses a scope it does not know", async () => {
+    const response = await app.fastify.inject({ method: "POST", url: "/api/dsbot-auth/device", payload: { name: "PC", scope: "admin" }, remoteAddress: "10.88.0.2" });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
 describe("runner tokens", () => {
   it("lists the caller's runners only and revokes them; others' runners are not found", async () => {
     const owner = await loginAs(app, await createUser(app));
@@ -115,7 +142,7 @@ describe("runner tokens", () => {
       (await app.fastify.inject({ method: "GET", url: "/api/dsbot-auth/tokens", headers: bearer(owner) })).json(),
     );
     expect(list.runners).toEqual([
-      { id: runnerId, name: "Laptop", createdAt: expect.any(String), lastSeenAt: null, connected: false },
+      { id: runnerId, name: "Laptop", scope: "runner", createdAt: expect.any(String), lastSeenAt: null, connected: false },
     ]);
     const foreign = await app.fastify.inject({ method: "DELETE", url: `/api/dsbot-auth/tokens/${runnerId}`, headers: bearer(other) });
     expect(foreign.statusCode).toBe(404);

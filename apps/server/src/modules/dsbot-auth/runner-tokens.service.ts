@@ -73,6 +73,7 @@ export async function presentRunnerList(
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    scope: r.scope,
     createdAt: r.createdAt.toISOString(),
     lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
     connected: connected.has(r.id),

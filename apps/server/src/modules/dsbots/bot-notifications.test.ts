@@ -109,4 +109,22 @@ describe("bot:needs-player", () => {
     await settle();
     expect(await notificationsOf(s.tokens.owner)).toHaveLength(2);
   });
+  it("100 events of one reason leave one unread notification per stakeholder, with the latest message", async () => {
+    const s = await audience("Dauerbot");
+    for (let i = 1; i <= 100; i++) {
+      expect(await ack(s.botSocket, "bot:needs-player", { reason: "captcha", message: `Versuch ${i}` })).toEqual({ ok: true, notified: 2 });
+    }
+    for (const who of ["owner", "granted"] as const) {
+      const { title } = notificationTexts.botNeedsPlayer("Dauerbot", "captcha");
+      const stored = (await notificationsOf(s.tokens[who])).filter((n) => n.title === title);
+      expect(stored).toEqual([expect.objectContaining({ message: notificationTexts.botNeedsPlayer("Dauerbot", "captcha", "Versuch 100").message, read: false })]);
+      // Every push named that one notification.
+      const pushed = s.web[who].messages("notification-created").filter((m) => m.data.notification.title === title);
+      expect(new Set(pushed.map((m) => m.data.notification.id))).toEqual(new Set([stored[0]!.id]));
+    }
+    // Once read, the next request is news again.
+    expect((await inject(s.tokens.owner, "POST", "/api/user-notifications/mark-as-read")).statusCode).toBe(200);
+    await ack(s.botSocket, "bot:needs-player", { reason: "captcha", message: "Nach dem Lesen" });
+    expect(await notificationsOf(s.tokens.owner)).toHaveLength(2);
+  });
 });

@@ -5,7 +5,7 @@ import type { DsbotRow } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 import type { NotificationContent, NotifyContext } from "../notifications/notify.js";
-import { notify } from "../notifications/notify.js";
+import { notificationTopics, notify } from "../notifications/notify.js";
 import { createPlayerTabRequest } from "../tab-requests/tab-requests.service.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import { stakeholdersOf } from "./dsbots.policy.js";
@@ -31,7 +31,12 @@ export async function reportNeedsPlayer(ctx: NotifyContext, dsbotId: number, rep
   if (!bot) throw notFound(errorMessages.botNotFound);
   const label = botNeedsPlayerLabels[report.reason];
   await addBotLog(ctx.db, { dsbotId, level: "warn", message: botLogMessages.needsPlayer(label, report.message), userId: null });
-  const sent = await notifyBotAudience(ctx, dsbotId, notificationTexts.botNeedsPlayer(bot.playerName, report.reason, report.message));
+  // One unread notification per bot, reason and stakeholder, updated with the latest message: a bot that
+  // asks a hundred times (or a runner sending the event in a loop) does not fill the notification list.
+  const sent = await notifyBotAudience(ctx, dsbotId, {
+    ...notificationTexts.botNeedsPlayer(bot.playerName, report.reason, report.message),
+    topic: notificationTopics.botNeedsPlayer(dsbotId, report.reason),
+  });
   // The owner also gets a tab request: the game has to be opened to go on (PRODUCT §6).
   await createPlayerTabRequest(ctx, bot, report.reason);
   return sent.length;

@@ -20,7 +20,7 @@ export async function resetLiveBotState(db: Database, shared: boolean): Promise<
     await tx.delete(websocketConnections);
     const stopped = await tx
       .update(dsbots)
-      .set({ status: "offline", updatedAt: new Date() })
+      .set({ status: "offline", startedByRunnerTokenId: null, updatedAt: new Date() })
       .where(eq(dsbots.status, "stopping"))
       .returning({ id: dsbots.id });
     if (stopped.length > 0) {

@@ -9,8 +9,8 @@ import { changeStatus, runningStatuses } from "./dsbot-status.service.js";
 import { findVisibleBot } from "./dsbots.policy.js";
 import { botConnections, findConnection } from "./websocket-connections.service.js";
 
-/** The runner socket behind a bot-user connection of this bot, whose user may still see the bot. */
-async function runnerSocketFor(ctx: BotContext, bot: DsbotRow, connectionId: number): Promise<string> {
+/** The runner socket (and its token) behind a bot-user connection of this bot, whose user may still see the bot. */
+async function runnerSocketFor(ctx: BotContext, bot: DsbotRow, connectionId: number): Promise<{ socketId: string; runnerTokenId: number }> {
   const connection = await findConnection(ctx.db, connectionId);
   if (!connection || connection.origin !== "bot-user" || connection.dsbotId !== bot.id) {
     const message = errorMessages.connectionNotOfBot;
@@ -19,17 +19,19 @@ async function runnerSocketFor(ctx: BotContext, bot: DsbotRow, connectionId: num
   if (!(await findVisibleBot(ctx.db, connection.runnerUser, bot.id))) {
     throw new HttpError(403, "forbidden", errorMessages.connectionNotAllowed);
   }
-  return connection.socketId;
+  return { socketId: connection.socketId, runnerTokenId: connection.runnerTokenId };
 }
 
 export async function startBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, connectionId: number): Promise<DsbotRow> {
-  const socketId = await runnerSocketFor(ctx, bot, connectionId);
+  const { socketId, runnerTokenId } = await runnerSocketFor(ctx, bot, connectionId);
+  // The runner told to start the bot is the only one whose bot socket is accepted (handshake.ts).
   const started = await changeStatus(ctx, bot.id, {
     from: ["offline"],
     to: "starting",
     message: botLogMessages.startRequested,
     userId: actor.id,
     conflictMessage: errorMessages.botAlreadyStarted,
+    startedBy: runnerTokenId,
   });
   await ctx.realtime.runnerCommand({ socketIds: [socketId] }, { action: "start", dsbotId: bot.id });
   return started;
@@ -42,7 +44,7 @@ export async function startBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, c
  * socket before this request is done, and that must not look like "never connected".
  */
 export async function stopBot(ctx: BotContext, actor: UserRow, bot: DsbotRow, connectionId: number): Promise<DsbotRow> {
-  const socketId = await runnerSocketFor(ctx, bot, connectionId);
+  const { socketId } = await runnerSocketFor(ctx, bot, connectionId);
   let stopped = await changeStatus(ctx, bot.id, {
     from: ["starting", "online", "paused"],
     to: "stopping",

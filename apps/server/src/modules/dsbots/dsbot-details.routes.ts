@@ -6,6 +6,7 @@ import {
   botIdParamsSchema,
   botLogQuerySchema,
   botPermissionParamsSchema,
+  botVillageStatesQuerySchema,
   moduleQuerySchema,
   moduleSaveSchema,
   toggleModuleSchema,
@@ -29,6 +30,7 @@ const moduleQuery = contract({ params: botIdParamsSchema, query: moduleQuerySche
 const moduleSave = contract({ params: botIdParamsSchema, body: moduleSaveSchema });
 const permission = contract({ params: botPermissionParamsSchema });
 const logs = contract({ params: botIdParamsSchema, query: botLogQuerySchema });
+const villageStates = contract({ params: botIdParamsSchema, query: botVillageStatesQuerySchema });
 
 export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -59,10 +61,10 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { module: moduleBody(await saveModule(ctx, user, bot, moduleName, module)) };
     });
 
-    /** The villages as the bot's last inventory scan saw them (the "Dörfer" tab). */
-    app.get("/api/dsbot/:id/village-states", { config: byId.config }, async (request): Promise<BotVillageStatesResponse> => {
+    /** The villages as the bot's last inventory scan saw them (the "Dörfer" tab), a page at a time. */
+    app.get("/api/dsbot/:id/village-states", { config: villageStates.config }, async (request): Promise<BotVillageStatesResponse> => {
       const { bot } = await target(request);
-      return { villages: await listBotVillageStates(ctx.db, bot.id) };
+      return listBotVillageStates(ctx.db, bot.id, villageStates.query(request));
     });
 
     /** The bot's last request budget report (requests in the last hour, captchas in the last day). */

@@ -24,6 +24,8 @@ export interface StatusChange {
   unchangedSince?: Date;
   /** Only while this user may see the bot (a bot socket's report: the access check in the same statement). */
   visibleTo?: number;
+  /** A start: the runner token told to start the bot, the only one whose bot socket is accepted (handshake.ts). */
+  startedBy?: number;
 }
 
 export const runningStatuses = ["starting", "online", "paused", "stopping"] as const satisfies readonly BotStatus[];
@@ -31,6 +33,13 @@ export const runningStatuses = ["starting", "online", "paused", "stopping"] as c
 function statusIn(from: readonly BotStatus[]) {
   const listed = inArray(dsbots.status, [...from]);
   return from.includes("offline") ? or(isNull(dsbots.status), listed) : listed;
+}
+
+/** A start records its runner; offline forgets it (a bot socket needs a new start, by whichever runner). */
+function startedBySet(change: StatusChange) {
+  if (change.startedBy !== undefined) return sql`, started_by_runner_token_id = ${change.startedBy}`;
+  if (change.to === "offline") return sql`, started_by_runner_token_id = null`;
+  return sql``;
 }
 
 /** A raw `dsbots` row (snake_case, as both drivers parse it) → the drizzle row shape. */
@@ -44,6 +53,7 @@ function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
     notes: (raw.notes as string | null) ?? "",
     status: raw.status as DsbotRow["status"],
     modules: raw.modules as DsbotRow["modules"],
+    startedByRunnerTokenId: (raw.started_by_runner_token_id as number | null) ?? null,
     createdAt: new Date(raw.created_at as string | Date),
     updatedAt: new Date(raw.updated_at as string | Date),
   };
@@ -58,7 +68,7 @@ function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
 export async function changeStatus(ctx: BotContext, dsbotId: number, change: StatusChange): Promise<DsbotRow> {
   const result = await ctx.db.execute(sql`
     with updated as (
-      update ${dsbots} set status = ${change.to}, updated_at = now()
+      update ${dsbots} set status = ${change.to}, updated_at = now()${startedBySet(change)}
       where ${and(
         eq(dsbots.id, dsbotId),
         statusIn(change.from),

@@ -17,6 +17,8 @@ export type { NotificationContent };
 export const notificationTopics = {
   planAccess: (planId: number) => `plan-access:${planId}`,
   botAccess: (dsbotId: number) => `bot-access:${dsbotId}`,
+  /** A bot asking for its player: one unread notification per bot and reason, however often it asks. */
+  botNeedsPlayer: (dsbotId: number, reason: string) => `bot-needs-player:${dsbotId}:${reason}`,
 } as const;
 
 /**

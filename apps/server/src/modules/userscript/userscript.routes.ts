@@ -1,6 +1,7 @@
 // GET /api/userscript/overview (issue 23): read-only, for the userscript in the player's game tab. It
-// authenticates with a runner token from the device flow (PRODUCT §1 "runner-style token"), which the
-// script keeps in its own storage; a web session token is taken too (it could read all this anyway).
+// authenticates with a token from the device flow (PRODUCT §1 "runner-style token"): the script's own
+// (scope "userscript", which opens no socket) or a runner's, kept in the script's own storage; a web
+// session token is taken too (it could read all this anyway).
 // Revoking the token on Dsbot Auth cuts the script off at its next call.
 import type { UserscriptOverviewResponse } from "@dsbot/protocol";
 import { userscriptOverviewQuerySchema } from "@dsbot/protocol";

@@ -71,6 +71,16 @@ async function overviewOk(token: string, query?: Record<string, string>): Promis
 }
 
 describe("userscript overview", () => {
+  it("is read with the userscript's own token (scope userscript) as with a runner token", async () => {
+    const me = await person();
+    const { token: scriptToken } = await pairRunner(app, me.webToken, "Userscript de230", "userscript");
+    const p = await plan(me.user.id);
+    const sendAt = Date.now() + 3_600_000;
+    const row = await attack(p.id, { sendAt });
+    expect((await overviewOk(scriptToken)).attacks.map((a) => a.id)).toEqual([row.id]);
+    expect((await overviewOk(me.token)).attacks.map((a) => a.id)).toEqual([row.id]);
+  });
+
   it("lists the token owner's open tab requests of the world and the unsent attacks leaving the village", async () => {
     const me = await person();
     const other = await person();

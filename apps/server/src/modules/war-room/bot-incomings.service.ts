@@ -64,7 +64,6 @@ async function storeScan(db: Database, dsbotId: number, report: BotIncomingsRepo
     .delete(incomings)
     .where(and(eq(incomings.dsbotId, dsbotId), sql`not (${incomings.commandId} = any(${sql.param(ids)}::bigint[]))`))
     .returning({ id: incomings.id });
-  await noteWrites(db, incomings, removed.length);
   const input: IncomingInput[] = report.incomings
     .filter((c) => c.arrivesAt > scannedAt)
     .map((c) => ({
@@ -92,9 +91,10 @@ async function storeScan(db: Database, dsbotId: number, report: BotIncomingsRepo
   const speeds = await worldUnitSpeeds(db, world);
   const unknown = input.filter((c) => !known.has(c.commandId));
   if (speeds && unknown.length > 0) await resolveFromWorld(db, speeds.id, unknown);
-  const fresh = await upsertIncomings(db, owner, world, input);
+  const { fresh, written } = await upsertIncomings(db, owner, world, input);
   const arrived = await dropArrived(db, owner, scannedAt);
-  const kinds = await refreshAnalysis(db, owner, speeds?.speeds ?? null);
+  const { kinds, written: analysed } = await refreshAnalysis(db, owner, speeds?.speeds ?? null);
+  await noteWrites(db, incomings, removed.length + written + arrived + analysed);
   const edited = input.some((c) => {
     const was = known.get(c.commandId);
     return was !== undefined && was !== `${c.arrivalAt}|${c.label ?? ""}`;

@@ -12,7 +12,7 @@ import type { Viewer } from "../dsbots/dsbots.policy.js";
 import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
 import type { IncomingWalkCache } from "./incomings-summary.js";
 import { incomingsSummary } from "./incomings.service.js";
-import { visibleTroops } from "./troops.service.js";
+import { troopTotals } from "./troops.service.js";
 
 type NextAttackRow = { id: number; plan_id: number; plan_name: string; type: string; source_x: number; source_y: number; target_x: number; target_y: number; attacker_name: string | null; send_at: string | Date; arrival_at: string | Date };
 
@@ -34,7 +34,7 @@ export async function dashboard(db: Database, viewer: Viewer, summaries?: Incomi
     incomingsSummary(db, viewer, summaries, now),
     db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, viewer.id), isNull(notifications.readAt))),
     db.select({ n: count() }).from(tabRequests).where(and(eq(tabRequests.userId, viewer.id), isNull(tabRequests.doneAt))),
-    visibleTroops(db, viewer),
+    troopTotals(db, viewer),
   ]);
   const byStatus = { online: 0, offline: 0, paused: 0, starting: 0, stopping: 0 };
   let total = 0;
@@ -60,11 +60,6 @@ export async function dashboard(db: Database, viewer: Viewer, summaries?: Incomi
     incomings: incoming,
     unreadNotifications: unread?.n ?? 0,
     openTabRequests: open?.n ?? 0,
-    troops: {
-      villages: troops.length,
-      population: troops.reduce((s, t) => s + t.population, 0),
-      offPopulation: troops.reduce((s, t) => s + t.offPopulation, 0),
-      defPopulation: troops.reduce((s, t) => s + t.defPopulation, 0),
-    },
+    troops,
   };
 }

@@ -1,16 +1,18 @@
-// The game's own text, pasted by a player without a bot (issue 22): an SOS text becomes the player's
-// incomings, a troops overview their villages' troops. Read on the player's world, in its server time;
-// every coordinate must be a village of that world. A text with any problem imports nothing and answers
-// 400 with the problems by line.
+// The game's own text, pasted by a player, with or without a bot: an SOS text becomes the player's
+// incomings, a troops overview their villages' troops (only villages of their own player, see ownPlayers). Read on the
+// player's world, in its server time; every coordinate must be a village of that world. A text with any
+// problem imports nothing and answers 400 with the problems by line.
 import type { Unit, UnitInfo } from "@dsbot/protocol";
-import { PASTED_INCOMINGS_MAX, units, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
-import { and, count, eq, sql } from "drizzle-orm";
+import { PASTED_INCOMINGS_MAX, units, type OwnPlayersRule, WAR_ROOM_PARSE_MAX_ERRORS, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { incomings, pastedTroops, players, villages, worlds, type UserRow } from "../../db/schema.js";
-import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
+import { dsbots, incomings, pastedTroops, players, villages, worlds, type UserRow } from "../../db/schema.js";
+import { WIDE_ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
+import { noteWrites } from "../../db/statistics.js";
 import { badRequest, HttpError, tooManyRequests } from "../../http/errors.js";
 import { WorkerTaskError, type WorkerPool } from "../../workers/worker-pool.js";
 import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
+import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
 import { worldDataKey } from "../worlds/world-data-key.js";
 import { worldZoneOf } from "../worlds/world-zone.js";
 import { dropArrived, refreshAnalysis, resolveFromWorld, upsertIncomings, type IncomingInput } from "./incomings-store.js";
@@ -75,13 +77,13 @@ interface WorldVillage {
   playerName: string | null;
 }
 
-/** The world's villages on these fields, by `x|y` (ROW_CHUNK fields per statement). */
+/** The world's villages on these fields, by `x|y` (WIDE_ROW_CHUNK fields per statement). */
 async function villagesAt(db: Database, worldId: number, all: readonly { x: number; y: number }[]): Promise<Map<string, WorldVillage>> {
   const found = new Map<string, WorldVillage>();
   const unique = [...new Map(all.map((c) => [`${c.x}|${c.y}`, c])).values()];
-  for (let start = 0; start < unique.length; start += ROW_CHUNK) {
+  for (let start = 0; start < unique.length; start += WIDE_ROW_CHUNK) {
     if (start > 0) await yieldToEventLoop();
-    const coords = unique.slice(start, start + ROW_CHUNK);
+    const coords = unique.slice(start, start + WIDE_ROW_CHUNK);
     const rows = await db
       .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, playerName: players.name })
       .from(villages)
@@ -134,10 +136,11 @@ export async function importSosText({ db, workers }: ImportDeps, user: Importer,
   const owner = { userId: user.id };
   await resolveFromWorld(db, world.id, input);
   await inWriteLane(async () => {
-    await dropArrived(db, owner, now);
+    const arrived = await dropArrived(db, owner, now);
     await keepUnderPasteLimit(db, user.id, input);
-    await upsertIncomings(db, owner, { server: world.server, world: world.world }, input);
-    await refreshAnalysis(db, owner, (world.unitInfo as UnitInfo | null) ?? null);
+    const { written } = await upsertIncomings(db, owner, { server: world.server, world: world.world }, input);
+    const analysed = await refreshAnalysis(db, owner, (world.unitInfo as UnitInfo | null) ?? null);
+    await noteWrites(db, incomings, arrived + written + analysed.written);
   });
   return input.length;
 }
@@ -172,7 +175,89 @@ function worldUnits(unitInfo: UnitInfo | null): Unit[] {
   return units.filter((u) => unitInfo[u] !== undefined);
 }
 
-/** Imports a troops overview as the user's pasted troops; answers how many villages. */
+/** How many villages a refusal names in its message (its issues list up to WAR_ROOM_PARSE_MAX_ERRORS). */
+const FOREIGN_VILLAGES_NAMED = 3;
+
+/** Whose villages take the user's pasted troops on a world, and why (the refusal says which rule). */
+interface OwnPlayers extends OwnPlayersRule {
+  players: string[];
+}
+
+/**
+ * The players the user plays on this world: the game accounts of the bots they own or were granted
+ * there (by name, any case, as the world data's owners are matched in latestVillageTroops). Admins too
+ * paste for their own and granted bots only, not for every bot they may see. A user without a bot there
+ * plays one player: the one their pasted troops already belong to, else the one owning most villages
+ * of this paste (a troops overview from the game shows one player's villages).
+ */
+async function ownPlayers(
+  db: Database,
+  user: Importer,
+  world: { server: string; world: string },
+  pasted: readonly { x: number; y: number }[],
+  known: ReadonlyMap<string, WorldVillage>,
+): Promise<OwnPlayers> {
+  const bots = await db
+    .selectDistinct({ name: dsbots.playerName })
+    .from(dsbots)
+    .where(and(eq(dsbots.worldServer, world.server), eq(dsbots.worldWorld, world.world), visibleBotsCondition({ id: user.id, role: "user" })))
+    .orderBy(dsbots.playerName);
+  if (bots.length > 0) return { from: "bots", players: bots.map((r) => r.name) };
+  const [earlier] = await db
+    .select({ name: pastedTroops.playerName })
+    .from(pastedTroops)
+    .where(
+      and(
+        eq(pastedTroops.userId, user.id),
+        eq(pastedTroops.worldServer, world.server),
+        eq(pastedTroops.worldWorld, world.world),
+        isNotNull(pastedTroops.playerName),
+      ),
+    )
+    .limit(1);
+  if (earlier?.name) return { from: "pasted", players: [earlier.name] };
+  const villagesOf = new Map<string, number>();
+  for (const v of pasted) {
+    const owner = known.get(`${v.x}|${v.y}`)?.playerName;
+    if (owner) villagesOf.set(owner, (villagesOf.get(owner) ?? 0) + 1);
+  }
+  // The first of the most (Map keeps the paste's order), so the answer does not depend on sorting.
+  let top: string | null = null;
+  for (const [owner, n] of villagesOf) if (top === null || n > villagesOf.get(top)!) top = owner;
+  return { from: "paste", players: top === null ? [] : [top] };
+}
+
+/**
+ * A troops overview is the player's own villages, so a paste is taken only for villages the world data
+ * gives to the user's player(s) (ownPlayers): otherwise any user could store troops for every village of
+ * the world (barbarians included), and every troops page and dashboard would carry them. Refuses the
+ * whole paste (400) naming the first villages that are not, by line, name and coordinate, and their count.
+ */
+async function requireOwnVillages(
+  db: Database,
+  user: Importer,
+  world: { server: string; world: string },
+  pasted: readonly { line: number; x: number; y: number }[],
+  known: ReadonlyMap<string, WorldVillage>,
+): Promise<void> {
+  const mine = await ownPlayers(db, user, world, pasted, known);
+  const own = new Set(mine.players.map((name) => name.toLowerCase()));
+  const foreign: WarRoomParseError[] = [];
+  for (const v of pasted) {
+    const village = known.get(`${v.x}|${v.y}`);
+    if (!village || (village.playerName !== null && own.has(village.playerName.toLowerCase()))) continue;
+    foreign.push({ line: v.line, message: warRoomMessages.notOwnVillage(v.line, `${village.name} (${village.x}|${village.y})`, village.playerName, mine) });
+  }
+  if (foreign.length === 0) return;
+  const named = foreign.slice(0, FOREIGN_VILLAGES_NAMED).map((f) => f.message);
+  // The issues (the web lists them) say why first, then each village.
+  throw badRequest(warRoomMessages.notOwnVillages(foreign.length, named, mine), [
+    { path: "text", message: warRoomMessages.ownVillagesOnly(mine) },
+    ...foreign.slice(0, WAR_ROOM_PARSE_MAX_ERRORS).map((f) => ({ path: "text", message: f.message })),
+  ]);
+}
+
+/** Imports a troops overview as the user's pasted troops (own villages only); answers how many villages. */
 export async function importTroopsOverview({ db, workers }: ImportDeps, user: Importer, text: string, now = Date.now()): Promise<number> {
   const world = await userWorld(db, user);
   const parsed = await parse(workers, "troopsOverview", { text, units: worldUnits((world.unitInfo as UnitInfo | null) ?? null) });
@@ -202,8 +287,10 @@ export async function importTroopsOverview({ db, workers }: ImportDeps, user: Im
       importedAt,
     };
   });
-  // Chunks without a transaction around them (a long one would hold the embedded database).
+  // Chunks without a transaction around them (a long one would hold the embedded database). The check
+  // runs in the lane: two first pastes of one user without a bot cannot each choose another player.
   await inWriteLane(async () => {
+    await requireOwnVillages(db, user, world, parsed.villages, known);
     for (let start = 0; start < rows.length; start += 500) {
       if (start > 0) await yieldToEventLoop();
       await db

@@ -5,11 +5,11 @@ import type { BotIncoming, DashboardResponse, IncomingListResponse, TroopListRes
 import { baseUnitSpeeds, incomingListQuerySchema, PASTED_INCOMINGS_MAX, travelSeconds } from "@dsbot/protocol";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARRIVAL, caller, importPlanWorld, newAttack, newPlan, PLAN_WORLD, villageAt, type Call } from "../../../test/attack-plans.js";
+import { ARRIVAL, caller, errorOf, importPlanWorld, newAttack, newPlan, PLAN_WORLD, villageAt, type Call } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { notifications } from "../../db/schema.js";
+import { notifications, pastedTroops } from "../../db/schema.js";
 import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
 import { replaceBotIncomings } from "./bot-incomings.service.js";
 import { IncomingWalkCache } from "./incomings-summary.js";
@@ -269,6 +269,17 @@ describe("GET /api/dashboard", () => {
   });
 });
 
+/** A troops overview of one village with the counts of the first paste test (ten units on this world). */
+function overview(head: string): string {
+  const row = (label: string, counts: number[]) => `${label}\t${counts.join("\t")}`;
+  return [
+    `${head}\t${row("eigene", [0, 0, 6000, 100, 2500, 0, 250, 0, 0, 0])}\tBefehle`,
+    `${row("im Dorf", [500, 0, 6000, 100, 2500, 0, 250, 0, 0, 0])}\tTruppen`,
+    row("auswärts", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+    `${row("unterwegs", [0, 0, 500, 0, 0, 0, 0, 0, 0, 0])}\tBefehle`,
+  ].join("\n");
+}
+
 describe("pasted game texts", () => {
   const sos = (arrival: string, origin = "520|480") =>
     [
@@ -329,24 +340,203 @@ describe("pasted game texts", () => {
   });
 
   it("takes a troops overview as the user's troops (ten units on this world)", async () => {
-    const row = (label: string, counts: number[]) => `${label}\t${counts.join("\t")}`;
-    const text = [
-      `Gamma (510|490) K45\t${row("eigene", [0, 0, 6000, 100, 2500, 0, 250, 0, 0, 0])}\tBefehle`,
-      `${row("im Dorf", [500, 0, 6000, 100, 2500, 0, 250, 0, 0, 0])}\tTruppen`,
-      row("auswärts", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
-      `${row("unterwegs", [0, 0, 500, 0, 0, 0, 0, 0, 0, 0])}\tBefehle`,
-    ].join("\n");
-    const response = await stranger("POST", "/api/troops/import", { text });
+    // Bert's villages are his own: his bot (any case of the name) makes him the user's player there.
+    const bert = await createUser(app, { world: PLAN_WORLD });
+    const bertToken = await loginAs(app, bert);
+    const asBert = caller(app, bertToken);
+    await createBot(app, bertToken, { name: "bert", world: PLAN_WORLD.world });
+    const text = overview("Gamma (510|490) K45");
+    const response = await asBert("POST", "/api/troops/import", { text });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ imported: 1, message: "Truppen von 1 Dorf übernommen." });
-    const [gamma] = (await stranger("GET", "/api/troops")).json<TroopListResponse>().troops;
+    const [gamma] = (await asBert("GET", "/api/troops")).json<TroopListResponse>().troops;
     expect(gamma).toMatchObject({ name: "Gamma", playerName: "Bert", source: "paste", own: { axe: 6000, spy: 100, light: 2500, ram: 250 }, inVillage: { spear: 500, axe: 6000, spy: 100, light: 2500, ram: 250 }, onTheWay: { axe: 500 }, class: "off" });
     expect(gamma?.total.axe).toBe(6500);
-    const short = await stranger("POST", "/api/troops/import", { text: text.replace("\t250\t0\t0\t0\tBefehle", "\t250\tBefehle") });
+    const short = await asBert("POST", "/api/troops/import", { text: text.replace("\t250\t0\t0\t0\tBefehle", "\t250\tBefehle") });
     expect(short.statusCode).toBe(400);
     expect(short.json<{ error: { message: string } }>().error.message).toMatch(/^Zeile 1: /);
-    expect((await stranger("DELETE", "/api/troops/pasted")).statusCode).toBe(204);
-    expect((await stranger("GET", "/api/troops")).json<TroopListResponse>().totals).toBe(0);
+    expect((await asBert("DELETE", "/api/troops/pasted")).statusCode).toBe(204);
+    expect((await asBert("GET", "/api/troops")).json<TroopListResponse>().totals).toBe(0);
+  });
+
+  it("refuses troops for villages that are not the user's (another player's, a barbarian's), naming them, and stores nothing", async () => {
+    const ida = await createUser(app, { world: PLAN_WORLD });
+    const idaToken = await loginAs(app, ida);
+    const asIda = caller(app, idaToken);
+    const stored = async () => (await app.db.select().from(pastedTroops).where(eq(pastedTroops.userId, ida.id))).length;
+    // Without a bot on the world the user plays one player: here the one most of the paste's villages belong to.
+    const mixed = await asIda("POST", "/api/troops/import", {
+      text: [overview("Alpha (500|500) K55"), overview("Gamma (510|490) K45"), overview("Beta (501|499) K45")].join("\n"),
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(errorOf(mixed).message).toBe(
+      "Ohne Bot auf dieser Welt lassen sich Truppen nur für die Dörfer eines Spielers einfügen: die Truppenübersicht des Spiels zeigt nur deine eigenen Dörfer, hier die von Anna. 1 Dorf gehört nicht dazu, nichts wurde übernommen: Zeile 5: Gamma (510|490) gehört Bert, nicht Anna.",
+    );
+    expect(await stored()).toBe(0);
+    const barbarian = await asIda("POST", "/api/troops/import", { text: overview("Barbarendorf (498|503) K54") });
+    expect(errorOf(barbarian).message).toBe(
+      "Ohne Bot auf dieser Welt lassen sich Truppen nur für die Dörfer eines Spielers einfügen: die Truppenübersicht des Spiels zeigt nur deine eigenen Dörfer. 1 Dorf gehört nicht dazu, nichts wurde übernommen: Zeile 1: Barbarendorf (498|503) ist ein Barbarendorf.",
+    );
+    expect((await asIda("POST", "/api/troops/import", { text: overview("Alpha (500|500) K55") })).statusCode).toBe(200);
+    expect(await stored()).toBe(1);
+    // Once pasted, that player stays hers: another player's villages are refused until she removes them.
+    const other = await asIda("POST", "/api/troops/import", { text: overview("Gamma (510|490) K45") });
+    expect(errorOf(other).message).toBe(
+      "Ohne Bot auf dieser Welt lassen sich Truppen nur für die Dörfer eines Spielers einfügen; deine eingefügten Truppen gehören Anna. Für einen anderen Spieler entferne zuerst die eingefügten Truppen oder lege unter „Bots“ einen Bot an. 1 Dorf gehört nicht dazu, nichts wurde übernommen: Zeile 1: Gamma (510|490) gehört Bert, nicht Anna.",
+    );
+    expect(await stored()).toBe(1);
+    expect((await asIda("DELETE", "/api/troops/pasted")).statusCode).toBe(204);
+    // A bot for Anna on another world does not make her Ida's player on this one.
+    await createBot(app, idaToken, { name: "Anna", world: "de951" });
+    expect((await asIda("POST", "/api/troops/import", { text: [overview("Alpha (500|500) K55"), overview("Gamma (510|490) K45")].join("\n") })).statusCode).toBe(400);
+
+    await createBot(app, idaToken, { name: "Anna", world: PLAN_WORLD.world });
+    const text = [
+      overview("Alpha (500|500) K55"), // 1: Anna's
+      overview("Gamma (510|490) K45"), // 5: Bert's
+      overview("Barbarendorf (498|503) K54"), // 9
+      overview("Epsilon (400|600) K64"), // 13: Bert's
+      overview("Zeta (600|400) K46"), // 17: barbarian
+      overview("Beta (501|499) K45"), // 21: Anna's
+    ].join("\n");
+    const refused = await asIda("POST", "/api/troops/import", { text });
+    expect(refused.statusCode).toBe(400);
+    const { message, issues } = errorOf(refused);
+    expect(message).toBe(
+      "Truppen lassen sich nur für Dörfer der Spieler deiner Bots einfügen. Deine Bots spielen hier: Anna. 4 Dörfer gehören nicht dazu, nichts wurde übernommen: " +
+        "Zeile 5: Gamma (510|490) gehört Bert, keinem Spieler deiner Bots. " +
+        "Zeile 9: Barbarendorf (498|503) ist ein Barbarendorf, kein Dorf eines Spielers deiner Bots. " +
+        "Zeile 13: Epsilon (400|600) gehört Bert, keinem Spieler deiner Bots. … und 1 weiteres Dorf.",
+    );
+    expect(issues).toEqual([
+      "Truppen lassen sich nur für Dörfer der Spieler deiner Bots einfügen. Deine Bots spielen hier: Anna.",
+      "Zeile 5: Gamma (510|490) gehört Bert, keinem Spieler deiner Bots.",
+      "Zeile 9: Barbarendorf (498|503) ist ein Barbarendorf, kein Dorf eines Spielers deiner Bots.",
+      "Zeile 13: Epsilon (400|600) gehört Bert, keinem Spieler deiner Bots.",
+      "Zeile 17: Zeta (600|400) ist ein Barbarendorf, kein Dorf eines Spielers deiner Bots.",
+    ]);
+    expect(await stored()).toBe(0);
+
+    // Her own two villages are taken.
+    const own = await asIda("POST", "/api/troops/import", { text: [overview("Alpha (500|500) K55"), overview("Beta (501|499) K45")].join("\n") });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await stored()).toBe(2);
+  });
+
+  it("refuses a 3,000-character name in an SOS text with its line (400, never 500) and stores nothing", async () => {
+    // Letters that do not repeat, so the database could not compress the name under its index limit either.
+    let seed = 7;
+    const name = Array.from({ length: 3000 }, () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[seed % 62];
+    }).join("");
+    const text = sos("01.06.31 12:30:45:678").replace("[player]Carla 100%_x[/player]", `[player]${name}[/player]`);
+    const response = await stranger("POST", "/api/incomings/import", { text });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+    expect(errorOf(response).message).toBe("Zeile 6: Der Name des Angreifers ist länger als 100 Zeichen.");
+    expect((await list(stranger)).totals).toBe(0);
+  });
+});
+
+describe("the troops page in pages, with sums", () => {
+  it("orders, filters, pages and sums every village the user sees in the database, the dashboard alike", async () => {
+    const jana = await createUser(app, { world: PLAN_WORLD });
+    const janaToken = await loginAs(app, jana);
+    const asJana = caller(app, janaToken);
+    const bot = (await createBot(app, janaToken, { name: "Jana", world: PLAN_WORLD.world })).id;
+    const now = Date.now();
+    // A bot's scan of five villages ...
+    await replaceBotTroops(app.db, bot, {
+      scannedAt: now - 60_000,
+      villages: [
+        { villageId: 11, x: 11, y: 11, name: "dorf C", units: { axe: 3000, light: 500 } }, // off 5000
+        { villageId: 12, x: 12, y: 12, name: "Dorf A", units: { spear: 2000, sword: 1000 }, outside: { heavy: 100 }, onTheWay: {}, inVillage: {} }, // def 3600
+        { villageId: 13, x: 13, y: 13, name: "Dorf E", units: { spy: 10 } }, // empty, 20
+        { villageId: 14, x: 14, y: 14, name: "Dorf B", units: { axe: 400, spear: 400 } }, // mixed 800
+        { villageId: 15, x: 15, y: 15, name: "Dorf D", units: { snob: 1 }, onTheWay: { axe: 700 } }, // off 700 + 100
+      ],
+    });
+    // ... and her pastes (written directly: the read path is under test): newer than the scan for 12,
+    // older for 14, a village of her own only pasted, and the same village id on another world.
+    const paste = (villageId: number, name: string, world: string, units: string, importedAt: number) =>
+      sql`(${jana.id}, ${PLAN_WORLD.server}, ${world}, ${villageId}, ${villageId}, ${villageId}, ${name}, 'Jana', ${units}::jsonb, '{}'::jsonb, '{}'::jsonb, '{}'::jsonb, ${new Date(importedAt).toISOString()}::timestamptz)`;
+    await app.db.execute(sql`
+      insert into pasted_troops (user_id, world_server, world_world, village_id, x, y, name, player_name, units, in_village, outside, on_the_way, imported_at)
+      values ${sql.join(
+        [
+          paste(12, "Dorf A", PLAN_WORLD.world, '{"spear": 100}', now), // replaces the scan: def 100, empty
+          paste(14, "Dorf B alt", PLAN_WORLD.world, '{"axe": 9999}', now - 120_000), // older than the scan: not shown
+          paste(16, "dorf F", PLAN_WORLD.world, '{"catapult": 100}', now), // off 800
+          paste(11, "Fremdwelt", "de951", '{"sword": 600}', now), // def 600
+        ],
+        sql`, `,
+      )}`);
+    const troops = async (query: string) => {
+      const response = await asJana("GET", `/api/troops${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TroopListResponse>();
+    };
+    const names = (body: TroopListResponse) => body.troops.map((t) => t.name);
+
+    const all = await troops("?perPage=100");
+    expect(names(all)).toEqual(["Dorf A", "Dorf B", "dorf C", "Dorf D", "Dorf E", "dorf F", "Fremdwelt"]);
+    expect(all.totals).toBe(7);
+    expect(all.troops.find((t) => t.name === "Dorf A")).toMatchObject({ source: "paste", own: { spear: 100 }, population: 100, class: "empty" });
+    expect(all.troops.find((t) => t.name === "Dorf B")).toMatchObject({ source: "bot", dsbotId: bot, own: { axe: 400, spear: 400 }, inVillage: null });
+    expect(all.sum).toEqual({
+      total: { spear: 400 + 100, sword: 600, axe: 3000 + 400 + 700, spy: 10, light: 500, catapult: 100, snob: 1 },
+      population: 5000 + 100 + 20 + 800 + 800 + 800 + 600,
+      offPopulation: 5000 + 400 + 700 + 800,
+      defPopulation: 100 + 400 + 600,
+    });
+    expect(all.players).toEqual(["Jana"]);
+
+    // Pages of two in name order, each page its own slice; the sums stay over every filtered village.
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => troops(`?perPage=2&activePage=${page}`)));
+    expect(pages.map(names)).toEqual([["Dorf A", "Dorf B"], ["dorf C", "Dorf D"], ["Dorf E", "dorf F"], ["Fremdwelt"]]);
+    expect(pages.every((page) => page.totals === 7 && page.sum.population === all.sum.population)).toBe(true);
+    expect(names(await troops("?perPage=3&sortBy=-village"))).toEqual(["Fremdwelt", "dorf F", "Dorf E"]);
+    // By population (ties in village id order), both ways.
+    expect(names(await troops("?sortBy=-population&perPage=4"))).toEqual(["dorf C", "Dorf B", "Dorf D", "dorf F"]);
+    expect(names(await troops("?sortBy=population&perPage=2&activePage=2"))).toEqual(["Fremdwelt", "Dorf B"]);
+    expect(names(await troops("?sortBy=-defPopulation&perPage=2"))).toEqual(["Fremdwelt", "Dorf B"]);
+
+    // Class, search and player filters, with their own totals and sums.
+    const off = await troops("?class=off&perPage=1");
+    expect(names(off)).toEqual(["dorf C"]);
+    expect(off.totals).toBe(3);
+    expect(off.sum).toEqual({ total: { axe: 3700, light: 500, catapult: 100, snob: 1 }, population: 6600, offPopulation: 6500, defPopulation: 0 });
+    expect(names(await troops("?class=empty"))).toEqual(["Dorf A", "Dorf E"]);
+    expect(names(await troops("?searchVal=DORF%20"))).toEqual(["Dorf A", "Dorf B", "dorf C", "Dorf D", "Dorf E", "dorf F"]);
+    expect(names(await troops("?searchVal=14%7C14"))).toEqual(["Dorf B"]);
+    expect((await troops("?searchVal=%25")).totals).toBe(0);
+    expect((await troops("?player=JANA")).totals).toBe(7);
+    const nobody = await troops("?player=Bert");
+    expect(nobody).toEqual({ troops: [], totals: 0, sum: { total: {}, population: 0, offPopulation: 0, defPopulation: 0 }, players: ["Jana"] });
+    // A page past the end is empty, the count and sums stay.
+    expect(await troops("?perPage=5&activePage=3")).toMatchObject({ troops: [], totals: 7, sum: { population: all.sum.population } });
+
+    const dashboard = (await asJana("GET", "/api/dashboard")).json<DashboardResponse>();
+    expect(dashboard.troops).toEqual({ villages: 7, population: all.sum.population, offPopulation: all.sum.offPopulation, defPopulation: all.sum.defPopulation });
+  });
+
+  it("counts and sums every village, however many, and serves any page of them", async () => {
+    const kai = await createUser(app, { world: PLAN_WORLD });
+    const asKai = caller(app, await loginAs(app, kai));
+    // More rows than the list used to read at all (20,000), written directly.
+    const villages = 20_001;
+    await app.db.execute(sql`
+      insert into pasted_troops (user_id, world_server, world_world, village_id, x, y, name, player_name, units, in_village, outside, on_the_way, imported_at)
+      select ${kai.id}, ${PLAN_WORLD.server}, ${PLAN_WORLD.world}, n, n % 1000, n / 1000, 'Dorf ' || lpad(n::text, 5, '0'), 'Kai',
+        jsonb_build_object('axe', n % 10), '{}'::jsonb, '{}'::jsonb, '{}'::jsonb, now()
+      from generate_series(1, ${villages}) n`);
+    const axes = Array.from({ length: villages }, (_, i) => (i + 1) % 10).reduce((a, b) => a + b, 0);
+    const last = (await asKai("GET", "/api/troops?perPage=100&activePage=201")).json<TroopListResponse>();
+    expect(last.troops.map((t) => t.name)).toEqual(["Dorf 20001"]);
+    expect(last.totals).toBe(villages);
+    expect(last.sum).toEqual({ total: { axe: axes }, population: axes, offPopulation: axes, defPopulation: 0 });
+    const dashboard = (await asKai("GET", "/api/dashboard")).json<DashboardResponse>();
+    expect(dashboard.troops).toEqual({ villages, population: axes, offPopulation: axes, defPopulation: 0 });
   });
 });
 

@@ -38,6 +38,11 @@ export function RunnerList({ runners, label, onRevoke, revokingId = null, empty 
                 <Text size="sm" fw={600}>
                   {runner.name}
                 </Text>
+                {runner.scope === "userscript" && (
+                  <Text size="xs" c="dimmed">
+                    {t.runnerUserscriptHint}
+                  </Text>
+                )}
                 {/* Phones: the two date columns fold into the name cell. */}
                 <Text size="xs" c="dimmed" hiddenFrom="sm">
                   {t.runnerColumns.createdAt} {formatDate(runner.createdAt)}
@@ -46,9 +51,16 @@ export function RunnerList({ runners, label, onRevoke, revokingId = null, empty 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={runner.connected ? "green" : "gray"} miw="max-content">
-                  {runner.connected ? t.runnerConnected : t.runnerDisconnected}
-                </Badge>
+                {/* A userscript's token opens no socket: "Userscript" says what it is (and what revoking ends). */}
+                {runner.scope === "userscript" ? (
+                  <Badge variant="light" color="blue" miw="max-content" title={t.runnerUserscriptHint}>
+                    {t.runnerUserscript}
+                  </Badge>
+                ) : (
+                  <Badge variant="light" color={runner.connected ? "green" : "gray"} miw="max-content">
+                    {runner.connected ? t.runnerConnected : t.runnerDisconnected}
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td visibleFrom="sm">{formatDate(runner.createdAt)}</Table.Td>
               <Table.Td visibleFrom="sm">{runner.lastSeenAt ? formatDate(runner.lastSeenAt) : t.runnerNever}</Table.Td>

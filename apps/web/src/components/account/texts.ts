@@ -24,6 +24,8 @@ export const accountTexts = {
   runnerConnected: "Online",
   runnerDisconnected: "Getrennt",
   runnerNever: "Nie",
+  runnerUserscript: "Userscript",
+  runnerUserscriptHint: "Liest nur deine Tab-Anfragen und Angriffe, startet keine Bots.",
   revokeRunner: "Widerrufen",
   revokeRunnerLabel: (name: string) => `Runner ${name} widerrufen`,
   // Revoking one of the caller's own runners (profile and Dsbot Auth).
@@ -31,4 +33,6 @@ export const accountTexts = {
   revokeOwnRunnerMessage: (name: string) =>
     `Der Runner "${name}" verliert den Zugriff auf dein Konto und wird sofort getrennt. Laufende Bots gehen offline.`,
   runnerRevoked: (name: string) => `Der Runner "${name}" wurde widerrufen.`,
+  revokeOwnUserscriptTitle: "Userscript-Kopplung widerrufen",
+  revokeOwnUserscriptMessage: (name: string) => `Das Userscript "${name}" kann deine Tab-Anfragen und Angriffe nicht mehr lesen, bis du es neu koppelst.`,
 } as const;

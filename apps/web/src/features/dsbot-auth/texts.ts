@@ -7,6 +7,7 @@ export const dsbotAuthTexts = {
   approve: "Verbinden",
   deny: "Ablehnen",
   approved: (name: string) => `Der Runner "${name}" ist jetzt mit deinem Konto verbunden.`,
+  approvedUserscript: (name: string) => `Das Userscript "${name}" ist jetzt gekoppelt. Es liest nur deine Tab-Anfragen und Angriffe.`,
   denied: "Die Anmeldung wurde abgelehnt.",
   prefilled: "Der Code wurde aus dem Link übernommen. Prüfe, ob er mit dem Code im Dsbot übereinstimmt.",
   stepsTitle: "So verbindest du den Dsbot",

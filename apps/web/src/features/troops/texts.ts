@@ -36,7 +36,7 @@ export const troopTexts = {
   importTitle: "Truppenübersicht einfügen",
   importLabel: "Text der Truppenübersicht",
   importHint:
-    "Im Spiel unter Übersichten → „Truppen“ (Premium) die ganze Tabelle markieren und kopieren: je Dorf die Zeilen „eigene“, „im Dorf“, „auswärts“ und „unterwegs“. Ein Text mit Fehlern übernimmt nichts.",
+    "Im Spiel unter Übersichten → „Truppen“ (Premium) die ganze Tabelle markieren und kopieren: je Dorf die Zeilen „eigene“, „im Dorf“, „auswärts“ und „unterwegs“. Übernommen werden nur deine eigenen Dörfer (die der Spieler deiner Bots; ohne Bot die eines Spielers); ein Text mit Fehlern übernimmt nichts.",
   importSubmit: "Übernehmen",
   importProblems: (n: number) => (n === 1 ? "1 Problem – nichts übernommen:" : `${n} Probleme – nichts übernommen:`),
 } as const;

@@ -35,6 +35,15 @@ describe("exportCsv", () => {
   });
 });
 
+describe("exportCsv and formulas", () => {
+  it("writes a formula starting with a minus as inert text (OWASP CSV injection) and reads it back", () => {
+    const withFormula: AttackData = { ...attack, units: {}, formulas: { spear: "-100+alle" } };
+    const csv = exportCsv([withFormula], "Europe/Berlin");
+    expect(csv.split("\r\n")[1]).toBe(`500|500;503|504;Fake-Unterstützung;Speerträger;24.12.25 18:00:00:123;${attack.arrival};2;"'-100+alle";0;0;0;0;0;0;0;0;0;0;0`);
+    expect(importCsv(csv, "Europe/Berlin")).toEqual({ ok: true, value: [withFormula] });
+  });
+});
+
 describe("importCsv", () => {
   it("round-trips any attacks exactly", () => {
     fc.assert(

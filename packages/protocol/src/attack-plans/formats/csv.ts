@@ -4,7 +4,10 @@
 // takes it), "Ankunft (ms)" the exact instant: on
 // import an edited "Ankunft" wins, an unchanged one keeps the exact milliseconds (also in the repeated
 // autumn hour). A unit's cell holds its count or its DS Workbench formula ("alle-100"). Import is all or
-// nothing with errors naming the line ("Zeile 3 (Typ): …").
+// nothing with errors naming the line ("Zeile 3 (Typ): …"). Text cells are written by `csvCell` (a
+// formula such as "-100+alle" gets a quote in front, so a spreadsheet shows it as text) and read back
+// without that quote.
+import { csvCell, csvCellText } from "../../csv-cell.js";
 import { formatCoord } from "../../game/coords.js";
 import { formatServerTime, parseServerTime, serverTimeMessages } from "../../game/server-time.js";
 import { isDynamicAmount } from "../../game/troop-formula.js";
@@ -47,13 +50,14 @@ export function exportCsv(attacks: readonly AttackData[], zone: string): string 
 /** The CSV as header row and a row per attack, each with its CRLF; "Ankunft" in the world's zone. */
 export function csvWriter(zone: string): ExportWriter<AttackData> {
   return {
-    header: `${csvColumns.map((c) => quote(c.header)).join(SEPARATOR)}\r\n`,
-    line: (a) => `${csvColumns.map((c) => quote(cell(a, c.key, zone))).join(SEPARATOR)}\r\n`,
+    header: `${csvColumns.map((c) => csvCell(c.header, SEPARATOR)).join(SEPARATOR)}\r\n`,
+    line: (a) => `${csvColumns.map((c) => csvCell(cell(a, c.key, zone), SEPARATOR)).join(SEPARATOR)}\r\n`,
     footer: "",
   };
 }
 
-function cell(a: AttackData, key: ColumnKey, zone: string): string {
+/** Numbers stay numbers (a negative priority is no formula); everything else is text. */
+function cell(a: AttackData, key: ColumnKey, zone: string): string | number {
   switch (key) {
     case "from":
       return formatCoord(a.from);
@@ -66,16 +70,12 @@ function cell(a: AttackData, key: ColumnKey, zone: string): string {
     case "arrival":
       return formatServerTime(a.arrival, zone);
     case "arrivalMs":
-      return String(a.arrival);
+      return a.arrival;
     case "priority":
-      return String(a.priority);
+      return a.priority;
     default:
-      return a.formulas?.[key] ?? String(a.units[key] ?? 0);
+      return a.formulas?.[key] ?? a.units[key] ?? 0;
   }
-}
-
-function quote(value: string): string {
-  return /[;"\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** Reads the CSV; "Ankunft" texts are times in the world's zone. */
@@ -148,7 +148,7 @@ for (const unit of units) {
 function readRow(fields: string[], columns: ColumnIndex, where: string, zone: string, errors: ImportErrors): AttackData | null {
   const get = (key: ColumnKey) => {
     const i = columns[key];
-    return i === undefined ? "" : (fields[i] as string).trim();
+    return i === undefined ? "" : csvCellText((fields[i] as string).trim());
   };
   const before = errors.count;
   const fail = (message: string) => errors.add(`${where}: ${message}`);

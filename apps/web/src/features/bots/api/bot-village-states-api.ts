@@ -1,5 +1,5 @@
-// The bot's villages as its last inventory scan saw them (GET /api/dsbot/{id}/village-states, issue 23):
-// loaded again when a scan of this bot arrives (`troops-updated`) and after every reconnect.
+// The bot's villages as its last inventory scan saw them (GET /api/dsbot/{id}/village-states, issue 23),
+// a page at a time: loaded again when a scan of this bot arrives (`troops-updated`) and after every reconnect.
 import type { BotVillageStatesResponse } from "@dsbot/protocol";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -9,10 +9,10 @@ import { botKeys } from "./bots-api";
 
 const villageStatesKey = (id: number) => [...botKeys.all, "village-states", id] as const;
 
-export const botVillageStatesQueryOptions = (id: number) =>
+export const botVillageStatesQueryOptions = (id: number, activePage: number, perPage: number) =>
   queryOptions({
-    queryKey: villageStatesKey(id),
-    queryFn: ({ signal }) => api.get<BotVillageStatesResponse>(`/api/dsbot/${id}/village-states`, { signal }),
+    queryKey: [...villageStatesKey(id), activePage, perPage] as const,
+    queryFn: ({ signal }) => api.get<BotVillageStatesResponse>(`/api/dsbot/${id}/village-states`, { params: { activePage, perPage }, signal }),
   });
 
 export function useBotVillageStatesRealtime(id: number): void {

@@ -1,12 +1,15 @@
 // The bot page's "Dörfer" tab (issue 23): each village of the last inventory scan with its points,
 // resources against the storage, farm, building levels, build and recruit queues and troops at home —
-// where a player sees what the modules did. Live: a new scan of the bot loads it again.
+// where a player sees what the modules did. Live: a new scan of the bot loads it again. Paged on the
+// server (a bot may hold thousands of villages).
 import type { BotVillageState, Building } from "@dsbot/protocol";
 import { buildingLabels, buildings, resourceLabels, resources, unitLabels, units, type Unit } from "@dsbot/protocol";
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { IconBuildingCommunity } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { ErrorState, StateMessage } from "@/components/ui/states";
+import { TablePagination } from "@/components/ui/table-pagination";
 import { UnitIcon } from "@/components/ui/unit-icon";
 import { errorMessage } from "@/lib/api-error-message";
 import { formatDate } from "@/lib/dates";
@@ -118,9 +121,13 @@ function VillageCard({ village }: { village: BotVillageState }) {
   );
 }
 
+const perPageOptions = [12, 24, 48, 96];
+
 export function BotVillageStates({ botId }: { botId: number }) {
   useBotVillageStatesRealtime(botId);
-  const query = useQuery(botVillageStatesQueryOptions(botId));
+  const [activePage, setActivePage] = useState(1);
+  const [perPage, setPerPage] = useState(perPageOptions[0]!);
+  const query = useQuery({ ...botVillageStatesQueryOptions(botId, activePage, perPage), placeholderData: keepPreviousData });
   if (query.isPending) {
     return (
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg" aria-busy="true">
@@ -131,19 +138,29 @@ export function BotVillageStates({ botId }: { botId: number }) {
     );
   }
   if (query.isError) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  const villages = query.data.villages;
-  if (villages.length === 0) return <StateMessage icon={<IconBuildingCommunity size={26} />} title={texts.noneTitle} description={texts.noneHint} />;
-  const scannedAt = Math.max(...villages.map((v) => v.scannedAt));
+  const { villages, totals, scannedAt } = query.data;
+  if (totals === 0 || scannedAt === null) return <StateMessage icon={<IconBuildingCommunity size={26} />} title={texts.noneTitle} description={texts.noneHint} />;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {texts.scanned(villages.length, formatDate(scannedAt))}
+        {texts.scanned(totals, formatDate(scannedAt))}
       </Text>
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg" aria-busy={query.isFetching}>
         {villages.map((village) => (
           <VillageCard key={village.villageId} village={village} />
         ))}
       </SimpleGrid>
+      <TablePagination
+        activePage={activePage}
+        perPage={perPage}
+        totals={totals}
+        perPageOptions={perPageOptions}
+        onPageChange={setActivePage}
+        onPerPageChange={(next) => {
+          setPerPage(next);
+          setActivePage(1);
+        }}
+      />
     </Stack>
   );
 }

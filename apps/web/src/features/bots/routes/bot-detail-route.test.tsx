@@ -68,7 +68,7 @@ describe("Bot detail", { timeout: 20_000 }, () => {
       buildQueue: [{ building: "main", level: main + 1, finishesAt: Date.UTC(2026, 0, 5, 13) }],
       recruitQueue: [],
     });
-    setup({ "GET /api/dsbot/1/village-states": () => json(200, { villages: [villageState(5 + scans++)] }) });
+    setup({ "GET /api/dsbot/1/village-states": () => json(200, { villages: [villageState(5 + scans++)], totals: 1, scannedAt: Date.UTC(2026, 0, 5, 12) }) });
     renderApp("/bots/1");
     await user.click(await screen.findByRole("tab", { name: "Dörfer" }));
     const card = (await screen.findByText("Kalles Dorf")).closest<HTMLElement>("[data-village-id]")!;
@@ -80,6 +80,55 @@ describe("Bot detail", { timeout: 20_000 }, () => {
     expect(screen.getByRole("tab", { name: "Dörfer" })).toHaveAttribute("aria-selected", "true");
     dispatchRealtimeMessage({ type: "troops-updated", data: { dsbotId: 1 } });
     expect(await screen.findByText("Hauptgebäude 6")).toBeInTheDocument();
+  });
+
+  it("pages the 'Dörfer' tab on the server, and shows the empty scan and a failed load", async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    let answer: "villages" | "none" | "error" = "villages";
+    const village = (id: number) => ({
+      villageId: id,
+      name: `Dorf ${id}`,
+      coordinates: `${400 + id}|500`,
+      units: {},
+      scannedAt: Date.UTC(2026, 0, 5, 12),
+      points: 100,
+      buildings: { main: 1 },
+      resources: { wood: 0, stone: 0, iron: 0 },
+      storageCapacity: 1000,
+      population: { used: 1, max: 240 },
+      buildQueue: [],
+      recruitQueue: [],
+    });
+    setup({
+      "GET /api/dsbot/1/village-states": ({ url }) => {
+        asked.push(url.search);
+        if (answer === "error") return apiError(500, "internal", "Es ist ein interner Fehler aufgetreten. Bitte versuche es später erneut.");
+        if (answer === "none") return json(200, { villages: [], totals: 0, scannedAt: null });
+        const page = Number(url.searchParams.get("activePage"));
+        const perPage = Number(url.searchParams.get("perPage"));
+        const ids = Array.from({ length: 30 }, (_, i) => i + 1).slice((page - 1) * perPage, page * perPage);
+        return json(200, { villages: ids.map(village), totals: 30, scannedAt: Date.UTC(2026, 0, 5, 12) });
+      },
+    });
+    renderApp("/bots/1");
+    await user.click(await screen.findByRole("tab", { name: "Dörfer" }));
+    expect(await screen.findByText("Dorf 1")).toBeInTheDocument();
+    expect(screen.getByText(/^30 Dörfer · Inventur vom/)).toBeInTheDocument();
+    expect(screen.getByText("1–12 von 30")).toBeInTheDocument();
+    expect(screen.queryByText("Dorf 13")).not.toBeInTheDocument();
+    expect(asked).toContain("?activePage=1&perPage=12");
+    await user.click(screen.getByRole("button", { name: "3" }));
+    expect(await screen.findByText("Dorf 25")).toBeInTheDocument();
+    expect(screen.getByText("25–30 von 30")).toBeInTheDocument();
+    expect(asked).toContain("?activePage=3&perPage=12");
+
+    answer = "none";
+    dispatchRealtimeMessage({ type: "troops-updated", data: { dsbotId: 1 } });
+    expect(await screen.findByText("Noch keine Inventur")).toBeInTheDocument();
+    answer = "error";
+    dispatchRealtimeMessage({ type: "troops-updated", data: { dsbotId: 1 } });
+    expect(await screen.findByText("Es ist ein interner Fehler aufgetreten. Bitte versuche es später erneut.")).toBeInTheDocument();
   });
 
   it("shows the request budget, with none reported yet, and each new report live", async () => {

@@ -54,7 +54,7 @@ export function PairCard() {
     if (!userCode) return;
     try {
       const { runner } = await approve.mutateAsync({ userCode });
-      alert.success(t.approved(runner.name));
+      alert.success(runner.scope === "userscript" ? t.approvedUserscript(runner.name) : t.approved(runner.name));
       done();
     } catch (failure) {
       onFailure(failure);

@@ -59,6 +59,30 @@ describe("Dsbot Auth", { timeout: 20_000 }, () => {
     expect(input).toHaveValue("");
   });
 
+  it("marks a userscript's pairing as Userscript, in the list and when approved", async () => {
+    const user = userEvent.setup();
+    const script = { id: 6, name: "Userscript de231", scope: "userscript", createdAt: "2026-11-22T10:00:00.000Z", lastSeenAt: null, connected: false };
+    setup(
+      { "POST /api/dsbot-auth/approve": () => json(200, { runner: { id: 7, name: "Userscript de232", scope: "userscript", createdAt: "2026-11-23T10:00:00.000Z" } }) },
+      [laptop, script],
+    );
+    renderApp("/dsbot-auth?code=abcd-efgh");
+    const table = await screen.findByRole("table", { name: "Verbundene Runner" });
+    const row = within(table).getByText("Userscript de231").closest("tr");
+    if (!row) throw new Error("no row");
+    expect(within(row).getByText("Userscript")).toBeInTheDocument();
+    expect(within(row).getByText("Liest nur deine Tab-Anfragen und Angriffe, startet keine Bots.")).toBeInTheDocument();
+    expect(within(row).queryByText("Getrennt")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Verbinden" }));
+    expect(await screen.findByText('Das Userscript "Userscript de232" ist jetzt gekoppelt. Es liest nur deine Tab-Anfragen und Angriffe.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Runner Userscript de231 widerrufen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Userscript-Kopplung widerrufen" });
+    expect(within(dialog).getByText(/Das Userscript "Userscript de231" kann deine Tab-Anfragen und Angriffe nicht mehr lesen/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("shows the server's answer about a bad code under the field and the required rule for an empty one", async () => {
     const user = userEvent.setup();
     setup({ "POST /api/dsbot-auth/approve": () => apiError(404, "not_found", "Der Code wurde nicht gefunden.") });

@@ -1,7 +1,8 @@
 // Truppen exports: CSV (semicolons, German headers, as spreadsheets in Germany read it) and a BB-code
-// table for the tribe forum, both of the chosen view over every filtered village.
+// table for the tribe forum, both of the chosen view over every filtered village. CSV cells go through
+// the protocol's `csvCell`: a village or player name that starts like a formula stays text.
 import type { TroopRow, Unit, UnitCounts } from "@dsbot/protocol";
-import { troopClassLabels, unitLabels } from "@dsbot/protocol";
+import { csvCell, troopClassLabels, unitLabels } from "@dsbot/protocol";
 
 export type TroopView = "total" | "own" | "inVillage" | "outside" | "onTheWay";
 
@@ -9,18 +10,13 @@ export function viewCounts(row: TroopRow, view: TroopView): UnitCounts | null {
   return row[view];
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[;"\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 export function troopsCsv(rows: readonly TroopRow[], columns: readonly Unit[], view: TroopView): string {
   const header = ["Dorf", "Koordinaten", "Spieler", ...columns.map((u) => unitLabels[u]), "Einwohner", "Art"];
   const lines = rows.map((row) => {
     const counts = viewCounts(row, view) ?? {};
     return [row.name, row.coordinates, row.playerName ?? "", ...columns.map((u) => counts[u] ?? 0), row.population, troopClassLabels[row.class]];
   });
-  return [header, ...lines].map((line) => line.map(csvCell).join(";")).join("\r\n");
+  return [header, ...lines].map((line) => line.map((cell) => csvCell(cell)).join(";")).join("\r\n");
 }
 
 export function troopsBbcode(rows: readonly TroopRow[], columns: readonly Unit[], view: TroopView): string {

@@ -11,8 +11,8 @@ import { renderApp, signIn } from "@/test/render-app";
 
 configure({ asyncUtilTimeout: 5000 });
 
-const laptop: RunnerListItem = { id: 7, name: "Laptop", createdAt: "2026-11-20T10:00:00.000Z", lastSeenAt: "2026-11-23T09:30:00.000Z", connected: true };
-const tower: RunnerListItem = { id: 8, name: "Tower", createdAt: "2026-11-21T10:00:00.000Z", lastSeenAt: null, connected: false };
+const laptop: RunnerListItem = { id: 7, name: "Laptop", scope: "runner", createdAt: "2026-11-20T10:00:00.000Z", lastSeenAt: "2026-11-23T09:30:00.000Z", connected: true };
+const tower: RunnerListItem = { id: 8, name: "Tower", scope: "runner", createdAt: "2026-11-21T10:00:00.000Z", lastSeenAt: null, connected: false };
 const session = {
   id: 31,
   userAgent: "Mozilla/5.0 (Windows NT 10.0) Chrome/120.0",
