@@ -252,7 +252,7 @@ async function requireOwnVillages(
   const named = foreign.slice(0, FOREIGN_VILLAGES_NAMED).map((f) => f.message);
   // The issues (the web lists them) say why first, then each village.
   throw badRequest(warRoomMessages.notOwnVillages(foreign.length, named, mine), [
-    { path: "text", message: warRoomMessages.ownVillagesOnly(mine) },
+    { path: "", message: warRoomMessages.ownVillagesOnly(mine) },
     ...foreign.slice(0, WAR_ROOM_PARSE_MAX_ERRORS).map((f) => ({ path: "text", message: f.message })),
   ]);
 }

@@ -26,9 +26,18 @@ interface PasteImportModalProps {
 }
 
 function Problems({ error, texts }: { error: unknown; texts: PasteImportTexts }) {
-  const lines = error instanceof ApiError && error.issues.length > 0 ? error.issues.map((i) => i.message) : [errorMessage(error)];
+  const issues = error instanceof ApiError ? error.issues : [];
+  // An issue without a path says why the lines below were refused; it is no problem of its own.
+  const reasons = issues.filter((i) => i.path === "").map((i) => i.message);
+  const byLine = issues.filter((i) => i.path !== "").map((i) => i.message);
+  const lines = byLine.length > 0 ? byLine : reasons.length > 0 ? [] : [errorMessage(error)];
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={texts.problems(lines.length)} role="alert">
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={texts.problems(Math.max(lines.length, 1))} role="alert">
+      {reasons.map((reason, i) => (
+        <Text key={i} size="sm" mb={4}>
+          {reason}
+        </Text>
+      ))}
       <ScrollArea.Autosize mah={180} type="auto">
         <List size="sm" spacing={2}>
           {lines.map((line, i) => (

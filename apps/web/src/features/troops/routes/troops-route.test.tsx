@@ -28,6 +28,17 @@ function setup(rows: TroopRow[]) {
     "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
     "GET /api/auth/me": () => json(200, { user: plainUser }),
     "GET /api/dsbot": () => json(200, { dsbots: [], totals: 0 }),
+    "POST /api/troops/import": () =>
+      json(400, {
+        error: {
+          code: "bad_request",
+          message: "Truppen lassen sich nur für Dörfer der Spieler deiner Bots einfügen. Deine Bots spielen hier: Kalle. 1 Dorf gehört nicht dazu, nichts wurde übernommen: Zeile 1: Berts Dorf (510|490) gehört Bert, keinem Spieler deiner Bots.",
+          issues: [
+            { path: "", message: "Truppen lassen sich nur für Dörfer der Spieler deiner Bots einfügen. Deine Bots spielen hier: Kalle." },
+            { path: "text", message: "Zeile 1: Berts Dorf (510|490) gehört Bert, keinem Spieler deiner Bots." },
+          ],
+        },
+      }),
     "GET /api/troops": ({ url }) => {
       queries.push(url.searchParams);
       const wanted = url.searchParams.get("class");
@@ -101,6 +112,21 @@ describe("Truppen", { timeout: 30_000 }, () => {
       "[table][**]Dorf[||][unit]spear[/unit][||][unit]sword[/unit][||][unit]axe[/unit][||][unit]light[/unit][||][unit]ram[/unit][||]Einwohner[||]Art[/**]" +
         "[*][coord]526|510[/coord][|]0[|]0[|]6200[|]2500[|]250[|]17450[|]Off[*][coord]526|511[/coord][|]7000[|]6000[|]0[|]0[|]0[|]13000[|]Def[/table]",
     );
+  });
+
+  it("says why a paste of another player's village was refused, apart from its one problem", async () => {
+    const user = userEvent.setup();
+    setup([]);
+    renderApp("/dashboard-units");
+    await user.click(await screen.findByRole("button", { name: "Truppenübersicht einfügen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Truppenübersicht einfügen" });
+    await user.click(within(dialog).getByRole("textbox", { name: "Text der Truppenübersicht" }));
+    await user.paste("Berts Dorf (510|490) K45");
+    await user.click(within(dialog).getByRole("button", { name: "Übernehmen" }));
+    const problems = await within(dialog).findByRole("alert");
+    expect(problems).toHaveTextContent("1 Problem – nichts übernommen:");
+    expect(within(problems).getByText("Truppen lassen sich nur für Dörfer der Spieler deiner Bots einfügen. Deine Bots spielen hier: Kalle.")).toBeInTheDocument();
+    expect(within(problems).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Zeile 1: Berts Dorf (510|490) gehört Bert, keinem Spieler deiner Bots."]);
   });
 
   it("says how troops get here when there are none", async () => {
