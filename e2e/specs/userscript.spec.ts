@@ -128,10 +128,20 @@ test("the userscript from Downloads pairs, shows the tab request and the village
   // The player confirms the code on Dsbot Auth (the signed-in tab).
   await page.goto(`/dsbot-auth?code=${code}`);
   await page.getByRole("button", { name: "Verbinden" }).click();
-  await expect(toasts(page, "success").filter({ hasText: 'Der Runner "Userscript demo" ist jetzt mit deinem Konto verbunden.' })).toBeVisible();
+  // A userscript pairing says what it may do: read, never start bots.
+  await expect(toasts(page, "success").filter({ hasText: 'Das Userscript "Userscript demo" ist jetzt gekoppelt. Es liest nur deine Tab-Anfragen und Angriffe.' })).toBeVisible();
 
   // Paired: the open tab request of this world and both attacks leaving the village.
   await expect(panel.getByText("Gekoppelt.")).toBeVisible();
+  await expect(panel.getByText(`Gekoppelt mit ${baseURL}.`)).toBeAttached();
+  // The game's page sees the panel, never the token (kept in the manager's storage, here the harness's
+  // "gm:" keys): no field holds it, no text or attribute shows it.
+  const { token, seen } = await gamePage.evaluate(() => {
+    const stored = JSON.parse(window.localStorage.getItem("gm:dsbot.pairing") ?? "{}") as { token?: string };
+    return { token: stored.token ?? "", seen: document.documentElement.outerHTML + [...document.querySelectorAll("input")].map((i) => i.value).join("|") };
+  });
+  expect(token.length).toBeGreaterThan(20);
+  expect(seen).not.toContain(token);
   const requests = panel.getByRole("region", { name: "Tab-Anfragen" });
   await expect(requests.getByRole("heading")).toHaveText("Tab-Anfragen (1)");
   const requestItem = requests.getByRole("listitem").filter({ hasText: `${coordText(home)} → ${coordText(target!)}` });
