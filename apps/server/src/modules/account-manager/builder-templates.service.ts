@@ -4,8 +4,9 @@
 // owner's bots' module settings and their latest village scans.
 import type { BotTemplate, BuilderTemplate, BuilderTemplateInput, BuilderTemplateSummary } from "@dsbot/protocol";
 import { BUILDER_TEMPLATES_MAX, builderTemplateMessages, usernameKey } from "@dsbot/protocol";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { lockForTransaction } from "../../db/locks.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { botTroops, builderTemplates, dsbots, type BuilderTemplateRow } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
@@ -107,7 +108,7 @@ async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> 
 export async function createBuilderTemplate(db: Database, userId: number, input: BuilderTemplateInput): Promise<BuilderTemplate> {
   const [row] = await uniqueName(input.name, () =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`builder-templates:${userId}`}, 0))`);
+      await lockForTransaction(tx, `builder-templates:${userId}`);
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(builderTemplates).where(eq(builderTemplates.userId, userId));
       if (n >= BUILDER_TEMPLATES_MAX) throw conflict(builderTemplateMessages.tooMany);
       return tx.insert(builderTemplates).values({ userId, name: input.name, nameKey: usernameKey(input.name), steps: input.steps }).returning();

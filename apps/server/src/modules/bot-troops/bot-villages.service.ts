@@ -5,6 +5,7 @@ import type { BotVillageState, BotVillageStatesQuery, BotVillageStatesResponse, 
 import { BOT_VILLAGES_CLOCK_SKEW_MAX_MS, BOT_VILLAGES_MAX, errorMessages, villageStateMessages } from "@dsbot/protocol";
 import { and, asc, count, eq, max, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { lockForTransaction } from "../../db/locks.js";
 import { botVillages, dsbots } from "../../db/schema.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
 import { toUnitCounts } from "./bot-troops.service.js";
@@ -25,7 +26,7 @@ export async function storeBotVillages(db: Database, dsbotId: number, report: Bo
     const [bot] = await tx.select({ id: dsbots.id }).from(dsbots).where(eq(dsbots.id, dsbotId));
     if (!bot) throw notFound(errorMessages.botNotFound);
     // Count and insert as one step per bot, also for two sockets of one bot or two instances.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bot-villages:${dsbotId}`}, 0))`);
+    await lockForTransaction(tx, `bot-villages:${dsbotId}`);
     if (ids.length > 0) {
       const inPart = sql`${botVillages.villageId} = any(${sql.param(ids)}::int[])`;
       const ofScan = sql`${botVillages.scannedAt} = ${scannedAt}`;

@@ -3,8 +3,9 @@
 // the key serialises concurrent reservations, on one PostgreSQL across any number of instances), so
 // parallel requests cannot all pass the count; a right password deletes the reservations.
 import { errorMessages, usernameKey } from "@dsbot/protocol";
-import { and, count, eq, gt, lt, lte, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, lte } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { lockForTransaction } from "../../db/locks.js";
 import { loginAttempts } from "../../db/schema.js";
 import { tooManyRequests } from "../../http/errors.js";
 
@@ -26,7 +27,7 @@ export async function reserveGuess(db: Database, key: GuessKey, now = new Date()
   const name = usernameKey(key.username);
   const lockKey = `guess:${name}\u0001${key.ip}`;
   const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+    await lockForTransaction(tx, lockKey);
     const since = new Date(now.getTime() - GUESS_WINDOW_MS);
     const [row] = await tx
       .select({ n: count() })
