@@ -66,6 +66,8 @@ async function setUp(databaseUrl) {
   const servers = [a, b];
   const setupStarted = Date.now();
   const admin = (await client(a.base, { ip: addressOf(0) })("POST", "/api/auth/login", ADMIN)).token;
+  // Users and bots go only on a world the server knows.
+  await client(a.base, { token: admin, ip: addressOf(0) })("POST", "/api/worlds", WORLD);
   const players = await pool(Array.from({ length: USERS }, (_, u) => u), 8, async (u) => {
     const home = servers[u % 2].base;
     const ip = addressOf(u + 1);

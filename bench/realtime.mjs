@@ -42,6 +42,8 @@ export async function runRealtimeBench() {
   try {
     const admin = (await api("POST", "/api/auth/login", { body: ADMIN })).token;
     const user = { username: "bench", password: "bench-passwort-123" };
+    // Users and bots go only on a world the server knows.
+    await api("POST", "/api/worlds", { token: admin, body: { server: "die-staemme.de", world: "de230" } });
     await api("POST", "/api/users", { token: admin, body: { ...user, role: "user", world: { server: "die-staemme.de", world: "de230" } } });
     const web = (await api("POST", "/api/auth/login", { body: user })).token;
 

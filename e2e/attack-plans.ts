@@ -148,6 +148,14 @@ export function attackRow(page: Page, id: number): Locator {
   return attackTable(page).locator(`tbody tr[data-row-id="${id}"]`);
 }
 
+/** Turns "Nur offene" (on when a plan opens) off, so the table lists the attacks of every status. */
+export async function showEveryStatus(page: Page): Promise<void> {
+  const openOnly = page.getByTestId("attack-open-only");
+  await expect(openOnly).toBeVisible();
+  if ((await openOnly.getAttribute("aria-pressed")) === "true") await openOnly.click();
+  await expect(openOnly).toHaveAttribute("aria-pressed", "false");
+}
+
 /** The header cell of a column by its id (data-column-id). */
 export function attackHeader(page: Page, columnId: string): Locator {
   return attackTable(page).locator(`thead th[data-column-id="${columnId}"]`);

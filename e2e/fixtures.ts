@@ -24,18 +24,32 @@ export async function apiToken(request: APIRequestContext, who: E2eUser): Promis
   return body.token;
 }
 
+/** The world of the throw-away users and bots below. */
+const E2E_WORLD = { server: "die-staemme.de", world: "de231" };
+
+/**
+ * New users and bots must be on a world the server knows (POST /api/users, POST /api/dsbot answer 400
+ * otherwise): the admin adds it once, as "Welt hinzufügen" on Welten does (409: it is there already).
+ */
+async function ensureE2eWorld(request: APIRequestContext): Promise<void> {
+  const token = await apiToken(request, "admin");
+  const response = await request.post("/api/worlds", { headers: { authorization: `Bearer ${token}` }, data: E2E_WORLD });
+  expect([201, 409], await response.text()).toContain(response.status());
+}
+
 /** Create a throw-away user through the admin API; returns its id and credentials. */
 export async function createUser(
   request: APIRequestContext,
   prefix: string,
   role: "admin" | "user" = "user",
 ): Promise<{ id: number; username: string; password: string }> {
+  await ensureE2eWorld(request);
   const token = await apiToken(request, "admin");
   const username = `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const password = "e2e-passwort-123";
   const response = await request.post("/api/users", {
     headers: { authorization: `Bearer ${token}` },
-    data: { username, password, role, world: { server: "die-staemme.de", world: "de231" } },
+    data: { username, password, role, world: E2E_WORLD },
   });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { user: { id: number } };
@@ -75,9 +89,10 @@ export async function tokenFor(request: APIRequestContext, username: string, pas
 
 /** Create a bot owned by the token's user (POST /api/dsbot); returns its id. */
 export async function createBot(request: APIRequestContext, token: string, playerName: string): Promise<number> {
+  await ensureE2eWorld(request);
   const response = await request.post("/api/dsbot", {
     headers: { authorization: `Bearer ${token}` },
-    data: { dsPlayer: { name: playerName }, world: { server: "die-staemme.de", world: "de231" } },
+    data: { dsPlayer: { name: playerName }, world: E2E_WORLD },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { dsbot: { id: number } }).dsbot.id;

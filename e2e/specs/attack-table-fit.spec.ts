@@ -1,13 +1,17 @@
-// The attack table on real screens (issue 21): at 1440 px with the sidebar open it fits its card with the
-// spec's column widths (no sideways scroll), every status badge and every row action whole inside its
-// cell; on a 375 px phone every attack is a card showing all its values, sorted by a choice above them.
+// The attack table on real screens: a plan opens on what is still to come ("Nur offene"); at 1440 px with
+// the sidebar open every status, the players' and villages' long names, the units' counts and the
+// headers are whole (no cell a player reads is cut), every row action is whole and in sight, and the
+// table does not scroll sideways; where the screen has the room, every column is at least the spec's
+// width (§2: the widths are least widths). On a 375 px phone every attack is a card showing all its
+// values, sorted by a choice above them.
 import type { Page } from "@playwright/test";
-import { attackStatuses, attackStatusLabels, slowestUnitOnAnyWorld, type AttackData, type AttackStatus, type UnitCounts } from "@dsbot/protocol";
-import { allyOf, attackRows, attackTable, coord, createPlan, demoWorldData, importAttacks, listAttacks, nearestVillages, planOwner, tableTime, villagesOf, type PlanOwner } from "../attack-plans";
+import { attackStatuses, attackStatusLabels, slowestUnitOnAnyWorld, type AttackData, type AttackStatus, type GeneratedVillage, type UnitCounts } from "@dsbot/protocol";
+import { attackRows, attackTable, coord, createPlan, demoWorldData, importAttacks, listAttacks, planOwner, playerName, showEveryStatus, tableTime, type PlanOwner } from "../attack-plans";
 import { expect, loginWith, test } from "../fixtures";
+import { tableFit } from "../table-fit";
 
-/** The spec's fixed widths (§2); Angreifer, Verteidiger and Einheiten share the rest. */
-const FIXED_WIDTHS: Record<string, number> = {
+/** The spec's widths (§2), least widths now; Angreifer, Verteidiger and Einheiten share the rest. */
+const SPEC_WIDTHS: Record<string, number> = {
   startVillage: 125,
   targetVillage: 125,
   type: 10,
@@ -19,17 +23,32 @@ const FIXED_WIDTHS: Record<string, number> = {
   actions: 150,
 };
 
-const loads: UnitCounts[] = [{ axe: 6000, light: 2500, ram: 250 }, { spy: 1 }, { snob: 1, axe: 50 }, { spear: 100, sword: 50 }, { light: 50 }, { ram: 10, axe: 50 }];
+const loads: UnitCounts[] = [{ axe: 6000, light: 2500, ram: 250, catapult: 50 }, { spy: 1 }, { snob: 1, axe: 50 }, { spear: 8000, sword: 5000, heavy: 1200 }, { light: 50 }, { ram: 10, axe: 50 }];
 
-/** Six attacks a day ahead from Kalle's villages, then one in each status (the bulk action sets them). */
-async function planWithEveryStatus(request: Parameters<typeof planOwner>[0], prefix: string): Promise<{ owner: PlanOwner; planId: number; ids: number[] }> {
+/**
+ * The demo world's longest names near each other: the attacker is the player with the longest name
+ * who has a village with another player's long-named villages close by (the attacks stay a day ahead).
+ */
+function longNames(): { home: GeneratedVillage; targets: GeneratedVillage[] } {
   const world = demoWorldData();
-  const kalle = villagesOf(world, "Kalle");
-  const home = kalle[0]!;
-  const targets = nearestVillages(world, home, 6, (v) => v.playerId !== 0 && allyOf(world, v) !== allyOf(world, home));
+  const nameLength = (v: GeneratedVillage) => v.name.length + (playerName(world, v)?.length ?? 0);
+  const players = [...world.players].sort((a, b) => b.name.length - a.name.length || a.id - b.id);
+  for (const player of players) {
+    const home = world.villages.find((v) => v.playerId === player.id)!;
+    const near = world.villages
+      .filter((v) => v.playerId !== 0 && v.playerId !== player.id && Math.hypot(v.x - home.x, v.y - home.y) <= 12)
+      .sort((a, b) => nameLength(b) - nameLength(a) || a.id - b.id);
+    if (near.length >= loads.length) return { home, targets: near.slice(0, loads.length) };
+  }
+  throw new Error("no long-named neighbourhood in the demo world");
+}
+
+/** Six attacks a day ahead with long names, then one in each status (the bulk action sets them). */
+async function planWithEveryStatus(request: Parameters<typeof planOwner>[0], prefix: string): Promise<{ owner: PlanOwner; planId: number; ids: number[] }> {
+  const { home, targets } = longNames();
   const base = Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000;
   const attacks: AttackData[] = loads.map((units, i) => ({
-    from: coord(kalle[i % kalle.length]!),
+    from: coord(home),
     to: coord(targets[i]!),
     type: i === 2 ? "conquer" : i === 3 ? "support" : "attack",
     units,
@@ -52,55 +71,51 @@ async function planWithEveryStatus(request: Parameters<typeof planOwner>[0], pre
   return { owner, planId, ids };
 }
 
-async function fitReport(page: Page) {
-  return attackTable(page).evaluate((table, fixed) => {
-    /** Where `inner` lies outside `outer` (0.5 px of subpixel slack), or null. */
-    const outside = (inner: DOMRect, outer: DOMRect): string | null =>
-      inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 || inner.bottom > outer.bottom + 0.5
-        ? `[${Math.round(inner.left)}–${Math.round(inner.right)}] outside [${Math.round(outer.left)}–${Math.round(outer.right)}]`
-        : null;
-    const scroller = table.closest(".mantine-TableScrollContainer-scrollContainer") as HTMLElement;
-    const widths = Object.fromEntries([...table.querySelectorAll("thead th")].map((th) => [th.getAttribute("data-column-id"), Math.round(th.getBoundingClientRect().width)]));
-    const problems: string[] = [];
-    for (const [id, width] of Object.entries(fixed)) if (widths[id] !== width) problems.push(`${id} is ${widths[id]} px, not ${width}`);
-    for (const row of table.querySelectorAll("tbody tr[data-row-id]")) {
-      const cells = [...row.querySelectorAll("td")];
-      const status = row.querySelector("[data-status]") as HTMLElement;
-      const where = outside(status.getBoundingClientRect(), status.closest("td")!.getBoundingClientRect());
-      if (where) problems.push(`status ${status.dataset.status}: ${where}`);
-      // The dot and the word inside the badge (a word wider than the badge would stick out of it).
-      for (const part of status.querySelectorAll("span")) {
-        const at = outside(part.getBoundingClientRect(), status.getBoundingClientRect());
-        if (at) problems.push(`status ${status.dataset.status} is cut: ${at}`);
-      }
-      const actions = cells[cells.length - 1]!;
-      for (const control of actions.querySelectorAll("a, button, input")) {
-        const at = outside(control.getBoundingClientRect(), actions.getBoundingClientRect());
-        if (at) problems.push(`action ${control.getAttribute("aria-label")}: ${at}`);
-      }
-      for (const badge of row.querySelectorAll("[data-unit]")) {
-        const at = outside(badge.getBoundingClientRect(), badge.closest("td")!.getBoundingClientRect());
-        if (at) problems.push(`unit badge ${badge.getAttribute("aria-label")}: ${at}`);
-      }
-    }
-    return { tableWidth: table.scrollWidth, boxWidth: scroller.clientWidth, scrollable: scroller.scrollWidth > scroller.clientWidth, pageWidth: document.documentElement.scrollWidth, problems };
-  }, FIXED_WIDTHS);
+/** Opens the plan, which shows its two open attacks ("Nur offene"), then every status. */
+async function openWithEveryStatus(page: Page, seeded: { owner: PlanOwner; planId: number }): Promise<void> {
+  await loginWith(page, seeded.owner.username, seeded.owner.password, `/attack-plans/${seeded.planId}`);
+  await expect(page.getByTestId("attack-open-only")).toHaveAttribute("aria-pressed", "true");
+  await expect(attackRows(page)).toHaveCount(2);
+  for (const status of ["planned", "due"] as const) await expect(attackTable(page).getByRole("img", { name: attackStatusLabels[status], exact: true })).toHaveCount(1);
+  await showEveryStatus(page);
+  await expect(attackRows(page)).toHaveCount(6);
 }
 
 test.describe("Angriffstabelle auf echten Bildschirmen", () => {
-  test("at 1440 px with the sidebar open the table fits: the spec's widths, whole badges and actions, no sideways scroll", async ({ page, request }) => {
+  test("at 1440 px with the sidebar open nothing a player reads is cut, the row actions are whole and in sight, no sideways scroll", async ({ page, request }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const seeded = await planWithEveryStatus(request, "fit1440");
-    await loginWith(page, seeded.owner.username, seeded.owner.password, `/attack-plans/${seeded.planId}`);
+    await openWithEveryStatus(page, seeded);
     await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();
-    await expect(attackRows(page)).toHaveCount(6);
-    // Every status in its compact badge: the short word shown, the full word its accessible name.
+    // Every status in its badge, the word whole: the full one as its accessible name.
     for (const status of attackStatuses) await expect(attackTable(page).getByRole("img", { name: attackStatusLabels[status], exact: true })).toHaveCount(1);
+    await expect(attackTable(page).getByText("Abgelaufen", { exact: true })).toBeVisible();
+    // The villages' names next to their coordinates, the coordinates linking to the game's village info.
+    const { targets } = longNames();
+    await expect(attackTable(page).getByText(targets[0]!.name, { exact: true }).first()).toBeVisible();
+    await expect(attackTable(page).locator(`a[href$="screen=info_village&id=${targets[0]!.id}"]`)).toHaveCount(1);
+    // The units' counts in full.
+    await expect(attackTable(page).locator('[data-unit="axe"]').filter({ hasText: "6.000" })).toHaveCount(1);
 
-    const report = await fitReport(page);
-    expect(report.problems).toEqual([]);
-    expect(report.scrollable, `table ${report.tableWidth} px in a ${report.boxWidth} px box`).toBe(false);
-    expect(report.pageWidth).toBeLessThanOrEqual(1440);
+    const fit = await tableFit(attackTable(page));
+    expect(fit.problems).toEqual([]);
+    expect(fit.scrollable, `table ${fit.tableWidth} px in a ${fit.boxWidth} px box`).toBe(false);
+    expect(fit.pageWidth).toBeLessThanOrEqual(1440);
+    // The choice is kept: a reload opens on every status again.
+    await page.reload();
+    await expect(attackRows(page)).toHaveCount(6);
+    await expect(page.getByTestId("attack-open-only")).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("where the screen has the room, every column is at least the spec's width", async ({ page, request }) => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    const seeded = await planWithEveryStatus(request, "fit1920");
+    await openWithEveryStatus(page, seeded);
+    const fit = await tableFit(attackTable(page));
+    expect(fit.problems).toEqual([]);
+    expect(fit.scrollable).toBe(false);
+    const narrower = Object.entries(SPEC_WIDTHS).filter(([id, width]) => (fit.widths[id] ?? 0) < width);
+    expect(narrower, JSON.stringify(fit.widths)).toEqual([]);
   });
 
   test("on a 375 px phone each attack is a card with all its values, sorted by the choice above", async ({ page, request }) => {
@@ -110,13 +125,16 @@ test.describe("Angriffstabelle auf echten Bildschirmen", () => {
     await loginWith(page, seeded.owner.username, seeded.owner.password, `/attack-plans/${seeded.planId}`);
     const list = page.getByRole("list", { name: "Angriffe" });
     const cards = list.locator("[data-row-id]");
+    // "Nur offene": the planned and the due attack.
+    await expect(cards).toHaveCount(2);
+    await showEveryStatus(page);
     await expect(cards).toHaveCount(6);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     const bySend = [...attacks].sort((a, b) => a.sendTime - b.sendTime || a.id - b.id);
     const first = cards.first();
     await expect(first).toHaveAttribute("data-row-id", String(bySend[0]!.id));
-    for (const text of ["Abschickzeit", "Restzeit", "Ankunftszeit", "Priorität", tableTime(bySend[0]!.sendTime), tableTime(bySend[0]!.arrivalTime), bySend[0]!.startVillage.coordinates]) {
+    for (const text of ["Abschickzeit", "Restzeit", "Ankunftszeit", "Priorität", tableTime(bySend[0]!.sendTime), tableTime(bySend[0]!.arrivalTime), bySend[0]!.startVillage.coordinates, bySend[0]!.targetVillage.name]) {
       await expect(first).toContainText(text);
     }
     await expect(first.getByRole("link", { name: /^Versammlungsplatz .* öffnen$/ })).toBeVisible();

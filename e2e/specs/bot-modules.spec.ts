@@ -324,6 +324,12 @@ test("the detail page's module switches toggle every module and keep it after a 
     await expect(toggle).not.toBeChecked();
     const answered = page.waitForResponse((r) => r.url().endsWith(`/api/dsbot/${own.id}/toggle-module`) && r.request().postDataJSON().moduleName === name);
     await switchTrack(toggle).click();
+    if (name === "renamer") {
+      // The Umbenenner says what it would change and asks before it is switched on.
+      const dialog = page.getByRole("dialog", { name: "Umbenenner einschalten?" });
+      await expect(dialog).toContainText("Alles im Einzelnen zeigt die Vorschau auf seiner Seite.");
+      await dialog.getByRole("button", { name: "Einschalten" }).click();
+    }
     const response = await answered;
     if (name === "builder") {
       // Enabling re-validates: "one template for all villages" without a template stays off.

@@ -2,8 +2,10 @@
 // world's map) under NPC attack. With Eingehende Angriffe open, its command scanner's first scan fills
 // the table live; the noble train the sandbox sends at once is grouped, its commands — each carrying a
 // noble, seen the moment they left — have the noble as their likely unit (the timing makes it unique),
-// and the player is notified; a scout a minute from landing leaves the page when it lands. "Verteidigen" on the train creates a plan whose planner previews supports
-// from the player's villages that land before the attack.
+// and the player is notified; a scout a minute from landing leaves the page when it lands. "Verteidigen" on the train
+// names the bot that will send, creates a plan whose support planner previews and saves supports from
+// the player's villages, and the running bot sends every one of them (its Offplaner Scanner gets the plan
+// by itself) so that it lands before the attack.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,8 +25,12 @@ test.describe("Eingehende Angriffe", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test("a bot's scan fills the page live, groups the noble train, names the noble and notifies; 'Verteidigen' plans supports", async ({ page, request, baseURL }) => {
-    test.setTimeout(240_000);
+  test("a bot's scan fills the page live, groups the noble train, names the noble and notifies; 'Verteidigen' plans supports the bot sends", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(360_000);
     const owner = await planOwner(request, "warroom");
     const botId = await createDemoWorldBot(request, owner, "Zora");
     for (const module of [
@@ -74,23 +80,38 @@ test.describe("Eingehende Angriffe", () => {
     expect(after.incomings.map((i) => i.id)).not.toContain(soonest.id);
     expect(after.summary.count).toBe(10);
 
-    // "Verteidigen": a new plan, its planner with the attacked village and supports landing a minute before.
+    // "Verteidigen": the dialog names the running bot that will send; a new plan, its support planner with
+    // the attacked village; "Vorschau", then "Übernehmen".
     await trainRows.first().getByRole("button", { name: `${attacked.target.coordinates} verteidigen` }).click();
     const dialog = page.getByRole("dialog", { name: "Verteidigen: Unterstützung planen" });
+    await expect(dialog.getByTestId("defend-senders")).toContainText("Zora");
     await dialog.getByRole("textbox", { name: "Neuer Plan" }).fill("Verteidigung");
     await dialog.getByRole("button", { name: "Anlegen und öffnen" }).click();
-    const planner = page.getByRole("dialog", { name: "Angriffe planen" });
+    const planner = page.getByRole("dialog", { name: "Unterstützung planen" });
     await expect(planner.getByRole("textbox", { name: "Ziele", exact: true })).toHaveValue(attacked.target.coordinates);
+    await planner.getByRole("button", { name: "Vorschau" }).click();
+    await expect(planner.getByText("1 Unterstützung geplant")).toBeVisible({ timeout: 30_000 });
     await planner.getByRole("button", { name: "Übernehmen" }).click();
-    await expect(planner).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText("1 Unterstützung übernommen. Zora schickt sie mit dem Offplaner Scanner.")).toBeVisible({ timeout: 30_000 });
+    await expect(planner).toHaveCount(0);
     const planId = Number(new URL(page.url()).pathname.split("/").pop());
     const supports = (await listAttacks(request, owner, planId)).attacks;
-    expect(supports.length).toBeGreaterThan(0);
+    expect(supports).toHaveLength(1);
     const firstArrival = Math.min(...train.map((i) => i.arrivalTime));
     for (const support of supports) {
       expect(support.type).toBe("support");
       expect(support.targetVillage.coordinates).toBe(attacked.target.coordinates);
       expect(support.arrivalTime).toBeLessThanOrEqual(firstArrival - 60_000);
+      // Never due at once: the bot has at least a minute to claim it.
+      expect(support.sendTime).toBeGreaterThan(Date.now());
+    }
+    // The running bot sends every support without further setup, and each lands before the attack.
+    await expect
+      .poll(async () => (await listAttacks(request, owner, planId)).attacks.map((a) => a.status).join(","), { timeout: 150_000, intervals: [2_000] })
+      .toBe(supports.map(() => "sent").join(","));
+    for (const support of (await listAttacks(request, owner, planId)).attacks) {
+      expect(support.realArrivalTime).not.toBeNull();
+      expect(support.realArrivalTime as number).toBeLessThan(firstArrival);
     }
   });
 });

@@ -91,6 +91,8 @@ export class BotSession {
   private readonly templates: TemplateCache;
   /** The server's clock minus this runner's (ms), from the round trip with the shortest time. */
   private clockOffsetMs = 0;
+  /** The world's server time zone as the server's config names it (absent from servers before it). */
+  private timeZone: string | undefined;
 
   constructor(private readonly options: BotSessionOptions) {
     this.dsbotId = options.bot.dsbotId;
@@ -227,6 +229,7 @@ export class BotSession {
 
   private async configure(config: BotConfig): Promise<void> {
     if (this.current === "ended") return;
+    this.timeZone = config.timeZone;
     if (this.scheduler) return this.resync(config);
     const driver = meteredDriver(this.options.driverFactory(this.options.bot, config), this.meter);
     this.driver = driver;
@@ -237,6 +240,7 @@ export class BotSession {
       context: () => ({
         driver,
         now: () => this.options.clock.now(),
+        timeZone: this.timeZone,
         random: this.options.random,
         log: (level, message) => this.log(level, message),
         session: {

@@ -1,7 +1,10 @@
 // The modules the sandbox runner executes for real (timer, relogin, inventory) and the stubs, each
 // running in a bot session against a real server and a sandbox world on a manual clock.
-import { units, weekdays, type BotUsageResponse, type BuilderTemplateResponse } from "@dsbot/protocol";
+import { formatServerTime, units, weekdays, type BotUsageResponse, type BuilderTemplateResponse } from "@dsbot/protocol";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { worlds } from "../../server/src/db/schema.js";
+import { forgetWorldZones } from "../../server/src/modules/worlds/world-zone.js";
 import {
   botLogs,
   botStatus,
@@ -59,6 +62,36 @@ async function startBot(modules: Record<string, Record<string, unknown>>, option
 }
 
 const inventoryEveryMinute = { enabled: true, intervalMinutes: 1 };
+
+describe("Auge", () => {
+  it("logs the next arrival at its time on the world's clock, in the zone the server names", async () => {
+    // The bots' world keeps London time here (an admin's correction), so Berlin would be an hour off.
+    const world = and(eq(worlds.server, "die-staemme.de"), eq(worlds.world, "de230"));
+    const account = await createAccount(app);
+    await app.db.update(worlds).set({ timeZone: "Europe/London" }).where(world);
+    forgetWorldZones(app.db);
+    try {
+      const saved = await restClient(app, account.web).post(`/api/dsbot/${account.bot.id}/module`, { moduleName: "command-scanner", module: { enabled: true } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { clock, world: sandbox, runner } = createTestRunner(url, account, { seed: 11 });
+      runners.push(runner);
+      const [own] = sandbox.player(account.player).villageIds;
+      const target = sandbox.village(own!)!;
+      const arrivesAt = clock.now() + 95 * 60_000;
+      sandbox.commands.push({
+        id: sandbox.nextCommandId++, kind: "attack", direction: "outgoing", label: "Angriff", sentAt: clock.now() - 60_000, arrivesAt,
+        from: { villageId: 0, x: target.x + 5, y: target.y, playerName: "Carla" }, to: { villageId: target.id, x: target.x, y: target.y, playerName: account.player },
+      });
+      await runner.ready();
+      await startBotOnline(app, account);
+      const line = `Auge: 1 eingehender Angriff · nächste Ankunft um ${formatServerTime(arrivesAt, "Europe/London").slice(9, 17)} (in 95 min)`;
+      await eventually(async () => expect((await botLogs(app, account)).map((l) => l.message)).toContain(line), { clock });
+    } finally {
+      await app.db.update(worlds).set({ timeZone: null }).where(world);
+      forgetWorldZones(app.db);
+    }
+  });
+});
 
 describe("timer", () => {
   it("runs no other module outside the active hours, logs going idle once, and lets them run when switched off", async () => {

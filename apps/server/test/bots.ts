@@ -16,17 +16,19 @@ import { io as connect } from "socket.io-client";
 import type { Socket } from "socket.io-client";
 import type { App } from "../src/app.js";
 import { websocketConnections } from "../src/db/schema.js";
-import { bearer } from "./factories.js";
+import { bearer, knownWorld } from "./factories.js";
 
 let botSequence = 0;
 
 export async function createBot(app: App, token: string, overrides: Partial<{ name: string; world: string }> = {}): Promise<Dsbot> {
   botSequence += 1;
+  const world = { server: "die-staemme.de", world: overrides.world ?? "de230" };
+  await knownWorld(app, world);
   const response = await app.fastify.inject({
     method: "POST",
     url: "/api/dsbot",
     headers: bearer(token),
-    payload: { dsPlayer: { name: overrides.name ?? `Spieler ${botSequence}` }, world: { server: "die-staemme.de", world: overrides.world ?? "de230" } },
+    payload: { dsPlayer: { name: overrides.name ?? `Spieler ${botSequence}` }, world },
   });
   if (response.statusCode !== 201) throw new Error(`bot create failed: ${response.statusCode} ${response.body}`);
   return response.json<BotResponse>().dsbot;

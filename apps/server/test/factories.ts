@@ -4,6 +4,7 @@ import type { LoginResponse, Role, World } from "@dsbot/protocol";
 import { defaultWorld } from "@dsbot/protocol";
 import type { App } from "../src/app.js";
 import type { UserRow } from "../src/db/schema.js";
+import { worlds } from "../src/db/schema.js";
 import { createUser as createUserRow } from "../src/modules/users/users.service.js";
 import { TEST_ADMIN } from "./test-app.js";
 
@@ -31,6 +32,14 @@ export async function createUser(
     world: overrides.world ?? defaultWorld,
   });
   return { ...row, password };
+}
+
+/**
+ * Makes the world known (a `worlds` row, as an admin's "Welt hinzufügen" would), which POST /api/dsbot
+ * and POST /api/users require; an existing row stays as it is. Its sync is off: a test never fetches it.
+ */
+export async function knownWorld(app: App, world: World = defaultWorld): Promise<void> {
+  await app.db.insert(worlds).values({ server: world.server, world: world.world, syncEnabled: false }).onConflictDoNothing();
 }
 
 export async function login(app: App, credentials: Credentials, remoteAddress = "127.0.0.1") {

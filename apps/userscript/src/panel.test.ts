@@ -11,6 +11,7 @@ const request = (id: number, url: string): TabRequest => ({
   attack: { id: 7, planId: 1, planName: "Plan", type: "attack", from: "500|500", to: "503|498", units: { spear: 10 }, sendTime: 100_000, arrivalTime: 200_000 },
   reason: null,
   message: "Kein laufender Bot kann diesen Angriff schicken. Bitte schicke ihn selbst.",
+  cause: "Kein laufender Bot kann diesen Angriff schicken.",
   url,
   createdAt: "2026-01-01T00:00:00.000Z",
   doneAt: null,

@@ -69,6 +69,7 @@ describe("which order a rally point link is for", () => {
     attack: { ...attack, units: { ...attack.units } },
     reason: null,
     message: "Bitte schicke ihn selbst.",
+    cause: "",
     url,
     createdAt: "2026-01-01T00:00:00.000Z",
     doneAt: null,

@@ -130,7 +130,11 @@ export const moduleQuerySchema = z.object({ moduleName: moduleNameSchema });
 export const moduleSaveSchema = z.object({ moduleName: moduleNameSchema, module: z.record(text(), z.unknown()) });
 export type ModuleSave = z.infer<typeof moduleSaveSchema>;
 /** A module's configuration as its schema outputs it; `enabled` is part of it. */
-export const moduleResponseSchema = z.object({ module: z.looseObject({ enabled: z.boolean() }) });
+export const moduleResponseSchema = z.object({
+  module: z.looseObject({ enabled: z.boolean() }),
+  /** Why the module cannot be switched on for this bot (German), or null (GET only; absent elsewhere). */
+  unavailable: z.string().nullable().optional(),
+});
 export type ModuleResponse = z.infer<typeof moduleResponseSchema>;
 export const toggleModuleResponseSchema = z.object({ enabled: z.boolean() });
 export type ToggleModuleResponse = z.infer<typeof toggleModuleResponseSchema>;

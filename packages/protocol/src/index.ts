@@ -14,6 +14,7 @@ export * from "./realtime.js";
 export * from "./units.js";
 export * from "./game/index.js";
 export * from "./bots.js";
+export * from "./bot-module-data.js";
 export * from "./dsbot-auth.js";
 export * from "./runner.js";
 export * from "./game-driver.js";

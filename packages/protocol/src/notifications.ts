@@ -7,12 +7,26 @@ export const NOTIFICATION_MESSAGE_MAX = 2000;
 /** Messages longer than this are cut in the menu (spec §9). */
 export const NOTIFICATION_PREVIEW_LENGTH = 50;
 
+/**
+ * What a notification is about, for the menu's link to it: an attack plan (and the attack), a bot, an
+ * incoming command (the war room's list), a tab request. The website makes the path of it.
+ */
+export const notificationLinkSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("attack-plan"), planId: z.number().int(), attackId: z.number().int().optional() }),
+  z.object({ kind: z.literal("bot"), dsbotId: z.number().int() }),
+  z.object({ kind: z.literal("incoming"), incomingId: z.number().int() }),
+  z.object({ kind: z.literal("tab-request"), tabRequestId: z.number().int() }),
+]);
+export type NotificationLink = z.infer<typeof notificationLinkSchema>;
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   message: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
+  /** What it is about; null for one about nothing the user can open (a note, a grant taken away). */
+  link: notificationLinkSchema.nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

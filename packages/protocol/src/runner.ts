@@ -91,6 +91,8 @@ export const botConfigSchema = z.object({
   dsPlayer: z.object({ name: z.string() }),
   world: worldSchema,
   modules: z.record(moduleNameSchema, moduleStateSchema),
+  /** The world's server time zone, for the game times in the bot's log (absent from servers before it: Europe/Berlin). */
+  timeZone: z.string().optional(),
 });
 export type BotConfig = z.infer<typeof botConfigSchema>;
 

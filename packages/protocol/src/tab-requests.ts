@@ -35,8 +35,16 @@ export const tabRequestSchema = z.object({
   attack: tabRequestAttackSchema.nullable(),
   /** Player requests only. */
   reason: z.enum(botNeedsPlayerReasons).nullable(),
-  /** German, e.g. "Kein laufender Bot kann diesen Angriff schicken." */
+  /**
+   * German: why the request is there and what to do, as of the answer: `cause` plus, for an attack,
+   * "Bitte schicke ihn selbst." before its send time and `tabRequestMessages.tooLate` after it.
+   */
   message: z.string(),
+  /**
+   * German: why the request is there alone, e.g. "Kein laufender Bot kann diesen Angriff schicken." or,
+   * for a send that failed, the bot's reason naming the missing units. `tabRequestText` adds what to do.
+   */
+  cause: z.string(),
   /** The game page to open: the rally point with the units filled in, or the game's start page. */
   url: z.string(),
   createdAt: z.string(),
@@ -62,9 +70,32 @@ export const tabRequestIdParamsSchema = z.object({ id: z.coerce.number().int().p
 export const tabRequestResponseSchema = z.object({ tabRequest: tabRequestSchema });
 export type TabRequestResponse = z.infer<typeof tabRequestResponseSchema>;
 
+/** A sentence ends with one full stop, whatever the bot's reason ended with. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 export const tabRequestMessages = {
   notFound: "Die Tab-Anfrage wurde nicht gefunden.",
-  noBot: "Kein laufender Bot kann diesen Angriff schicken. Bitte schicke ihn selbst.",
-  missingUnits: (error: string) => `Der Bot konnte den Angriff nicht schicken (${error}). Bitte schicke ihn selbst.`,
+  noBot: "Kein laufender Bot kann diesen Angriff schicken.",
+  /** The bot's reason as it reported it (the Offplaner Scanner names the missing units and how many). */
+  missingUnits: (error: string) => sentence(`Der Bot konnte den Angriff nicht schicken: ${error}`),
   needsPlayer: (label: string) => `Der Bot braucht dich im Spiel: ${label}.`,
+  /** What to do with an attack request before its send time. */
+  sendYourself: "Bitte schicke ihn selbst.",
+  /** After it: sent now, the attack would land later than planned. */
+  tooLate: "Die Abschickzeit ist vorbei – der Angriff kann nicht mehr wie geplant ankommen.",
 } as const;
+
+/**
+ * Requests stored before `cause` was kept apart carry the old call to action in their text; it is
+ * dropped so that the one that fits the time is added.
+ */
+const storedAdvice = ` ${tabRequestMessages.sendYourself}`;
+export function tabRequestCause(stored: string): string {
+  return stored.endsWith(storedAdvice) ? stored.slice(0, -storedAdvice.length) : stored;
+}
+
+/** The request's text at `now`: its cause, and for an attack what the player can still do. */
+export function tabRequestText(request: { cause: string; attack: { sendTime: number } | null }, now: number): string {
+  if (!request.attack) return request.cause;
+  return `${request.cause} ${request.attack.sendTime > now ? tabRequestMessages.sendYourself : tabRequestMessages.tooLate}`;
+}

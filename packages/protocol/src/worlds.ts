@@ -135,6 +135,8 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 export const worldMessages = {
   worldNotFound: "Die Welt wurde nicht gefunden.",
   worldExists: "Diese Welt gibt es bereits.",
+  /** A bot or user on a world the server has no row for (POST /api/dsbot, POST /api/users). */
+  worldUnknown: "Diese Welt kennt der Server nicht. Wähle eine der bekannten Welten; fehlt deine, kann ein Administrator sie unter „Welten“ hinzufügen.",
   importNotMultipart: "Bitte lade die Dateien als multipart/form-data hoch.",
   importBroken: "Der Upload ist unvollständig oder beschädigt. Bitte lade die Dateien erneut hoch.",
   importUnexpectedField: (name: string) => `Unerwartetes Feld "${name}": erwartet werden nur Dateien.`,

@@ -31,6 +31,8 @@ export function claimIntervalMs(config: ModuleConfig<"attack-planner-scanner">):
 
 export const attackSendMessages = {
   sent: (from: string, to: string, arrival: string) => `Angriff von ${from} auf ${to} geschickt, Ankunft ${arrival}`,
+  supportSent: (from: string, to: string, arrival: string) => `Unterstützung von ${from} nach ${to} geschickt, Ankunft ${arrival}`,
+  supportFailed: (from: string, to: string, error: string) => `Unterstützung von ${from} nach ${to} nicht geschickt: ${error}`,
   missingUnits: (from: string, missing: string) => `Nicht genügend Einheiten in ${from}: ${missing}`,
   noneAvailable: (from: string) => `In ${from} sind keine der geplanten Einheiten vorhanden.`,
   failed: (from: string, to: string, error: string) => `Angriff von ${from} auf ${to} nicht geschickt: ${error}`,
@@ -100,9 +102,10 @@ async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
     return;
   }
   const kind = isSupportType(attack.type) ? "support" : "attack";
+  const failed = (error: string) => (kind === "support" ? attackSendMessages.supportFailed(from, to, error) : attackSendMessages.failed(from, to, error));
   const wanted = await unitsOf(ctx, attack, from);
   if (!wanted.ok) {
-    ctx.log("warn", attackSendMessages.failed(from, to, wanted.error));
+    ctx.log("warn", failed(wanted.error));
     ctx.session.reportAttack({ attackId: attack.id, ok: false, error: wanted.error, missingUnits: wanted.missingUnits });
     return;
   }
@@ -118,24 +121,25 @@ async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
       );
       // Without the unit that sets the speed the command would land at another time: not sent.
       if ((unitsToSend[attack.unit] ?? 0) === 0) {
-        ctx.log("warn", attackSendMessages.failed(from, to, attackSendMessages.noneAvailable(from)));
+        ctx.log("warn", failed(attackSendMessages.noneAvailable(from)));
         ctx.session.reportAttack({ attackId: attack.id, ok: false, error: attackSendMessages.noneAvailable(from), missingUnits: true });
         return;
       }
       result = await ctx.driver.sendCommand({ fromVillageId: attack.fromVillageId, to: attack.to, units: unitsToSend, kind });
     } else {
-      ctx.log("warn", attackSendMessages.failed(from, to, error));
+      ctx.log("warn", failed(error));
       ctx.session.reportAttack({ attackId: attack.id, ok: false, error, missingUnits: true, tabRequest: ctx.config.onMissingUnits === "tab_request" });
       return;
     }
   }
   if (!result.ok) {
-    ctx.log("warn", attackSendMessages.failed(from, to, result.error));
+    ctx.log("warn", failed(result.error));
     ctx.session.reportAttack({ attackId: attack.id, ok: false, error: result.error });
     return;
   }
   const command = result.value;
-  ctx.log("info", attackSendMessages.sent(from, to, arrivalText(command.arrivesAt, attack.timeZone)));
+  const arrival = arrivalText(command.arrivesAt, attack.timeZone);
+  ctx.log("info", kind === "support" ? attackSendMessages.supportSent(from, to, arrival) : attackSendMessages.sent(from, to, arrival));
   ctx.session.reportAttack({ attackId: attack.id, ok: true, commandId: command.id, sentAt: command.sentAt, arrivesAt: command.arrivesAt });
 }
 

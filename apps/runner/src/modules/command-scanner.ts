@@ -1,8 +1,10 @@
 // Auge (issue 22): reads the game's command list at its interval and reports every incoming attack to
 // the server, which keeps the list, works out likely units and noble trains and notifies of nobles.
 // Outgoing commands are counted in the log line when the config scans them. The game shows no units of
-// an incoming command, so none are reported.
-import type { BotIncoming, GameCommand } from "@dsbot/protocol";
+// an incoming command, so none are reported. The log names the next arrival by its time on the world's
+// clock: a line read later stays true (a scout a minute from landing is gone when the player looks, and
+// "in 1 min" alone then reads as the next attack).
+import { DEFAULT_SERVER_TIME_ZONE, formatServerTime, type BotIncoming, type GameCommand } from "@dsbot/protocol";
 import type { BotModule } from "./module.js";
 
 const format = (n: number) => n.toLocaleString("de-DE");
@@ -19,9 +21,13 @@ export function toBotIncoming(command: GameCommand): BotIncoming | null {
   };
 }
 
-export function commandScanSummary(incoming: number, outgoing: number | null, soonest: number | null, now: number): string {
-  const parts = [`Auge: ${format(incoming)} eingehende ${incoming === 1 ? "Angriff" : "Angriffe"}`];
-  if (soonest !== null) parts.push(`nächste Ankunft in ${format(Math.max(0, Math.round((soonest - now) / 60_000)))} min`);
+/** "Auge: 11 eingehende Angriffe · nächste Ankunft um 13:36:00 (in 95 min) · 2 ausgehende Befehle" (times in game ms). */
+export function commandScanSummary(incoming: number, outgoing: number | null, soonest: number | null, now: number, zone = DEFAULT_SERVER_TIME_ZONE): string {
+  const parts = [`Auge: ${format(incoming)} ${incoming === 1 ? "eingehender Angriff" : "eingehende Angriffe"}`];
+  if (soonest !== null) {
+    const clock = formatServerTime(soonest, zone).slice(9, 17);
+    parts.push(`nächste Ankunft um ${clock} (in ${format(Math.max(0, Math.round((soonest - now) / 60_000)))} min)`);
+  }
   if (outgoing !== null) parts.push(`${format(outgoing)} ausgehende Befehle`);
   return parts.join(" · ");
 }
@@ -41,7 +47,7 @@ export function createCommandScannerModule(): BotModule<"command-scanner"> {
       if (ctx.config.scanIncomings) ctx.session.reportIncomings({ scannedAt: now, incomings });
       const outgoing = ctx.config.scanOutgoing ? result.value.filter((c) => c.direction === "outgoing").length : null;
       const soonest = incomings.length > 0 ? Math.min(...incomings.map((c) => c.arrivesAt)) : null;
-      ctx.log("info", commandScanSummary(incomings.length, outgoing, soonest, now));
+      ctx.log("info", commandScanSummary(incomings.length, outgoing, soonest, now, ctx.timeZone));
     },
   };
 }

@@ -9,6 +9,8 @@ import { createResearchModule } from "./research.js";
 import { createRessmoverModule } from "./ressmover.js";
 import { createVpbuilderModule } from "./vpbuilder.js";
 
+const count = (n: number) => (n === 1 ? "1 Dorf" : `${n} Dörfer`);
+
 async function villagesOf(t: Awaited<ReturnType<typeof moduleTestContext>>) {
   const player = await t.driver.getPlayer();
   if (!player.ok) throw new Error(player.error);
@@ -100,7 +102,22 @@ describe("VP-Builder", () => {
     await createVpbuilderModule().run(t.ctx);
     // At most one per run, though three would be paid for.
     expect(first!.coins).toBe(1);
-    expect(t.logs).toEqual(["VP-Builder: 1 Paket in 1 Dorf eingelagert · Reserve je Dorf 0 Holz, 0 Lehm, 0 Eisen"]);
+    expect(t.logs).toEqual([`VP-Builder: 1 Paket in 1 Dorf eingelagert · ${count(rest.length)} ohne Adelshof · Reserve je Dorf 0 Holz, 0 Lehm, 0 Eisen`]);
+  });
+
+  it("says why nothing was stored in the terms of the numbers it shows", async () => {
+    const t = await moduleTestContext("vpbuilder", { keep: { wood: 10_000, stone: 10_000, iron: 10_000 }, packagesPerRun: 5 });
+    const [first, ...rest] = await villagesOf(t);
+    for (const v of rest) v.buildings.snob = 0;
+    Object.assign(first!.buildings, { snob: 1, storage: 30 });
+    // 20,000 of each above the reserve: the reserve is exceeded, but a package costs more.
+    Object.assign(first!.resources, { wood: 30_000, stone: 30_000, iron: 30_000 });
+    await createVpbuilderModule().run(t.ctx);
+    expect(first!.coins).toBe(0);
+    expect(t.logs).toEqual([
+      `VP-Builder: kein Paket eingelagert · ${count(rest.length)} ohne Adelshof · 1 Dorf mit zu wenig Rohstoffen über der Reserve (ein Paket kostet 28.000 Holz, 30.000 Lehm, 25.000 Eisen) · Reserve je Dorf 10.000 Holz, 10.000 Lehm, 10.000 Eisen`,
+    ]);
+    expect(t.logs[0]).not.toContain("Reserve nicht überschritten");
   });
 });
 

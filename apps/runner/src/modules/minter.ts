@@ -8,22 +8,32 @@ import { count, de, scanVillages, spendable } from "./village-scope.js";
 export const MINTER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.minter.label;
 
+/** The price of one coin (or package): the game's default (the bot is not told its world's). */
+const coinPrice: Resources = { wood: gameConfigDefaults.snob.coinWood, stone: gameConfigDefaults.snob.coinStone, iron: gameConfigDefaults.snob.coinIron };
+
 /** Coins the resources pay for above the reserve. */
-export function affordableCoins(resources: Resources, keep: Resources, price = { wood: gameConfigDefaults.snob.coinWood, stone: gameConfigDefaults.snob.coinStone, iron: gameConfigDefaults.snob.coinIron }): number {
+export function affordableCoins(resources: Resources, keep: Resources, price = coinPrice): number {
   const free = spendable(resources, keep);
   return Math.min(Math.floor(free.wood / price.wood), Math.floor(free.stone / price.stone), Math.floor(free.iron / price.iron));
 }
 
-/** Mints in each village with an academy what the resources above `keep` pay for, at most `perRun`; shared with the VP-Builder (packages). */
+/**
+ * Mints in each village with an academy what the resources above `keep` pay for, at most `perRun`;
+ * shared with the VP-Builder (packages). Counts why villages minted nothing: no academy, or too little
+ * above the reserve for one (`short`: the reserve may well be exceeded, just not by a whole price).
+ */
 export async function mintInVillages(ctx: ModuleContext, label: string, villages: readonly VillageSnapshot[], perRun: number, keep: Resources) {
-  const done = { minted: 0, villages: 0, withoutAcademy: 0 };
+  const done = { minted: 0, villages: 0, withoutAcademy: 0, short: 0 };
   for (const village of villages) {
     if (village.buildings.snob < 1) {
       done.withoutAcademy++;
       continue;
     }
     const n = Math.min(perRun, affordableCoins(village.resources, keep));
-    if (n < 1) continue;
+    if (n < 1) {
+      done.short++;
+      continue;
+    }
     const result = await ctx.driver.mintCoins(village.id, n);
     if (!result.ok) {
       ctx.log("warn", `${label}: ${village.name}: ${result.error}`);
@@ -37,6 +47,22 @@ export async function mintInVillages(ctx: ModuleContext, label: string, villages
 
 export const reserveText = (keep: Resources) => `Reserve je Dorf ${de(keep.wood)} Holz, ${de(keep.stone)} Lehm, ${de(keep.iron)} Eisen`;
 
+const amounts = (r: Resources) => `${de(r.wood)} Holz, ${de(r.stone)} Lehm, ${de(r.iron)} Eisen`;
+
+/**
+ * The log line's parts after what was done: why villages did nothing, in the terms of the numbers the
+ * line shows (the reserve and the price of one coin or package), then the reserve.
+ */
+export function mintReasons(done: { withoutAcademy: number; short: number }, keep: Resources, one: string): string[] {
+  const parts: string[] = [];
+  if (done.withoutAcademy > 0) parts.push(`${count(done.withoutAcademy, "Dorf", "Dörfer")} ohne Adelshof`);
+  if (done.short > 0) {
+    parts.push(`${count(done.short, "Dorf", "Dörfer")} mit zu wenig Rohstoffen über der Reserve (${one} kostet ${amounts(coinPrice)})`);
+  }
+  parts.push(reserveText(keep));
+  return parts;
+}
+
 export function createMinterModule(): BotModule<"minter"> {
   return {
     name: "minter",
@@ -44,11 +70,9 @@ export function createMinterModule(): BotModule<"minter"> {
     async run(ctx) {
       const scan = await scanVillages(ctx, label, ctx.config.villageIds);
       if (!scan) return;
-      const { minted, villages, withoutAcademy } = await mintInVillages(ctx, label, scan.villages, ctx.config.coinsPerRun, ctx.config.keep);
-      const parts = [minted > 0 ? `${count(minted, "Münze", "Münzen")} in ${count(villages, "Dorf", "Dörfern")} geprägt` : "keine Münze geprägt (Reserve nicht überschritten)"];
-      if (withoutAcademy > 0) parts.push(`${count(withoutAcademy, "Dorf", "Dörfer")} ohne Adelshof`);
-      parts.push(reserveText(ctx.config.keep));
-      ctx.log("info", `${label}: ${parts.join(" · ")}`);
+      const done = await mintInVillages(ctx, label, scan.villages, ctx.config.coinsPerRun, ctx.config.keep);
+      const head = done.minted > 0 ? `${count(done.minted, "Münze", "Münzen")} in ${count(done.villages, "Dorf", "Dörfern")} geprägt` : "keine Münze geprägt";
+      ctx.log("info", `${label}: ${[head, ...mintReasons(done, ctx.config.keep, "eine Münze")].join(" · ")}`);
     },
   };
 }

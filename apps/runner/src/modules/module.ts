@@ -54,6 +54,8 @@ export interface ModuleContext<N extends ModuleName = ModuleName> {
   driver: GameDriver;
   /** The runner's clock (ms). */
   now(): number;
+  /** The world's server time zone, for game times in the log (absent from servers before it: Europe/Berlin). */
+  timeZone?: string;
   /** In [0, 1); injectable so tests and the demo stay deterministic. */
   random(): number;
   /** To the bot's log on the server (German). */

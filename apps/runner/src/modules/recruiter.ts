@@ -1,16 +1,33 @@
-// Rekrutierer: trains units up to each village's targets (a target without a village applies to every
-// village without its own), at most `batchSize` of a unit per village and run, keeping `keepPercent` of
-// the storage's capacity of each resource. The whole army counts (at home, away, on the way, in training).
-import { moduleRegistry, unitCosts, unitLabels, units, type ModuleConfig, type UnitCounts, type VillageSnapshot } from "@dsbot/protocol";
-import { affordableUnits, armyOf } from "./army.js";
+// Rekrutierer: trains units up to each village's targets, at most `batchSize` of a unit per village and
+// run, keeping `keepPercent` of the storage's capacity of each resource. A village's own target comes
+// first, then a target without a village for the class of its army (Off, Def, Gemischt: the Truppen
+// page's rule), then one for every class ("Alle"); a village none fits is left alone and counted in the
+// log. The whole army counts (at home, away, on the way, in training), for the targets and the class.
+import {
+  moduleRegistry,
+  troopClassLabels,
+  unitCosts,
+  unitLabels,
+  units,
+  type ModuleConfig,
+  type TroopClass,
+  type UnitCounts,
+  type VillageSnapshot,
+} from "@dsbot/protocol";
+import { affordableUnits, armyClass, armyOf } from "./army.js";
 import type { BotModule } from "./module.js";
 import { count, de, scanVillages } from "./village-scope.js";
 
 export const RECRUITER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.recruiter.label;
 
-function targetFor(config: ModuleConfig<"recruiter">, villageId: number): UnitCounts | undefined {
-  return (config.targets.find((t) => t.villageId === villageId) ?? config.targets.find((t) => t.villageId === null))?.units;
+/** The village's target: its own, else the one for its army's class, else the one for every class. */
+export function targetFor(config: Pick<ModuleConfig<"recruiter">, "targets">, village: VillageSnapshot, troopClass: TroopClass = armyClass(village)): UnitCounts | undefined {
+  const { targets } = config;
+  const own = targets.find((t) => t.villageId === village.id);
+  if (own) return own.units;
+  const general = targets.filter((t) => t.villageId === null);
+  return (general.find((t) => t.villageType === troopClass) ?? general.find((t) => t.villageType === "any"))?.units;
 }
 
 /** What the village should train now: per unit the gap to its target, capped by the batch and what it can pay. */
@@ -43,9 +60,17 @@ export function createRecruiterModule(): BotModule<"recruiter"> {
       if (!scan) return;
       const trained: UnitCounts = {};
       let villages = 0;
+      let targeted = 0;
+      /** Villages no target fits, by the class of their army. */
+      const untargeted = new Map<TroopClass, number>();
       for (const village of scan.villages) {
-        const target = targetFor(ctx.config, village.id);
-        if (!target) continue;
+        const troopClass = armyClass(village);
+        const target = targetFor(ctx.config, village, troopClass);
+        if (!target) {
+          untargeted.set(troopClass, (untargeted.get(troopClass) ?? 0) + 1);
+          continue;
+        }
+        targeted++;
         const order = recruitOrder(village, target, ctx.config);
         if (Object.keys(order).length === 0) continue;
         const result = await ctx.driver.recruit(village.id, order);
@@ -58,7 +83,19 @@ export function createRecruiterModule(): BotModule<"recruiter"> {
       }
       const total = Object.values(trained).reduce((sum, n) => sum + (n ?? 0), 0);
       const list = units.filter((u) => trained[u]).map((u) => `${de(trained[u]!)} ${unitLabels[u]}`);
-      ctx.log("info", `${label}: ${total > 0 ? `${count(total, "Einheit", "Einheiten")} in ${count(villages, "Dorf", "Dörfern")} in Auftrag gegeben (${list.join(", ")})` : "nichts in Auftrag gegeben (Ziele erreicht oder Rohstoffe unter der Reserve)"}`);
+      const parts = [
+        total > 0
+          ? `${count(total, "Einheit", "Einheiten")} in ${count(villages, "Dorf", "Dörfern")} in Auftrag gegeben (${list.join(", ")})`
+          : targeted > 0
+            ? "nichts in Auftrag gegeben (Ziele erreicht oder Rohstoffe unter der Reserve)"
+            : "nichts in Auftrag gegeben",
+      ];
+      const skipped = [...untargeted.values()].reduce((sum, n) => sum + n, 0);
+      if (skipped > 0) {
+        const byClass = [...untargeted.entries()].map(([c, n]) => `${troopClassLabels[c]}: ${de(n)}`).join(", ");
+        parts.push(`${count(skipped, "Dorf", "Dörfer")} ohne passendes Ziel (${byClass})`);
+      }
+      ctx.log("info", `${label}: ${parts.join(" · ")}`);
     },
   };
 }

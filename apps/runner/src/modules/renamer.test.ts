@@ -34,6 +34,24 @@ describe("Umbenenner", () => {
     expect(t.logs).toEqual(["Umbenenner: alle Dörfer heißen schon nach Muster · keine neuen Angriffe zu markieren"]);
   });
 
+  it("writes the arrival on the clock of the world's zone the server names", async () => {
+    const t = await moduleTestContext("renamer", { renameVillages: false, incomingPattern: "{arrival}" });
+    t.ctx.timeZone = "Europe/London";
+    const player = await t.driver.getPlayer();
+    if (!player.ok) throw new Error(player.error);
+    const home = player.value.villages[0]!;
+    const now = t.clock.now();
+    t.world.commands.push({
+      id: 9002, kind: "attack", direction: "outgoing",
+      from: { villageId: 0, x: home.x + 5, y: home.y, playerName: "Feind" },
+      to: { villageId: home.id, x: home.x, y: home.y, playerName: "Bauherr" },
+      sentAt: now, arrivesAt: now + 5 * 18 * 60_000, label: "Angriff", units: { axe: 100 },
+    });
+    await createRenamerModule().run(t.ctx);
+    // 13:30 UTC: 13:30 in London (14:30 in Berlin, the zone before servers named one).
+    expect(t.world.commands.find((c) => c.id === 9002)!.label).toBe("13:30:00:000");
+  });
+
   it("fills coordinates and cuts at the game's 32 characters", () => {
     const config = { enabled: true, renameVillages: true, villagePattern: "{x}|{y} Nordfront Hauptdorf Nummer {nr}", startNumber: 7, numberDigits: 2, tagIncomings: false, incomingPattern: "{unit}" };
     expect(villageName(config, { x: 512, y: 487 }, 0)).toBe("512|487 Nordfront Hauptdorf Numm");

@@ -1,15 +1,16 @@
 // Umbenenner: names the bot's villages from a pattern ({K} continent, {x}|{y}, {nr} a running number
 // from startNumber with numberDigits digits, in the order of the player's villages) and tags incoming
 // attacks ({unit}: the likely unit by LazyTurtle's rule on the time left when first seen, against the
-// world's unit speeds; {arrival}: the arrival on the world's clock to the ms). A village already so
+// world's unit speeds; {arrival}: the arrival on the world's clock to the ms, in the zone the server
+// names, Europe/Berlin from servers before that). A village already so
 // named and an attack already tagged this session are left alone; one German line per run.
 import {
-  continent,
   DEFAULT_SERVER_TIME_ZONE,
-  formatServerTime,
   likelyUnits,
   moduleRegistry,
-  speedGroupLabel,
+  renamerIncomingTag,
+  renamerVillageName,
+  VILLAGE_NAME_MIN,
   type GameCommand,
   type ModuleConfig,
   type UnitSpeedTable,
@@ -19,31 +20,19 @@ import type { BotModule, ModuleContext } from "./module.js";
 import { count } from "./village-scope.js";
 
 export const RENAMER_INTERVAL_MS = 60_000;
-/** The game's limits of a village name. */
-const NAME_MIN = 3;
-const NAME_MAX = 32;
 /** Allowance for the scan reading the page a little before the clock is read. */
 const FIRST_SEEN_TOLERANCE_MS = 1000;
 const label = moduleRegistry.renamer.label;
 
 /** The name the pattern gives the village at `index` (0-based) among the player's villages. */
 export function villageName(config: ModuleConfig<"renamer">, village: Pick<VillageSnapshot, "x" | "y">, index: number): string {
-  const nr = String(config.startNumber + index).padStart(config.numberDigits, "0");
-  const name = config.villagePattern
-    .replaceAll("{K}", continent(village))
-    .replaceAll("{x}", String(village.x))
-    .replaceAll("{y}", String(village.y))
-    .replaceAll("{nr}", nr);
-  return name.slice(0, NAME_MAX).trim();
+  return renamerVillageName(config, village, index);
 }
 
-/** The tag of an incoming attack seen first at `firstSeen`, or null when no unit is slow enough for it. */
+/** The tag of an incoming attack seen first at `firstSeen` ("?" for the unit when none is slow enough for it). */
 export function incomingTag(pattern: string, command: GameCommand, firstSeen: number, speeds: UnitSpeedTable, zone = DEFAULT_SERVER_TIME_ZONE): string {
   const { likely } = likelyUnits(command.from, command.to, command.arrivesAt - firstSeen, speeds, FIRST_SEEN_TOLERANCE_MS);
-  return pattern
-    .replaceAll("{unit}", likely ? speedGroupLabel(likely) : "?")
-    .replaceAll("{arrival}", formatServerTime(command.arrivesAt, zone).slice(9))
-    .trim();
+  return renamerIncomingTag(pattern, likely?.units ?? null, command.arrivesAt, zone);
 }
 
 async function renameVillages(ctx: ModuleContext<"renamer">, villages: readonly VillageSnapshot[]): Promise<string> {
@@ -52,7 +41,7 @@ async function renameVillages(ctx: ModuleContext<"renamer">, villages: readonly 
   for (const [index, village] of villages.entries()) {
     const name = villageName(ctx.config, village, index);
     if (name === village.name) continue;
-    if (name.length < NAME_MIN) {
+    if (name.length < VILLAGE_NAME_MIN) {
       failed.set("Name zu kurz", (failed.get("Name zu kurz") ?? 0) + 1);
       continue;
     }
@@ -97,7 +86,7 @@ export function createRenamerModule(): BotModule<"renamer"> {
           const entry = seen.get(command.id) ?? { firstSeen: now, tagged: false };
           seen.set(command.id, entry);
           if (entry.tagged) continue;
-          const tag = incomingTag(ctx.config.incomingPattern, command, entry.firstSeen, info.value);
+          const tag = incomingTag(ctx.config.incomingPattern, command, entry.firstSeen, info.value, ctx.timeZone);
           const result = await ctx.driver.tagCommand(command.id, tag);
           if (!result.ok) continue;
           entry.tagged = true;

@@ -1,8 +1,11 @@
 // VP-Builder: on worlds that pay noblemen with resource packages instead of coins, stores packages in
 // the chosen villages' academies above the resource reserve, at most `packagesPerRun` per village and
 // run. A package costs what a coin costs (get_config's snob.coin_*); the driver's minting stores them.
+// The server lets it be switched on only where the world's config does not say coins
+// (`vpbuilderUnavailable` in the protocol). The log line says why villages stored nothing in the terms
+// of the numbers it shows: no academy, or too little above the reserve for one package's price.
 import { moduleRegistry } from "@dsbot/protocol";
-import { mintInVillages, reserveText } from "./minter.js";
+import { mintInVillages, mintReasons } from "./minter.js";
 import type { BotModule } from "./module.js";
 import { count, scanVillages } from "./village-scope.js";
 
@@ -16,9 +19,9 @@ export function createVpbuilderModule(): BotModule<"vpbuilder"> {
     async run(ctx) {
       const scan = await scanVillages(ctx, label, ctx.config.villageIds);
       if (!scan) return;
-      const { minted, villages } = await mintInVillages(ctx, label, scan.villages, ctx.config.packagesPerRun, ctx.config.keep);
-      const done = minted > 0 ? `${count(minted, "Paket", "Pakete")} in ${count(villages, "Dorf", "Dörfern")} eingelagert` : "kein Paket eingelagert (Reserve nicht überschritten)";
-      ctx.log("info", `${label}: ${done} · ${reserveText(ctx.config.keep)}`);
+      const done = await mintInVillages(ctx, label, scan.villages, ctx.config.packagesPerRun, ctx.config.keep);
+      const head = done.minted > 0 ? `${count(done.minted, "Paket", "Pakete")} in ${count(done.villages, "Dorf", "Dörfern")} eingelagert` : "kein Paket eingelagert";
+      ctx.log("info", `${label}: ${[head, ...mintReasons(done, ctx.config.keep, "ein Paket")].join(" · ")}`);
     },
   };
 }

@@ -115,7 +115,19 @@ describe("ensureDemoNotifications", () => {
     const [demo] = await app.db.select().from(users).where(eq(users.username, DEMO_USERNAME));
     const rows = await app.db.select().from(notifications).where(eq(notifications.userId, demo!.id)).orderBy(asc(notifications.id));
     expect(rows.map((r) => r.title)).toEqual(["Angriff fehlgeschlagen", "Adelung erkannt"]);
-    expect(rows[0]?.message).toMatch(/^Der Angriff von \d+\|\d+ auf \d+\|\d+ im Angriffsplan "Demo-Offensive" ist fehlgeschlagen: Nicht genügend Einheiten in \d+\|\d+: Axtkämpfer \(20 fehlen\)$/);
+    // The failed attack is a row of the plan that did fail (its table says "Fehler" with the same reason,
+    // not "Abgel."), sent by a scanner bot before the start and short of a unit it carries.
+    const link = rows[0]?.link;
+    if (link?.kind !== "attack-plan" || link.attackId === undefined) throw new Error(`no attack link: ${JSON.stringify(link)}`);
+    const [failed] = await app.db.select().from(attacks).where(eq(attacks.id, link.attackId));
+    expect(failed).toMatchObject({ planId: link.planId, status: "failed", attackerName: expect.stringMatching(/^(Kalle|Zora)$/) });
+    expect(failed?.sendAt.getTime()).toBeLessThan(now);
+    expect(failed?.dsbotId).not.toBeNull();
+    expect(failed?.error).toMatch(/^Nicht genügend Einheiten in \d+\|\d+: Speerträger \(\d+ fehlen\)$/);
+    expect(rows[0]?.message).toBe(
+      `Der Angriff von ${failed?.sourceX}|${failed?.sourceY} auf ${failed?.targetX}|${failed?.targetY} im Angriffsplan "Demo-Offensive" ist fehlgeschlagen: ${failed?.error}`,
+    );
+    expect(rows[1]?.link).toMatchObject({ kind: "bot" });
     // 09:00 UTC is 10:00 in Berlin; the noble lands 2:17:43.512 later, on the demo world's server clock.
     expect(rows[1]?.message).toMatch(/^Auf dein Dorf .+ \(\d+\|\d+\) läuft ein Angriff mit Adelsgeschlecht von .+ aus \d+\|\d+, Ankunft 27\.11\.26 12:17:43:512 \(Serverzeit\)\./);
     expect(rows.every((r) => r.readAt === null)).toBe(true);

@@ -1,15 +1,21 @@
 // The demo user's first notifications (issue 21): a fresh demo shows what the bell is for — a noble on its
 // way to one of the demo villages and an attack of the demo plan that failed — written once, from the
 // demo plan's own villages and players, so every name and coordinate in them exists on the demo world.
-import { formatServerTime, type World } from "@dsbot/protocol";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+// The failed attack is a real row of the plan, sent (and failed) before the start: its table says
+// "Fehler" with the same reason, never "Abgel." for an attack the bell calls failed.
+import { formatServerTime, unitLabels, units, type World } from "@dsbot/protocol";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { attackPlans, attacks, notifications } from "../db/schema.js";
+import { attackPlans, attacks, dsbots, notifications } from "../db/schema.js";
+import type { AttackPlanRow, AttackRow } from "../db/schema.js";
+import { planAttacks } from "../modules/attack-plans/attack-visibility.js";
+import { insertAttacks, type NewAttack } from "../modules/attack-plans/attack-write.service.js";
 import { findUserByUsername } from "../modules/auth/login.service.js";
 import { insertNotifications } from "../modules/notifications/notifications.service.js";
 import { notificationTexts } from "../modules/notifications/notification-texts.js";
+import { notificationLinks } from "../modules/notifications/notify.js";
 import { worldZoneOf } from "../modules/worlds/world-zone.js";
-import { DEMO_PLAN_NAME } from "./demo-attack-plan.js";
+import { DEMO_PLAN_NAME, DEMO_SCANNER_PLAYERS } from "./demo-attack-plan.js";
 
 /** Where the noble of the demo notification lands: this long after the first start. */
 export const DEMO_NOBLE_AFTER_MS = 2 * 3_600_000 + 17 * 60_000 + 43_512;
@@ -33,13 +39,13 @@ export async function ensureDemoNotifications(db: Database, demoUsername: string
     .where(and(eq(attacks.planId, plan.id), eq(attacks.type, "attack"), isNotNull(attacks.defenderName)))
     .orderBy(asc(attacks.sendAt))
     .limit(1);
-  const [anyAttack] = await db.select().from(attacks).where(and(eq(attacks.planId, plan.id), eq(attacks.type, "attack"))).orderBy(asc(attacks.sendAt)).limit(1);
   const written: number[] = [];
-  if (anyAttack) {
-    const source = `${anyAttack.sourceX}|${anyAttack.sourceY}`;
-    const target = `${anyAttack.targetX}|${anyAttack.targetY}`;
-    const error = `Nicht genügend Einheiten in ${source}: Axtkämpfer (20 fehlen)`;
-    written.push(...(await insertNotifications(db, [user.id], notificationTexts.attackFailed(plan.name, source, target, error))).map((n) => n.id));
+  const failed = await demoFailedAttack(db, plan, now);
+  if (failed) {
+    const source = `${failed.sourceX}|${failed.sourceY}`;
+    const target = `${failed.targetX}|${failed.targetY}`;
+    const content = { ...notificationTexts.attackFailed(plan.name, source, target, failed.error ?? ""), link: notificationLinks.plan(plan.id, failed.id) };
+    written.push(...(await insertNotifications(db, [user.id], content)).map((n) => n.id));
   }
   if (onPlayer?.defenderName) {
     const zone = await worldZoneOf(db, world);
@@ -50,7 +56,71 @@ export async function ensureDemoNotifications(db: Database, demoUsername: string
       `${onPlayer.targetX}|${onPlayer.targetY}`,
       arrival,
     );
-    written.push(...(await insertNotifications(db, [user.id], content)).map((n) => n.id));
+    // No command stands behind it in the incomings list: it links to the bot of the village's player.
+    const [bot] = await db
+      .select({ id: dsbots.id })
+      .from(dsbots)
+      .where(and(eq(dsbots.ownerId, user.id), eq(dsbots.playerName, onPlayer.attackerName ?? "")))
+      .limit(1);
+    written.push(...(await insertNotifications(db, [user.id], { ...content, link: bot ? notificationLinks.bot(bot.id) : null })).map((n) => n.id));
   }
   return written.length;
+}
+
+/** The failed attack was sent this long before the first start. */
+const FAILED_BEFORE_MS = 25 * 60_000;
+
+/**
+ * Adds to the plan a copy of the first attack of a scanner bot's player, sent FAILED_BEFORE_MS ago by
+ * that player's bot and failed for want of a third of its first unit (the Offplaner Scanner's words).
+ */
+async function demoFailedAttack(db: Database, plan: AttackPlanRow, now: number): Promise<AttackRow | undefined> {
+  const [model] = await db
+    .select()
+    .from(attacks)
+    .where(and(planAttacks(plan.id), eq(attacks.type, "attack"), inArray(attacks.attackerName, [...DEMO_SCANNER_PLAYERS])))
+    .orderBy(asc(attacks.sendAt))
+    .limit(1);
+  if (!model?.attackerName) return undefined;
+  const [bot] = await db
+    .select({ id: dsbots.id })
+    .from(dsbots)
+    .where(and(eq(dsbots.ownerId, plan.ownerId), eq(dsbots.playerName, model.attackerName)))
+    .limit(1);
+  const unit = units.find((u) => (model.units[u] ?? 0) > 0);
+  if (!bot || !unit) return undefined;
+  const missing = Math.max(1, Math.floor((model.units[unit] ?? 0) / 3));
+  const source = `${model.sourceX}|${model.sourceY}`;
+  const sendAt = now - FAILED_BEFORE_MS;
+  const failed: NewAttack = {
+    sourceVillageId: model.sourceVillageId,
+    sourceName: model.sourceName,
+    sourceX: model.sourceX,
+    sourceY: model.sourceY,
+    attackerId: model.attackerId,
+    attackerName: model.attackerName,
+    targetVillageId: model.targetVillageId,
+    targetName: model.targetName,
+    targetX: model.targetX,
+    targetY: model.targetY,
+    defenderId: model.defenderId,
+    defenderName: model.defenderName,
+    type: model.type,
+    units: model.units,
+    unit: model.unit,
+    sendAt: new Date(sendAt),
+    arrivalAt: new Date(sendAt + (model.arrivalAt.getTime() - model.sendAt.getTime())),
+    priority: model.priority,
+    status: "failed",
+    error: `Nicht genügend Einheiten in ${source}: ${unitLabels[unit]} (${missing} ${missing === 1 ? "fehlt" : "fehlen"})`,
+    dsbotId: bot.id,
+  };
+  await insertAttacks(db, plan, [failed]);
+  const [row] = await db
+    .select()
+    .from(attacks)
+    .where(and(planAttacks(plan.id), eq(attacks.status, "failed"), eq(attacks.sourceVillageId, model.sourceVillageId)))
+    .orderBy(desc(attacks.id))
+    .limit(1);
+  return row;
 }

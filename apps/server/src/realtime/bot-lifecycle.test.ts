@@ -50,6 +50,8 @@ async function startAndConnect(s: Awaited<ReturnType<typeof setup>>) {
   expect(await botSocket.outcome).toBe("connected");
   const config = await botSocket.waitFor<BotConfig>("bot:config");
   expect(config.dsbotId).toBe(s.bot.id);
+  // The world's zone, for the game times in the bot's log.
+  expect(config.timeZone).toBe("Europe/Berlin");
   expect(Object.keys(config.modules)).toHaveLength(16);
   await waitForMessage(s.website, "bot-connection-created", (d) => d.dsbotId === s.bot.id);
   expect(await ack(botSocket, "bot:status", { status: "online" })).toEqual({ ok: true, status: "online" });

@@ -36,6 +36,7 @@ import { botsVisibleTo } from "../modules/dsbots/dsbots.policy.js";
 import { presentBotConfig } from "../modules/dsbots/dsbots.presenter.js";
 import { getBotRow } from "../modules/dsbots/dsbots.service.js";
 import { addConnections, botConnections, removeSocketConnections } from "../modules/dsbots/websocket-connections.service.js";
+import { worldZoneOf } from "../modules/worlds/world-zone.js";
 import type { RealtimeSocket, ServerLifecycle } from "./realtime.js";
 import { botRoom } from "./rooms.js";
 import type { Reply } from "./socket-ack.js";
@@ -124,7 +125,7 @@ export function handleBotSocket(socket: RealtimeSocket, ctx: BotContext, log: Fa
     socket.nsp.in(botRoom(dsbotId)).except(socket.id).disconnectSockets(true);
     await announceConnections(ctx, "created", added, runner.name);
     const bot = await getBotRow(ctx.db, dsbotId);
-    if (bot) ctx.realtime.botConfig(socket.id, presentBotConfig(bot));
+    if (bot) ctx.realtime.botConfig(socket.id, { ...presentBotConfig(bot), timeZone: await worldZoneOf(ctx.db, { server: bot.worldServer, world: bot.worldWorld }) });
   });
 
   socket.on("bot:status", (payload: unknown, ack: unknown) => {

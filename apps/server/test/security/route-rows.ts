@@ -459,6 +459,8 @@ export const routeMatrix: MatrixRow[] = [
   }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/logs", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, query: { perPage: "10" } }) }),
   perObject("bot", { method: "GET", url: "/api/dsbot/:id/villages", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/scanner-plans", access: "see", ok: 200, request: bot }),
+  perObject("bot", { method: "GET", url: "/api/dsbot/:id/renamer-preview", access: "see", ok: 200, request: bot }),
 
   // --- attack plans: owner, grantees and admins see them; the matrix's grantee only reads, so every
   // write is "manage" (owner and admins) here
@@ -518,6 +520,13 @@ export const routeMatrix: MatrixRow[] = [
   perObject("plan", {
     method: "GET",
     url: "/api/attack-plans/:id/villages",
+    access: "see",
+    ok: 200,
+    request: (t) => ({ params: { id: t.fixture.id }, query: { coords: "500|500" } }),
+  }),
+  perObject("plan", {
+    method: "GET",
+    url: "/api/attack-plans/:id/village-troops",
     access: "see",
     ok: 200,
     request: (t) => ({ params: { id: t.fixture.id }, query: { coords: "500|500" } }),

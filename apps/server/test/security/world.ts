@@ -13,7 +13,7 @@ import { defaultModules } from "../../src/modules/dsbots/bot-modules.js";
 import { getUser } from "../../src/modules/users/users.service.js";
 import type { Received, TestSocket } from "../bots.js";
 import { ack, createBot, openSocket, pairRunner } from "../bots.js";
-import { bearer, createUser, loginAdmin, loginAs } from "../factories.js";
+import { bearer, createUser, knownWorld, loginAdmin, loginAs } from "../factories.js";
 import { MATRIX_ATTACK, matrixWorldId } from "../worlds.js";
 import type { Caller, Fixtures, ObjectKind, Person, UserRole, World } from "./matrix.js";
 import { objectAccess, userRoles } from "./matrix.js";
@@ -116,6 +116,8 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
     tokens[role] = await loginAs(app, user);
   }
   tokens.admin = await loginAdmin(app);
+  // The rows' new bots and users are on the default world, which must be known.
+  await knownWorld(app);
   const me = await app.fastify.inject({ method: "GET", url: "/api/auth/me", headers: bearer(tokens.admin) });
   rows.admin = await getUser(db, me.json<MeResponse>().user.id);
   const thirdRow = await createUser(app);

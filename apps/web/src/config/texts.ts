@@ -29,4 +29,8 @@ export const commonTexts = {
   chunkLoadFailedHint: "Die Verbindung ist unterbrochen oder dsbot wurde gerade aktualisiert. Lade die Seite neu.",
   reload: "Neu laden",
   noValue: "–",
+  unsavedTitle: "Ungespeicherte Änderungen",
+  unsavedMessage: "Du hast Änderungen, die noch nicht gespeichert sind. Wenn du die Seite verlässt, gehen sie verloren.",
+  unsavedDiscard: "Verwerfen",
+  unsavedStay: "Weiter bearbeiten",
 } as const;

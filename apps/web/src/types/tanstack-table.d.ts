@@ -9,5 +9,7 @@ declare module "@tanstack/react-table" {
     narrow?: boolean;
     /** Cells with 4 px side padding instead of 6 (dense table): the attack table's 70 px status. */
     tight?: boolean;
+    /** Stays at the table's right edge when the table is wider than its box (dense table): the row actions. */
+    sticky?: boolean;
   }
 }

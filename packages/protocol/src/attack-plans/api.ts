@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { coordInputSchema } from "../game/coords.js";
 import { activePageSchema, perPageSchema, sortBySchema } from "../table.js";
-import { unitSchema } from "../units.js";
+import { unitCountsSchema, unitSchema } from "../units.js";
 import { requiredString, text, validationMessages } from "../validation.js";
 import { worldSchema } from "../world.js";
 import {
@@ -281,6 +281,11 @@ export const plannerRequestSchema = z.object({
   settings: plannerSettingsSchema,
   /** false: only the preview; true: the planned attacks are added to the plan. */
   save: z.boolean().default(false),
+  /**
+   * "Verteidigen": supports only, at most one from each chosen bot's player per target, leaving at least
+   * DEFEND_LEAD_MS after the run; saving switches on the sending bots' Offplaner Scanner for the plan.
+   */
+  defend: z.boolean().optional(),
 });
 export type PlannerRequest = z.infer<typeof plannerRequestSchema>;
 
@@ -322,6 +327,8 @@ export const plannerResponseSchema = z.object({
       fitted: z.partialRecord(attackTypeSchema, z.record(z.string(), z.number().int())),
     })
     .optional(),
+  /** "Verteidigen" saved: the bots whose Offplaner Scanner now sends the plan's supports. */
+  senders: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string() })).optional(),
 });
 export type PlannerResponse = z.infer<typeof plannerResponseSchema>;
 
@@ -332,3 +339,24 @@ export const PLANNER_LIMITS = { attackers: PLANNER_MAX_ATTACKERS, targets: PLANN
 export const attackVillageLookupQuerySchema = z.object({ coords: coordInputSchema });
 export const attackVillageLookupResponseSchema = z.object({ village: attackVillageSchema.nullable() });
 export type AttackVillageLookupResponse = z.infer<typeof attackVillageLookupResponseSchema>;
+
+// ---- the start village's last scan, for the attack form's warning ----
+
+/** GET /api/attack-plans/{id}/village-troops?coords=x|y: the same query as the lookup. */
+export const attackVillageTroopsQuerySchema = attackVillageLookupQuerySchema;
+/**
+ * The units at home in the village at `coords` on the plan's world by the newest inventory scan of a bot
+ * of the village's player that the caller may see (as the planner caps attackers); null without one.
+ */
+export const attackVillageTroopsResponseSchema = z.object({
+  troops: z
+    .object({
+      villageId: z.number().int(),
+      coordinates: z.string(),
+      units: unitCountsSchema,
+      /** Epoch ms of the scan. */
+      scannedAt: z.number(),
+    })
+    .nullable(),
+});
+export type AttackVillageTroopsResponse = z.infer<typeof attackVillageTroopsResponseSchema>;

@@ -109,6 +109,8 @@ export const plannerMessages = {
     `Die Planung ist zu groß: ${de(attackers)} Angreiferdörfer × ${de(targets)} Ziele × ${types} Typen; höchstens ${de(max)}. Bitte weniger Angreifer, Ziele oder Typen wählen.`,
   timeout: (seconds: number) => `Die Planung hat länger als ${de(seconds)} Sekunden gedauert und wurde abgebrochen. Bitte weniger Angreifer, Ziele oder Angriffe je Typ wählen.`,
   memory: "Die Planung braucht zu viel Speicher und wurde abgebrochen. Bitte weniger Angreifer, Ziele oder Angriffe je Typ wählen.",
+  defendNeedsBots: "Unterstützungen für „Verteidigen“ schicken deine Bots: Bitte mindestens einen Bot auf dieser Welt wählen.",
+  defendTooLate: "Der Angriff landet zu bald: Keine Unterstützung kann noch rechtzeitig losgeschickt werden. Eine Unterstützung braucht mindestens eine Minute Vorlauf und ihren Weg.",
   running: "Es läuft schon eine Planung von dir. Bitte warte, bis sie fertig ist.",
   busy: "Der Planer ist gerade ausgelastet. Bitte versuche es gleich noch einmal.",
 } as const;

@@ -111,6 +111,8 @@ export class PlannerRun {
   private readonly cursor: Int32Array;
   private readonly scratch: Int32Array;
   private readonly reachChecked: Uint8Array;
+  /** With `onePerPlayer`: "slot:player" for every target × type slot a player already serves. */
+  private readonly servedBy = new Set<string>();
   /** Village offers made (skips and tries): what planning cost, for tests of the bounds. */
   visits = 0;
 
@@ -321,6 +323,7 @@ export class PlannerRun {
     const attacker = input.attackers[i] as PlannerAttacker;
     const target = input.targets[t] as PlannerTarget;
     if (attacker.coord.x === target.coord.x && attacker.coord.y === target.coord.y) return SAME;
+    if (this.servesAlready(attacker, t * T + this.plans.indexOf(p))) return USED;
     const fields = distance(attacker.coord, target.coord);
     // Assumption (issue 20 item 6): the game refuses a noble only beyond max_dist, so a distance equal to it
     // is allowed. DS Workbench disagrees with itself (Attack.canUseSnob: distance < range; its planners:
@@ -471,8 +474,15 @@ export class PlannerRun {
     else this.uses[i]!++;
     this.attacks.push(attack);
     this.slotOf.set(attack, tk);
+    const { player } = this.input.attackers[i] as PlannerAttacker;
+    if (this.input.onePerPlayer && player !== undefined) this.servedBy.add(`${tk}:${player}`);
     this.planned[tk]!++;
     this.updateDead(i);
+  }
+
+  /** With `onePerPlayer`: the attacker's player already sends to this target × type slot. */
+  private servesAlready(attacker: PlannerAttacker, tk: number): boolean {
+    return this.input.onePerPlayer === true && attacker.player !== undefined && this.servedBy.has(`${tk}:${attacker.player}`);
   }
 
   /**

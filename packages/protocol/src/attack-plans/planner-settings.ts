@@ -11,6 +11,8 @@ export const PLANNER_MAX_PER_TYPE = 100;
 export const PLANNER_MAX_ATTACKERS = 20_000;
 export const PLANNER_MAX_TARGETS = 5_000;
 export const PLANNER_MAX_WINDOW_DAYS = 31;
+/** "Verteidigen": a support leaves no sooner than this after the planner runs (the bot claims it in time). */
+export const DEFEND_LEAD_MS = 60_000;
 
 /**
  * The planner form's templates until the user changes them: a full offensive, a noble with an escort,

@@ -42,6 +42,25 @@ function input(overrides: Partial<PlannerInput>): PlannerInput {
 const village = (id: number, x: number, y: number, troops?: UnitCounts): PlannerAttacker => ({ id, coord: { x, y }, ...(troops ? { troops } : {}) });
 
 describe("planAttacks", () => {
+  it("with onePerPlayer sends at most one attack of a type per player and target: the nearest village of each player", () => {
+    const own = (id: number, x: number, y: number, player?: number): PlannerAttacker => ({ ...village(id, x, y, { spear: 1000 }), ...(player !== undefined ? { player } : {}) });
+    // Player 0 owns the three nearest villages, player 1 two farther ones; village 6 (no player: not limited)
+    // has troops for one support.
+    const attackers = [own(1, 501, 500, 0), own(2, 502, 500, 0), own(3, 503, 500, 0), own(4, 510, 500, 1), own(5, 511, 500, 1), village(6, 520, 500, { spear: 100 })];
+    for (const algorithm of ["nearest", "random"] as const) {
+      const result = planAttacks(input({ attackers, counts: { support: 4 }, onePerPlayer: true, algorithm }));
+      const from = result.attacks.map((a) => a.fromVillageId);
+      expect(from).toHaveLength(3);
+      expect(from.filter((id) => id <= 3)).toHaveLength(1);
+      expect(from.filter((id) => id === 4 || id === 5)).toHaveLength(1);
+      expect(from).toContain(6);
+      if (algorithm === "nearest") expect(from.sort()).toEqual([1, 4, 6]);
+      expect(result.unserved).toEqual([{ target: target.coord, toVillageId: 9, type: "support", requested: 4, planned: 3, reason: plannerMessages.used }]);
+    }
+    // Without it the nearest village serves every time, whoever owns it.
+    expect(planAttacks(input({ attackers, counts: { support: 3 } })).attacks.map((a) => a.fromVillageId)).toEqual([1, 1, 1]);
+  });
+
   it("sends from the nearest villages, arriving at the window's start, with send times from the game rules", () => {
     const result = planAttacks(input({ attackers: [village(1, 510, 500), village(2, 503, 504), village(3, 500, 520)], counts: { attack: 2 } }));
     expect(result.unserved).toEqual([]);

@@ -38,6 +38,8 @@ export interface PlannerAttacker {
   troops?: UnitCounts | null;
   /** This village's player's support boost (Freundschaft 0–0.2); else the plan's `supportBoost`. */
   supportBoost?: number;
+  /** Who owns the village (any number per player): with `onePerPlayer`, villages of one player share one slot. */
+  player?: number;
 }
 
 export interface PlannerTarget {
@@ -74,6 +76,11 @@ export interface PlannerInput {
   /** Nobles walk at most this far (get_config `<snob><max_dist>`); no limit if absent. */
   nobleMaxDistance?: number;
   priorities?: TypeCounts;
+  /**
+   * Per target and type at most one attack from each `player` ("Verteidigen": one support from every bot's
+   * player); villages without a player are not limited.
+   */
+  onePerPlayer?: boolean;
 }
 
 export interface PlannedAttack extends AttackData {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renamerModuleSchema, renamerPlaceholders } from "./renamer.js";
+import { renamerIncomingTag, renamerModuleSchema, renamerPlaceholders, renamerVillageName } from "./renamer.js";
 
 const villageAllowed = "Erlaubt: {K}, {x}, {y}, {nr}";
 const incomingAllowed = "Erlaubt: {unit}, {arrival}";
@@ -59,5 +59,22 @@ describe("renamer pattern placeholders", () => {
 
   it("keeps the defaults valid", () => {
     expect(renamerModuleSchema.parse({})).toMatchObject({ villagePattern: "{K} {nr}", incomingPattern: "{unit} {arrival}" });
+  });
+});
+
+describe("renamer naming rules (shared by the runner and the dashboard's preview)", () => {
+  const config = { villagePattern: "{K} {nr}", startNumber: 7, numberDigits: 3 };
+
+  it("names a village from the pattern, with the running number or a mask in its place", () => {
+    expect(renamerVillageName(config, { x: 512, y: 487 }, 2)).toBe("K45 009");
+    expect(renamerVillageName(config, { x: 512, y: 487 }, 2, "###")).toBe("K45 ###");
+    expect(renamerVillageName({ ...config, villagePattern: "{x}|{y} Nordfront Hauptdorf Nummer {nr}" }, { x: 512, y: 487 }, 0)).toBe("512|487 Nordfront Hauptdorf Numm");
+  });
+
+  it("tags an incoming with the likely speed group and the arrival on the server clock", () => {
+    const arrival = Date.UTC(2026, 0, 5, 13, 30, 0, 250);
+    expect(renamerIncomingTag("{unit} {arrival}", ["spear", "axe"], arrival)).toBe("Speerträger/Axtkämpfer 14:30:00:250");
+    expect(renamerIncomingTag("{unit}", null, arrival)).toBe("?");
+    expect(renamerIncomingTag("{arrival}", [], arrival, "Europe/London")).toBe("13:30:00:250");
   });
 });

@@ -1,5 +1,10 @@
 // Renamer: village names from a pattern and tags for incoming attacks.
 import { z } from "zod";
+import { continent } from "../game/continent.js";
+import { formatServerTime } from "../game/server-time.js";
+import { DEFAULT_SERVER_TIME_ZONE } from "../game/time-zones.js";
+import type { Unit } from "../units.js";
+import { speedGroupLabel } from "../war-room/incoming-analysis.js";
 import { enabledField, intField } from "./fields.js";
 
 /**
@@ -48,3 +53,39 @@ export const renamerModuleSchema = z.object({
   tagIncomings: z.boolean().default(true),
   incomingPattern: pattern(renamerPlaceholders.incomingPattern, "{unit} {arrival}"),
 });
+
+/** The game's limits of a village name. */
+export const VILLAGE_NAME_MIN = 3;
+export const VILLAGE_NAME_MAX = 32;
+
+type RenamerConfig = z.infer<typeof renamerModuleSchema>;
+
+/**
+ * The name the pattern gives the village at `index` (0-based) among the player's villages; `nr` replaces
+ * the running number when given (the dashboard's preview, which does not know the game's order).
+ * Shared by the runner and the dashboard's preview, so both name alike.
+ */
+export function renamerVillageName(
+  config: Pick<RenamerConfig, "villagePattern" | "startNumber" | "numberDigits">,
+  village: { x: number; y: number },
+  index: number,
+  nr = String(config.startNumber + index).padStart(config.numberDigits, "0"),
+): string {
+  const name = config.villagePattern
+    .replaceAll("{K}", continent(village))
+    .replaceAll("{x}", String(village.x))
+    .replaceAll("{y}", String(village.y))
+    .replaceAll("{nr}", nr);
+  return name.slice(0, VILLAGE_NAME_MAX).trim();
+}
+
+/**
+ * The tag of an incoming attack: `{unit}` the likely speed group's German names ("?" when none fits),
+ * `{arrival}` the arrival's time of day on the server clock to the millisecond.
+ */
+export function renamerIncomingTag(pattern: string, likely: readonly Unit[] | null, arrivesAt: number, zone = DEFAULT_SERVER_TIME_ZONE): string {
+  return pattern
+    .replaceAll("{unit}", likely && likely.length > 0 ? speedGroupLabel({ units: [...likely] }) : "?")
+    .replaceAll("{arrival}", formatServerTime(arrivesAt, zone).slice(9))
+    .trim();
+}

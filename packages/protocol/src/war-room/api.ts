@@ -203,6 +203,7 @@ export const troopRowSchema = z.object({
   onTheWay: unitCountsSchema.nullable(),
   /** own + outside + onTheWay: the village's whole army. */
   total: unitCountsSchema,
+  /** Population, its off and def parts and the class: of the units of the asked view (0 and "empty" when the source did not say). */
   population: z.number().int(),
   offPopulation: z.number().int(),
   defPopulation: z.number().int(),
@@ -211,6 +212,9 @@ export const troopRowSchema = z.object({
 export type TroopRow = z.infer<typeof troopRowSchema>;
 
 export const troopSortFields = ["village", "player", "population", "offPopulation", "defPopulation", "scannedAt"] as const;
+/** Which of a row's unit counts the list works with: the whole army, or the game's troops overview rows. */
+export const troopViews = ["total", "own", "inVillage", "outside", "onTheWay"] as const;
+export type TroopView = (typeof troopViews)[number];
 /** A page of the troops list may hold every village (the export asks for all of them at once). */
 export const TROOPS_PAGE_MAX = 5000;
 export const troopListQuerySchema = listQueryBase.extend({
@@ -218,12 +222,14 @@ export const troopListQuerySchema = listQueryBase.extend({
   sortBy: sortBySchema(troopSortFields, "village"),
   player: text().trim().max(100).default(""),
   class: z.union([z.enum(troopClasses), z.literal("")]).default(""),
+  /** Population, class (its filter), the population sorts and the sums are of this view's units. */
+  view: z.enum(troopViews).default("total"),
 });
 export type TroopListQuery = z.infer<typeof troopListQuerySchema>;
 export const troopListResponseSchema = z.object({
   troops: z.array(troopRowSchema),
   totals: z.number().int(),
-  /** Sums over the filtered rows (all pages). */
+  /** Sums over the filtered rows (all pages), of the view's units (`total`: the view's unit counts). */
   sum: z.object({ total: unitCountsSchema, population: z.number().int(), offPopulation: z.number().int(), defPopulation: z.number().int() }),
   players: z.array(z.string()),
 });

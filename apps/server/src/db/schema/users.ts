@@ -1,6 +1,7 @@
 // Users and their sign-in: accounts, web sessions, login attempts, request counters, notifications.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { NotificationLink } from "@dsbot/protocol";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
 
 export const users = pgTable(
@@ -88,6 +89,8 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     message: text("message").notNull(),
     topic: text("topic"),
+    /** What the notification is about (the protocol's NotificationLink), for the menu's link; null: nothing to open. */
+    link: jsonb("link").$type<NotificationLink>(),
     readAt: tz("read_at"),
     createdAt: tz("created_at").notNull().defaultNow(),
   },

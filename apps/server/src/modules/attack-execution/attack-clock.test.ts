@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { attackPlans, attacks, dsbotPermissions, dsbots, runnerTokens, tabRequests, websocketConnections } from "../../db/schema.js";
+import { attackPlans, attacks, dsbotPermissions, dsbots, notifications, runnerTokens, tabRequests, websocketConnections } from "../../db/schema.js";
 import { advanceAttacks } from "./attack-clock.js";
 
 let app: TestApp;
@@ -85,6 +85,46 @@ describe("attack clock", () => {
     expect(await statusOf(row.id)).toBe("due");
     await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_CLAIMED_EXPIRE_MS + 1));
     expect(await statusOf(row.id)).toBe("expired");
+  });
+
+  it("an expired attack is no failed one: a claimed attack its bot never reported is told as such, linked to it; an unclaimed one is not told", async () => {
+    const user = await createUser(app);
+    const bot = await createBot(app, await loginAs(app, user), { name: "Kalle" });
+    const sendAt = Date.now() + 14 * 86_400_000;
+    const claimed = await attackAt(user.id, sendAt, "Kalle", bot.id);
+    const unclaimed = await attackAt(user.id, sendAt, "Niemand");
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_CLAIMED_EXPIRE_MS + 1));
+    expect(await statusOf(claimed.row.id)).toBe("expired");
+    expect(await statusOf(unclaimed.row.id)).toBe("expired");
+
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(told.map((n) => n.title)).toEqual(["Angriff abgelaufen"]);
+    expect(told[0]).toMatchObject({
+      message:
+        'Der Bot "Kalle" hat den Angriff von 400|400 auf 401|401 im Angriffsplan "Uhr" übernommen, aber bis 5 Minuten nach der Abschickzeit nicht gemeldet, ob er geschickt wurde. Bitte sieh im Spiel nach.',
+      link: { kind: "attack-plan", planId: claimed.plan.id, attackId: claimed.row.id },
+    });
+    // Once only: the next run finds nothing to change.
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_CLAIMED_EXPIRE_MS + 60_000));
+    expect(await app.db.select().from(notifications).where(eq(notifications.userId, user.id))).toHaveLength(1);
+  });
+
+  it("many unreported attacks of one plan make one notification", async () => {
+    const user = await createUser(app);
+    const bot = await createBot(app, await loginAs(app, user), { name: "Zora" });
+    const sendAt = Date.now() + 15 * 86_400_000;
+    const { plan, row } = await attackAt(user.id, sendAt, "Zora", bot.id);
+    const { id: _id, createdAt: _created, updatedAt: _updated, searchText: _search, ...copy } = row;
+    await app.db.insert(attacks).values([{ ...copy, targetX: 402 }, { ...copy, targetX: 403 }]);
+    await advanceAttacks(app.ctx, new Date(sendAt + ATTACK_CLAIMED_EXPIRE_MS + 1));
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: "Angriffe abgelaufen",
+      message:
+        'Der Bot "Zora" hat 3 Angriffe im Angriffsplan "Uhr" übernommen, aber bis 5 Minuten nach der Abschickzeit nicht gemeldet, ob sie geschickt wurden. Bitte sieh im Spiel nach.',
+      link: { kind: "attack-plan", planId: plan.id },
+    });
   });
 
   /** The bot online with the plan in its scanner, its bot socket on a runner of `runnerUserId`. */

@@ -8,10 +8,15 @@
 //                      that never reported: ATTACK_CLAIMED_EXPIRE_MS after it (a late report still wins).
 //                      Runs first: an attack already past goes straight to expired, never through due.
 //                      Its open tab request closes with it: nobody can send it in time any more.
+//                      Expired is not failed: only an attack a bot had taken and never reported is told
+//                      to the plan's owner ("Angriff abgelaufen", attack-plan-notifications.ts). One
+//                      nobody took had its tab request at due time, and one imported past its send
+//                      time is no news.
 import { ATTACK_CLAIMED_EXPIRE_MS, ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS, tabRequestMessages } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
+import { notifyAttacksUnreported } from "../attack-plans/attack-plan-notifications.js";
 import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
 import { visibleInPlan } from "../attack-plans/attack-visibility.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
@@ -54,6 +59,30 @@ const botWillSend = sql`exists (
       where c.dsbot_id = b.id and c.origin = 'bot' and ${mayEditPlanSql(sql.raw("t.user_id"))})
 )`;
 
+/** The plan owners of claimed attacks that just expired without their bot's report, one notification per plan. */
+async function notifyUnreported(ctx: Ctx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await ctx.db.execute(sql`
+    select a.id, a.source_x, a.source_y, a.target_x, a.target_y, b.player_name, p.id as plan_id, p.owner_id, p.name as plan_name
+    from attacks a join attack_plans p on p.id = a.plan_id join dsbots b on b.id = a.dsbot_id
+    where a.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by a.send_at, a.id`);
+  type Found = { id: number; source_x: number; source_y: number; target_x: number; target_y: number; player_name: string; plan_id: number; owner_id: number; plan_name: string };
+  const byPlan = new Map<number, Found[]>();
+  for (const row of (found as unknown as { rows: Found[] }).rows) byPlan.set(row.plan_id, [...(byPlan.get(row.plan_id) ?? []), row]);
+  for (const [planId, rows] of byPlan) {
+    const first = rows[0] as Found;
+    await notifyAttacksUnreported(
+      ctx,
+      { id: planId, ownerId: first.owner_id, name: first.plan_name },
+      rows.map((r) => ({ id: r.id, source: `${r.source_x}|${r.source_y}`, target: `${r.target_x}|${r.target_y}`, botName: r.player_name })),
+    );
+  }
+}
+
 export interface ClockResult {
   due: number;
   expired: number;
@@ -88,6 +117,7 @@ async function advanceBatch(ctx: Ctx, now: Date): Promise<ClockResult> {
         returning id, plan_id, status, error, dsbot_id, real_arrival_at`,
   );
   await closeAttackTabRequests(ctx.db, expired.map((r) => r.id));
+  await notifyUnreported(ctx, expired.filter((r) => r.dsbot_id !== null).map((r) => r.id));
   const due = await rows(
     ctx.db,
     sql`update attacks set status = 'due', updated_at = now()

@@ -3,8 +3,9 @@
 // locked with `skip locked`, so an attack is handed to one bot once; only that bot can report it.
 import type { BotAttack, BotAttackResult, AttackStatus, AttackType, Unit } from "@dsbot/protocol";
 import { ATTACK_CLAIM_LATE_MS, botAttackResultSchema, errorMessages, tabRequestMessages } from "@dsbot/protocol";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
+import { tabRequests } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
@@ -132,19 +133,29 @@ export async function reportBotAttack(ctx: Ctx, run: BotRun, input: BotAttackRes
   if (report.ok) {
     await closeAttackTabRequests(ctx.db, [row.id]);
   } else {
-    if (report.tabRequest) await createAttackTabRequests(ctx, [row.id], tabRequestMessages.missingUnits(report.error), dsbotId);
-    const [plan] = (
-      (await ctx.db.execute(sql`select owner_id as "ownerId", name from attack_plans where id = ${row.plan_id}`)) as unknown as {
-        rows: { ownerId: number; name: string }[];
-      }
-    ).rows;
-    if (plan) {
-      await notifyAttackFailed(ctx, plan, {
-        source: `${row.source_x}|${row.source_y}`,
-        target: `${row.target_x}|${row.target_y}`,
-        error: report.error,
-      });
-    }
+    await reportFailure(ctx, row, report.error, report.tabRequest === true ? dsbotId : null);
   }
   return status;
+}
+
+/**
+ * A failed send: the tab request the bot asked for (its text names the missing units the bot reported)
+ * and the plan owner's notification, which links to that request, else to the attack in its plan.
+ */
+async function reportFailure(ctx: Ctx, row: { id: number; plan_id: number; source_x: number; source_y: number; target_x: number; target_y: number }, error: string, tabRequestFor: number | null) {
+  if (tabRequestFor !== null) await createAttackTabRequests(ctx, [row.id], tabRequestMessages.missingUnits(error), tabRequestFor);
+  const [request] = tabRequestFor === null ? [] : await ctx.db.select({ id: tabRequests.id }).from(tabRequests).where(eq(tabRequests.attackId, row.id)).limit(1);
+  const [plan] = (
+    (await ctx.db.execute(sql`select id, owner_id as "ownerId", name from attack_plans where id = ${row.plan_id}`)) as unknown as {
+      rows: { id: number; ownerId: number; name: string }[];
+    }
+  ).rows;
+  if (!plan) return;
+  await notifyAttackFailed(ctx, plan, {
+    id: row.id,
+    source: `${row.source_x}|${row.source_y}`,
+    target: `${row.target_x}|${row.target_y}`,
+    error,
+    ...(request ? { tabRequestId: request.id } : {}),
+  });
 }

@@ -41,9 +41,10 @@ function writerFor(plan: AttackPlanRow, input: AttackExport, count: number, time
 const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
 
 /**
- * The answer (AttackExportResponse as JSON text) with the selected attacks (all without a selection) in
- * send order, in the chosen format, at most `maxChars` long. The text is escaped for JSON a chunk at a
- * time: stringifying 20 MB at the end held the event loop for a few hundred ms.
+ * The answer (AttackExportResponse as JSON text) with the selected attacks (all without a selection),
+ * those still to be sent first, each part in send order (selectedAttackChunks), in the chosen format, at
+ * most `maxChars` long. The text is escaped for JSON a chunk at a time: stringifying 20 MB at the end
+ * held the event loop for a few hundred ms.
  */
 export async function exportAttacks(db: Database, plan: AttackPlanRow, input: AttackExport, maxChars: number): Promise<string> {
   const count = await countSelected(db, plan.id, input.selection);

@@ -3,7 +3,7 @@
 import { attackExportResponseSchema, attackPlanMessages } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../../test/attack-plans.js";
-import { caller, errorOf, importManyAttacks, importPlanWorld, newPlan } from "../../../test/attack-plans.js";
+import { attackRowsOf, caller, errorOf, importManyAttacks, importPlanWorld, newPlan } from "../../../test/attack-plans.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import type { RecordedStatement } from "../../../test/statements.js";
 import { recordStatements } from "../../../test/statements.js";
@@ -58,6 +58,31 @@ describe("export size", () => {
       const { text, count } = attackExportResponseSchema.parse(response.json());
       expect(count).toBe(100);
       expect(text.length).toBeLessThanOrEqual(EXPORT_MAX);
+    }
+  });
+});
+
+describe("export order", () => {
+  it("starts with what is next: the attacks still to be sent in send order, then the sent and past ones", async () => {
+    const plan = await newPlan(call, "Reihenfolge");
+    await importManyAttacks(call, plan.id, 6);
+    const bySend = [...(await attackRowsOf(call, plan.id))].sort((a, b) => a.sendTime - b.sendTime || a.id - b.id);
+    // The two that leave first are done: one sent, one expired; the fifth was cancelled.
+    const done = new Map([
+      [bySend[0]!.id, "sent"],
+      [bySend[1]!.id, "expired"],
+      [bySend[4]!.id, "cancelled"],
+    ]);
+    for (const [id, status] of done) {
+      const answer = await call("POST", `/api/attack-plans/${plan.id}/attacks/bulk`, { action: "status", selection: { ids: [id] }, status });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const expected = [...bySend.filter((a) => !done.has(a.id)), ...bySend.filter((a) => done.has(a.id))].map((a) => a.arrivalTime);
+    for (const body of [{ format: "json" }, { format: "json", selection: { filter: { searchVal: "", statusFilter: ["planned", "sent", "expired", "cancelled"] } } }]) {
+      const response = await exportOf(plan.id, body);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const { attacks } = JSON.parse(attackExportResponseSchema.parse(response.json()).text) as { attacks: { arrival: number }[] };
+      expect(attacks.map((a) => a.arrival)).toEqual(expected);
     }
   });
 });

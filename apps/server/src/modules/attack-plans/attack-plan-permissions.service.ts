@@ -9,7 +9,7 @@ import type { AttackPlanRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
 import { logLostScannerPlan } from "../dsbots/scanner-plans.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
-import { notificationTopics, notify } from "../notifications/notify.js";
+import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
 
 type Ctx = Pick<AppContext, "db" | "realtime">;
@@ -41,7 +41,11 @@ export async function grantPlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPlan
     .values({ planId: plan.id, userId: user.id, level, grantedBy: actor.id })
     .onConflictDoUpdate({ target: [attackPlanPermissions.planId, attackPlanPermissions.userId], set: { level, grantedBy: actor.id } });
   if (before?.level === "edit" && user.role !== "admin") await logLostScannerPlan(ctx.db, user.id, plan.id);
-  await notify(ctx, user.id, { ...notificationTexts.planAccessGranted(plan.name, actor.username, level === "edit"), topic: notificationTopics.planAccess(plan.id) });
+  await notify(ctx, user.id, {
+    ...notificationTexts.planAccessGranted(plan.name, actor.username, level === "edit"),
+    topic: notificationTopics.planAccess(plan.id),
+    link: notificationLinks.plan(plan.id),
+  });
 }
 
 export async function revokePlanAccess(ctx: Ctx, actor: UserRow, plan: AttackPlanRow, userId: number): Promise<void> {

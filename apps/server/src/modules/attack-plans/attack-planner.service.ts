@@ -7,8 +7,9 @@
 // reach, attacks asked for, attackers × targets × types); reading the texts and planning run on a worker
 // thread with a time limit, which also writes the answer's JSON; one run per user at a time.
 import type { Coord, PlannerRequest, UnitCounts } from "@dsbot/protocol";
-import { attackTypes, plannerLimitError, plannerMessages, summarizeAttackers, units, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
+import { DEFEND_LEAD_MS, attackTypes, plannerLimitError, plannerMessages, summarizeAttackers, units, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
 import { and, sql } from "drizzle-orm";
+import type { BotContext } from "../../app-context.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { dsbots } from "../../db/schema.js";
@@ -26,11 +27,11 @@ import { idArray } from "./attacks.service.js";
 import type { WorldVillage } from "./plan-world.js";
 import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesOfPlayers } from "./plan-world.js";
 import type { PlannerTaskInput, PlannerTaskOutput, PlannerVillages } from "./planner-task.js";
+import { defendingBots, defendSettings, handDefenceToBots, refuseLateDefence, type DefendSender } from "./defend-planner.js";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 
-export interface PlannerDeps {
-  db: Database;
+export interface PlannerDeps extends BotContext {
   workers: WorkerPool;
   config: Pick<Config, "plannerTimeoutMs">;
 }
@@ -75,7 +76,7 @@ function villageArrays(villages: readonly WorldVillage[]): PlannerVillages {
 }
 
 /** The attacker and target villages of the request, and the coordinates that are no village. */
-async function resolveVillages(deps: PlannerDeps, user: Viewer, worldId: number, request: PlannerRequest) {
+async function resolveVillages(deps: PlannerDeps, user: Viewer, worldId: number, request: PlannerRequest, players?: string[]) {
   const texts = [request.targets, ...(request.attackers.kind === "coords" ? [request.attackers.text] : [])];
   const [targetKeys, attackerKeys] = await runTask(deps, "coords", { texts, max: Math.max(PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS) });
   if ((targetKeys?.length ?? 0) > PLANNER_MAX_TARGETS) throw tooMany("targets", PLANNER_MAX_TARGETS);
@@ -88,7 +89,7 @@ async function resolveVillages(deps: PlannerDeps, user: Viewer, worldId: number,
   };
   const attackers =
     request.attackers.kind === "bots"
-      ? await villagesOfPlayers(deps.db, worldId, await botPlayers(deps.db, user, request.attackers.dsbotIds))
+      ? await villagesOfPlayers(deps.db, worldId, players ?? (await botPlayers(deps.db, user, request.attackers.dsbotIds)))
       : await collect(coordsOf(attackerKeys ?? new Int32Array(0)));
   if (attackers.length > PLANNER_MAX_ATTACKERS) throw tooMany("attackers", PLANNER_MAX_ATTACKERS);
   const targets = await collect(coordsOf(targetKeys ?? new Int32Array(0)));
@@ -119,10 +120,14 @@ async function plannedRows(out: PlannerTaskOutput, attackers: WorldVillage[], ta
 }
 
 /** Plans (and with `save` adds) the attacks; answers the PlannerResponse as JSON text. */
-export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPlanRow, request: PlannerRequest): Promise<string> {
+export async function runPlanner(deps: PlannerDeps, user: UserRow, plan: AttackPlanRow, request: PlannerRequest): Promise<string> {
   const now = Date.now();
   const world = await requirePlanWorld(deps.db, plan);
-  const { settings } = request;
+  // "Verteidigen" (defend-planner.ts): the chosen bots on the plan's world, one support per player.
+  const defenders = request.defend ? await defendingBots(deps.db, user, plan, request) : null;
+  const defenderPlayers = defenders ? [...new Set(defenders.map((bot) => bot.playerName))] : undefined;
+  if (defenders) refuseLateDefence(request.settings, now);
+  const settings = defenderPlayers ? defendSettings(request.settings, defenderPlayers.length) : request.settings;
   const refuse = (sizes: { attackers: number; targets: number }) => {
     const message = plannerLimitError(settings, sizes, world.unitInfo, now);
     // The window's end is the field to change for a past window; the other limits concern the whole run.
@@ -130,7 +135,7 @@ export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPl
   };
   // A window no village can reach any more is refused before anything is read.
   refuse({ attackers: 0, targets: 0 });
-  const { attackers, targets, unknown } = await resolveVillages(deps, user, world.world.id, request);
+  const { attackers, targets, unknown } = await resolveVillages(deps, user, world.world.id, request, defenderPlayers);
   refuse({ attackers: attackers.length, targets: targets.length });
 
   const boosts = settings.useFreundschaft ? await supportBoosts(deps.db, plan, attackers.map((v) => v.playerName)) : new Map<string, number>();
@@ -161,6 +166,7 @@ export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPl
       timeZone: world.timeZone,
       now,
       ...(maxDist !== undefined && maxDist > 0 ? { nobleMaxDistance: maxDist } : {}),
+      ...(defenders ? { leadMs: DEFEND_LEAD_MS, onePerPlayer: true } : {}),
     },
     unknownCoords: unknown,
   };
@@ -170,6 +176,13 @@ export async function runPlanner(deps: PlannerDeps, user: Viewer, plan: AttackPl
   const out = await runTask(deps, "planner", input, transfer.map((a) => a.buffer as ArrayBuffer));
 
   let saved = 0;
-  if (request.save && out.from.length > 0) saved = await addAttacksToPlan(deps.db, plan, await plannedRows(out, attackers, targets));
-  return `${out.jsonHead},"saved":${saved},"attackerVillages":${JSON.stringify(summary)}}`;
+  let senders: DefendSender[] | null = null;
+  if (request.save && out.from.length > 0) {
+    const rows = await plannedRows(out, attackers, targets);
+    // The bots get the plan before its supports exist, so a refused scanner save adds nothing.
+    if (defenders) senders = await handDefenceToBots(deps, user, plan, defenders, new Set(rows.map((row) => row.attackerName ?? "")));
+    saved = await addAttacksToPlan(deps.db, plan, rows);
+  }
+  const sent = senders ? `,"senders":${JSON.stringify(senders)}` : "";
+  return `${out.jsonHead},"saved":${saved},"attackerVillages":${JSON.stringify(summary)}${sent}}`;
 }

@@ -8,6 +8,7 @@ import type {
   AttackResponse,
   AttackTrainResponse,
   AttackVillageLookupResponse,
+  AttackVillageTroopsResponse,
 } from "@dsbot/protocol";
 import {
   attackCreateSchema,
@@ -21,6 +22,7 @@ import {
   attackTrainSchema,
   attackUpdateSchema,
   attackVillageLookupQuerySchema,
+  attackVillageTroopsQuerySchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
@@ -28,6 +30,7 @@ import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
 import { pushAttackUpdates } from "../attack-execution/attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
+import { latestVillageScans } from "../bot-troops/bot-troops.service.js";
 import type { PlanNeed } from "./attack-plans.policy.js";
 import { requirePlan } from "./attack-plans.policy.js";
 import { presentAttack, presentVillage } from "./attack-plans.presenter.js";
@@ -47,6 +50,7 @@ const attackTrain = contract({ params: attackPlanIdParamsSchema, body: attackTra
 const attackById = contract({ params: attackIdParamsSchema });
 const attackUpdate = contract({ params: attackIdParamsSchema, body: attackUpdateSchema });
 const villageLookup = contract({ params: attackPlanIdParamsSchema, query: attackVillageLookupQuerySchema });
+const villageTroops = contract({ params: attackPlanIdParamsSchema, query: attackVillageTroopsQuerySchema });
 
 export function attackPlansRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -139,6 +143,20 @@ export function attackPlansRoutes(ctx: AppContext): FastifyPluginAsync {
       const world = await requirePlanWorld(ctx.db, plan);
       const village = (await villagesAt(ctx.db, world.world.id, [coords])).get(coordKey(coords));
       return { village: village ? presentVillage(village) : null };
+    });
+
+    /**
+     * The attack form's warning: the units at home in the start village at `x|y` by the newest scan of a
+     * bot of its player that the caller may see (as the planner reads them), or null.
+     */
+    app.get("/api/attack-plans/:id/village-troops", { config: villageTroops.config }, async (request): Promise<AttackVillageTroopsResponse> => {
+      const { plan, user } = await target(request, "read");
+      const { coords } = villageTroops.query(request);
+      const world = await requirePlanWorld(ctx.db, plan);
+      const village = (await villagesAt(ctx.db, world.world.id, [coords])).get(coordKey(coords));
+      if (!village) return { troops: null };
+      const scan = (await latestVillageScans(ctx.db, user, { server: plan.worldServer, world: plan.worldWorld }, [village])).get(village.id);
+      return { troops: scan ? { villageId: village.id, coordinates: `${village.x}|${village.y}`, units: scan.units, scannedAt: scan.scannedAt.getTime() } : null };
     });
   };
 }

@@ -70,20 +70,31 @@ export async function countSelected(db: Database, planId: number, selection: Att
   return row?.n ?? 0;
 }
 
-/** The selected attacks in send order (the export), ROW_CHUNK at a time with a turn of the event loop between. */
+/** The statuses still to be sent: an export starts with them. */
+const openStatuses: readonly AttackStatus[] = ["planned", "due"];
+const doneRank = sql<number>`(${attacks.status} not in (${sql.join(
+  openStatuses.map((s) => sql`${s}`),
+  sql`, `,
+)}))::int`;
+
+/**
+ * The selected attacks for the export, ROW_CHUNK at a time with a turn of the event loop between: what
+ * is still to be sent first (planned and due, in send order), then the rest (sent, failed, expired,
+ * cancelled, in send order), so an exported plan starts with the next attack.
+ */
 export async function* selectedAttackChunks(db: Database, planId: number, selection: AttackSelection | undefined): AsyncGenerator<AttackRow[]> {
   let after: SQL | undefined;
   for (;;) {
     const rows = await db
-      .select()
+      .select({ attack: attacks, done: doneRank })
       .from(attacks)
       .where(and(selectionCondition(planId, selection), after))
-      .orderBy(asc(attacks.sendAt), asc(attacks.id))
+      .orderBy(doneRank, asc(attacks.sendAt), asc(attacks.id))
       .limit(ROW_CHUNK);
-    if (rows.length > 0) yield rows;
+    if (rows.length > 0) yield rows.map((r) => r.attack);
     const last = rows.at(-1);
     if (!last || rows.length < ROW_CHUNK) return;
-    after = sql`(${attacks.sendAt}, ${attacks.id}) > (${last.sendAt.toISOString()}::timestamptz, ${last.id})`;
+    after = sql`(${doneRank}, ${attacks.sendAt}, ${attacks.id}) > (${last.done}, ${last.attack.sendAt.toISOString()}::timestamptz, ${last.attack.id})`;
     await yieldToEventLoop();
   }
 }

@@ -45,6 +45,10 @@ export interface PlannerTaskInput {
     timeZone: string;
     now: number;
     nobleMaxDistance?: number;
+    /** Send times no sooner than now + leadMs. */
+    leadMs?: number;
+    /** At most one attack per attacker player, target and type ("Verteidigen"). */
+    onePerPlayer?: boolean;
   };
   /** Coordinates of the request that are no village, for the answer. */
   unknownCoords: string[];
@@ -64,15 +68,22 @@ export interface PlannerTaskOutput {
   templates: Partial<Record<AttackType, { units: UnitCounts; unit: Unit }>>;
 }
 
-function attackersOf(input: PlannerTaskInput["attackers"]): PlannerAttacker[] {
+function attackersOf(input: PlannerTaskInput["attackers"], withPlayers: boolean): PlannerAttacker[] {
   const U = units.length;
+  const playerIndex = new Map<string, number>();
+  const playerOf = (i: number): { player?: number } => {
+    const name = input.players[i];
+    if (!withPlayers || name === null || name === undefined) return {};
+    if (!playerIndex.has(name)) playerIndex.set(name, playerIndex.size);
+    return { player: playerIndex.get(name) as number };
+  };
   return Array.from(input.ids, (id, i) => {
     let troops: UnitCounts | null = null;
     if (input.known[i]) {
       troops = {};
       for (let u = 0; u < U; u++) troops[units[u] as Unit] = input.troops[i * U + u] as number;
     }
-    return { id, coord: { x: input.xs[i] as number, y: input.ys[i] as number }, troops, supportBoost: input.boosts[i] as number };
+    return { id, coord: { x: input.xs[i] as number, y: input.ys[i] as number }, troops, supportBoost: input.boosts[i] as number, ...playerOf(i) };
   });
 }
 
@@ -84,7 +95,7 @@ export function plannerTask(input: PlannerTaskInput): PlannerTaskOutput {
   attackers.ids.forEach((id, i) => attackerIndex.set(id, i));
   const result = planAttacks({
     ...settings,
-    attackers: attackersOf(attackers),
+    attackers: attackersOf(attackers, settings.onePerPlayer === true),
     targets: Array.from(targets.ids, (villageId, t) => ({ coord: { x: targets.xs[t] as number, y: targets.ys[t] as number }, villageId })),
     supportBoost: 0,
   });

@@ -6,6 +6,7 @@ import { loginAttempts, sessions, users } from "../../db/schema.js";
 import { bearer, createUser, login, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
+import { purgeDeadSessions } from "./sessions.service.js";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -182,5 +183,35 @@ describe("bearer token", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("first sign-in (GET /api/auth/me: firstSession)", () => {
+  const firstSession = async (token: string) => meResponseSchema.parse((await me(token)).json()).firstSession;
+
+  it("is true for the user's first session only, and stays so through that session", async () => {
+    const user = await createUser(app);
+    const first = await loginAs(app, user);
+    expect(await firstSession(first)).toBe(true);
+    const second = await loginAs(app, user);
+    expect(await firstSession(second)).toBe(false);
+    expect(await firstSession(first)).toBe(true);
+    // Another user's sessions say nothing about this one.
+    expect(await firstSession(await loginAs(app, await createUser(app)))).toBe(true);
+  });
+
+  it("a returning user is not taken for a new one after the housekeeping dropped their dead sessions", async () => {
+    const user = await createUser(app);
+    const tokens = [await loginAs(app, user), await loginAs(app, user)];
+    const rows = await Promise.all(tokens.map(sessionOf));
+    const longAgo = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
+    for (const row of rows) await app.db.update(sessions).set({ lastUsedAt: longAgo, revokedAt: longAgo }).where(eq(sessions.id, row.id));
+
+    await purgeDeadSessions(app.db);
+    const left = await app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    // Only the first session stays, dead: it cannot be used, it only records the first sign-in.
+    expect(left).toEqual([{ id: rows[0]!.id }]);
+    expect((await me(tokens[0]!)).statusCode).toBe(401);
+    expect(await firstSession(await loginAs(app, user))).toBe(false);
   });
 });

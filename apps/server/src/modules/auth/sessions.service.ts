@@ -1,6 +1,7 @@
 // Web sessions (PRODUCT §2): create, resolve a bearer token, list, revoke.
 import { errorMessages } from "@dsbot/protocol";
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, exists, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { sessions, users } from "../../db/schema.js";
 import type { SessionRow, UserRow } from "../../db/schema.js";
@@ -141,13 +142,33 @@ export async function revokeUserSessions(db: Database, userId: number, keepSessi
 }
 
 /**
+ * Whether this session is the user's first sign-in: no session of theirs is older. Holds for good
+ * because `purgeDeadSessions` keeps every user's first session (ids grow with time).
+ */
+export async function isFirstSession(db: Database, userId: number, sessionId: number): Promise<boolean> {
+  const [older] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.id, sessionId)))
+    .limit(1);
+  return older === undefined;
+}
+
+/**
  * Housekeeping: drop sessions that can never be used again (expired or revoked long ago). No cache
  * is told: a cached entry of such a session has expired by its own timestamps or was revoked (and
- * announced) when it ended.
+ * announced) when it ended. Each user's first session stays, dead, as the record that they have
+ * signed in before (`isFirstSession`): one row per user.
  */
 export async function purgeDeadSessions(db: Database, now = new Date()): Promise<void> {
   const cutoff = new Date(now.getTime() - SESSION_IDLE_MS);
+  const older = alias(sessions, "older");
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, cutoff), lt(sessions.revokedAt, cutoff)));
+    .where(
+      and(
+        or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, cutoff), lt(sessions.revokedAt, cutoff)),
+        exists(db.select({ id: older.id }).from(older).where(and(eq(older.userId, sessions.userId), lt(older.id, sessions.id)))),
+      ),
+    );
 }

@@ -59,11 +59,22 @@ export async function latestVillageTroops(
   world: { server: string; world: string },
   villages: readonly { id: number; playerName: string | null }[],
 ): Promise<Map<number, UnitCounts>> {
+  const scans = await latestVillageScans(db, viewer, world, villages);
+  return new Map([...scans].map(([id, scan]) => [id, scan.units]));
+}
+
+/** `latestVillageTroops` with the time of each scan. */
+export async function latestVillageScans(
+  db: Database,
+  viewer: Pick<UserRow, "id" | "role">,
+  world: { server: string; world: string },
+  villages: readonly { id: number; playerName: string | null }[],
+): Promise<Map<number, { units: UnitCounts; scannedAt: Date }>> {
   const owned = villages.filter((v): v is { id: number; playerName: string } => v.playerName !== null);
-  const troops = new Map<number, UnitCounts>();
-  if (owned.length === 0) return troops;
+  const scans = new Map<number, { units: UnitCounts; scannedAt: Date }>();
+  if (owned.length === 0) return scans;
   const rows = await db
-    .selectDistinctOn([botTroops.villageId], { villageId: botTroops.villageId, units: botTroops.units })
+    .selectDistinctOn([botTroops.villageId], { villageId: botTroops.villageId, units: botTroops.units, scannedAt: botTroops.scannedAt })
     .from(botTroops)
     .innerJoin(dsbots, eq(dsbots.id, botTroops.dsbotId))
     .where(
@@ -76,6 +87,6 @@ export async function latestVillageTroops(
       ),
     )
     .orderBy(botTroops.villageId, desc(botTroops.scannedAt), desc(botTroops.dsbotId));
-  for (const row of rows) troops.set(row.villageId, toUnitCounts(row.units));
-  return troops;
+  for (const row of rows) scans.set(row.villageId, { units: toUnitCounts(row.units), scannedAt: row.scannedAt });
+  return scans;
 }

@@ -50,7 +50,7 @@ describe("a bot that loses its connection", () => {
     expect(expected.message).toBe('Der Bot "Verlierer" hat die Verbindung verloren und ist nun offline.');
     for (const who of ["owner", "granted"] as const) {
       const pushed = await waitForMessage(s.web[who], "notification-created", (d) => d.notification.message === expected.message);
-      expect(pushed.data.notification).toMatchObject({ title: expected.title, read: false });
+      expect(pushed.data.notification).toMatchObject({ title: expected.title, read: false, link: { kind: "bot", dsbotId: s.bot.id } });
       const stored = await notificationsOf(s.tokens[who]);
       expect(stored).toContainEqual(pushed.data.notification);
     }
@@ -90,6 +90,13 @@ describe("bot:needs-player", () => {
       expect(pushed.data.notification).toMatchObject({ ...expected, read: false });
     }
     if (answer.ok) expect(answer.notified).toBe(2);
+    // The owner's links to the tab request the bot made (where the game opens), the grantee's to the bot.
+    const [request] = (await inject(s.tokens.owner, "GET", "/api/tab-requests")).json<{ tabRequests: { id: number; dsbot: { id: number } | null }[] }>().tabRequests;
+    expect(request?.dsbot?.id).toBe(s.bot.id);
+    const [ownerNote] = (await notificationsOf(s.tokens.owner)).filter((n) => n.message === expected.message);
+    const [grantedNote] = (await notificationsOf(s.tokens.granted)).filter((n) => n.message === expected.message);
+    expect(ownerNote?.link).toEqual({ kind: "tab-request", tabRequestId: request?.id });
+    expect(grantedNote?.link).toEqual({ kind: "bot", dsbotId: s.bot.id });
     await settle();
     expect(s.web.stranger.messages("notification-created")).toEqual([]);
     expect(s.web.admin.messages("notification-created")).toEqual([]);

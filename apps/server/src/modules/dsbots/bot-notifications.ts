@@ -5,14 +5,15 @@ import type { DsbotRow } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 import type { NotificationContent, NotifyContext } from "../notifications/notify.js";
-import { notificationTopics, notify } from "../notifications/notify.js";
-import { createPlayerTabRequest } from "../tab-requests/tab-requests.service.js";
+import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
+import { createPlayerTabRequest, openPlayerTabRequest } from "../tab-requests/tab-requests.service.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import { stakeholdersOf } from "./dsbots.policy.js";
 import { getBotRow } from "./dsbots.service.js";
 
+/** To the bot's owner and grantees; it links to the bot unless the content names something else. */
 export async function notifyBotAudience(ctx: NotifyContext, dsbotId: number, content: NotificationContent): Promise<Notification[]> {
-  return notify(ctx, await stakeholdersOf(ctx.db, dsbotId), content);
+  return notify(ctx, await stakeholdersOf(ctx.db, dsbotId), { link: notificationLinks.bot(dsbotId), ...content });
 }
 
 /** The bot socket dropped without a stop (after the status went offline). */
@@ -31,13 +32,25 @@ export async function reportNeedsPlayer(ctx: NotifyContext, dsbotId: number, rep
   if (!bot) throw notFound(errorMessages.botNotFound);
   const label = botNeedsPlayerLabels[report.reason];
   await addBotLog(ctx.db, { dsbotId, level: "warn", message: botLogMessages.needsPlayer(label, report.message), userId: null });
+  // The owner also gets a tab request: the game has to be opened to go on (PRODUCT §6). Their
+  // notification links to it (the open one, when the bot asked before); the grantees' to the bot.
+  const request = (await createPlayerTabRequest(ctx, bot, report.reason)) ?? (await openPlayerTabRequest(ctx.db, bot.id, report.reason));
   // One unread notification per bot, reason and stakeholder, updated with the latest message: a bot that
   // asks a hundred times (or a runner sending the event in a loop) does not fill the notification list.
-  const sent = await notifyBotAudience(ctx, dsbotId, {
+  const content: NotificationContent = {
     ...notificationTexts.botNeedsPlayer(bot.playerName, report.reason, report.message),
     topic: notificationTopics.botNeedsPlayer(dsbotId, report.reason),
-  });
-  // The owner also gets a tab request: the game has to be opened to go on (PRODUCT §6).
-  await createPlayerTabRequest(ctx, bot, report.reason);
+    link: notificationLinks.bot(dsbotId),
+  };
+  const audience = await stakeholdersOf(ctx.db, dsbotId);
+  const owner = audience.filter((id) => id === bot.ownerId);
+  const sent = [
+    ...(await notify(ctx, owner, request ? { ...content, link: notificationLinks.tabRequest(request.id) } : content)),
+    ...(await notify(
+      ctx,
+      audience.filter((id) => id !== bot.ownerId),
+      content,
+    )),
+  ];
   return sent.length;
 }

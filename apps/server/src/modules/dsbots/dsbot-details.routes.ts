@@ -2,6 +2,7 @@
 import type {
   BotUsageResponse,
   BotVillageStatesResponse, BotLogListResponse, BotPermissionsResponse, BotVillagesResponse, ModuleResponse, ToggleModuleResponse } from "@dsbot/protocol";
+import type { RenamerPreviewResponse, ScannerPlansResponse } from "@dsbot/protocol";
 import {
   botIdParamsSchema,
   botLogQuerySchema,
@@ -21,6 +22,9 @@ import { getBotUsage } from "./dsbot-usage.service.js";
 import { botVillages } from "./dsbot-villages.service.js";
 import { listBotVillageStates } from "../bot-troops/bot-villages.service.js";
 import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js";
+import { moduleUnavailable } from "./module-availability.js";
+import { renamerPreview } from "./renamer-preview.service.js";
+import { scannerPlanOptions } from "./scanner-plans.js";
 import { grantAccess, listPermissions, revokeAccess } from "./dsbot-permissions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
 
@@ -52,7 +56,19 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get("/api/dsbot/:id/module", { config: moduleQuery.config }, async (request): Promise<ModuleResponse> => {
       const { bot } = await target(request);
       const { moduleName } = moduleQuery.query(request);
-      return { module: moduleBody(getModule(bot, moduleName)) };
+      return { module: moduleBody(getModule(bot, moduleName)), unavailable: await moduleUnavailable(ctx.db, bot, moduleName) };
+    });
+
+    /** The Offplaner Scanner's choices by name: the plans on the bot's world the caller may edit, and the ones in its list. */
+    app.get("/api/dsbot/:id/scanner-plans", { config: byId.config }, async (request): Promise<ScannerPlansResponse> => {
+      const { user, bot } = await target(request);
+      return { plans: await scannerPlanOptions(ctx.db, user, bot) };
+    });
+
+    /** The Umbenenner's preview: the bot's upcoming incoming attacks as its Auge last reported them. */
+    app.get("/api/dsbot/:id/renamer-preview", { config: byId.config }, async (request): Promise<RenamerPreviewResponse> => {
+      const { bot } = await target(request);
+      return renamerPreview(ctx.db, bot);
     });
 
     app.post("/api/dsbot/:id/module", { config: moduleSave.config }, async (request): Promise<ModuleResponse> => {

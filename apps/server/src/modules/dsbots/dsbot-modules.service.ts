@@ -12,6 +12,7 @@ import { addBotLog } from "./dsbot-logs.service.js";
 import type { ModuleState } from "./bot-modules.js";
 import { readModule, toModuleState } from "./bot-modules.js";
 import { checkModuleTemplates } from "../account-manager/builder-templates.service.js";
+import { checkModuleAvailable } from "./module-availability.js";
 import { checkScannerPlans } from "./scanner-plans.js";
 
 function validate(name: ModuleName, input: Record<string, unknown>): ModuleState {
@@ -53,12 +54,13 @@ export function getModule(bot: DsbotRow, name: ModuleName): ModuleState {
   return readModule(bot.modules, name);
 }
 
-/** Enabling re-validates the config: a module that cannot run as configured stays off (400). */
+/** Enabling re-validates the config: a module that cannot run as configured, or not on the bot's world, stays off (400). */
 export async function toggleModule(ctx: BotContext, actor: UserRow, bot: DsbotRow, name: ModuleName): Promise<ModuleState> {
   const { label } = moduleRegistry[name];
-  return updateModule(ctx, actor, bot.id, name, (current) => {
+  return updateModule(ctx, actor, bot.id, name, async (current, locked, tx) => {
     const enabled = !current.enabled;
     const next = validate(name, { ...current.config, enabled });
+    await checkModuleAvailable(tx, locked, name, enabled);
     return { next, log: enabled ? botLogMessages.moduleEnabled(label) : botLogMessages.moduleDisabled(label) };
   });
 }
@@ -75,6 +77,7 @@ export async function saveModule(
   validate(name, { ...input, enabled: input.enabled ?? readModule(bot.modules, name).enabled });
   return updateModule(ctx, actor, bot.id, name, async (current, locked, tx) => {
     const next = validate(name, { ...input, enabled: input.enabled ?? current.enabled });
+    await checkModuleAvailable(tx, locked, name, next.enabled);
     await checkScannerPlans(tx, name, actor, locked.ownerId, current, next);
     await checkModuleTemplates(tx, name, locked.ownerId, next.config);
     return { next, log: botLogMessages.moduleSaved(moduleRegistry[name].label) };

@@ -9,7 +9,7 @@ import { dsbotPermissions, users } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
-import { notificationTopics, notify } from "../notifications/notify.js";
+import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
 import { recheckUserSockets } from "./access-recheck.js";
 import { addBotLog } from "./dsbot-logs.service.js";
@@ -35,7 +35,7 @@ export async function grantAccess(ctx: BotContext, actor: UserRow, bot: DsbotRow
     .returning({ userId: dsbotPermissions.userId });
   if (inserted.length > 0) {
     await addBotLog(ctx.db, { dsbotId: bot.id, level: "info", message: botLogMessages.accessGranted(user.username), userId: actor.id });
-    await notify(ctx, user.id, { ...notificationTexts.accessGranted(bot.playerName, actor.username), topic: notificationTopics.botAccess(bot.id) });
+    await notify(ctx, user.id, { ...notificationTexts.accessGranted(bot.playerName, actor.username), topic: notificationTopics.botAccess(bot.id), link: notificationLinks.bot(bot.id) });
   }
 }
 

@@ -10,6 +10,7 @@ import { forceStopBot } from "./dsbot-actions.service.js";
 import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
 import { presentBot, presentConnection } from "./dsbots.presenter.js";
 import { createBot, deleteBotRow, listBots } from "./dsbots.service.js";
+import { requireKnownWorld } from "../worlds/worlds.service.js";
 import { announceConnections } from "./connection-events.js";
 import { botConnections, connectionsOfBots, runnerConnectionsOfUser } from "./websocket-connections.service.js";
 
@@ -32,9 +33,9 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post("/api/dsbot", { config: create.config }, async (request, reply) => {
       const input = create.body(request);
+      // Only on a world the server knows: never one it would add from a typed-in name and cannot reach.
+      await requireKnownWorld(ctx.db, input.world);
       const bot = await createBot(ctx.db, caller(request).user, input);
-      // A world the server does not know yet is added and synced at once.
-      ctx.worldSync.kick();
       const body: BotResponse = { dsbot: presentBot(bot) };
       return reply.status(201).send(body);
     });

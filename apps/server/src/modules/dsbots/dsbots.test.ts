@@ -9,14 +9,15 @@ import {
   moduleDefaults,
   moduleNames,
   validationMessages,
+  worldMessages,
 } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBot } from "../../../test/bots.js";
-import { bearer, createUser, loginAs } from "../../../test/factories.js";
+import { bearer, createUser, knownWorld, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
-import { dsbots } from "../../db/schema.js";
+import { dsbots, worlds } from "../../db/schema.js";
 
 let app: TestApp;
 let token: string;
@@ -32,6 +33,7 @@ const call = (method: Method, url: string, payload?: object, as = token) =>
 
 describe("POST /api/dsbot", () => {
   it("creates a bot owned by the caller with all 16 modules at their defaults and no status", async () => {
+    await knownWorld(app, { server: "die-staemme.de", world: "de231" });
     const response = await call("POST", "/api/dsbot", { dsPlayer: { name: " Kalle " }, world: { server: "die-staemme.de", world: "DE231" } });
     expect(response.statusCode).toBe(201);
     const { dsbot } = botResponseSchema.parse(response.json());
@@ -39,10 +41,20 @@ describe("POST /api/dsbot", () => {
     expect(dsbot.modules.map((m) => m.name)).toEqual(moduleNames);
     expect(dsbot.modules.every((m) => !m.enabled)).toBe(true);
     const module = await call("GET", `/api/dsbot/${dsbot.id}/module?moduleName=builder`);
-    expect(module.json()).toEqual({ module: moduleDefaults("builder") });
+    expect(module.json()).toEqual({ module: moduleDefaults("builder"), unavailable: null });
     const logs = botLogListResponseSchema.parse((await call("GET", `/api/dsbot/${dsbot.id}/logs`)).json());
     expect(logs.logs).toEqual([expect.objectContaining({ message: botLogMessages.created, level: "info" })]);
     expect(logs.logs[0]?.username).toBeTruthy();
+  });
+
+  it("refuses a world the server does not know with 400 in German, and adds neither the bot nor the world", async () => {
+    const response = await call("POST", "/api/dsbot", { dsPlayer: { name: "Unbekannt" }, world: { server: "die-staemme.de", world: "de9877" } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: "bad_request", message: worldMessages.worldUnknown, issues: [{ path: "world", message: worldMessages.worldUnknown }] },
+    });
+    expect(await app.db.select().from(dsbots).where(eq(dsbots.playerName, "Unbekannt"))).toEqual([]);
+    expect(await app.db.select().from(worlds).where(eq(worlds.world, "de9877"))).toEqual([]);
   });
 
   it("answers 400 with German messages", async () => {

@@ -3,15 +3,17 @@
 // the user may not see is refused exactly as one that does not exist. Ids already in the list may stay
 // (another setting can change without them), because every claim and report checks the rights again;
 // a bot whose owner loses the right says so in its log.
-import type { ModuleName } from "@dsbot/protocol";
-import { attackPlanMessages, botLogMessages, canEditPlan } from "@dsbot/protocol";
-import { and, eq, sql } from "drizzle-orm";
+import type { ModuleName, ScannerPlanNote, ScannerPlanOption } from "@dsbot/protocol";
+import { attackPlanMessages, botLogMessages, canEditPlan, SCANNER_PLAN_OPTIONS_MAX } from "@dsbot/protocol";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { dsbots, users } from "../../db/schema.js";
-import type { UserRow } from "../../db/schema.js";
+import { attackPlanPermissions, attackPlans, dsbots, users } from "../../db/schema.js";
+import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
-import { planAccesses } from "../attack-plans/attack-plans.policy.js";
+import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { accessOf, planAccesses } from "../attack-plans/attack-plans.policy.js";
 import type { ModuleState } from "./bot-modules.js";
+import { readModule } from "./bot-modules.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 
 const SCANNER: ModuleName = "attack-planner-scanner";
@@ -70,4 +72,55 @@ export async function logLostScannerPlan(db: Pick<Database, "select" | "insert">
     .from(dsbots)
     .where(and(eq(dsbots.ownerId, userId), sql`(${dsbots.modules} -> ${SCANNER} -> 'config' -> 'attackPlanIds') @> to_jsonb(${planId}::int)`));
   for (const bot of bots) await addBotLog(db, { dsbotId: bot.id, level: "warn", message: botLogMessages.scannerPlanLost(planId), userId: null });
+}
+
+/**
+ * The plans the scanner form offers (GET /api/dsbot/{id}/scanner-plans): the plans on the bot's world the
+ * viewer may edit (newest change first, at most SCANNER_PLAN_OPTIONS_MAX), and the plans already in the
+ * bot's list that the viewer may see, whatever their world or access. Each says whether a save may add
+ * it (the rule of checkScannerPlans: viewer and bot owner may edit it) or why not; sorted by name.
+ * Ids in the list the viewer cannot see are left out: the form shows them as unknown.
+ */
+export async function scannerPlanOptions(db: Database, viewer: Viewer, bot: Pick<DsbotRow, "ownerId" | "worldServer" | "worldWorld" | "modules">): Promise<ScannerPlanOption[]> {
+  const listed = planIdsOf(readModule(bot.modules, SCANNER)).filter((id) => id >= 1 && id <= MAX_SERIAL_ID);
+  const columns = {
+    id: attackPlans.id,
+    name: attackPlans.name,
+    ownerId: attackPlans.ownerId,
+    worldServer: attackPlans.worldServer,
+    worldWorld: attackPlans.worldWorld,
+    ownerName: users.username,
+    grant: attackPlanPermissions.level,
+  };
+  const grantJoin = and(eq(attackPlanPermissions.planId, attackPlans.id), eq(attackPlanPermissions.userId, viewer.id));
+  const editable = viewer.role === "admin" ? undefined : or(eq(attackPlans.ownerId, viewer.id), eq(attackPlanPermissions.level, "edit"));
+  const [onWorld, inList] = await Promise.all([
+    db
+      .select(columns)
+      .from(attackPlans)
+      .innerJoin(users, eq(users.id, attackPlans.ownerId))
+      .leftJoin(attackPlanPermissions, grantJoin)
+      .where(and(eq(attackPlans.worldServer, bot.worldServer), eq(attackPlans.worldWorld, bot.worldWorld), editable))
+      .orderBy(desc(attackPlans.updatedAt), desc(attackPlans.id))
+      .limit(SCANNER_PLAN_OPTIONS_MAX),
+    listed.length === 0
+      ? Promise.resolve([])
+      : db.select(columns).from(attackPlans).innerJoin(users, eq(users.id, attackPlans.ownerId)).leftJoin(attackPlanPermissions, grantJoin).where(inArray(attackPlans.id, listed)),
+  ]);
+  const rows = new Map<number, (typeof onWorld)[number]>();
+  for (const row of [...onWorld, ...inList]) if (accessOf(viewer, row, row.grant)) rows.set(row.id, row);
+  const ownerBlocked = new Set(bot.ownerId === viewer.id ? [] : await notEditableByUser(db, bot.ownerId, [...rows.keys()]));
+  const options = [...rows.values()].map((row): ScannerPlanOption => {
+    const access = accessOf(viewer, row, row.grant);
+    const note: ScannerPlanNote | null =
+      !access || !canEditPlan(access)
+        ? "readOnly"
+        : row.worldServer !== bot.worldServer || row.worldWorld !== bot.worldWorld
+          ? "otherWorld"
+          : ownerBlocked.has(row.id)
+            ? "ownerMayNotEdit"
+            : null;
+    return { id: row.id, name: row.name, ownerName: row.ownerName, selectable: note === null, note };
+  });
+  return options.sort((a, b) => a.name.localeCompare(b.name, "de") || a.id - b.id);
 }

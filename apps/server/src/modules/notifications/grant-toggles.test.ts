@@ -68,12 +68,13 @@ describe("toggling a plan grant", () => {
     expect((await owner.call("DELETE", grantUrl)).statusCode).toBe(204);
     const [revoked, ...rest] = await notificationsOf(friend);
     expect(rest).toEqual([]);
-    expect(revoked).toMatchObject({ title: "Zugriff entzogen", read: false });
+    // The grant linked to the plan; taken away, there is nothing left to open.
+    expect(revoked).toMatchObject({ title: "Zugriff entzogen", read: false, link: null });
 
     expect((await friend.call("POST", `/api/user-notifications/${revoked?.id}/mark-as-read`)).statusCode).toBe(200);
     expect((await owner.call("POST", grantUrl, { level: "read" })).statusCode).toBe(204);
     const [granted, old] = await notificationsOf(friend);
-    expect(granted).toMatchObject({ title: "Angriffsplan geteilt", read: false });
+    expect(granted).toMatchObject({ title: "Angriffsplan geteilt", read: false, link: { kind: "attack-plan", planId: plan.id } });
     expect(granted?.message).toContain("(Nur ansehen)");
     expect(granted?.id).not.toBe(revoked?.id);
     expect(old).toMatchObject({ id: revoked?.id, title: "Zugriff entzogen", read: true });
@@ -108,6 +109,11 @@ describe("toggling a bot grant", () => {
     // The 50th toggle (i = 49) revoked.
     expect(told[0]).toMatchObject({ title: "Zugriff entzogen", read: false });
     expect(told[0]?.message).toContain("Wechselbot");
+    expect(told[0]?.link).toBeNull();
+    // Granted again: the same notification now links to the bot.
+    expect((await owner.call("POST", `/api/dsbot/${bot.id}/permission/user/${friend.id}`)).statusCode).toBe(204);
+    expect((await notificationsOf(friend))[0]).toMatchObject({ id: told[0]?.id, title: "Zugriff erhalten", link: { kind: "bot", dsbotId: bot.id } });
+    expect((await owner.call("DELETE", `/api/dsbot/${bot.id}/permission/user/${friend.id}`)).statusCode).toBe(204);
     await settle();
     expect(pushedIds(friend.website)).toEqual(new Set([told[0]?.id]));
   });

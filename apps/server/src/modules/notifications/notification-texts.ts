@@ -50,4 +50,13 @@ export const notificationTexts = {
     title: "Angriff fehlgeschlagen",
     message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,
   }),
+  /** Expired, not failed: a bot had taken the attack and never reported whether it went. */
+  attackUnreported: (planName: string, source: string, target: string, botName: string, minutes: number): NotificationContent => ({
+    title: "Angriff abgelaufen",
+    message: `Der Bot "${botName}" hat den Angriff von ${source} auf ${target} im Angriffsplan "${planName}" übernommen, aber bis ${minutes} Minuten nach der Abschickzeit nicht gemeldet, ob er geschickt wurde. Bitte sieh im Spiel nach.`,
+  }),
+  attacksUnreported: (planName: string, count: number, botNames: readonly string[], minutes: number): NotificationContent => ({
+    title: "Angriffe abgelaufen",
+    message: `${botNames.length === 1 ? `Der Bot "${botNames[0]}" hat` : `Die Bots ${botNames.map((n) => `"${n}"`).join(", ")} haben`} ${count} Angriffe im Angriffsplan "${planName}" übernommen, aber bis ${minutes} Minuten nach der Abschickzeit nicht gemeldet, ob sie geschickt wurden. Bitte sieh im Spiel nach.`,
+  }),
 } as const;

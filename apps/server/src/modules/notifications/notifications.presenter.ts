@@ -1,4 +1,5 @@
-// What goes out: a notification row → the protocol's Notification (read flag instead of read_at).
+// What goes out: a notification row → the protocol's Notification (read flag instead of read_at, and
+// the link to what it is about).
 import type { Notification } from "@dsbot/protocol";
 import type { NotificationRow } from "../../db/schema.js";
 
@@ -9,5 +10,6 @@ export function presentNotification(row: NotificationRow): Notification {
     message: row.message,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
+    link: row.link ?? null,
   };
 }

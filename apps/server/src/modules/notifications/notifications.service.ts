@@ -1,5 +1,6 @@
 // A user's notifications (spec §2 notification menu, §7): every query is scoped to its owner, so
 // another user's notification is indistinguishable from one that does not exist.
+import type { NotificationLink } from "@dsbot/protocol";
 import { errorMessages } from "@dsbot/protocol";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -17,6 +18,8 @@ export const NOTIFICATION_LIST_LIMIT = 100;
 export interface NotificationContent {
   title: string;
   message: string;
+  /** What it is about (the menu links to it); none for a note about nothing the user can open. */
+  link?: NotificationLink | null;
   /** News on one topic (one plan's access for this user, …) updates the user's unread notification on it. */
   topic?: string;
 }
@@ -38,14 +41,14 @@ export async function listNotifications(db: Database, userId: number): Promise<N
  */
 export async function insertNotifications(db: Database, userIds: readonly number[], content: NotificationContent): Promise<NotificationRow[]> {
   if (userIds.length === 0) return [];
-  const { title, message, topic = null } = content;
-  const insert = db.insert(notifications).values(userIds.map((userId) => ({ userId, title, message, topic })));
+  const { title, message, topic = null, link = null } = content;
+  const insert = db.insert(notifications).values(userIds.map((userId) => ({ userId, title, message, topic, link })));
   if (topic === null) return insert.returning();
   return insert
     .onConflictDoUpdate({
       target: [notifications.userId, notifications.topic],
       targetWhere: sql`${notifications.topic} is not null and ${notifications.readAt} is null`,
-      set: { title, message, createdAt: sql`now()` },
+      set: { title, message, link, createdAt: sql`now()` },
     })
     .returning();
 }

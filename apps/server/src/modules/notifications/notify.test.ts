@@ -47,18 +47,22 @@ describe("notify", () => {
     expect(await notify(ctx, [], { title: "t", message: "m" })).toEqual([]);
   });
 
-  it("notifyAttackFailed tells the plan's owner which attack failed and why", async () => {
+  it("notifyAttackFailed tells the plan's owner which attack failed and why, linked to the attack", async () => {
     const owner = await createUser(app);
     const [notification] = await notifyAttackFailed(
       ctx,
-      { ownerId: owner.id, name: "Sonntag" },
-      { source: "500|500", target: "501|499", error: "Nicht genug Einheiten" },
+      { id: 12, ownerId: owner.id, name: "Sonntag" },
+      { id: 34, source: "500|500", target: "501|499", error: "Nicht genug Einheiten" },
     );
     expect(notification).toMatchObject({
       title: "Angriff fehlgeschlagen",
       message: 'Der Angriff von 500|500 auf 501|499 im Angriffsplan "Sonntag" ist fehlgeschlagen: Nicht genug Einheiten',
       read: false,
+      link: { kind: "attack-plan", planId: 12, attackId: 34 },
     });
     expect((await listNotifications(app.db, owner.id)).map((r) => r.id)).toEqual([notification?.id]);
+    // The list answers the link too; a notification about nothing has none.
+    const plain = await notify(ctx, owner.id, { title: "Notiz", message: "Text" });
+    expect(plain[0]?.link).toBeNull();
   });
 });

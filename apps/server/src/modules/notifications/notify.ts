@@ -1,6 +1,6 @@
 // The one way any feature notifies users: store the notifications, then push `notification-created`
 // to each recipient's own website sockets (room `user:{id}`), never to anyone else.
-import type { Notification } from "@dsbot/protocol";
+import type { Notification, NotificationLink } from "@dsbot/protocol";
 import { realtimeMessage } from "@dsbot/protocol";
 import type { AppContext } from "../../app-context.js";
 import type { NotificationContent } from "./notifications.service.js";
@@ -19,6 +19,14 @@ export const notificationTopics = {
   botAccess: (dsbotId: number) => `bot-access:${dsbotId}`,
   /** A bot asking for its player: one unread notification per bot and reason, however often it asks. */
   botNeedsPlayer: (dsbotId: number, reason: string) => `bot-needs-player:${dsbotId}:${reason}`,
+} as const;
+
+/** What a notification is about (the menu links to it): one builder per kind of object. */
+export const notificationLinks = {
+  plan: (planId: number, attackId?: number): NotificationLink => ({ kind: "attack-plan", planId, ...(attackId === undefined ? {} : { attackId }) }),
+  bot: (dsbotId: number): NotificationLink => ({ kind: "bot", dsbotId }),
+  incoming: (incomingId: number): NotificationLink => ({ kind: "incoming", incomingId }),
+  tabRequest: (tabRequestId: number): NotificationLink => ({ kind: "tab-request", tabRequestId }),
 } as const;
 
 /**

@@ -1,7 +1,8 @@
 // A tab request as the website sees it: the attack with its plan, coordinates and the rally-point link
-// with the units filled in, or the bot and what it needs.
+// with the units filled in, or the bot and what it needs; its text says what to do at the time of the
+// answer (send it yourself, or: the send time is past, it cannot land as planned any more).
 import type { AttackType, TabRequest } from "@dsbot/protocol";
-import { formatCoord, gameBaseUrl, rallyPointUrl } from "@dsbot/protocol";
+import { formatCoord, gameBaseUrl, rallyPointUrl, tabRequestCause, tabRequestText } from "@dsbot/protocol";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { attackPlans, attacks, dsbots } from "../../db/schema.js";
@@ -13,7 +14,7 @@ async function botsById(db: Database, ids: readonly number[]): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function presentTabRequests(db: Database, rows: readonly TabRequestRow[]): Promise<TabRequest[]> {
+export async function presentTabRequests(db: Database, rows: readonly TabRequestRow[], now = Date.now()): Promise<TabRequest[]> {
   const attackIds = rows.map((r) => r.attackId).filter((id): id is number => id !== null);
   const attackRows =
     attackIds.length === 0
@@ -31,6 +32,7 @@ export async function presentTabRequests(db: Database, rows: readonly TabRequest
     const found = row.attackId === null ? undefined : byAttack.get(row.attackId);
     const a = found?.attack;
     const world = found ? { server: found.worldServer, world: found.worldWorld } : bot ? { server: bot.worldServer, world: bot.worldWorld } : null;
+    const cause = tabRequestCause(row.message);
     return {
       id: row.id,
       kind: row.kind,
@@ -51,7 +53,8 @@ export async function presentTabRequests(db: Database, rows: readonly TabRequest
             }
           : null,
       reason: row.reason,
-      message: row.message,
+      message: tabRequestText({ cause, attack: a ? { sendTime: a.sendAt.getTime() } : null }, now),
+      cause,
       url: a && world ? rallyPointUrl(world, a.sourceVillageId, a.targetVillageId, a.units) : world ? `${gameBaseUrl(world)}/game.php` : "",
       createdAt: row.createdAt.toISOString(),
       doneAt: row.doneAt ? row.doneAt.toISOString() : null,

@@ -39,14 +39,19 @@ export async function createAttackTabRequests(ctx: Ctx, attackIds: readonly numb
   return rows.length;
 }
 
-/** A bot needs its player: one open request per bot and reason, for the bot's owner. */
-export async function createPlayerTabRequest(ctx: Ctx, bot: Pick<DsbotRow, "id" | "ownerId">, reason: BotNeedsPlayerReason): Promise<TabRequestRow | undefined> {
-  const [open] = await ctx.db
+/** The bot's open player request for this reason, if any. */
+export async function openPlayerTabRequest(db: Database, dsbotId: number, reason: BotNeedsPlayerReason): Promise<{ id: number } | undefined> {
+  const [open] = await db
     .select({ id: tabRequests.id })
     .from(tabRequests)
-    .where(and(eq(tabRequests.dsbotId, bot.id), eq(tabRequests.kind, "player"), eq(tabRequests.reason, reason), isNull(tabRequests.doneAt)))
+    .where(and(eq(tabRequests.dsbotId, dsbotId), eq(tabRequests.kind, "player"), eq(tabRequests.reason, reason), isNull(tabRequests.doneAt)))
     .limit(1);
-  if (open) return undefined;
+  return open;
+}
+
+/** A bot needs its player: one open request per bot and reason, for the bot's owner (undefined when one is open). */
+export async function createPlayerTabRequest(ctx: Ctx, bot: Pick<DsbotRow, "id" | "ownerId">, reason: BotNeedsPlayerReason): Promise<TabRequestRow | undefined> {
+  if (await openPlayerTabRequest(ctx.db, bot.id, reason)) return undefined;
   const [row] = await ctx.db
     .insert(tabRequests)
     .values({ userId: bot.ownerId, kind: "player", dsbotId: bot.id, reason, message: tabRequestMessages.needsPlayer(botNeedsPlayerLabels[reason]) })

@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBot, listen, openSocket, settle, waitForMessage, type TestSocket } from "../../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { attackPlans, attacks, tabRequests } from "../../db/schema.js";
+import { attackPlans, attacks, notifications, tabRequests } from "../../db/schema.js";
 import { advanceAttacks } from "../attack-execution/attack-clock.js";
+import { reportBotAttack } from "../attack-execution/bot-attacks.js";
 import { reportNeedsPlayer } from "../dsbots/bot-notifications.js";
+import { presentTabRequests } from "./tab-requests.presenter.js";
 
 let app: TestApp;
 let url: string;
@@ -77,7 +79,8 @@ describe("tab requests", () => {
     expect(live.data.tabRequest).toMatchObject({
       kind: "attack",
       added: true,
-      message: tabRequestMessages.noBot,
+      message: `${tabRequestMessages.noBot} Bitte schicke ihn selbst.`,
+      cause: tabRequestMessages.noBot,
       url: "https://de230.die-staemme.de/game.php?village=11&screen=place&target=12&axe=100&ram=5",
       attack: { from: "500|500", to: "501|502", sendTime: sendAt, arrivalTime: sendAt + 3_600_000, planName: "Plan" },
     });
@@ -128,6 +131,46 @@ describe("tab requests", () => {
     });
     expect(bulk.statusCode).toBe(200);
     expect((await list(owner.token)).tabRequests.map((r) => r.attack?.id)).not.toContain(attack.id);
+  });
+
+  it("a failed send's request names what is missing and, its send time past, says it cannot land as planned", async () => {
+    const owner = await person();
+    const bot = await createBot(app, owner.token, { name: "Kalle" });
+    const sendAt = Date.now() - 1_000;
+    const { attack } = await planWithAttack(owner.user.id, sendAt, "Kalle");
+    await app.db.update(attacks).set({ status: "due", dsbotId: bot.id }).where(eq(attacks.id, attack.id));
+    const error = "Nicht genügend Einheiten in 500|500: Axtkämpfer (80 fehlen), Rammbock (5 fehlen)";
+
+    await reportBotAttack(app.ctx, { dsbotId: bot.id, runnerUserId: owner.user.id }, { attackId: attack.id, ok: false, error, missingUnits: true, tabRequest: true });
+
+    const expected =
+      "Der Bot konnte den Angriff nicht schicken: Nicht genügend Einheiten in 500|500: Axtkämpfer (80 fehlen), Rammbock (5 fehlen). " +
+      "Die Abschickzeit ist vorbei – der Angriff kann nicht mehr wie geplant ankommen.";
+    const live = await waitForMessage(owner.socket, "addTabRequest", (d) => d.tabRequest.attack?.id === attack.id);
+    expect(live.data.tabRequest).toMatchObject({ message: expected, dsbot: { id: bot.id } });
+    const [request] = (await list(owner.token)).tabRequests.filter((r) => r.attack?.id === attack.id);
+    expect(request).toMatchObject({ message: expected, cause: `Der Bot konnte den Angriff nicht schicken: ${error}.` });
+    expect(request?.message).not.toContain("Bitte schicke ihn selbst");
+
+    // The owner's notification says why and links to the request (where the rally point opens).
+    const [notification] = (await app.db.select().from(notifications).where(eq(notifications.userId, owner.user.id))).filter((n) => n.title === "Angriff fehlgeschlagen");
+    expect(notification?.message).toContain(error);
+    expect(notification?.link).toEqual({ kind: "tab-request", tabRequestId: request?.id });
+  });
+
+  it("asks to send the attack only before its send time; a request stored with the old wording follows the clock too", async () => {
+    const owner = await person();
+    const sendAt = Date.now() + 3_600_000;
+    const { attack } = await planWithAttack(owner.user.id, sendAt);
+    await app.db.insert(tabRequests).values({ userId: owner.user.id, kind: "attack", attackId: attack.id, message: "Kein laufender Bot kann diesen Angriff schicken. Bitte schicke ihn selbst." });
+    const [row] = await app.db.select().from(tabRequests).where(eq(tabRequests.attackId, attack.id));
+    const [before] = await presentTabRequests(app.db, [row!], sendAt - 1);
+    expect(before).toMatchObject({
+      cause: tabRequestMessages.noBot,
+      message: "Kein laufender Bot kann diesen Angriff schicken. Bitte schicke ihn selbst.",
+    });
+    const [after] = await presentTabRequests(app.db, [row!], sendAt);
+    expect(after?.message).toBe("Kein laufender Bot kann diesen Angriff schicken. Die Abschickzeit ist vorbei – der Angriff kann nicht mehr wie geplant ankommen.");
   });
 
   it("a bot that needs its player gives its owner one open request per reason", async () => {

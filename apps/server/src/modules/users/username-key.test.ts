@@ -5,7 +5,7 @@ import type { LoginResponse, UserDetailResponse } from "@dsbot/protocol";
 import { errorMessages, usernameKey } from "@dsbot/protocol";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createUser, login, loginAdmin, loginAs } from "../../../test/factories.js";
+import { bearer, createUser, knownWorld, login, loginAdmin, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { TEST_ADMIN, createSecondInstance, createTestApp } from "../../../test/test-app.js";
 import { users } from "../../db/schema.js";
@@ -16,6 +16,7 @@ let adminToken: string;
 beforeAll(async () => {
   app = await createTestApp();
   adminToken = await loginAdmin(app);
+  await knownWorld(app, { server: "die-staemme.de", world: "de231" });
 });
 afterAll(() => app?.dispose());
 

@@ -21,6 +21,7 @@ import { recheckUserSockets } from "../dsbots/access-recheck.js";
 import { announceConnections } from "../dsbots/connection-events.js";
 import { ownedBotIds } from "../dsbots/dsbots.service.js";
 import { connectionRowsOfUser } from "../dsbots/websocket-connections.service.js";
+import { requireKnownWorld } from "../worlds/worlds.service.js";
 import { listUserBots } from "./user-bots.service.js";
 import { presentSession, presentUserOf } from "./users.presenter.js";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "./users.service.js";
@@ -42,9 +43,10 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.post("/api/users", { config: create.config }, async (request, reply) => {
-      const user = await createUser(ctx.db, create.body(request));
-      // A world the server does not know yet is added and synced at once.
-      ctx.worldSync.kick();
+      const input = create.body(request);
+      // Only on a world the server knows: never one it would add from a typed-in name and cannot reach.
+      await requireKnownWorld(ctx.db, input.world);
+      const user = await createUser(ctx.db, input);
       return reply.status(201).send({ user: await presentUserOf(ctx.db, user) });
     });
 

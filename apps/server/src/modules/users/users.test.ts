@@ -5,9 +5,11 @@ import {
   userListResponseSchema,
   userSchema,
   validationMessages,
+  worldMessages,
+  worldsResponseSchema,
 } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createUser, loginAdmin, loginAs, uniqueUsername } from "../../../test/factories.js";
+import { bearer, createUser, knownWorld, loginAdmin, loginAs, uniqueUsername } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
 
@@ -16,6 +18,7 @@ let adminToken: string;
 beforeAll(async () => {
   app = await createTestApp();
   adminToken = await loginAdmin(app);
+  await knownWorld(app, { server: "die-staemme.de", world: "de231" });
 });
 afterAll(() => app?.dispose());
 
@@ -104,6 +107,18 @@ describe("POST /api/users", () => {
     const response = await call("POST", "/api/users", adminToken, newUser({ username: existing.username.toUpperCase() }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: { code: "conflict", message: errorMessages.usernameTaken } });
+  });
+
+  it("refuses a world the server does not know with 400 in German, and adds neither the user nor the world", async () => {
+    const input = { ...newUser(), world: { server: "die-staemme.de", world: "de9876" } };
+    const response = await call("POST", "/api/users", adminToken, input);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: "bad_request", message: worldMessages.worldUnknown, issues: [{ path: "world", message: worldMessages.worldUnknown }] },
+    });
+    expect(userListResponseSchema.parse((await call("GET", `/api/users?searchVal=${input.username}`, adminToken)).json()).totals).toBe(0);
+    const worlds = worldsResponseSchema.parse((await call("GET", "/api/worlds", adminToken)).json()).worlds;
+    expect(worlds.map((w) => w.world)).not.toContain("de9876");
   });
 
   it("answers 400 with German messages", async () => {

@@ -12,8 +12,18 @@ import { notFound } from "../../http/errors.js";
 import { readModule } from "../dsbots/bot-modules.js";
 import { notifyBotAudience } from "../dsbots/bot-notifications.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
+import { notificationLinks } from "../notifications/notify.js";
 import { worldZoneOf } from "../worlds/world-zone.js";
-import { dropArrived, refreshAnalysis, resolveFromWorld, upsertIncomings, worldUnitSpeeds, type IncomingInput } from "./incomings-store.js";
+import {
+  dropArrived,
+  keepStoredVillages,
+  refreshAnalysis,
+  resolveFromWorld,
+  storedVillageColumns,
+  upsertIncomings,
+  worldUnitSpeeds,
+  type IncomingInput,
+} from "./incomings-store.js";
 
 export interface BotIncomingsResult {
   incomings: number;
@@ -34,16 +44,15 @@ export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime
       .sort((a, b) => a.arrivalAt.getTime() - b.arrivalAt.getTime())
       .filter((inc) => inc.trainId === null || (!trains.has(inc.trainId) && trains.add(inc.trainId) !== undefined));
     for (const inc of alarms.slice(0, NOBLE_NOTIFICATIONS_MAX)) {
-      await notifyBotAudience(
-        ctx,
-        dsbotId,
-        notificationTexts.nobleIncoming(
+      await notifyBotAudience(ctx, dsbotId, {
+        ...notificationTexts.nobleIncoming(
           `${inc.targetName ?? ""} (${inc.targetX}|${inc.targetY})`.trim(),
           inc.attackerName ?? "Unbekannt",
           `${inc.originX}|${inc.originY}`,
           formatServerTime(inc.arrivalAt.getTime(), zone),
         ),
-      );
+        link: notificationLinks.incoming(inc.id),
+      });
     }
   }
   return { incomings: result.count, changed: result.changed, nobles: result.newNobles.length };
@@ -84,13 +93,15 @@ async function storeScan(db: Database, dsbotId: number, report: BotIncomingsRepo
       label: c.label,
     }));
   const before = await db
-    .select({ commandId: incomings.commandId, arrivalAt: incomings.arrivalAt, label: incomings.label })
+    .select({ ...storedVillageColumns, arrivalAt: incomings.arrivalAt, label: incomings.label })
     .from(incomings)
     .where(eq(incomings.dsbotId, dsbotId));
   const known = new Map(before.map((b) => [b.commandId, `${b.arrivalAt.getTime()}|${b.label ?? ""}`]));
+  keepStoredVillages(input, before);
   const speeds = await worldUnitSpeeds(db, world);
-  const unknown = input.filter((c) => !known.has(c.commandId));
-  if (speeds && unknown.length > 0) await resolveFromWorld(db, speeds.id, unknown);
+  // New commands, and known ones whose villages still have no name (the world's data may have come since).
+  const unnamed = input.filter((c) => !known.has(c.commandId) || c.originName === null || c.targetName === null);
+  if (speeds && unnamed.length > 0) await resolveFromWorld(db, speeds.id, unnamed);
   const { fresh, written } = await upsertIncomings(db, owner, world, input);
   const arrived = await dropArrived(db, owner, scannedAt);
   const { kinds, written: analysed } = await refreshAnalysis(db, owner, speeds?.speeds ?? null);

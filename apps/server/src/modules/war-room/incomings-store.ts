@@ -103,6 +103,51 @@ export async function upsertIncomings(
   return { fresh, written: writtenRows };
 }
 
+/** The villages a command was stored with (ids and names the world's data gave it), by the bot's command id. */
+export const storedVillageColumns = {
+  commandId: incomings.commandId,
+  originX: incomings.originX,
+  originY: incomings.originY,
+  originVillageId: incomings.originVillageId,
+  originName: incomings.originName,
+  targetX: incomings.targetX,
+  targetY: incomings.targetY,
+  targetVillageId: incomings.targetVillageId,
+  targetName: incomings.targetName,
+};
+export interface StoredVillages {
+  commandId: number | null;
+  originX: number;
+  originY: number;
+  originVillageId: number | null;
+  originName: string | null;
+  targetX: number;
+  targetY: number;
+  targetVillageId: number | null;
+  targetName: string | null;
+}
+
+/**
+ * A scan names no villages (the game's command list shows coordinates only): a command seen before
+ * keeps the ids and names it was stored with, as long as its villages are on the same fields. Without
+ * this, every scan after the first wrote the names back to null.
+ */
+export function keepStoredVillages(rows: IncomingInput[], stored: readonly StoredVillages[]): void {
+  const byCommand = new Map(stored.map((s) => [s.commandId, s]));
+  for (const r of rows) {
+    const was = r.commandId === null ? undefined : byCommand.get(r.commandId);
+    if (!was) continue;
+    if (r.originName === null && was.originX === r.originX && was.originY === r.originY) {
+      r.originName = was.originName;
+      r.originVillageId ??= was.originVillageId;
+    }
+    if (r.targetName === null && was.targetX === r.targetX && was.targetY === r.targetY) {
+      r.targetName = was.targetName;
+      r.targetVillageId ??= was.targetVillageId;
+    }
+  }
+}
+
 /**
  * Fills in what the source did not name from the world's data: village ids and names by field (the
  * coordinate index, WIDE_ROW_CHUNK fields per read), the attacker's tribe tag by player name.

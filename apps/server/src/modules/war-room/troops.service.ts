@@ -1,8 +1,9 @@
 // Truppen (issue 22): one row per own village, from the newest of the visible bots' inventory scans and
-// the viewer's pasted troops overviews. The database merges the sources, works out each village's whole
-// army, population and class, and filters, sorts, pages and sums them: a request reads one page and one
-// row of sums, never every village (20,000 villages sorted in JavaScript took 650–730 ms per request).
-import type { TroopClass, TroopListQuery, TroopListResponse, TroopRow, UnitCounts } from "@dsbot/protocol";
+// the viewer's pasted troops overviews. The database merges the sources, works out each village's units in
+// the asked view (the whole army, or one row of the game's overview), their population and class, and
+// filters, sorts, pages and sums them: a request reads one page and one row of sums, never every village
+// (20,000 villages sorted in JavaScript took 650–730 ms per request).
+import type { TroopClass, TroopListQuery, TroopListResponse, TroopRow, TroopView, UnitCounts } from "@dsbot/protocol";
 import {
   addUnitCounts,
   classifyTroops,
@@ -26,10 +27,18 @@ import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
 
 const orNull = (value: unknown): UnitCounts | null => (value === null || value === undefined ? null : toUnitCounts(value));
 
-/** The column of a unit's whole army (own + outside + on the way). */
+/** The column of a unit's count in the asked view (the whole army: own + outside + on the way). */
 const totalColumn = (unit: string) => `total_${unit}`;
-/** A unit's count in a jsonb column of counts (0 when absent; the columns hold validated counts only). */
+/** A unit's count in a jsonb column of counts (0 when absent or null; the columns hold validated counts only). */
 const countIn = (column: string, unit: string) => `coalesce((${column}->>'${unit}')::bigint, 0)`;
+/** The jsonb columns a view's counts add up from. */
+const viewColumns: Record<TroopView, readonly string[]> = {
+  total: ["newest.units", "newest.outside", "newest.on_the_way"],
+  own: ["newest.units"],
+  inVillage: ["newest.in_village"],
+  outside: ["newest.outside"],
+  onTheWay: ["newest.on_the_way"],
+};
 const weighted = (list: readonly (typeof units)[number][]) =>
   sql.raw(list.map((unit) => `${totalColumn(unit)} * ${unitPopWeights[unit]}`).join(" + "));
 
@@ -59,18 +68,18 @@ function newestRows(viewer: Viewer): SQL {
 }
 
 /**
- * `newestRows` with each unit's whole army, the population, its offensive and defensive parts and the
- * class, worked out as `troopRow` and `classifyTroops` do. `evaluateFirst` works the armies out once per
+ * `newestRows` with each unit's count in the view (the whole army by default), their population, its
+ * offensive and defensive parts and the class, worked out as `troopRow` and `classifyTroops` do. `evaluateFirst` works the armies out once per
  * village before anything reads them (OFFSET 0 keeps the planner from copying the expressions into
  * every place that uses them): right for sums, classes and sorts by population; a page sorted by name
  * is cheaper without it, as only its own rows are worked out then.
  */
-function villageRows(viewer: Viewer, evaluateFirst: boolean): SQL {
+function villageRows(viewer: Viewer, evaluateFirst: boolean, view: TroopView = "total"): SQL {
   // Constants of the protocol, written into the statement (a parameter next to a bigint would be read as one).
   const min = sql.raw(String(TROOP_CLASS_MIN_POPULATION));
   const share = sql.raw(String(TROOP_CLASS_SHARE));
   const totals = sql.raw(
-    units.map((unit) => `${countIn("newest.units", unit)} + ${countIn("newest.outside", unit)} + ${countIn("newest.on_the_way", unit)} as ${totalColumn(unit)}`).join(", "),
+    units.map((unit) => `${viewColumns[view].map((column) => countIn(column, unit)).join(" + ")} as ${totalColumn(unit)}`).join(", "),
   );
   return sql`(
     select p.*,
@@ -121,10 +130,14 @@ interface TroopSource {
   onTheWay: UnitCounts | null;
 }
 
-/** The village's whole army (at home, in other villages, in commands), its population and class. */
-export function troopRow(s: TroopSource): TroopRow {
+/**
+ * The village's whole army (at home, in other villages, in commands); population and class of the view's
+ * units (of nothing when the source did not say).
+ */
+export function troopRow(s: TroopSource, view: TroopView = "total"): TroopRow {
   const total = addUnitCounts(s.own, s.outside ?? {}, s.onTheWay ?? {});
-  const pop = troopPopulation(total);
+  const counted = view === "total" ? total : (s[view] ?? {});
+  const pop = troopPopulation(counted);
   return {
     villageId: s.villageId,
     name: s.name,
@@ -141,11 +154,11 @@ export function troopRow(s: TroopSource): TroopRow {
     population: pop.total,
     offPopulation: pop.off,
     defPopulation: pop.def,
-    class: classifyTroops(total),
+    class: classifyTroops(counted),
   };
 }
 
-function presentRow(r: VillageSqlRow): TroopRow {
+function presentRow(r: VillageSqlRow, view: TroopView): TroopRow {
   const pasted = r.source === "paste";
   return troopRow({
     villageId: r.village_id,
@@ -161,7 +174,7 @@ function presentRow(r: VillageSqlRow): TroopRow {
     inVillage: pasted ? toUnitCounts(r.in_village) : orNull(r.in_village),
     outside: pasted ? toUnitCounts(r.outside) : orNull(r.outside),
     onTheWay: pasted ? toUnitCounts(r.on_the_way) : orNull(r.on_the_way),
-  });
+  }, view);
 }
 
 /**
@@ -204,13 +217,13 @@ interface SumsSqlRow {
   [total: `total_${string}`]: number | string | null;
 }
 
-/** Count and sums of the matching villages, in one row. */
-async function sums(db: Database, viewer: Viewer, where: SQL): Promise<SumsSqlRow> {
+/** Count and sums of the matching villages (of the view's units), in one row. */
+async function sums(db: Database, viewer: Viewer, where: SQL, view: TroopView = "total"): Promise<SumsSqlRow> {
   const totals = sql.raw(units.map((unit) => `sum(v.${totalColumn(unit)}) as ${totalColumn(unit)}`).join(", "));
   const result = await db.execute(sql`
     select count(*) as villages, sum(v.population) as population, sum(v.off_population) as off_population,
       sum(v.def_population) as def_population, ${totals}
-    from ${villageRows(viewer, true)} v where ${where}`);
+    from ${villageRows(viewer, true, view)} v where ${where}`);
   return (result as unknown as { rows: SumsSqlRow[] }).rows[0] as SumsSqlRow;
 }
 
@@ -237,10 +250,10 @@ export async function listTroops(db: Database, viewer: Viewer, query: TroopListQ
     db.execute(sql`
       select v.world_server, v.world_world, v.village_id, v.name, v.x, v.y, v.player_name, v.source, v.dsbot_id, v.scanned_at,
         v.units, v.in_village, v.outside, v.on_the_way
-      from ${villageRows(viewer, readsArmies(query))} v where ${where}
+      from ${villageRows(viewer, readsArmies(query), query.view)} v where ${where}
       order by ${orderBy(query.sortBy)}
       limit ${query.perPage} offset ${(query.activePage - 1) * query.perPage}`),
-    sums(db, viewer, where),
+    sums(db, viewer, where, query.view),
     db.execute(sql`select distinct v.player_name from ${newestRows(viewer)} v where v.player_name is not null`),
   ]);
   const total: UnitCounts = {};
@@ -250,7 +263,7 @@ export async function listTroops(db: Database, viewer: Viewer, query: TroopListQ
   }
   const players = (names as unknown as { rows: { player_name: string }[] }).rows.map((r) => r.player_name).sort(collator.compare);
   return {
-    troops: (page as unknown as { rows: VillageSqlRow[] }).rows.map(presentRow),
+    troops: (page as unknown as { rows: VillageSqlRow[] }).rows.map((row) => presentRow(row, query.view)),
     totals: Number(sum.villages),
     sum: {
       total,

@@ -1,5 +1,5 @@
-// The Truppen page's reads in the database: order, filters, pages and sums over bot scans and pastes,
-// and the dashboard's troops card from the same sums (troops.service.ts).
+// The Truppen page's reads in the database: order, filters, pages and sums over bot scans and pastes, in
+// each view of the units, and the dashboard's troops card from the same sums (troops.service.ts).
 import type { DashboardResponse, TroopListResponse } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,6 +99,52 @@ describe("the troops page in pages, with sums", () => {
 
     const dashboard = (await asJana("GET", "/api/dashboard")).json<DashboardResponse>();
     expect(dashboard.troops).toEqual({ villages: 7, population: all.sum.population, offPopulation: all.sum.offPopulation, defPopulation: all.sum.defPopulation });
+  });
+
+  it("works out population, class, their filter and sort and the sums of the chosen view's units", async () => {
+    const vera = await createUser(app, { world: PLAN_WORLD });
+    const veraToken = await loginAs(app, vera);
+    const asVera = caller(app, veraToken);
+    const bot = (await createBot(app, veraToken, { name: "Vera", world: PLAN_WORLD.world })).id;
+    await replaceBotTroops(app.db, bot, {
+      scannedAt: Date.now() - 60_000,
+      villages: [
+        { villageId: 21, x: 21, y: 21, name: "Dorf Off", units: { axe: 3000 }, inVillage: { axe: 3000, spear: 500 }, outside: {}, onTheWay: { axe: 700 } },
+        { villageId: 22, x: 22, y: 22, name: "Dorf Def", units: { spear: 2000 }, inVillage: { spear: 2000 }, outside: { sword: 600 }, onTheWay: {} },
+        // An older scan that told only the units at home.
+        { villageId: 23, x: 23, y: 23, name: "Dorf Alt", units: { spy: 10 } },
+      ],
+    });
+    const troops = async (query: string) => {
+      const response = await asVera("GET", `/api/troops${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TroopListResponse>();
+    };
+    const rows = (body: TroopListResponse) => body.troops.map((t) => [t.name, t.population, t.class]);
+
+    const whole = await troops("");
+    expect(rows(whole)).toEqual([["Dorf Alt", 20, "empty"], ["Dorf Def", 2600, "def"], ["Dorf Off", 3700, "off"]]);
+    expect(whole.sum).toEqual({ total: { spear: 2000, sword: 600, axe: 3700, spy: 10 }, population: 6320, offPopulation: 3700, defPopulation: 2600 });
+
+    // "Unterwegs": only the 700 axes in commands count; the row keeps its whole army.
+    const onTheWay = await troops("?view=onTheWay");
+    expect(rows(onTheWay)).toEqual([["Dorf Alt", 0, "empty"], ["Dorf Def", 0, "empty"], ["Dorf Off", 700, "off"]]);
+    expect(onTheWay.troops.find((t) => t.name === "Dorf Off")).toMatchObject({ total: { axe: 3700 }, offPopulation: 700, defPopulation: 0 });
+    expect(onTheWay.sum).toEqual({ total: { axe: 700 }, population: 700, offPopulation: 700, defPopulation: 0 });
+    expect(rows(await troops("?view=onTheWay&class=off"))).toEqual([["Dorf Off", 700, "off"]]);
+    expect(rows(await troops("?view=onTheWay&class=empty")).map(([name]) => name)).toEqual(["Dorf Alt", "Dorf Def"]);
+
+    // "Auswärts": the swords standing elsewhere.
+    const outside = await troops("?view=outside&sortBy=-population");
+    expect(rows(outside)).toEqual([["Dorf Def", 600, "def"], ["Dorf Off", 0, "empty"], ["Dorf Alt", 0, "empty"]]);
+    expect(outside.sum).toEqual({ total: { sword: 600 }, population: 600, offPopulation: 0, defPopulation: 600 });
+
+    // "Im Dorf" with supports, and the own units at home.
+    const inVillage = await troops("?view=inVillage&class=off");
+    expect(rows(inVillage)).toEqual([["Dorf Off", 3500, "off"]]);
+    expect(inVillage.sum).toEqual({ total: { spear: 500, axe: 3000 }, population: 3500, offPopulation: 3000, defPopulation: 500 });
+    expect((await troops("?view=own")).sum).toEqual({ total: { spear: 2000, axe: 3000, spy: 10 }, population: 5020, offPopulation: 3000, defPopulation: 2000 });
+    expect((await asVera("GET", "/api/troops?view=all")).statusCode).toBe(400);
   });
 
   it("counts and sums every village, however many, and serves any page of them", async () => {

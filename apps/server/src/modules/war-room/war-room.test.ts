@@ -89,6 +89,7 @@ describe("incomings from a bot's command scanner", () => {
     const [note] = await app.db.select().from(notifications).where(eq(notifications.userId, ownerId));
     expect(note?.title).toBe("Adelung erkannt");
     expect(note?.message).toContain("Alpha (500|500)");
+    expect(note?.link).toEqual({ kind: "incoming", incomingId: second?.id });
 
     // Someone who may not see the bot sees none of it.
     expect((await list(stranger)).totals).toBe(0);
@@ -112,6 +113,17 @@ describe("incomings from a bot's command scanner", () => {
     const after = await list(owner);
     expect(after.incomings.map((i) => i.id)).toEqual([kept.id]);
     expect(after.incomings[0]?.firstSeenAt).toBe(kept.firstSeenAt);
+    // The scan names no village (the game's list shows coordinates); the names from the world's data stay.
+    expect(after.incomings[0]?.target).toMatchObject({ villageId: alpha.id, name: "Alpha", coordinates: "500|500" });
+    expect(after.incomings[0]?.origin).toMatchObject({ villageId: delta.id, name: "Delta", coordinates: "520|480" });
+  });
+
+  it("names a known command's villages from the world's data when its stored names are missing", async () => {
+    const [kept] = (await list(owner)).incomings;
+    await app.db.execute(sql`update incomings set target_name = null, target_village_id = null where id = ${kept!.id}`);
+    const unnamed = { ...command(11, delta, kept!.arrivalTime), target: { villageId: null, x: alpha.x, y: alpha.y, name: null } };
+    await replaceBotIncomings(app.ctx, botId, { scannedAt: now + 90_000, incomings: [unnamed] });
+    expect((await list(owner)).incomings[0]?.target).toMatchObject({ villageId: alpha.id, name: "Alpha" });
   });
 
   it("raises one alarm for a noble train, not one per noble", async () => {

@@ -1,7 +1,9 @@
 // When a world's sync starts and what the Welten page hears of it (issue 19, findings 6 and 7): a
 // world added with sync on, or chosen by a user on a market, is synced at once (not at the next
-// hourly check) and shows as syncing meanwhile; a world whose sync is off shows no old error.
+// hourly check) and shows as syncing meanwhile; a world whose sync is off shows no old error. A new
+// bot must be on a known world, so it never adds one.
 import type { WorldResponse, WorldsResponse } from "@dsbot/protocol";
+import { worldMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { worlds } from "../../db/schema.js";
@@ -65,11 +67,14 @@ describe("a new world's first sync", () => {
     await expect.poll(() => listed(app, admin, code), { timeout: 10_000 }).toMatchObject({ villages: 4, syncEnabled: true });
   });
 
-  it("starts as soon as a bot is created on such a world", async () => {
+  it("is never started by a new bot: a bot on a world the server does not know is refused, the world not added", async () => {
     const code = servedWorld();
     const created = await app.fastify.inject({ method: "POST", url: "/api/dsbot", headers: admin, payload: { dsPlayer: { name: "Neu" }, world: { server: SERVER, world: code } } });
-    expect(created.statusCode).toBe(201);
-    await expect.poll(() => listed(app, admin, code), { timeout: 10_000 }).toMatchObject({ villages: 4 });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ error: { code: "bad_request", message: worldMessages.worldUnknown } });
+    await app.ctx.worldSync.idle();
+    expect(await listed(app, admin, code)).toBeUndefined();
+    expect(source.requests.filter((r) => r.path.startsWith(`/${SERVER}/${code}/`))).toEqual([]);
   });
 
   it("waits for \"Jetzt abgleichen\" when the automatic sync is off (DSBOT_WORLD_SYNC=0)", async () => {

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.js";
 import { escapeLike, likeContains, likePrefix } from "../../db/like.js";
 import type { WorldRow } from "../../db/schema.js";
 import { allies, players, villages, worlds } from "../../db/schema.js";
-import { conflict, notFound } from "../../http/errors.js";
+import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { readInPages, readWorldPages } from "./paged-read.js";
 import { worldDataKey } from "./world-data-key.js";
@@ -50,6 +50,19 @@ export async function requireWorld(db: Database, id: number): Promise<WorldRow> 
   const world = await getWorld(db, id);
   if (!world) throw notFound(worldMessages.worldNotFound);
   return world;
+}
+
+/**
+ * A bot or user may only be put on a world the server knows (a row here): a typed-in world it cannot
+ * reach would stay without data. 400 with the German message, on the field `world`, otherwise.
+ */
+export async function requireKnownWorld(db: Database, world: World): Promise<void> {
+  const [row] = await db
+    .select({ id: worlds.id })
+    .from(worlds)
+    .where(and(eq(worlds.server, world.server), eq(worlds.world, world.world)))
+    .limit(1);
+  if (!row) throw badRequest(worldMessages.worldUnknown, [{ path: "world", message: worldMessages.worldUnknown }]);
 }
 
 export interface CreateWorldOptions {

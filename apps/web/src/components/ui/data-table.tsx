@@ -3,7 +3,7 @@
 // carry `data-column-id` and rows `data-row-id` for end-to-end tests.
 import { Center, Group, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
-import { flexRender, type Header, type Table as TanstackTable } from "@tanstack/react-table";
+import { flexRender, type Header, type Row, type Table as TanstackTable } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import classes from "./data-table.module.css";
 
@@ -14,15 +14,19 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   minWidth?: number;
   /**
-   * Dense: the columns keep exactly their `meta.width` (fixed table layout, the width including the cell's
-   * padding), the auto ones share the rest; tighter padding, header labels cut with an ellipsis (the whole
-   * label stays the header's text and title), sort icons only on the sorted column or on hover.
+   * Dense: `meta.width` is a column's least width (the cell's padding included): a column grows to what
+   * its content needs (names, units, headers are never cut), the columns without a width take the room
+   * left. Tighter padding and smaller headers; a sortable header keeps its sort icon's room, the icon
+   * showing on the sorted column or on hover. A column with `meta.sticky` stays at the right edge when
+   * the table is wider than its box (its row actions always in sight).
    */
   dense?: boolean;
   /** Accessible name of the table. */
   label: string;
   /** Rows under the body (a sum row), in the table's own columns. */
   footer?: ReactNode;
+  /** data-* attributes of a body row (a group a row belongs to, for styles and tests). */
+  rowAttributes?: (row: Row<T>) => Record<`data-${string}`, string | undefined>;
 }
 
 export function sortLabel(direction: false | "asc" | "desc"): "ascending" | "descending" | "none" {
@@ -44,6 +48,7 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
         data-column-id={header.column.id}
         data-narrow={narrow || undefined}
         data-tight={header.column.columnDef.meta?.tight || undefined}
+        data-sticky-end={header.column.columnDef.meta?.sticky || undefined}
         title={title}
       >
         {narrow ? <div className={classes.narrow}>{content}</div> : content}
@@ -64,7 +69,7 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   );
 }
 
-export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, minWidth = 640, dense = false, label, footer }: DataTableProps<T>) {
+export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, minWidth = 640, dense = false, label, footer, rowAttributes }: DataTableProps<T>) {
   const columns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
   const showSkeleton = loading && rows.length === 0;
@@ -108,9 +113,14 @@ export function DataTable<T>({ table, loading = false, skeletonRows = 5, empty, 
             </Table.Tr>
           )}
           {rows.map((row) => (
-            <Table.Tr key={row.id} className={loading ? classes.stale : undefined} data-row-id={row.id}>
+            <Table.Tr key={row.id} className={loading ? classes.stale : undefined} data-row-id={row.id} {...rowAttributes?.(row)}>
               {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id} data-narrow={cell.column.columnDef.meta?.narrow || undefined} data-tight={cell.column.columnDef.meta?.tight || undefined}>
+                <Table.Td
+                  key={cell.id}
+                  data-narrow={cell.column.columnDef.meta?.narrow || undefined}
+                  data-tight={cell.column.columnDef.meta?.tight || undefined}
+                  data-sticky-end={cell.column.columnDef.meta?.sticky || undefined}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </Table.Td>
               ))}

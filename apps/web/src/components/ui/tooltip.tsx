@@ -6,7 +6,9 @@
 // arrow, a 0.2 s fade.
 import {
   cloneElement,
+  createContext,
   isValidElement,
+  useContext,
   useCallback,
   useId,
   useLayoutEffect,
@@ -20,6 +22,13 @@ import {
 } from "react";
 import { createPortal } from "react-dom";
 import classes from "./tooltip.module.css";
+
+/** True inside a tooltip's element: an icon there leaves its own name to the outer tooltip (one bubble per hover). */
+const InsideTooltip = createContext(false);
+
+export function useInsideTooltip(): boolean {
+  return useContext(InsideTooltip);
+}
 
 export interface TooltipProps {
   label: ReactNode;
@@ -141,7 +150,7 @@ export function Tooltip({ label, children, position = "top", multiline, maw, dis
   });
   return (
     <>
-      {child}
+      <InsideTooltip.Provider value={true}>{child}</InsideTooltip.Provider>
       {open && <Bubble id={id} anchor={anchor} label={label} position={position} multiline={multiline} maw={maw} />}
     </>
   );

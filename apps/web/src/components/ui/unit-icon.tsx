@@ -1,6 +1,7 @@
-// One icon per unit of the game (attack table, planner preview, later the troops overview), with the
-// full German name as its accessible name. The game's own unit images are not ours to ship, so each unit
-// gets a distinct line icon of the same family as the rest of the app.
+// One icon per unit of the game (attack and incomings tables, planner preview, Truppen, the bot's villages),
+// with the game's German name as its accessible name and on hover: `<UnitIcon unit="axe" />`. The game's
+// own unit images are not ours to ship, so each unit gets a distinct line icon of the same family as the
+// rest of the app.
 import { unitLabels, type Unit } from "@dsbot/protocol";
 import {
   IconAxe,
@@ -17,6 +18,7 @@ import {
   IconArrowNarrowUp,
   type Icon,
 } from "@tabler/icons-react";
+import { NamedIcon } from "./named-icon";
 
 export const unitIcons: Record<Unit, Icon> = {
   spear: IconArrowNarrowUp,
@@ -34,6 +36,5 @@ export const unitIcons: Record<Unit, Icon> = {
 };
 
 export function UnitIcon({ unit, size = 14 }: { unit: Unit; size?: number }) {
-  const Glyph = unitIcons[unit];
-  return <Glyph size={size} stroke={1.75} role="img" aria-label={unitLabels[unit]} data-unit-icon={unit} />;
+  return <NamedIcon glyph={unitIcons[unit]} label={unitLabels[unit]} size={size} data={{ "data-unit-icon": unit }} />;
 }

@@ -74,8 +74,8 @@ export const attackPlanTexts = {
   /** The phone cards' sort choice: "Abschickzeit (aufsteigend)". */
   sortBy: "Sortieren nach",
   sortChoice: (column: string, descending: boolean) => `${column} (${descending ? "absteigend" : "aufsteigend"})`,
-  /** The status column's short words (its 70 px); the full word is the tooltip and accessible name. */
-  statusShort: { planned: "Geplant", due: "Fällig", sent: "Gesendet", failed: "Fehler", expired: "Abgel.", cancelled: "Abgebr." } as Record<string, string>,
+  /** The status column's words ("Fehler" for "Fehlgeschlagen"); the full word is the tooltip and accessible name. */
+  statusShort: { planned: "Geplant", due: "Fällig", sent: "Gesendet", failed: "Fehler", expired: "Abgelaufen", cancelled: "Abgebrochen" } as Record<string, string>,
   realArrivalHint: "Wann der vom Bot geschickte Befehl wirklich ankommt, und die Abweichung von der geplanten Ankunft.",
   due: "fällig",
   columnsMenu: "Spalten",
@@ -88,6 +88,9 @@ export const attackPlanTexts = {
   emptyAttacks: "Dieser Plan hat noch keine Angriffe.",
   emptyAttacksHint: "Füge einen Angriff hinzu, importiere Angriffe oder nutze den Planer.",
   noMatches: "Keine Angriffe passen zu Suche und Statusfilter.",
+  nothingOpen: "Keine offenen Angriffe",
+  nothingOpenHint: "Alle Angriffe dieses Plans sind gesendet oder vorbei.",
+  showAllAttacks: "Alle Angriffe zeigen",
   editRow: (from: string, to: string) => `Angriff ${from} → ${to} bearbeiten`,
   deleteAttackRow: (from: string, to: string) => `Angriff ${from} → ${to} löschen`,
   rallyPoint: (from: string, to: string) => `Versammlungsplatz ${from} → ${to} öffnen`,
@@ -142,6 +145,18 @@ export const attackPlanTexts = {
   pastSend: (send: string) => `Die Abschickzeit ${send} ist schon vorbei: der Angriff würde sofort als „Abgelaufen“ gespeichert.`,
   earliestArrival: (arrival: string) => `Früheste Ankunft: ${arrival}`,
   useEarliestArrival: "Übernehmen",
+  /** The attack form's warning: the start village's last scan shows fewer units than planned. */
+  scanShort: (age: string, coords: string, shortages: readonly { have: number; planned: number; label: string }[]) =>
+    `Laut letztem Scan (${age}) sind in ${coords} nur ${shortages.map((s) => `${s.have.toLocaleString("de-DE")} ${s.label}, geplant ${s.planned.toLocaleString("de-DE")}`).join("; ")}.`,
+  scanShortHint: "Speichern geht trotzdem; ohne genug Einheiten im Dorf kann der Bot den Angriff nicht schicken.",
+  scanAge: (ms: number) => {
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes < 1) return "vor weniger als 1 min";
+    if (minutes < 60) return `vor ${minutes} min`;
+    const hours = Math.floor(minutes / 60);
+    if (hours < 48) return `vor ${hours} h`;
+    return `vor ${Math.floor(hours / 24)} Tagen`;
+  },
   saveAnyway: "Trotzdem speichern",
   sendTimeMoved: (before: string, after: string) => `Die Abschickzeit hat sich geändert: ${before} → ${after}.`,
   attackAdded: "Der Angriff wurde hinzugefügt.",

@@ -1,6 +1,7 @@
 // German texts of login and logout.
 export const authTexts = {
-  loginTitle: "Willkommen zurück",
+  // Before signing in nobody is known: a first-time user must not read "Willkommen zurück".
+  loginTitle: "Willkommen",
   loginSubtitle: "Melde dich an, um deine Bots und Angriffspläne zu verwalten.",
   username: "Benutzername",
   password: "Passwort",

@@ -1,6 +1,8 @@
 // German texts of the dashboard.
 export const dashboardTexts = {
   welcome: (username: string) => `Willkommen zurück, ${username}!`,
+  /** The greeting of a user's first sign-in. */
+  welcomeFirst: (username: string) => `Willkommen, ${username}!`,
   bots: "Bots",
   botsTotal: (n: number) => (n === 1 ? "1 Bot" : `${n} Bots`),
   status: { online: "Online", paused: "Pausiert", starting: "Startet", stopping: "Stoppt", offline: "Offline" },
@@ -25,10 +27,12 @@ export const dashboardTexts = {
   open: "Öffnen",
   firstStepsTitle: "Erste Schritte",
   firstStepsIntro: "Noch kein Bot: so bringst du deinen ersten Bot ins Spiel.",
+  // In the order they work: `dsbot bots add` needs the Bot-ID of a bot that exists.
   steps: [
+    { title: "Bot anlegen", description: "Spieler und Welt wählen. Die Bot-ID steht danach in der Liste und auf der Seite des Bots." },
     { title: "Dsbot herunterladen", description: "Der Runner läuft auf deinem PC; deine Zugangsdaten bleiben dort." },
     { title: "Runner koppeln", description: "Den Kopplungscode des Runners unter Dsbot Auth bestätigen." },
-    { title: "Bot anlegen", description: "Spieler und Welt eintragen, Module wählen und starten." },
+    { title: "Bot eintragen und starten", description: "Im Runner mit seiner Bot-ID eintragen, den Runner laufen lassen und den Bot unter Bots starten." },
   ],
   loadFailed: "Die Übersicht konnte nicht geladen werden.",
 } as const;

@@ -6,14 +6,18 @@ export const downloadsTexts = {
       `Der Bot-Runner für deinen eigenen PC. Er läuft mit Node.js ${nodeMajor} oder neuer, wird über Dsbot Auth mit deinem Konto gekoppelt und startet deine Bots. Deine Spiel-Passwörter bleiben auf deinem PC.`,
     notBuilt: "Der Runner wurde auf diesem Server nicht gebaut (npm run build).",
     installTitle: "Installation",
+    // In the order they work: the bot must exist (its Bot-ID) before `bots add` can name it.
     steps: {
+      createBot: "Unter Bots einen Bot für deinen Spieler anlegen. Seine Bot-ID steht danach in der Liste und auf der Seite des Bots.",
       node: (nodeMajor: number) => `Node.js ${nodeMajor} oder neuer installieren:`,
       nodeLink: "nodejs.org",
+      download: (fileName: string) => `${fileName} oben herunterladen und in einen eigenen Ordner legen.`,
       pair: "Im Ordner der Datei diesen PC mit deinem Konto koppeln:",
       pairConfirm: "Bestätige danach den angezeigten Code unter",
       pairConfirmLink: "Dsbot Auth",
-      addBot: "Einen Bot eintragen:",
-      addBotHint: "Die Bot-ID steht in der Liste unter Bots und auf der Seite des Bots. Spielername und Passwort bleiben auf deinem PC.",
+      addBot: "Den Bot mit seiner Bot-ID eintragen:",
+      addBotHint:
+        "Die Bot-ID steht in der Liste unter Bots und auf der Seite des Bots. Als Spielername den Namen, den der Bot dort trägt. Spielername und Passwort bleiben auf deinem PC.",
       botsLink: "Zu den Bots",
       run: "Die Bots starten:",
       runHint: "Lass das Fenster offen, solange deine Bots laufen sollen. Strg+C beendet den Runner.",

@@ -15,6 +15,8 @@ export const dsbotAuthTexts = {
     download: "Lade den Dsbot herunter: eine Datei (dsbot.mjs), die mit Node.js läuft.",
     pair: "Starte auf deinem Rechner:",
     enter: "Gib den angezeigten Code hier ein oder öffne den Link, den der Dsbot ausgibt.",
+    // `dsbot bots add` (apps/runner/src/cli/bots-command.ts): the id of a bot created under Bots.
+    add: "Trage deinen Bot mit seiner Bot-ID ein (sie steht unter Bots):",
     run: "Starte danach die Bots mit:",
   },
   downloadLink: "Zu den Downloads",

@@ -49,13 +49,19 @@ export const incomingTexts = {
   train: (index: number) => `Adelszug · ${index}.`,
   unknownUnit: "unklar",
   unknownUnitHint: "Keine Einheit ist so langsam: die Ankunft liegt weiter weg, als ein Adelsgeschlecht laufen kann.",
-  othersPossible: (labels: string) => `Auch möglich: ${labels}`,
-  onlyThis: "Keine langsamere Einheit möglich.",
+  /** The likely unit's hover: what it is, and what else may walk there. */
+  likelyHint: (likely: string, slower: string | null) =>
+    `Wahrscheinlich ${likely}: die schnellste Einheit, die zur Laufzeit passt. ${slower ? `Auch möglich, weil langsamer: ${slower}.` : "Keine langsamere Einheit möglich."}`,
+  /** Next to the likely unit: how many slower speeds also fit. */
+  slowerCount: (n: number) => `+${n} langsamere`,
   firstSeen: (time: string) => `Zuerst gesehen ${time}`,
   sourceBot: (name: string) => `Gesehen von Bot ${name}`,
   sourcePaste: "Aus einem eingefügten SOS-Text",
   barbarian: "Barbaren",
   editTag: (target: string) => `Markierung für den Angriff auf ${target} bearbeiten`,
+  markingFromGame: "Im Spiel markiert (z. B. vom Umbenenner)",
+  /** A village link's accessible name: "Alpha (500|500) im Spiel ansehen". */
+  villageInfo: (name: string | null, coords: string) => `${name ? `${name} (${coords})` : coords} im Spiel ansehen`,
   tagLabel: "Markierung",
   tagPlaceholder: "z. B. Fake? oder AG 1",
   save: "Speichern",
@@ -68,6 +74,12 @@ export const incomingTexts = {
   defendMargin: "Sekunden vor dem Angriff ankommen",
   defendMarginHint: (time: string) => `Spätestens ${time}`,
   defendChoose: "Deine Pläne auf dieser Welt, die du bearbeiten darfst:",
+  defendSenders: "Schicken werden (jeder mit seinem Offplaner Scanner, der den Plan dafür bekommt):",
+  defendIdle: (names: readonly string[]) =>
+    `${names.join(", ")}: ${names.length === 1 ? "läuft" : "laufen"} gerade nicht – vor der Abschickzeit starten, sonst wird die Unterstützung zur Tab-Anfrage.`,
+  defendTooClose: (arrival: string, seconds: number, margin: number) =>
+    `Der Angriff landet ${arrival} (Serverzeit), in ${seconds} Sekunden. Das ist zu knapp für eine geplante Unterstützung: Sie müsste ${margin} Sekunden vor dem Angriff ankommen und braucht mindestens eine Minute Vorlauf plus ihren Weg. Schicke Truppen aus einem nahen Dorf im Spiel selbst, oder verkleinere den Abstand vor dem Angriff.`,
+  defendNoBots: "Du hast auf dieser Welt keinen Bot, der Unterstützung schicken könnte. Lege unter Bots einen an und starte ihn, dann plant „Verteidigen“ die Unterstützung.",
   deletePasted: "Eingefügten Angriff löschen",
   deleted: "Eingefügter Angriff gelöscht.",
   importTitle: "SOS-Anfrage einfügen",

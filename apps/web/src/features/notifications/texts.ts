@@ -13,4 +13,11 @@ export const notificationTexts = {
   unread: "Ungelesen",
   created: "Du hast neue Benachrichtigungen",
   loadFailed: "Die Benachrichtigungen konnten nicht geladen werden.",
+  /** The link to what a notification is about. */
+  open: {
+    plan: "Zum Angriffsplan",
+    bot: "Zum Bot",
+    incoming: "Zu den eingehenden Angriffen",
+    tabRequest: "Zu den Tab-Anfragen",
+  },
 } as const;

@@ -33,6 +33,8 @@ export const attackPlanKeys = {
   attackList: (id: number, params: AttackListParams) => ["attack-plans", "attacks", id, params] as const,
   permissions: (id: number) => ["attack-plans", "permissions", id] as const,
   village: (id: number, coords: string) => ["attack-plans", "village", id, coords] as const,
+  /** The start village's last scan (the attack form's warning). */
+  villageTroops: (id: number, coords: string) => ["attack-plans", "village-troops", id, coords] as const,
   bots: ["attack-plans", "planner-bots"] as const,
   userSuggestions: (search: string) => ["attack-plans", "user-suggestions", search] as const,
 };

@@ -1,5 +1,5 @@
-// The cells of the attack table: villages and players as links into the game, units as icons with
-// their counts, the type as an icon with its name in a tooltip, the status as a coloured badge (a failed
+// The cells of the attack table: villages (coordinates and name) and players as links into the game,
+// units as icons with their counts (the game's names on hover), the type as an icon with its name in a tooltip, the status as a coloured badge (a failed
 // attack's error in the tooltip) and the server times with their milliseconds.
 import type { AttackStatus, AttackType, AttackVillage, World } from "@dsbot/protocol";
 import { attackStatusLabels, attackTypeLabels, playerInfoUrl, villageInfoUrl } from "@dsbot/protocol";
@@ -33,39 +33,51 @@ const typeIcons: Record<AttackType, { icon: Icon; color: string }> = {
 
 const externalLink = { target: "_blank", rel: "noopener noreferrer" } as const;
 
+/**
+ * A village: its coordinates, linked to the game's village info where its id is known, and its name
+ * under them (wrapping, never cut).
+ */
 export function VillageLink({ village, world }: { village: AttackVillage; world: World }) {
-  const text = (
+  const coords = (
     <Text span size="sm" ff="monospace">
       {village.coordinates}
     </Text>
   );
-  if (!(village.id > 0)) return text;
   return (
-    <Tooltip label={village.name}>
-      <Anchor href={villageInfoUrl(world, village.id)} {...externalLink} size="sm" underline="hover" aria-label={`${village.name} (${village.coordinates})`}>
-        {text}
-      </Anchor>
-    </Tooltip>
+    <div className={classes.village}>
+      {village.id > 0 ? (
+        <Anchor href={villageInfoUrl(world, village.id)} {...externalLink} size="sm" underline="hover" aria-label={`${village.name} (${village.coordinates})`}>
+          {coords}
+        </Anchor>
+      ) : (
+        coords
+      )}
+      {village.name && (
+        <Text size="xs" c="dimmed" className={classes.wrap} data-village-name>
+          {village.name}
+        </Text>
+      )}
+    </div>
   );
 }
 
-/** A player's name, cut with an ellipsis where the column is narrow (the whole name as its title). */
+/** A player's name, linked to the game's player info where the id is known; a long name wraps, never cut. */
 export function PlayerLink({ player, world }: { player: AttackVillage["player"]; world: World }) {
   if (!player) {
     return (
-      <Text size="sm" c="dimmed" fs="italic" truncate title={texts.barbarian}>
+      <Text size="sm" c="dimmed" fs="italic" className={classes.wrap}>
         {texts.barbarian}
       </Text>
     );
   }
   if (!(player.id > 0))
     return (
-      <Text size="sm" truncate title={player.name}>
+      <Text size="sm" className={classes.wrap}>
         {player.name}
       </Text>
     );
   return (
-    <Anchor href={playerInfoUrl(world, player.id)} {...externalLink} size="sm" c="gray.0" underline="hover" title={player.name} className={classes.truncate}>
+    <Anchor href={playerInfoUrl(world, player.id)} {...externalLink} size="sm" c="gray.0" underline="hover" className={classes.wrap}>
       {player.name}
     </Anchor>
   );
@@ -79,7 +91,9 @@ function UnitBadge(props: { unit: string; label: string; text: string; name: str
       <Badge
         size={compact ? "xs" : "sm"}
         px={compact ? 4 : undefined}
-        maw="100%"
+        // The table's badges are never cut: the column grows to the widest one.
+        maw={compact ? undefined : "100%"}
+        classNames={compact ? { label: classes.badgeLabel } : undefined}
         variant="light"
         color={formula ? "grape" : "gray"}
         radius="sm"
@@ -154,8 +168,8 @@ export function AttackTypeIcon({ type, compact = false }: { type: AttackType; co
 }
 
 /**
- * The status: a coloured dot and a short word that fits the spec's 70 px column ("Fehler" for
- * "Fehlgeschlagen"); the full word is its tooltip and accessible name, a failed attack's error follows.
+ * The status: a coloured dot and its word ("Fehler" for "Fehlgeschlagen", the rest in full); the full word
+ * is its tooltip and accessible name, a failed attack's error follows.
  */
 export function AttackStatusBadge({ status, error }: { status: AttackStatus; error?: string | null }) {
   const full = attackStatusLabels[status] ?? status;

@@ -1,7 +1,7 @@
 // The columns of the attack table exactly as spec §2: Angreifer, Verteidiger, Startdorf, Zieldorf, Typ,
 // Einheiten, Restzeit, Abschickzeit, Ankunftszeit, Priorität, Status and an actions column without a
 // label (row selection, edit, delete, rally point). Sortable: sendTime, arrivalTime, attacker,
-// defender and the villages; widths as the spec gives them.
+// defender and the villages. The spec's widths are least widths: a column grows to its content.
 import type { Attack, AttackSortField, World } from "@dsbot/protocol";
 import { rallyPointUrl } from "@dsbot/protocol";
 import { ActionIcon, Checkbox, Group, Text } from "@mantine/core";
@@ -14,7 +14,7 @@ import { RemainingTime } from "./remaining-time";
 
 export type AttackColumnId = keyof typeof texts.columns;
 
-/** Every column in table order with header and width; all but actions can be hidden. */
+/** Every column in table order with header and least width (the spec's; "auto" columns share what is left); all but actions can be hidden. */
 export const attackColumns: readonly { id: AttackColumnId; label: string; width: number | "auto"; sortable: boolean; hideable: boolean }[] = [
   { id: "attacker", label: texts.columns.attacker, width: "auto", sortable: true, hideable: true },
   { id: "defender", label: texts.columns.defender, width: "auto", sortable: true, hideable: true },
@@ -99,7 +99,7 @@ export function ActionsCell({ attack, options }: { attack: Attack; options: Atta
   );
 }
 
-const meta = (id: AttackColumnId) => ({ width: attackColumns.find((c) => c.id === id)?.width, narrow: id === "type", tight: id === "status" });
+const meta = (id: AttackColumnId) => ({ width: attackColumns.find((c) => c.id === id)?.width, narrow: id === "type", tight: id === "status", sticky: id === "actions" });
 
 export function buildAttackColumns(options: AttackColumnOptions): ColumnDef<Attack>[] {
   const { world } = options;

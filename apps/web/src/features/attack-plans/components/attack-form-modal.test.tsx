@@ -295,6 +295,54 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
     expect(singles).toBe(0);
   });
 
+  it("warns when the start village's last scan shows too few units; saving still works, and no scan says nothing", { timeout: 60_000 }, async () => {
+    const created: unknown[] = [];
+    const asked: string[] = [];
+    const scannedAt = Date.now() - 5 * 60_000 - 10_000;
+    mockPlanPage({
+      routes: {
+        "GET /api/worlds": () => json(200, { worlds: [worldDe230] }),
+        "GET /api/attack-plans/7/villages": villages,
+        "GET /api/attack-plans/7/village-troops": ({ url }) => {
+          asked.push(url.searchParams.get("coords") ?? "");
+          return json(200, {
+            troops: url.searchParams.get("coords") === "500|500" ? { villageId: 5, coordinates: "500|500", units: { axe: 20, ram: 50, spy: 5 }, scannedAt } : null,
+          });
+        },
+        "POST /api/attack-plans/7/attacks": ({ body }) => {
+          created.push(body);
+          return json(201, { attack: makeAttack({ id: 9 }) });
+        },
+      },
+    });
+    const { user, dialog } = await openForm();
+    await user.type(within(dialog).getByRole("textbox", { name: "Startdorf" }), "500|500");
+    await user.type(within(dialog).getByRole("textbox", { name: "Zieldorf" }), "503|504");
+    await user.type(within(dialog).getByRole("textbox", { name: "Rammbock" }), "10");
+    // Enough rams: nothing to say.
+    expect(await within(dialog).findByText("Heimat · Kalle")).toBeInTheDocument();
+    expect(within(dialog).queryByTestId("attack-scan-warning")).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox", { name: "Axtkämpfer" }), "100");
+    const warning = await within(dialog).findByTestId("attack-scan-warning");
+    expect(warning).toHaveTextContent("Laut letztem Scan (vor 5 min) sind in 500|500 nur 20 Axtkämpfer, geplant 100.");
+    await user.type(within(dialog).getByRole("textbox", { name: "Rammbock" }), "0");
+    await waitFor(() => expect(warning).toHaveTextContent("Laut letztem Scan (vor 5 min) sind in 500|500 nur 20 Axtkämpfer, geplant 100; 50 Rammbock, geplant 100."));
+
+    // A warning, not a refusal: the attack is saved as planned.
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ from: "500|500", units: { axe: 100, ram: 100 } });
+
+    // A village without a scan: no warning.
+    await user.click(await screen.findByRole("button", { name: "Angriff hinzufügen" }));
+    const again = await screen.findByRole("dialog", { name: "Angriff hinzufügen" });
+    await user.type(within(again).getByRole("textbox", { name: "Startdorf" }), "503|504");
+    await user.type(within(again).getByRole("textbox", { name: "Axtkämpfer" }), "100");
+    await waitFor(() => expect(asked).toContain("503|504"));
+    expect(await within(again).findByText("Ziel · Barbarendorf")).toBeInTheDocument();
+    expect(within(again).queryByTestId("attack-scan-warning")).not.toBeInTheDocument();
+  });
+
   it("deletes one attack after confirming", async () => {
     const user = userEvent.setup();
     let deleted = 0;

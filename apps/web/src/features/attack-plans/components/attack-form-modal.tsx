@@ -1,6 +1,7 @@
 // "Angriff hinzufügen" / "Angriff bearbeiten": villages by coordinates (with the village found there),
 // type, units, arrival with milliseconds, priority; the computed send time below; a new conquer attack
-// can be a noble train ("Adelszug"). Server issues show at their fields.
+// can be a noble train ("Adelszug"). Server issues show at their fields. Units the start village's last
+// scan does not show are warned about (scan-warning.tsx), as is a send time already past.
 import type { Attack, AttackType, Unit, World } from "@dsbot/protocol";
 import { attackTypeLabels, attackTypes, formatServerTime, unitLabels, units as allUnits } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -32,6 +33,7 @@ import {
 import { FormulaInputs } from "./formula-inputs";
 import { earliestArrival, firstSendTime } from "./form-timing";
 import { NobleTrainFields } from "./noble-train-fields";
+import { plannedUnits, ScanWarning } from "./scan-warning";
 import { SendTimePreview, useWorldUnits } from "./send-time-preview";
 import { UnitInputs } from "./unit-inputs";
 import { VillageField } from "./village-field";
@@ -178,6 +180,7 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
           )}
         />
         {!attack && watched.type === "conquer" && <NobleTrainFields control={control} units={offered} world={world} />}
+        <ScanWarning planId={planId} from={watched.from} planned={plannedUnits(watched)} now={now} />
         <Controller
           control={control}
           name="unit"

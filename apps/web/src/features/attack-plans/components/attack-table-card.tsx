@@ -1,8 +1,8 @@
 // The attack table card: toolbar, table, bulk bar and pagination; preferences kept in the browser
 // (attack-table-store), the search sent 300 ms after typing stops (as the bot list).
 import type { Attack, AttackPlan } from "@dsbot/protocol";
-import { canEditPlan } from "@dsbot/protocol";
-import { Card, Stack } from "@mantine/core";
+import { attackStatuses, canEditPlan } from "@dsbot/protocol";
+import { Button, Card, Stack } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { confirm } from "@/components/ui/confirm-store";
@@ -12,7 +12,7 @@ import { alert } from "@/lib/alerts";
 import { alertError, errorMessage } from "@/lib/api-error-message";
 import { useDebouncedCallback } from "@/lib/debounce";
 import { attacksQueryOptions, useDeleteAttack } from "../api/attacks-api";
-import { attackListParams, attackTableDefaults, useAttackTable } from "../stores/attack-table-store";
+import { attackListParams, attackTableDefaults, isOpenOnly, useAttackTable } from "../stores/attack-table-store";
 import { attackPlanTexts as texts } from "../texts";
 import { AttackBulkBar } from "./attack-bulk-bar";
 import { AttackTable } from "./attack-table";
@@ -22,6 +22,26 @@ import classes from "./attack-plans.module.css";
 /** Spec §5/§9: list searches are sent 300 ms after typing stops. */
 export const ATTACK_SEARCH_DELAY = 300;
 export const attackPerPageOptions = [10, 25, 50, 100];
+
+/** The table without rows: an empty plan, a plan with nothing left to send ("Nur offene"), or no match. */
+function EmptyAttacks({ planTotal, openOnly, filtered, onShowAll }: { planTotal: number; openOnly: boolean; filtered: boolean; onShowAll: () => void }) {
+  if (planTotal === 0 || !filtered) return <StateMessage framed={false} title={texts.emptyAttacks} description={texts.emptyAttacksHint} />;
+  if (openOnly) {
+    return (
+      <StateMessage
+        framed={false}
+        title={texts.nothingOpen}
+        description={texts.nothingOpenHint}
+        action={
+          <Button variant="light" onClick={onShowAll}>
+            {texts.showAllAttacks}
+          </Button>
+        }
+      />
+    );
+  }
+  return <StateMessage framed={false} title={texts.noMatches} />;
+}
 
 interface AttackTableCardProps {
   plan: AttackPlan;
@@ -90,7 +110,8 @@ export function AttackTableCard({ plan, selected, onSelectedChange, onEdit }: At
     setSearch(attackTableDefaults.searchVal);
   };
   const canEdit = canEditPlan(plan.access);
-  const filtered = params.searchVal !== "" || params.statusFilter.length < attackTableDefaults.statusFilter.length;
+  const filtered = params.searchVal !== "" || params.statusFilter.length < attackStatuses.length;
+  const openOnly = params.searchVal === "" && isOpenOnly(params.statusFilter);
 
   return (
     <Card padding={0}>
@@ -122,9 +143,7 @@ export function AttackTableCard({ plan, selected, onSelectedChange, onEdit }: At
             onTogglePage={onTogglePage}
             onEdit={onEdit}
             onDelete={onDeleteRow}
-            empty={
-              <StateMessage framed={false} title={filtered ? texts.noMatches : texts.emptyAttacks} description={filtered ? undefined : texts.emptyAttacksHint} />
-            }
+            empty={<EmptyAttacks planTotal={plan.total} openOnly={openOnly} filtered={filtered} onShowAll={() => prefs.setStatusFilter([...attackStatuses])} />}
           />
         )}
         {canEdit && <AttackBulkBar planId={plan.id} selected={selected} onClear={() => onSelectedChange([])} />}

@@ -1,16 +1,15 @@
-// Search, "Nur offene" (planned and due only, one click), status filter, column menu and reset above the
-// attack table. The filter is kept with the other table preferences, so "Nur offene" survives a reload.
+// Search, "Nur offene" (planned and due only, one click; on by default), status filter, column menu and
+// reset above the attack table. The filter is kept with the other table preferences, so the choice
+// survives a reload.
 import { attackStatuses, attackStatusLabels, type AttackStatus } from "@dsbot/protocol";
 import { Button, Checkbox, Group, Popover, Stack, Text, TextInput } from "@mantine/core";
 import { IconClockHour4, IconColumns, IconFilter, IconRestore, IconSearch } from "@tabler/icons-react";
+import { isOpenOnly, openAttackStatuses } from "../stores/attack-table-store";
 import { attackPlanTexts as texts } from "../texts";
 import { attackColumns } from "./attack-columns";
 import classes from "./attack-plans.module.css";
 
 const statusOptions = attackStatuses.map((status) => ({ value: status, label: attackStatusLabels[status] }));
-/** The statuses still to be sent. */
-const openStatuses: AttackStatus[] = ["planned", "due"];
-const isOpenOnly = (filter: readonly AttackStatus[]) => filter.length === openStatuses.length && openStatuses.every((s) => filter.includes(s));
 
 // The filter is a compact button ("Status: alle"), like the column menu, so the toolbar stays one row.
 
@@ -41,7 +40,7 @@ export function AttackTableToolbar(props: AttackTableToolbarProps) {
           variant={isOpenOnly(statusFilter) ? "light" : "default"}
           leftSection={<IconClockHour4 size={16} />}
           aria-pressed={isOpenOnly(statusFilter)}
-          onClick={() => onStatusFilterChange(isOpenOnly(statusFilter) ? [...attackStatuses] : openStatuses)}
+          onClick={() => onStatusFilterChange(isOpenOnly(statusFilter) ? [...attackStatuses] : [...openAttackStatuses])}
           data-testid="attack-open-only"
         >
           {texts.openOnly}

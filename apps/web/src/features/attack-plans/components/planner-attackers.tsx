@@ -5,7 +5,9 @@ import { Anchor, MultiSelect, SegmentedControl, Stack, Text, Textarea } from "@m
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
+import { botStatusLabels } from "@/components/ui/bot-status-badge";
 import { plannerBotsQueryOptions } from "../api/planner-api";
+import { defendTexts, plannerWords } from "../planner-words";
 import { attackPlanTexts as texts } from "../texts";
 import classes from "./attack-plans.module.css";
 import type { PlannerErrors, PlannerFormValues } from "./planner-form";
@@ -19,13 +21,29 @@ interface PlannerAttackersProps {
 
 function BotSelect({ world, values, errors, onChange }: PlannerAttackersProps) {
   const bots = useQuery(plannerBotsQueryOptions());
-  const options = (bots.data?.dsbots ?? [])
-    .filter((bot) => bot.world.server === world.server && bot.world.world === world.world)
-    .map((bot) => ({ value: String(bot.id), label: bot.dsPlayer.name }));
+  const onWorld = (bots.data?.dsbots ?? []).filter((bot) => bot.world.server === world.server && bot.world.world === world.world);
+  // "Verteidigen" names each bot's status: only a running bot sends its support.
+  const options = onWorld.map((bot) => ({
+    value: String(bot.id),
+    label: values.defend ? defendTexts.botOption(bot.dsPlayer.name, botStatusLabels[bot.status ?? "offline"]) : bot.dsPlayer.name,
+  }));
+  const idle = onWorld.filter((bot) => values.dsbotIds.includes(String(bot.id)) && bot.status !== "online").map((bot) => bot.dsPlayer.name);
+  const hint = values.defend ? (
+    <>
+      {defendTexts.botsHint}
+      {idle.length > 0 && (
+        <Text span size="xs" c="yellow.4" display="block" mt={4} data-testid="defend-idle-bots">
+          {defendTexts.notRunning(idle)}
+        </Text>
+      )}
+    </>
+  ) : (
+    texts.attackerBotsHint
+  );
   return (
     <MultiSelect
-      label={texts.attackerBots}
-      description={bots.isSuccess && options.length === 0 ? texts.noBots : texts.attackerBotsHint}
+      label={values.defend ? plannerWords.defend.attackers : texts.attackerBots}
+      description={bots.isSuccess && options.length === 0 ? texts.noBots : hint}
       placeholder={values.dsbotIds.length ? undefined : texts.attackerBotsPlaceholder}
       data={options}
       value={values.dsbotIds}
@@ -41,20 +59,22 @@ export function PlannerAttackers(props: PlannerAttackersProps) {
   const { values, errors, onChange } = props;
   return (
     <Stack gap="sm">
-      <div>
-        <Text size="sm" fw={500} mb={4}>
-          {texts.attackers}
-        </Text>
-        <SegmentedControl
-          aria-label={texts.attackers}
-          value={values.source}
-          onChange={(value) => onChange("source", value as PlannerFormValues["source"])}
-          data={[
-            { value: "bots", label: texts.attackerSources.bots },
-            { value: "coords", label: texts.attackerSources.coords },
-          ]}
-        />
-      </div>
+      {!values.defend && (
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {texts.attackers}
+          </Text>
+          <SegmentedControl
+            aria-label={texts.attackers}
+            value={values.source}
+            onChange={(value) => onChange("source", value as PlannerFormValues["source"])}
+            data={[
+              { value: "bots", label: texts.attackerSources.bots },
+              { value: "coords", label: texts.attackerSources.coords },
+            ]}
+          />
+        </div>
+      )}
       {values.source === "bots" ? (
         <BotSelect {...props} />
       ) : (

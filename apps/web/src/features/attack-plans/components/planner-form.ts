@@ -22,6 +22,8 @@ export interface PlannerFormValues {
   useFreundschaft: boolean;
   algorithm: PlannerAlgorithm;
   seed: number;
+  /** "Verteidigen": supports from the chosen bots, one each, landing by `windowTo` (the request's `defend`). */
+  defend: boolean;
 }
 
 /** Field → German error; "general" collects what belongs to no field. */
@@ -50,6 +52,7 @@ export function defaultPlannerValues(zone: string, now = Date.now()): PlannerFor
     useFreundschaft: true,
     algorithm: "nearest",
     seed: 1,
+    defend: false,
   };
 }
 
@@ -63,6 +66,9 @@ export function toPlannerRequest(values: PlannerFormValues, save: boolean, zone:
     counts[type] = values.counts[type];
     if (values.counts[type] > 0) templates[type] = values.templates[type];
   }
+  // "Verteidigen" plans from now (the server adds the lead) to the deadline; a deadline already too close is the server's to word.
+  const window = { from: from.ok ? from.value : Number.NaN, to: to.ok ? to.value : Number.NaN };
+  if (values.defend) window.from = Math.min(window.from, window.to);
   return {
     attackers:
       values.source === "bots"
@@ -70,7 +76,7 @@ export function toPlannerRequest(values: PlannerFormValues, save: boolean, zone:
         : { kind: "coords", text: values.attackerText },
     targets: values.targets,
     settings: {
-      window: { from: from.ok ? from.value : Number.NaN, to: to.ok ? to.value : Number.NaN },
+      window,
       counts,
       templates,
       algorithm: values.algorithm,
@@ -80,6 +86,7 @@ export function toPlannerRequest(values: PlannerFormValues, save: boolean, zone:
       useFreundschaft: values.useFreundschaft,
     },
     save,
+    ...(values.defend ? { defend: true } : {}),
   };
 }
 

@@ -1,16 +1,15 @@
 // The planner's first values when another page handed something over: the Koordinaten Filter's targets,
 // or "Verteidigen" on Eingehende Angriffe — one support per target from every bot of the user on the
-// plan's world, landing between a minute from now and the deadline before the incoming attack.
+// plan's world, leaving a minute from now at the earliest and landing by the deadline before the
+// incoming attack (the server plans it so: the request's `defend`).
 import type { World } from "@dsbot/protocol";
+import { DEFEND_LEAD_MS } from "@dsbot/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
 import type { PlannerHandoff } from "@/lib/planner-handoff";
 import { plannerBotsQueryOptions } from "../api/planner-api";
 import { formatInputTime } from "../lib/times";
 import type { PlannerFormValues } from "./planner-form";
-
-/** Supports leave no sooner than this from now (the bots need a moment to claim them). */
-export const DEFEND_LEAD_MS = 60_000;
 
 export function handedValues(base: PlannerFormValues, handoff: PlannerHandoff | undefined, zone: string, now = Date.now()): PlannerFormValues {
   if (!handoff) return base;
@@ -19,6 +18,7 @@ export function handedValues(base: PlannerFormValues, handoff: PlannerHandoff | 
   return {
     ...values,
     source: "bots",
+    defend: true,
     counts: { attack: 0, conquer: 0, fake: 0, wallbreaker: 0, support: 1 },
     windowFrom: formatInputTime(Math.ceil((now + DEFEND_LEAD_MS) / 1000) * 1000, zone, false),
     windowTo: formatInputTime(handoff.defend.arriveBy, zone, true),

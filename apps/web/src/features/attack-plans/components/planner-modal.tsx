@@ -5,7 +5,7 @@ import type { PlannerAlgorithm, PlannerResponse, World } from "@dsbot/protocol";
 import { plannerAlgorithmLabels, plannerAlgorithms } from "@dsbot/protocol";
 import { Alert, Button, Divider, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconEye } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
@@ -15,69 +15,30 @@ import { useServerTimeZone } from "@/lib/server-time-zone";
 import { monoInputStyles } from "../lib/mono-input";
 import { usePlanner } from "../api/planner-api";
 import { attackPlanTexts as texts } from "../texts";
+import { defendTexts, plannerWords } from "../planner-words";
 import { PlannerAttackers } from "./planner-attackers";
 import { handedValues, useDefendWithAllBots } from "./planner-handoff-values";
 import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerRequest, type PlannerErrors, type PlannerFormValues } from "./planner-form";
 import { PlannerPreview } from "./planner-preview";
 import { PlannerTypes } from "./planner-types";
+import { UnitInputs } from "./unit-inputs";
 
-function PlannerForm({ planId, world, handoff, onDone }: { planId: number; world: World; handoff?: PlannerHandoff; onDone: () => void }) {
-  const planner = usePlanner(planId);
-  const zone = useServerTimeZone();
-  const [values, setValues] = useState<PlannerFormValues>(() => handedValues(defaultPlannerValues(zone), handoff, zone));
-  useDefendWithAllBots(handoff, world, values, setValues);
-  const [errors, setErrors] = useState<PlannerErrors>({});
-  const [result, setResult] = useState<PlannerResponse | null>(null);
-  const [pending, setPending] = useState<"preview" | "save" | null>(null);
+type OnChange = <K extends keyof PlannerFormValues>(key: K, value: PlannerFormValues[K]) => void;
 
-  const onChange = <K extends keyof PlannerFormValues>(key: K, value: PlannerFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors({});
-  };
-
-  // A fresh preview sits below the form: bring it into view.
-  const previewRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (result) previewRef.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
-  }, [result]);
-
-  const run = async (save: boolean) => {
-    const found = checkPlanner(values, zone);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setPending(save ? "save" : "preview");
-    try {
-      const answer = await planner.mutateAsync(toPlannerRequest(values, save, zone));
-      if (save) {
-        alert.success(texts.plannerSaved(answer.saved));
-        onDone();
-      } else setResult(answer);
-    } catch (error) {
-      if (error instanceof ApiError && error.issues.length > 0) {
-        const fromServer: PlannerErrors = {};
-        for (const issue of error.issues) addIssue(fromServer, issue.path.split("."), issue.message);
-        setErrors(fromServer);
-      } else alertError(error);
-    } finally {
-      setPending(null);
-    }
-  };
-
-  const timeField = (key: "windowFrom" | "windowTo", label: string) => (
-    <TextInput
-      label={label}
-      placeholder={texts.windowPlaceholder}
-      value={values[key]}
-      onChange={(event) => onChange(key, event.currentTarget.value)}
-      error={errors[key]}
-      styles={monoInputStyles}
-      autoComplete="off"
-    />
-  );
-
+/** The attack planner's window, types, switches and algorithm (not shown for "Verteidigen"). */
+function AttackSettings({
+  values,
+  errors,
+  onChange,
+  timeField,
+}: {
+  values: PlannerFormValues;
+  errors: PlannerErrors;
+  onChange: OnChange;
+  timeField: (key: "windowFrom" | "windowTo", label: string) => ReactNode;
+}) {
   return (
-    <Stack gap="md">
-      <PlannerAttackers world={world} values={values} errors={errors} onChange={onChange} />
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {timeField("windowFrom", texts.windowFrom)}
         {timeField("windowTo", texts.windowTo)}
@@ -126,6 +87,99 @@ function PlannerForm({ planId, world, handoff, onDone }: { planId: number; world
           error={errors.seed}
         />
       </Group>
+    </>
+  );
+}
+
+function PlannerForm({ planId, world, handoff, onDone }: { planId: number; world: World; handoff?: PlannerHandoff; onDone: () => void }) {
+  const planner = usePlanner(planId);
+  const zone = useServerTimeZone();
+  const [values, setValues] = useState<PlannerFormValues>(() => handedValues(defaultPlannerValues(zone), handoff, zone));
+  useDefendWithAllBots(handoff, world, values, setValues);
+  const [errors, setErrors] = useState<PlannerErrors>({});
+  const [result, setResult] = useState<PlannerResponse | null>(null);
+  const [pending, setPending] = useState<"preview" | "save" | null>(null);
+  const { defend } = values;
+  const words = defend ? plannerWords.defend : plannerWords.attack;
+
+  const onChange = <K extends keyof PlannerFormValues>(key: K, value: PlannerFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors({});
+  };
+
+  // A fresh preview sits below the form: bring it into view.
+  const previewRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) previewRef.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, [result]);
+
+  const run = async (save: boolean) => {
+    const found = checkPlanner(values, zone);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setPending(save ? "save" : "preview");
+    try {
+      const answer = await planner.mutateAsync(toPlannerRequest(values, save, zone));
+      if (save) {
+        const senders = answer.senders?.map((bot) => bot.name) ?? [];
+        alert.success(senders.length > 0 ? `${words.saved(answer.saved)} ${defendTexts.senders(senders)}` : words.saved(answer.saved));
+        onDone();
+      } else setResult(answer);
+    } catch (error) {
+      if (error instanceof ApiError && error.issues.length > 0) {
+        const fromServer: PlannerErrors = {};
+        for (const issue of error.issues) addIssue(fromServer, issue.path.split("."), issue.message);
+        setErrors(fromServer);
+      } else alertError(error);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const timeField = (key: "windowFrom" | "windowTo", label: string) => (
+    <TextInput
+      label={label}
+      placeholder={texts.windowPlaceholder}
+      value={values[key]}
+      onChange={(event) => onChange(key, event.currentTarget.value)}
+      error={errors[key]}
+      styles={monoInputStyles}
+      autoComplete="off"
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <PlannerAttackers world={world} values={values} errors={errors} onChange={onChange} />
+      {defend ? (
+        <>
+          <TextInput
+            label={defendTexts.deadline}
+            description={defendTexts.deadlineHint}
+            placeholder={texts.windowPlaceholder}
+            value={values.windowTo}
+            onChange={(event) => onChange("windowTo", event.currentTarget.value)}
+            error={errors.windowTo ?? errors.windowFrom}
+            styles={monoInputStyles}
+            autoComplete="off"
+          />
+          <UnitInputs
+            label={defendTexts.template}
+            namePrefix={`${words.title}: `}
+            value={values.templates.support}
+            onChange={(units) => onChange("templates", { ...values.templates, support: units })}
+            error={errors["templates.support"]}
+          />
+          <Switch
+            label={texts.useFreundschaft}
+            description={texts.useFreundschaftHint}
+            checked={values.useFreundschaft}
+            onChange={(e) => onChange("useFreundschaft", e.currentTarget.checked)}
+          />
+        </>
+      ) : (
+        <AttackSettings values={values} errors={errors} onChange={onChange} timeField={timeField} />
+      )}
       {errors.general && errors.general.length > 0 && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={texts.plannerErrors}>
           <Stack gap={2} component="ul" m={0} pl="md">
@@ -153,6 +207,7 @@ function PlannerForm({ planId, world, handoff, onDone }: { planId: number; world
           <Divider mb="md" />
           <PlannerPreview
             result={result}
+            words={words}
             onFitTemplates={(fitted) => {
               // Templates only the strongest scanned village can fill: the next preview plans with them.
               setValues((current) => ({ ...current, templates: { ...current.templates, ...(fitted as Partial<PlannerFormValues["templates"]>) } }));
@@ -177,7 +232,7 @@ interface PlannerModalProps {
 
 export function PlannerModal({ planId, world, opened, handoff, onClose }: PlannerModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.plannerTitle} size="xl" closeButtonProps={{ "aria-label": commonTexts.close }}>
+    <Modal opened={opened} onClose={onClose} title={handoff?.defend ? plannerWords.defend.title : plannerWords.attack.title} size="xl" closeButtonProps={{ "aria-label": commonTexts.close }}>
       {opened && <PlannerForm planId={planId} world={world} handoff={handoff} onDone={onClose} />}
     </Modal>
   );

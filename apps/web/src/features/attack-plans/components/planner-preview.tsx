@@ -6,6 +6,7 @@ import { attackTypeLabels } from "@dsbot/protocol";
 import { Alert, Button, Code, Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import { attackPlanTexts as texts } from "../texts";
+import { plannerWords, type PlannerWords } from "../planner-words";
 import { AttackTypeIcon, ServerTime, UnitBadges } from "./attack-cells";
 import { PlannerPreviewMap } from "./planner-preview-map";
 
@@ -15,7 +16,15 @@ export const PREVIEW_ROWS = 200;
 type Fitted = NonNullable<PlannerResponse["attackerVillages"]>["fitted"];
 
 /** How many attacker villages there were and what they could send; why nothing was planned, with a fix. */
-function AttackerSummary({ summary, onFitTemplates }: { summary: NonNullable<PlannerResponse["attackerVillages"]>; onFitTemplates?: (fitted: Fitted) => void }) {
+function AttackerSummary({
+  summary,
+  words,
+  onFitTemplates,
+}: {
+  summary: NonNullable<PlannerResponse["attackerVillages"]>;
+  words: PlannerWords;
+  onFitTemplates?: (fitted: Fitted) => void;
+}) {
   const blocked = (Object.entries(summary.able) as [AttackType, number][]).filter(([, able]) => able === 0);
   const canFit = Object.keys(summary.fitted).length > 0;
   if (summary.villages === 0) {
@@ -31,12 +40,12 @@ function AttackerSummary({ summary, onFitTemplates }: { summary: NonNullable<Pla
       variant="light"
       icon={blocked.length > 0 ? <IconAlertTriangle size={18} /> : <IconInfoCircle size={18} />}
       data-testid="planner-attackers"
-      title={texts.attackerSummary(summary.villages, summary.scanned)}
+      title={words.attackerSummary(summary.villages, summary.scanned)}
     >
       <Stack gap={4}>
         {(Object.entries(summary.able) as [AttackType, number][]).map(([type, able]) => (
           <Text size="sm" key={type}>
-            {able === 0 ? texts.noVillageCanSend(attackTypeLabels[type]) : texts.attackerAble(attackTypeLabels[type], able, summary.villages)}
+            {able === 0 ? words.noVillageCanSend(attackTypeLabels[type]) : texts.attackerAble(attackTypeLabels[type], able, summary.villages)}
           </Text>
         ))}
         {canFit && onFitTemplates && (
@@ -54,21 +63,29 @@ function AttackerSummary({ summary, onFitTemplates }: { summary: NonNullable<Pla
   );
 }
 
-export function PlannerPreview({ result, onFitTemplates }: { result: PlannerResponse; onFitTemplates?: (fitted: Fitted) => void }) {
+export function PlannerPreview({
+  result,
+  words = plannerWords.attack,
+  onFitTemplates,
+}: {
+  result: PlannerResponse;
+  words?: PlannerWords;
+  onFitTemplates?: (fitted: Fitted) => void;
+}) {
   const shown = result.attacks.slice(0, PREVIEW_ROWS);
   const c = texts.previewColumns;
   return (
     <Stack gap="md" data-testid="planner-preview">
-      <Text fw={600}>{texts.previewCount(result.attacks.length)}</Text>
-      {result.attackerVillages && <AttackerSummary summary={result.attackerVillages} onFitTemplates={onFitTemplates} />}
+      <Text fw={600}>{words.previewCount(result.attacks.length)}</Text>
+      {result.attackerVillages && <AttackerSummary summary={result.attackerVillages} words={words} onFitTemplates={onFitTemplates} />}
       <PlannerPreviewMap result={result} />
       {result.attacks.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {texts.previewEmpty}
+          {words.previewEmpty}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={360} type="auto">
-          <Table striped verticalSpacing={4} aria-label={texts.previewLabel} miw={760}>
+          <Table striped verticalSpacing={4} aria-label={words.previewLabel} miw={760}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{c.from}</Table.Th>
@@ -124,8 +141,8 @@ export function PlannerPreview({ result, onFitTemplates }: { result: PlannerResp
         </ScrollArea.Autosize>
       )}
       {result.unserved.length > 0 && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={texts.unserved}>
-          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: "none" }} aria-label={texts.unserved}>
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={words.unserved}>
+          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: "none" }} aria-label={words.unserved}>
             {result.unserved.map((u, index) => (
               <li key={index}>
                 <Text size="sm">

@@ -2,6 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { json } from "@/test/fetch-mock";
+import { queryClient } from "@/lib/query-client";
 import { renderApp } from "@/test/render-app";
 import { ATTACK_TABLE_STORAGE_KEY, useAttackTable } from "../stores/attack-table-store";
 import { makeAttack, makePlan } from "../test-fixtures";
@@ -13,11 +14,15 @@ const headers = ["Angreifer", "Verteidiger", "Startdorf", "Zieldorf", "Typ", "Ei
 
 setupPlanPageTests();
 
-async function openTable() {
-  renderApp("/attack-plans/7");
+async function openTableWith() {
+  const rendered = renderApp("/attack-plans/7");
   const table = await screen.findByRole("table", { name: "Angriffe" });
   await within(table).findAllByTestId("attack-remaining");
-  return table;
+  return { table, unmount: rendered.unmount };
+}
+
+async function openTable() {
+  return (await openTableWith()).table;
 }
 
 describe("Attack plan table", { timeout: 20_000 }, () => {
@@ -116,20 +121,39 @@ describe("Attack plan table", { timeout: 20_000 }, () => {
     expect(filter).toHaveTextContent("Status: 2 von 6");
   });
 
-  it("'Nur offene' shows planned and due attacks in one click, is kept for the next visit and goes back to all", async () => {
+  it("opens on 'Nur offene' (planned and due), and keeps the player's choice for the next visit", async () => {
     const mock = mockPlanPage();
-    await openTable();
+    const { unmount } = await openTableWith();
     const user = userEvent.setup();
     const openOnly = screen.getByRole("button", { name: "Nur offene" });
-    expect(openOnly).toHaveAttribute("aria-pressed", "false");
-    await user.click(openOnly);
-    await waitFor(() => expect(mock.attackCalls.at(-1)?.get("statusFilter")).toBe("planned,due"));
     expect(openOnly).toHaveAttribute("aria-pressed", "true");
-    expect(JSON.parse(window.localStorage.getItem(ATTACK_TABLE_STORAGE_KEY) ?? "{}").state.statusFilter).toEqual(["planned", "due"]);
+    expect(mock.attackCalls[0]?.get("statusFilter")).toBe("planned,due");
     await user.click(openOnly);
-    // Back to every status (the first page of all is still cached: no new request needed).
-    await waitFor(() => expect(useAttackTable.getState().statusFilter).toEqual(["planned", "due", "sent", "failed", "expired", "cancelled"]));
+    await waitFor(() => expect(mock.attackCalls.at(-1)?.get("statusFilter")).toBe("planned,due,sent,failed,expired,cancelled"));
     expect(openOnly).toHaveAttribute("aria-pressed", "false");
+    expect(JSON.parse(window.localStorage.getItem(ATTACK_TABLE_STORAGE_KEY) ?? "{}").state.statusFilter).toEqual(["planned", "due", "sent", "failed", "expired", "cancelled"]);
+
+    // The next visit (the kept preferences read again) opens on every status.
+    unmount();
+    queryClient.clear();
+    await useAttackTable.persist.rehydrate();
+    const calls = mock.attackCalls.length;
+    await openTableWith();
+    expect(screen.getByRole("button", { name: "Nur offene" })).toHaveAttribute("aria-pressed", "false");
+    expect(mock.attackCalls[calls]?.get("statusFilter")).toBe("planned,due,sent,failed,expired,cancelled");
+    // And back: one click shows what is still to come.
+    await user.click(screen.getByRole("button", { name: "Nur offene" }));
+    await waitFor(() => expect(mock.attackCalls.at(-1)?.get("statusFilter")).toBe("planned,due"));
+  });
+
+  it("a plan with nothing left to send says so under 'Nur offene' and shows every attack in one click", async () => {
+    const user = userEvent.setup();
+    const mock = mockPlanPage({ plan: makePlan({ id: 7, name: "Offensive K55", total: 2 }), attacks: [] });
+    renderApp("/attack-plans/7");
+    expect(await screen.findByText("Keine offenen Angriffe")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Alle Angriffe zeigen" }));
+    await waitFor(() => expect(mock.attackCalls.at(-1)?.get("statusFilter")).toBe("planned,due,sent,failed,expired,cancelled"));
+    expect(screen.getByRole("button", { name: "Nur offene" })).toHaveAttribute("aria-pressed", "false");
   });
 
   it("sends the search once, 300 ms after typing stops", async () => {

@@ -34,7 +34,7 @@ describe("Planer from the navigation state", { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.state).toBeNull());
   });
 
-  it("'Verteidigen' opens it with one support per target from every bot on the plan's world, arriving by the deadline", async () => {
+  it("'Verteidigen' opens the support planner with one support per target from every bot on the plan's world, arriving by the deadline", async () => {
     const sent: Record<string, unknown>[] = [];
     mockPlanPage({
       routes: {
@@ -44,26 +44,32 @@ describe("Planer from the navigation state", { timeout: 20_000 }, () => {
         },
         "GET /api/dsbot": () =>
           json(200, {
-            dsbots: [makeBot({ id: 1, dsPlayer: { name: "Kalle" } }), makeBot({ id: 2, dsPlayer: { name: "Zora" } }), makeBot({ id: 3, dsPlayer: { name: "Woanders" }, world: { server: "die-staemme.de", world: "de199" } })],
+            dsbots: [makeBot({ id: 1, dsPlayer: { name: "Kalle" }, status: "online" }), makeBot({ id: 2, dsPlayer: { name: "Zora" }, status: "offline" }), makeBot({ id: 3, dsPlayer: { name: "Woanders" }, world: { server: "die-staemme.de", world: "de199" } })],
             totals: 3,
           }),
       },
     });
     const arriveBy = Math.floor(Date.now() / 1000) * 1000 + 2 * 3_600_000 + 678;
     renderWithState(plannerHandoffState("500|500", { arriveBy }));
-    const planner = await screen.findByRole("dialog", { name: "Angriffe planen" });
+    // Supports in their own words: no "Angriff" to read, no attack types or window start to set.
+    const planner = await screen.findByRole("dialog", { name: "Unterstützung planen" });
     expect(within(planner).getByRole("textbox", { name: "Ziele" })).toHaveValue("500|500");
     // The deadline to the millisecond, in the plan's server time.
     expect(within(planner).getByRole<HTMLInputElement>("textbox", { name: "Ankunft spätestens" }).value).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d:678$/);
-    expect(within(planner).getByRole("textbox", { name: "Anzahl je Ziel: Unterstützung" })).toHaveValue("1");
-    expect(within(planner).getByRole("button", { name: "Angriff 0" })).toBeInTheDocument();
-    // Both bots of the plan's world, not the one elsewhere.
-    await waitFor(() => expect(within(planner).getAllByText("Zora").length).toBeGreaterThan(0));
+    expect(within(planner).queryByRole("textbox", { name: "Ankunft frühestens" })).not.toBeInTheDocument();
+    expect(within(planner).queryByRole("button", { name: "Angriff 0" })).not.toBeInTheDocument();
+    expect(within(planner).getByText("Truppen je Unterstützung")).toBeInTheDocument();
+    expect(within(planner).queryByText(/Angriff|Angreifer/)).not.toBeInTheDocument();
+    // Both bots of the plan's world with their status, not the one elsewhere; the one not running is named.
+    await waitFor(() => expect(within(planner).getAllByText("Zora (Offline)").length).toBeGreaterThan(0));
+    expect(within(planner).getAllByText("Kalle (Online)").length).toBeGreaterThan(0);
+    expect(within(planner).getByTestId("defend-idle-bots")).toHaveTextContent("Zora läuft gerade nicht");
     fireEvent.click(within(planner).getByRole("button", { name: "Vorschau" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       attackers: { kind: "bots", dsbotIds: [1, 2] },
       targets: "500|500",
+      defend: true,
       settings: { counts: { support: 1 }, window: { to: arriveBy } },
     });
     expect((sent[0] as { settings: { counts: Record<string, number> } }).settings.counts.attack ?? 0).toBe(0);

@@ -1,6 +1,6 @@
 // Attack table preferences (spec §2, §9): page, page size, search, sort, hidden columns (and the status
 // filter), kept in the browser (localStorage) and resettable to the defaults: page 1, 10 rows, empty
-// search, sendTime ascending, no hidden columns.
+// search, sendTime ascending, no hidden columns, and "Nur offene" (a plan opens on what is still to come).
 import { attackStatuses, type AttackStatus } from "@dsbot/protocol";
 import { createTablePrefsStore, tableListParams, type TablePrefs } from "@/lib/table-prefs-store";
 import type { AttackListParams, AttackSortBy } from "../api/keys";
@@ -9,16 +9,31 @@ export const ATTACK_TABLE_STORAGE_KEY = "dsbot-attack-table";
 
 export type AttackTablePrefs = TablePrefs<AttackSortBy, AttackStatus>;
 
+/** The statuses still to be sent: the "Nur offene" filter. */
+export const openAttackStatuses: readonly AttackStatus[] = ["planned", "due"];
+
+export const isOpenOnly = (filter: readonly AttackStatus[]) => filter.length === openAttackStatuses.length && openAttackStatuses.every((s) => filter.includes(s));
+
 export const attackTableDefaults: AttackTablePrefs = {
   activePage: 1,
   perPage: 10,
   searchVal: "",
   sortBy: "sendTime",
   hiddenColumns: [],
-  statusFilter: [...attackStatuses],
+  statusFilter: [...openAttackStatuses],
 };
 
-export const useAttackTable = createTablePrefsStore({ name: ATTACK_TABLE_STORAGE_KEY, version: 1, defaults: attackTableDefaults });
+/**
+ * Version 2 opens on "Nur offene". Kept preferences of version 1 with every status (its default, the
+ * filter never touched) take the new default; a filter the user chose stays.
+ */
+export function migrateAttackTablePrefs(persisted: unknown, version: number): AttackTablePrefs {
+  const prefs = { ...attackTableDefaults, ...(persisted as Partial<AttackTablePrefs> | null) };
+  if (version < 2 && attackStatuses.every((s) => prefs.statusFilter.includes(s))) prefs.statusFilter = [...openAttackStatuses];
+  return prefs;
+}
+
+export const useAttackTable = createTablePrefsStore({ name: ATTACK_TABLE_STORAGE_KEY, version: 2, defaults: attackTableDefaults, migrate: migrateAttackTablePrefs });
 
 /** The request parameters of the preferences; an empty status filter means every status. */
 export function attackListParams(prefs: Pick<AttackTablePrefs, "activePage" | "perPage" | "searchVal" | "sortBy" | "statusFilter">): AttackListParams {

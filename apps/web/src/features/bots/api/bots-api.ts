@@ -73,7 +73,7 @@ export function botModuleQueryOptions(id: number, name: ModuleName) {
   return queryOptions({
     queryKey: botKeys.module(id, name),
     queryFn: ({ signal }) =>
-      api.get<{ module: Record<string, unknown> }>(`/api/dsbot/${id}/module`, { params: { moduleName: name }, signal }),
+      api.get<{ module: Record<string, unknown>; unavailable?: string | null }>(`/api/dsbot/${id}/module`, { params: { moduleName: name }, signal }),
     staleTime: 0,
   });
 }

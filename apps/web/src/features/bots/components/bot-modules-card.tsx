@@ -11,6 +11,7 @@ import { alert } from "@/lib/alerts";
 import { alertError } from "@/lib/api-error-message";
 import { setBotModuleEnabled } from "../api/bot-cache";
 import { botKeys, toggleBotModule } from "../api/bots-api";
+import { confirmRenamerOn } from "../modules/renamer-confirm";
 import { botTexts } from "../texts";
 import classes from "./bots.module.css";
 
@@ -18,6 +19,8 @@ export function useToggleModule(bot: Pick<Dsbot, "id" | "modules">) {
   const client = useQueryClient();
   return async (name: ModuleName) => {
     const before = bot.modules.find((m) => m.name === name)?.enabled ?? false;
+    // The Umbenenner renames in the game: the player sees what it would change before it starts.
+    if (name === "renamer" && !before && !(await confirmRenamerOn(client, bot.id))) return;
     setBotModuleEnabled(client, bot.id, name, !before);
     try {
       const { enabled } = await toggleBotModule(bot.id, name);

@@ -1,8 +1,9 @@
-// Player, world, status, owner and dates of a bot.
+// Bot-ID (what `dsbot bots add --id` takes, with a copy button), player, world, status, owner and dates of a bot.
 import { gameBaseUrl, type Dsbot } from "@dsbot/protocol";
 import { Anchor, Button } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { CopyButton } from "@/components/ui/copy-button";
 import { InfoList } from "@/components/ui/info-list";
 import { SectionCard } from "@/components/ui/section-card";
 import { paths } from "@/config/paths";
@@ -24,6 +25,15 @@ export function BotOverviewCard({ bot, withConfigLink = true, title = botTexts.o
     >
       <InfoList
         items={[
+          {
+            label: botTexts.botId,
+            value: (
+              <>
+                <span data-bot-id={bot.id}>{bot.id}</span>
+                <CopyButton value={String(bot.id)} label={botTexts.copyBotId(bot.dsPlayer.name)} size="sm" />
+              </>
+            ),
+          },
           { label: botTexts.columns.player, value: bot.dsPlayer.name },
           {
             label: botTexts.world,

@@ -1,13 +1,14 @@
 // The bot page's "Dörfer" tab (issue 23): each village of the last inventory scan with its points,
 // resources against the storage, farm, building levels, build and recruit queues and troops at home —
-// where a player sees what the modules did. Live: a new scan of the bot loads it again. Paged on the
-// server (a bot may hold thousands of villages).
+// where a player sees what the modules did; units and buildings show the game's names on hover. Live: a
+// new scan of the bot loads it again. Paged on the server (a bot may hold thousands of villages).
 import type { BotVillageState, Building } from "@dsbot/protocol";
 import { buildingLabels, buildings, resourceLabels, resources, unitLabels, units, type Unit } from "@dsbot/protocol";
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { IconBuildingCommunity } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { BuildingIcon } from "@/components/ui/building-icon";
 import { ErrorState, StateMessage } from "@/components/ui/states";
 import { TablePagination } from "@/components/ui/table-pagination";
 import { UnitIcon } from "@/components/ui/unit-icon";
@@ -59,7 +60,7 @@ function VillageCard({ village }: { village: BotVillageState }) {
           </Text>
           <Group gap={6}>
             {built.map((b) => (
-              <Badge key={b} variant="outline" color="gray" tt="none" data-building={b}>
+              <Badge key={b} variant="outline" color="gray" tt="none" data-building={b} leftSection={<BuildingIcon building={b} size={13} />}>
                 {buildingLabels[b]} {village.buildings[b]}
               </Badge>
             ))}

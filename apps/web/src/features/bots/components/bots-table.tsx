@@ -1,11 +1,14 @@
 // The bot list table (spec §2): Spieler, Status, Module, Erstellungsdatum, Änderungsdatum, actions;
 // server-side sort on player, status and the dates; hidden columns come from the kept table state.
+// The Spieler cell also names the bot's world and its Bot-ID (what `dsbot bots add --id` takes), with
+// a copy button: no column of its own, so the columns stay those of the list.
 import type { Dsbot } from "@dsbot/protocol";
 import { ActionIcon, Anchor, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconChevronRight, IconTrash } from "@tabler/icons-react";
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type VisibilityState } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
@@ -61,6 +64,12 @@ function buildColumns(onDelete: (bot: Dsbot) => void): ColumnDef<Dsbot>[] {
           <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
             {row.original.world.world.toUpperCase()} · {row.original.world.server}
           </Text>
+          <Group gap={2} wrap="nowrap" data-bot-id={row.original.id}>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+              {botTexts.botIdValue(row.original.id)}
+            </Text>
+            <CopyButton value={String(row.original.id)} label={botTexts.copyBotId(row.original.dsPlayer.name)} size="sm" />
+          </Group>
         </div>
       ),
     },

@@ -1,10 +1,10 @@
-// "Bot anlegen": player name + world (prefilled with the user's world) → POST /api/dsbot → detail.
+// "Bot anlegen": player name + a world the server knows (the user's own when known) → POST /api/dsbot → detail.
 import { botCreateSchema, defaultWorld, type BotCreate } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Modal, Stack } from "@mantine/core";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { WorldFields } from "@/components/account/world-fields";
+import { useKnownWorlds, WorldPick } from "@/components/account/world-pick";
 import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { commonTexts } from "@/config/texts";
@@ -19,6 +19,7 @@ export function CreateBotModal({ opened, onClose }: { opened: boolean; onClose: 
   const world = useSession((state) => state.user?.world) ?? defaultWorld;
   const navigate = useNavigate();
   const createBot = useCreateBot();
+  const known = useKnownWorlds(opened);
   const emptyForm: BotCreate = { dsPlayer: { name: "" }, world: { ...world } };
   const { control, handleSubmit, reset, setError } = useForm<BotCreate>({
     resolver: zodResolver(botCreateSchema),
@@ -37,7 +38,7 @@ export function CreateBotModal({ opened, onClose }: { opened: boolean; onClose: 
       close();
       void navigate(paths.botDetail(dsbot.id));
     } catch (error) {
-      if (!applyServerIssues(error, setError, ["dsPlayer.name", "world.server", "world.world"])) alertError(error);
+      if (!applyServerIssues(error, setError, ["dsPlayer.name", "world", "world.server", "world.world"])) alertError(error);
     }
   });
 
@@ -54,12 +55,12 @@ export function CreateBotModal({ opened, onClose }: { opened: boolean; onClose: 
             required
             data-autofocus
           />
-          <WorldFields control={control} />
+          <WorldPick control={control} />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>
               {botTexts.cancel}
             </Button>
-            <Button type="submit" loading={createBot.isPending}>
+            <Button type="submit" loading={createBot.isPending} disabled={known.none || known.query.isError}>
               {botTexts.save}
             </Button>
           </Group>

@@ -16,11 +16,22 @@ export function botVillagesQueryOptions(id: number) {
 }
 
 const BotVillagesContext = createContext<BotVillage[] | null>(null);
+/** The id of the bot whose module is edited, for fields that read more of it (the scanner's plans, the renamer's preview). */
+const ModuleBotIdContext = createContext<number | null>(null);
 
 export function BotVillagesProvider({ botId, children }: { botId: number; children: ReactNode }) {
   const query = useQuery(botVillagesQueryOptions(botId));
   const villages = query.data?.villages.length ? query.data.villages : null;
-  return <BotVillagesContext.Provider value={villages}>{children}</BotVillagesContext.Provider>;
+  return (
+    <ModuleBotIdContext.Provider value={botId}>
+      <BotVillagesContext.Provider value={villages}>{children}</BotVillagesContext.Provider>
+    </ModuleBotIdContext.Provider>
+  );
+}
+
+/** The bot whose module is edited, or null outside a bot's module page. */
+export function useModuleBotId(): number | null {
+  return useContext(ModuleBotIdContext);
 }
 
 /** The bot's villages, or null (no world data, still loading, or outside a bot's module page). */

@@ -54,7 +54,7 @@ const moduleLabels: Partial<Record<ModuleName, Record<string, string>>> = {
     notifyOnNobles: "Bei Adelsgeschlechtern benachrichtigen",
   },
   "attack-planner-scanner": {
-    attackPlanIds: "Angriffspläne (IDs)",
+    attackPlanIds: "Angriffspläne",
     sendOffsetMs: "Abschick-Versatz (ms)",
     leadTimeSeconds: "Vorlaufzeit (Sekunden)",
     onMissingUnits: "Bei fehlenden Truppen",
@@ -84,6 +84,7 @@ const moduleLabels: Partial<Record<ModuleName, Record<string, string>>> = {
   recruiter: {
     targets: "Truppenziele",
     "targets.villageId": "Dorf-ID (leer = alle übrigen)",
+    "targets.villageType": "Für Dörfer der Klasse (ohne Dorf)",
     "targets.units": "Einheiten",
     batchSize: "Paketgröße",
     keepPercent: "Rohstoff-Reserve (%)",
@@ -150,7 +151,8 @@ const placeholderHint = (placeholders: readonly string[]) => `Platzhalter: ${pla
 /** Extra hints under some inputs. */
 export const fieldDescriptions: Record<string, string> = {
   villageIds: "Leer = alle Dörfer des Bots",
-  attackPlanIds: "Leer = keiner. Der Bot sendet nur aus Plänen, die sein Besitzer und der Benutzer seines Runners bearbeiten dürfen.",
+  attackPlanIds: "Leer = keiner. Zur Wahl stehen die Pläne auf der Welt des Bots, die du und der Besitzer des Bots bearbeiten dürft.",
+  villageType: "Off, Def oder Gemischt nach den Truppen des Dorfes (wie auf der Seite Truppen); Alle = jede Klasse.",
   villagePattern: placeholderHint(renamerPlaceholders.villagePattern),
   incomingPattern: placeholderHint(renamerPlaceholders.incomingPattern),
 };

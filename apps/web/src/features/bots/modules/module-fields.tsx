@@ -9,7 +9,8 @@ import { templatesQueryOptions } from "@/lib/builder-templates-query";
 import { botTexts } from "../texts";
 import classes from "../components/bots.module.css";
 import { fieldDescriptions, fieldLabel, optionLabel } from "./labels";
-import { useBotVillages, villageOptions } from "./bot-villages";
+import { useBotVillages, useModuleBotId, villageOptions } from "./bot-villages";
+import { ScannerPlansField } from "./scanner-plans-field";
 import { emptyValue, type FieldNode } from "./schema-fields";
 
 interface FieldProps<N extends FieldNode = FieldNode> {
@@ -154,6 +155,7 @@ function EnumField({ module, node, path }: FieldProps<Extract<FieldNode, { kind:
   return (
     <Select
       label={fieldLabel(module, path)}
+      description={fieldDescriptions[path.split(".").at(-1) ?? path]}
       data={node.options.map((value) => ({ value, label: optionLabel(value) }))}
       value={typeof field.value === "string" ? field.value : null}
       onChange={(value) => value && field.onChange(value)}
@@ -170,6 +172,10 @@ function NumberListField({ module, path }: FieldProps) {
   const values = Array.isArray(field.value) ? (field.value as unknown[]).map(String) : [];
   const key = path.split(".").at(-1) ?? path;
   const villages = useBotVillages();
+  const botId = useModuleBotId();
+  if (botId !== null && module === "attack-planner-scanner" && key === "attackPlanIds") {
+    return <ScannerPlansField botId={botId} path={path} label={fieldLabel(module, path)} description={fieldDescriptions[key]} />;
+  }
   if (villages && key === "villageIds") {
     return (
       <MultiSelect

@@ -21,6 +21,7 @@ interface Def {
   type: string;
   innerType?: ZodLike;
   in?: ZodLike;
+  out?: ZodLike;
   shape?: Record<string, ZodLike>;
   element?: ZodLike;
   entries?: Record<string, string | number>;
@@ -45,6 +46,8 @@ function unwrap(schema: ZodLike): { inner: ZodLike; nullable: boolean } {
     const def = current._zod.def;
     if (def.type === "nullable") nullable = true;
     if (wrappers.has(def.type) && def.innerType) current = def.innerType;
+    // A preprocess (a transform piped into the schema) takes any input: the field is what it pipes into.
+    else if (def.type === "pipe" && def.in?._zod.def.type === "transform" && def.out) current = def.out;
     else if (def.type === "pipe" && def.in) current = def.in;
     else break;
   }

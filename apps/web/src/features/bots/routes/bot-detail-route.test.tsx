@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { dispatchRealtimeMessage } from "@/lib/realtime-dispatcher";
 import { useSession } from "@/lib/session";
@@ -49,6 +49,24 @@ describe("Bot detail", { timeout: 20_000 }, () => {
     }
     expect(await within(log).findByText("Bot gestartet")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Zugriff von demo entziehen" })).toBeInTheDocument();
+  });
+
+  it("shows the Bot-ID (not the owner's id) with a copy button", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    const bot = { ...botKalle, id: 42, ownerId: 7 };
+    setup({
+      "GET /api/dsbot/42": () => json(200, { dsbot: bot }),
+      "GET /api/dsbot/42/connections": () => json(200, { websocketConnections: [] }),
+      "GET /api/dsbot/42/permissions": () => json(200, { permissions: [] }),
+      "GET /api/dsbot/42/logs": () => json(200, { logs: [], totals: 0 }),
+    });
+    renderApp("/bots/42");
+    const overview = (await screen.findByText("Bot-ID")).closest("dl")!;
+    const row = within(overview).getByText("Bot-ID").parentElement!;
+    expect(within(row).getByText("42")).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: "Bot-ID von Kalle kopieren" }));
+    expect(writeText).toHaveBeenCalledWith("42");
   });
 
   it("shows the villages of the last scan on the 'Dörfer' tab and loads them again when the bot scans", async () => {

@@ -45,7 +45,7 @@ function BotModulePage({ id, name }: { id: number; name: ModuleName }) {
   const save = async (values: ModuleValues) => {
     try {
       const { module } = await saveBotModule(id, name, values);
-      client.setQueryData(botKeys.module(id, name), { module });
+      client.setQueryData(botModuleQueryOptions(id, name).queryKey, (before) => ({ ...before, module }));
       setBotModuleEnabled(client, id, name, Boolean(module.enabled ?? values.enabled));
       void client.invalidateQueries({ queryKey: botKeys.botLogs(id) });
       alert.success(botTexts.moduleSaved(meta.label));
@@ -67,7 +67,13 @@ function BotModulePage({ id, name }: { id: number; name: ModuleName }) {
       />
       {query.data ? (
         <BotVillagesProvider botId={id}>
-          <ModuleForm key={`${id}-${name}-${query.dataUpdatedAt}`} name={name} initial={withDefaults(name, query.data.module)} onSave={save} />
+          <ModuleForm
+            key={`${id}-${name}-${query.dataUpdatedAt}`}
+            name={name}
+            initial={withDefaults(name, query.data.module)}
+            onSave={save}
+            unavailable={query.data.unavailable}
+          />
         </BotVillagesProvider>
       ) : query.isError ? (
         <BotPageState error={query.error} onRetry={() => void query.refetch()} />

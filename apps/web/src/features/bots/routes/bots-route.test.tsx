@@ -5,7 +5,7 @@ import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { botKalle, botNoRunner, botOnline } from "@/test/bot-fixtures";
 import { json, mockFetch } from "@/test/fetch-mock";
-import { adminUser } from "@/test/fixtures";
+import { adminUser, plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { deleteBot } from "../api/bots-api";
 import { statusBadgeColor } from "@/components/ui/bot-status-badge";
@@ -16,6 +16,26 @@ configure({ asyncUtilTimeout: 5000 });
 
 let listCalls: URLSearchParams[] = [];
 let deleteStatus = 204;
+let knownWorlds: unknown[] = [];
+let createdBodies: unknown[] = [];
+
+/** A world as GET /api/worlds lists it. */
+const knownWorld = (world: string, villages: number) => ({
+  id: villages + 1,
+  server: "die-staemme.de",
+  world,
+  villages,
+  players: 0,
+  allies: 0,
+  dataVersion: villages > 0 ? 1 : 0,
+  lastImportAt: null,
+  lastSyncAt: null,
+  lastSyncError: null,
+  syncEnabled: true,
+  syncing: false,
+  config: null,
+  units: null,
+});
 
 /** Calls of the bot table (the manager card sorts by player with 5 per page and no search). */
 function tableCalls() {
@@ -29,10 +49,18 @@ function lastSort() {
 beforeEach(() => {
   listCalls = [];
   deleteStatus = 204;
+  knownWorlds = [knownWorld("de230", 38219), knownWorld("de232", 0)];
+  createdBodies = [];
   useBotTable.getState().reset();
   mockFetch({
+    // Whoever the test signed in (a plain user in some).
+    "GET /api/auth/me": () => json(200, { user: useSession.getState().user ?? adminUser }),
+    "GET /api/worlds": () => json(200, { worlds: knownWorlds }),
+    "POST /api/dsbot": ({ body }) => {
+      createdBodies.push(body);
+      return json(201, { dsbot: { ...botKalle, id: 9, dsPlayer: { name: "Neu" } } });
+    },
     "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
-    "GET /api/auth/me": () => json(200, { user: adminUser }),
     "GET /api/dsbot": ({ url }) => {
       listCalls.push(url.searchParams);
       return json(200, { dsbots: [botKalle, botOnline, botNoRunner], totals: 3 });
@@ -67,6 +95,27 @@ describe("Bot list", { timeout: 20_000 }, () => {
     expect(first?.get("perPage")).toBe("5");
     expect(first?.get("websocketConnections")).toBe("true");
     expect(first?.get("statusFilter")).toBe("online,paused,offline,starting,stopping");
+  });
+
+  it("names each bot's Bot-ID in the Spieler cell and copies it (no column of its own)", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    renderApp("/bots");
+    const table = await screen.findByRole("table", { name: "Botliste" });
+    const row = (await within(table).findByRole("link", { name: "Kalle" })).closest("tr")!;
+    const playerCell = within(row).getAllByRole("cell")[0]!;
+    expect(within(playerCell).getByText("Bot-ID 1")).toBeInTheDocument();
+    expect(within(table).getByText("Bot-ID 2")).toBeInTheDocument();
+    await user.click(within(playerCell).getByRole("button", { name: "Bot-ID von Kalle kopieren" }));
+    expect(writeText).toHaveBeenCalledWith("1");
+    expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
+      "Spieler",
+      "Status",
+      "Module",
+      "Erstellungsdatum",
+      "Änderungsdatum",
+      "Aktionen",
+    ]);
   });
 
   it("selects all five statuses by default and lists them in the spec's order: online, paused, offline, starting, stopping", async () => {
@@ -186,6 +235,74 @@ describe("Bot list", { timeout: 20_000 }, () => {
     expect(statusBadgeColor("starting")).toBe("yellow");
     expect(statusBadgeColor("stopping")).toBe("yellow");
     expect(statusBadgeColor("weird")).toBe("gray");
+  });
+});
+
+describe("Bot anlegen", { timeout: 20_000 }, () => {
+  it("picks a world the server knows, the own one first, and sends the chosen one", async () => {
+    const user = userEvent.setup();
+    renderApp("/bots");
+    await user.click((await screen.findAllByRole("button", { name: "Bot anlegen" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Bot anlegen" });
+    const select = await within(dialog).findByRole("combobox", { name: "Welt" });
+    await waitFor(() => expect(select).toHaveValue("DE230 · die-staemme.de – 38.219 Dörfer"));
+    // No free text any more: neither a server nor a world code to type.
+    expect(within(dialog).queryByRole("textbox", { name: /^Welt/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("combobox", { name: /^Server/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: "Welt fehlt? Unter „Welten“ hinzufügen" })).toHaveAttribute("href", "/worlds");
+
+    await user.click(select);
+    const listbox = await screen.findByRole("listbox");
+    expect(within(listbox).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "DE230 · die-staemme.de – 38.219 Dörfer",
+      "DE232 · die-staemme.de – noch keine Daten",
+    ]);
+    await user.click(within(listbox).getByRole("option", { name: "DE232 · die-staemme.de – noch keine Daten" }));
+    await user.type(within(dialog).getByRole("textbox", { name: /^Spielername/ }), "Neu");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(createdBodies).toEqual([{ dsPlayer: { name: "Neu" }, world: { server: "die-staemme.de", world: "de232" } }]));
+  });
+
+  it("starts on a known world when the own one is not known", async () => {
+    knownWorlds = [knownWorld("de232", 0)];
+    const user = userEvent.setup();
+    renderApp("/bots");
+    await user.click((await screen.findAllByRole("button", { name: "Bot anlegen" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Bot anlegen" });
+    const select = await within(dialog).findByRole("combobox", { name: "Welt" });
+    await waitFor(() => expect(select).toHaveValue("DE232 · die-staemme.de – noch keine Daten"));
+  });
+
+  it("tells a user who sees no known world whom to ask, and offers no save", async () => {
+    knownWorlds = [];
+    signIn(plainUser);
+    const user = userEvent.setup();
+    renderApp("/bots");
+    await user.click((await screen.findAllByRole("button", { name: "Bot anlegen" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Bot anlegen" });
+    expect(await within(dialog).findByText("Der Server kennt noch keine Welt.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Bitte einen Administrator, deine Welt unter „Welten“ hinzuzufügen. Danach kannst du sie hier wählen.")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("link", { name: /Welten/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Speichern" })).toBeDisabled();
+  });
+
+  it("shows the server's refusal of an unknown world on the world field", async () => {
+    const refusal = "Diese Welt kennt der Server nicht. Wähle eine der bekannten Welten; fehlt deine, kann ein Administrator sie unter „Welten“ hinzufügen.";
+    mockFetch({
+      "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+      "GET /api/auth/me": () => json(200, { user: adminUser }),
+      "GET /api/dsbot": () => json(200, { dsbots: [], totals: 0 }),
+      "GET /api/worlds": () => json(200, { worlds: knownWorlds }),
+      "POST /api/dsbot": () => json(400, { error: { code: "bad_request", message: refusal, issues: [{ path: "world", message: refusal }] } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/bots");
+    await user.click((await screen.findAllByRole("button", { name: "Bot anlegen" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Bot anlegen" });
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Welt" })).toHaveValue("DE230 · die-staemme.de – 38.219 Dörfer"));
+    await user.type(within(dialog).getByRole("textbox", { name: /^Spielername/ }), "Neu");
+    await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
   });
 });
 

@@ -23,11 +23,11 @@ function figures(over: Partial<DashboardResponse> = {}): DashboardResponse {
   };
 }
 
-function setup(initial: DashboardResponse) {
+function setup(initial: DashboardResponse, firstSession = false) {
   let current = initial;
   mockFetch({
     "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
-    "GET /api/auth/me": () => json(200, { user: plainUser }),
+    "GET /api/auth/me": () => json(200, { user: plainUser, firstSession }),
     "GET /api/dsbot": () => json(200, { dsbots: [], totals: 0 }),
     "GET /api/dashboard": () => json(200, current),
   });
@@ -65,13 +65,27 @@ describe("Dashboard", { timeout: 30_000 }, () => {
     expect(await within(incomings).findByText("5 Angriffe unterwegs")).toBeInTheDocument();
   });
 
+  it.each([
+    [true, `Willkommen, ${plainUser.username}!`],
+    [false, `Willkommen zurück, ${plainUser.username}!`],
+  ])("greets by the server's word on the first sign-in (firstSession %s): %s", async (firstSession, greeting) => {
+    setup(figures(), firstSession);
+    renderApp("/dashboard");
+    expect(await screen.findByText(greeting)).toBeInTheDocument();
+    expect(screen.queryByText(firstSession ? /^Willkommen zurück/ : /^Willkommen,/)).not.toBeInTheDocument();
+  });
+
   it("gives a new user without bots the first steps, each a link", async () => {
     setup(figures({ bots: { total: 0, byStatus: { online: 0, offline: 0, paused: 0, starting: 0, stopping: 0 } }, nextAttacks: [], incomings: { count: 0, nobles: 0, nextArrival: null } }));
     renderApp("/dashboard");
     const steps = await screen.findByRole("region", { name: "Erste Schritte" });
-    expect(within(steps).getByRole("link", { name: "Dsbot herunterladen" })).toHaveAttribute("href", "/downloads?script=dsbot");
-    expect(within(steps).getByRole("link", { name: "Runner koppeln" })).toHaveAttribute("href", "/dsbot-auth");
-    expect(within(steps).getByRole("link", { name: "Bot anlegen" })).toHaveAttribute("href", "/bots");
+    // In the order they work: the runner's `bots add` needs the Bot-ID of a bot created first.
+    expect(within(steps).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Bot anlegen", "/bots"],
+      ["Dsbot herunterladen", "/downloads?script=dsbot"],
+      ["Runner koppeln", "/dsbot-auth"],
+      ["Bot eintragen und starten", "/downloads?script=dsbot"],
+    ]);
     expect(screen.queryByRole("region", { name: "Bots" })).not.toBeInTheDocument();
     expect(screen.getByText("Kein Angriff zu schicken.")).toBeInTheDocument();
   });

@@ -11,11 +11,11 @@ import { errorMessage } from "@/lib/api-error-message";
 import { useNow } from "@/lib/clock";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { useSession } from "@/lib/session";
-import { dashboardQueryOptions, useDashboardRealtime } from "../api/dashboard-api";
+import { dashboardQueryOptions, firstSessionQueryOptions, useDashboardRealtime } from "../api/dashboard-api";
 import { BotsCard, IncomingsCard, NextAttacksCard, NotificationsCard, TabRequestsCard, TroopsCard } from "../components/dashboard-cards";
 import { dashboardTexts as texts } from "../texts";
 
-const stepLinks = [`${paths.downloads}?script=dsbot`, paths.dsbotAuth, paths.bots];
+const stepLinks = [paths.bots, `${paths.downloads}?script=dsbot`, paths.dsbotAuth, `${paths.downloads}?script=dsbot`];
 
 function FirstSteps() {
   return (
@@ -49,10 +49,13 @@ export function DashboardRoute() {
   const now = useNow();
   const zone = useServerTimeZone();
   const query = useQuery(dashboardQueryOptions());
+  const firstSession = useQuery(firstSessionQueryOptions());
   const data = query.data;
+  // No greeting until the server has said which one (a failed answer greets as returning).
+  const greeting = !username || firstSession.isPending ? undefined : firstSession.data ? texts.welcomeFirst(username) : texts.welcome(username);
   return (
     <>
-      <RoutePageHeader hideBack subtitle={username ? texts.welcome(username) : undefined} />
+      <RoutePageHeader hideBack subtitle={greeting} />
       {query.isPending && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true">
           {[0, 1, 2, 3, 4, 5].map((i) => (

@@ -1,4 +1,5 @@
-// The Dsbot runner: what it is, the served file, and the install steps with the commands for this server.
+// The Dsbot runner: what it is, the served file, and the install steps with the commands for this server,
+// in the order they work: create the bot, get Node.js and the file, pair, add the bot by its Bot-ID, run.
 import { RUNNER_NODE_MAJOR, type DownloadFile } from "@dsbot/protocol";
 import { Alert, Anchor, Badge, List, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconRobot } from "@tabler/icons-react";
@@ -57,11 +58,18 @@ function InstallSteps({ fileName, serverUrl }: { fileName: string; serverUrl: st
         </Text>
         <List type="ordered" size="sm" spacing="md" styles={{ itemWrapper: { width: "100%" }, itemLabel: { width: "100%" } }}>
           <List.Item>
+            {t.steps.createBot}{" "}
+            <Anchor fz="inherit" component={Link} to={paths.bots}>
+              {t.steps.botsLink}
+            </Anchor>
+          </List.Item>
+          <List.Item>
             {t.steps.node(RUNNER_NODE_MAJOR)}{" "}
             <Anchor fz="inherit" href="https://nodejs.org" target="_blank" rel="noreferrer">
               {t.steps.nodeLink}
             </Anchor>
           </List.Item>
+          <List.Item>{t.steps.download(fileName)}</List.Item>
           <CommandStep title={t.steps.pair} command={commands.pair} copyLabel={t.copy.pair}>
             {t.steps.pairConfirm}{" "}
             <Anchor fz="inherit" component={Link} to={paths.dsbotAuth}>
@@ -70,10 +78,7 @@ function InstallSteps({ fileName, serverUrl }: { fileName: string; serverUrl: st
             .
           </CommandStep>
           <CommandStep title={t.steps.addBot} command={commands.addBot} copyLabel={t.copy.addBot}>
-            {t.steps.addBotHint}{" "}
-            <Anchor fz="inherit" component={Link} to={paths.bots}>
-              {t.steps.botsLink}
-            </Anchor>
+            {t.steps.addBotHint}
           </CommandStep>
           <CommandStep title={t.steps.run} command={commands.run} copyLabel={t.copy.run}>
             {t.steps.runHint}

@@ -75,6 +75,22 @@ describe("Downloads", { timeout: 20_000 }, () => {
     expect(await userscriptCard()).toBeInTheDocument();
   });
 
+  it("lists the steps in the order they work: create the bot, Node.js, download, pair, add it by its Bot-ID, run", async () => {
+    setup();
+    renderApp("/downloads");
+    const card = await dsbotCard();
+    const steps = within(within(card).getByRole("heading", { name: "Installation" }).parentElement!).getAllByRole("listitem");
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/^Unter Bots einen Bot für deinen Spieler anlegen\. Seine Bot-ID steht danach in der Liste und auf der Seite des Bots\./),
+      expect.stringMatching(/^Node\.js 20 oder neuer installieren/),
+      "dsbot.mjs oben herunterladen und in einen eigenen Ordner legen.",
+      expect.stringMatching(/^Im Ordner der Datei diesen PC mit deinem Konto koppeln:node dsbot\.mjs pair/),
+      expect.stringMatching(/^Den Bot mit seiner Bot-ID eintragen:node dsbot\.mjs bots add --id <Bot-ID>.*Die Bot-ID steht in der Liste unter Bots und auf der Seite des Bots\./),
+      expect.stringMatching(/^Die Bots starten:node dsbot\.mjs run/),
+    ]);
+    expect(within(steps[0]!).getByRole("link", { name: "Zu den Bots" })).toHaveAttribute("href", "/bots");
+  });
+
   it("uses the API base of the user's game server for the commands and the download link", async () => {
     setup();
     useClientConfig.setState({ config: { apiBases: { "die-staemme.de": "https://api.example.de/" }, version: "0.1.0" } });

@@ -122,6 +122,9 @@ export function PairCard() {
             </List.Item>
             <List.Item>{t.steps.enter}</List.Item>
             <List.Item>
+              {t.steps.add} <Code>{"node dsbot.mjs bots add --id <Bot-ID> --player <Spielername> --password <Passwort>"}</Code>
+            </List.Item>
+            <List.Item>
               {t.steps.run} <Code>node dsbot.mjs run</Code>
             </List.Item>
           </List>

@@ -117,6 +117,19 @@ describe("Dsbot Auth", { timeout: 20_000 }, () => {
     await waitFor(() => expect(tokenListCalls(calls)).toBeGreaterThan(before));
   });
 
+  it("lists the steps in the order they work, adding the bot by its Bot-ID before running", async () => {
+    setup();
+    renderApp("/dsbot-auth");
+    const steps = within((await screen.findByText("So verbindest du den Dsbot")).parentElement!).getAllByRole("listitem");
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/^Lade den Dsbot herunter/),
+      expect.stringMatching(/^Starte auf deinem Rechner: node dsbot\.mjs pair --server /),
+      "Gib den angezeigten Code hier ein oder öffne den Link, den der Dsbot ausgibt.",
+      "Trage deinen Bot mit seiner Bot-ID ein (sie steht unter Bots): node dsbot.mjs bots add --id <Bot-ID> --player <Spielername> --password <Passwort>",
+      "Starte danach die Bots mit: node dsbot.mjs run",
+    ]);
+  });
+
   it("shows the empty state without runners", async () => {
     setup({}, []);
     renderApp("/dsbot-auth");

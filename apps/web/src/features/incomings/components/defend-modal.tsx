@@ -1,14 +1,22 @@
 // "Verteidigen": supports for the attacked village in two clicks. The dialog names the village and the
-// deadline (the incoming's arrival less a margin the player sets, kept in the browser), the player picks
-// or creates a plan, and the plan's planner opens with the village as target, one support from each of
-// the user's bots on that world, arriving by the deadline.
+// deadline (the incoming's arrival less a margin the player sets, kept in the browser) and the bots that
+// will send (each running bot's Offplaner Scanner gets the plan when the supports are saved); the player
+// picks or creates a plan, and the plan's planner opens with the village as target, one support from
+// each of the user's bots on that world, arriving by the deadline. An attack too close to defend, or a
+// world without a bot of the user, is said in words instead of a planner that cannot help.
 import type { Incoming } from "@dsbot/protocol";
-import { formatServerTime } from "@dsbot/protocol";
-import { NumberInput, Stack, Text } from "@mantine/core";
+import { DEFEND_LEAD_MS, formatServerTime } from "@dsbot/protocol";
+import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { ChoosePlanModal } from "@/components/plans/choose-plan-modal";
+import { BotStatusBadge } from "@/components/ui/bot-status-badge";
+import { commonTexts } from "@/config/texts";
+import { useNow } from "@/lib/clock";
+import { useDefendBots } from "../api/defend-bots";
 import { paths } from "@/config/paths";
 import { plannerHandoffState } from "@/lib/planner-handoff";
 import { incomingTexts as texts } from "../texts";
@@ -27,11 +35,81 @@ interface DefendModalProps {
   onClose: () => void;
 }
 
+/** Who sends: the user's bots on the world with their status; the running ones send at once. */
+function DefendSenders({ bots }: { bots: ReturnType<typeof useDefendBots>["bots"] }) {
+  const idle = bots.filter((bot) => bot.status !== "online");
+  return (
+    <Stack gap={4} data-testid="defend-senders">
+      <Text size="sm" fw={500}>
+        {texts.defendSenders}
+      </Text>
+      <Group gap="xs">
+        {bots.map((bot) => (
+          <Group key={bot.id} gap={4} wrap="nowrap">
+            <Badge variant="light" color="gray" size="sm" tt="none">
+              {bot.dsPlayer.name}
+            </Badge>
+            <BotStatusBadge status={bot.status} />
+          </Group>
+        ))}
+      </Group>
+      {idle.length > 0 && (
+        <Text size="xs" c="yellow.4">
+          {texts.defendIdle(idle.map((bot) => bot.dsPlayer.name))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** An attack too close to defend, or no bot to send: what the player can still do, in words. */
+function CannotDefend({ message, onClose, children }: { message: string; onClose: () => void; children?: ReactNode }) {
+  return (
+    <Modal opened onClose={onClose} title={texts.defendTitle} size="lg" closeButtonProps={{ "aria-label": commonTexts.close }}>
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="defend-impossible">
+          {message}
+        </Alert>
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {commonTexts.close}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 export function DefendModal({ incoming, zone, onClose }: DefendModalProps) {
   const navigate = useNavigate();
   const margin = useDefendMargin((state) => state.seconds);
   const setMargin = useDefendMargin((state) => state.set);
+  const now = useNow();
+  const { bots, isSuccess } = useDefendBots(incoming?.world);
   const arriveBy = incoming ? incoming.arrivalTime - margin * 1000 : 0;
+  const marginInput = (
+    <NumberInput
+      label={texts.defendMargin}
+      description={texts.defendMarginHint(formatServerTime(arriveBy, zone))}
+      value={margin}
+      min={0}
+      max={DEFEND_MARGIN_MAX_S}
+      allowDecimal={false}
+      clampBehavior="strict"
+      onChange={(value) => setMargin(typeof value === "number" ? value : DEFEND_MARGIN_DEFAULT_S)}
+      w={260}
+    />
+  );
+  if (incoming && arriveBy < now + DEFEND_LEAD_MS) {
+    const message = texts.defendTooClose(formatServerTime(incoming.arrivalTime, zone), Math.max(0, Math.round((incoming.arrivalTime - now) / 1000)), margin);
+    return (
+      <CannotDefend message={message} onClose={onClose}>
+        {marginInput}
+      </CannotDefend>
+    );
+  }
+  if (incoming && isSuccess && bots.length === 0) return <CannotDefend message={texts.defendNoBots} onClose={onClose} />;
   return (
     <ChoosePlanModal
       opened={incoming !== null}
@@ -42,17 +120,8 @@ export function DefendModal({ incoming, zone, onClose }: DefendModalProps) {
         incoming && (
           <Stack gap="xs">
             <Text size="sm">{texts.defendIntro(incoming.target.name ?? incoming.target.coordinates, incoming.target.coordinates, formatServerTime(incoming.arrivalTime, zone))}</Text>
-            <NumberInput
-              label={texts.defendMargin}
-              description={texts.defendMarginHint(formatServerTime(arriveBy, zone))}
-              value={margin}
-              min={0}
-              max={DEFEND_MARGIN_MAX_S}
-              allowDecimal={false}
-              clampBehavior="strict"
-              onChange={(value) => setMargin(typeof value === "number" ? value : DEFEND_MARGIN_DEFAULT_S)}
-              w={260}
-            />
+            {marginInput}
+            {bots.length > 0 && <DefendSenders bots={bots} />}
             <Text size="sm">{texts.defendChoose}</Text>
           </Stack>
         )

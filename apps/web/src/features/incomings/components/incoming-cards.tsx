@@ -1,6 +1,7 @@
 // Eingehende Angriffe on a phone (below 540 px): one card per incoming with the table's own cells —
 // attacker and kind on top, origin → target, then arrival, countdown, likely unit, fields and tag, the
-// actions at the bottom — and the sort as a choice above the cards (there are no headers to click).
+// actions at the bottom — and the sort as a choice above the cards (there are no headers to click). A
+// noble train's cards carry a yellow bar.
 import type { Incoming } from "@dsbot/protocol";
 import { incomingSortFields } from "@dsbot/protocol";
 import { Group, Text } from "@mantine/core";
@@ -8,6 +9,8 @@ import { flexRender, type Row, type Table } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Card, CardField, CardList } from "@/components/ui/card-list";
 import { incomingTexts as texts } from "../texts";
+import { trainPlaces, type TrainPlace } from "./incoming-cells";
+import cellClasses from "./incoming-cells.module.css";
 
 const sortChoices = incomingSortFields.flatMap((field) => [
   { value: field, label: texts.sortChoice(texts.columns[field], false) },
@@ -19,8 +22,8 @@ function cell(row: Row<Incoming>, id: string): ReactNode {
   return found ? flexRender(found.column.columnDef.cell, found.getContext()) : null;
 }
 
-function IncomingCard({ row }: { row: Row<Incoming> }) {
-  return (
+function IncomingCard({ row, train }: { row: Row<Incoming>; train: TrainPlace | undefined }) {
+  const card = (
     <Card rowId={row.original.id}>
         <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
           {cell(row, "attacker")}
@@ -43,6 +46,13 @@ function IncomingCard({ row }: { row: Row<Incoming> }) {
         </Group>
     </Card>
   );
+  return train ? (
+    <div className={cellClasses.trainCard} data-train-place={train}>
+      {card}
+    </div>
+  ) : (
+    card
+  );
 }
 
 interface IncomingCardsProps {
@@ -54,12 +64,14 @@ interface IncomingCardsProps {
 }
 
 export function IncomingCards({ table, loading, sortBy, onSortByChange, emptyText }: IncomingCardsProps) {
+  const rows = table.getRowModel().rows;
+  const places = trainPlaces(rows.map((row) => row.original));
   return (
     <CardList
       label={texts.tableLabel}
-      items={table.getRowModel().rows}
+      items={rows}
       itemKey={(row) => row.id}
-      renderItem={(row) => <IncomingCard row={row} />}
+      renderItem={(row) => <IncomingCard row={row} train={places.get(row.original.id)} />}
       loading={loading}
       sortLabel={texts.sortBy}
       sortChoices={sortChoices}

@@ -1,106 +1,32 @@
-// The incomings table: attacker, origin, target, arrival (server time with ms), live countdown,
-// distance, likely unit (with the slower ones still possible), kind with its reason, the noble train's
-// place, the player's tag; sorting on the server. Rows that have landed are left out by the page.
+// The incomings table: attacker, origin, target (coordinates linked into the game, village names under
+// them), arrival (server time with ms), live countdown, distance, likely unit (with the slower ones still
+// possible), kind with its reason, the noble train's place (its rows joined), the marking; sorting on the
+// server. Rows that have landed are left out by the page. Dense: nothing a player reads is cut, and
+// "Verteidigen" stays in sight at the right edge.
 import type { Incoming, IncomingKind, incomingSortFields } from "@dsbot/protocol";
-import { formatServerTime, speedGroupLabel } from "@dsbot/protocol";
-import { ActionIcon, Badge, Button, Group, Popover, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconCrown, IconPencil, IconShieldPlus, IconTrash } from "@tabler/icons-react";
+import { formatServerTime } from "@dsbot/protocol";
+import { ActionIcon, Badge, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { IconCrown, IconShieldPlus, IconTrash } from "@tabler/icons-react";
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useMediaQuery } from "@mantine/hooks";
 import { PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
 import { Tooltip } from "@/components/ui/tooltip";
-import { UnitIcon } from "@/components/ui/unit-icon";
 import { formatCountdown } from "@/lib/clock";
 import { incomingTexts as texts } from "../texts";
 import { IncomingCards } from "./incoming-cards";
+import { AttackerCell, MarkingEditor, trainPlaces, VillageCell } from "./incoming-cells";
+import cellClasses from "./incoming-cells.module.css";
+import { LikelyUnit } from "./likely-unit";
 
 export type IncomingSortField = (typeof incomingSortFields)[number];
 
 const kindColors: Record<IncomingKind, string> = { attack: "red", fake: "gray", noble: "yellow" };
+/** Below this the table scrolls sideways ("Verteidigen" staying at the right edge); its columns grow to their content. */
+const INCOMINGS_TABLE_MIN_WIDTH = 900;
 /** Under this much time left the countdown turns red. */
 const URGENT_MS = 10 * 60_000;
-
-function TagEditor({ incoming, onSave }: { incoming: Incoming; onSave: (tag: string) => Promise<unknown> }) {
-  const [opened, setOpened] = useState(false);
-  const [value, setValue] = useState(incoming.tag ?? "");
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await onSave(value.trim());
-      setOpened(false);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="sm" truncate maw={140} c={incoming.tag ? undefined : "dimmed"}>
-        {incoming.tag ?? "–"}
-      </Text>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={texts.editTag(incoming.target.coordinates)}
-            onClick={() => {
-              setValue(incoming.tag ?? "");
-              setOpened((o) => !o);
-            }}
-          >
-            <IconPencil size={15} />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <Group gap="xs" align="flex-end">
-              <TextInput label={texts.tagLabel} placeholder={texts.tagPlaceholder} value={value} maxLength={100} onChange={(e) => setValue(e.currentTarget.value)} data-autofocus />
-              <Button type="submit" size="sm" loading={saving}>
-                {texts.save}
-              </Button>
-            </Group>
-          </form>
-        </Popover.Dropdown>
-      </Popover>
-    </Group>
-  );
-}
-
-function LikelyUnit({ incoming }: { incoming: Incoming }) {
-  if (!incoming.likelyUnits) {
-    return (
-      <Tooltip label={texts.unknownUnitHint}>
-        <Text size="sm" c="dimmed">
-          {texts.unknownUnit}
-        </Text>
-      </Tooltip>
-    );
-  }
-  const others = incoming.otherUnits.map((g) => speedGroupLabel({ units: g })).join(", ");
-  return (
-    <Tooltip label={others ? texts.othersPossible(others) : texts.onlyThis} multiline maw={320}>
-      <Group gap={4} wrap="nowrap" aria-label={speedGroupLabel({ units: incoming.likelyUnits })} role="group" data-likely-unit={incoming.likelyUnits.join(" ")}>
-        {incoming.likelyUnits.map((unit) => (
-          <UnitIcon key={unit} unit={unit} size={16} />
-        ))}
-        {others && (
-          <Text size="xs" c="dimmed">
-            +{incoming.otherUnits.length}
-          </Text>
-        )}
-      </Group>
-    </Tooltip>
-  );
-}
 
 interface RowActions {
   onTag: (incoming: Incoming, tag: string) => Promise<unknown>;
@@ -113,50 +39,18 @@ function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowAc
     {
       id: "attacker",
       header: texts.columns.attacker,
-      cell: ({ row }) => {
-        const player = row.original.origin.player;
-        return (
-          <div>
-            <Text size="sm" fw={600}>
-              {player?.name ?? texts.barbarian}
-            </Text>
-            {player?.tribe && (
-              <Text size="xs" c="dimmed">
-                [{player.tribe}]
-              </Text>
-            )}
-          </div>
-        );
-      },
+      cell: ({ row }) => <AttackerCell player={row.original.origin.player} />,
     },
     {
       id: "origin",
       header: texts.columns.origin,
       enableSorting: false,
-      cell: ({ row }) => (
-        <div>
-          <Text size="sm" ff="monospace">
-            {row.original.origin.coordinates}
-          </Text>
-          <Text size="xs" c="dimmed" truncate maw={160}>
-            {row.original.origin.name}
-          </Text>
-        </div>
-      ),
+      cell: ({ row }) => <VillageCell village={row.original.origin} world={row.original.world} />,
     },
     {
       id: "target",
       header: texts.columns.target,
-      cell: ({ row }) => (
-        <div>
-          <Text size="sm" truncate maw={160}>
-            {row.original.target.name ?? row.original.target.coordinates}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {row.original.target.coordinates}
-          </Text>
-        </div>
-      ),
+      cell: ({ row }) => <VillageCell village={row.original.target} world={row.original.world} />,
     },
     {
       id: "arrivalTime",
@@ -182,7 +76,7 @@ function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowAc
       cell: ({ row }) => {
         const left = row.original.arrivalTime - now;
         return (
-          <Text size="sm" ff="monospace" c={left < URGENT_MS ? "red.4" : undefined} fw={left < URGENT_MS ? 700 : undefined} data-countdown>
+          <Text size="sm" ff="monospace" c={left < URGENT_MS ? "red.4" : undefined} fw={left < URGENT_MS ? 700 : undefined} style={{ whiteSpace: "nowrap" }} data-countdown>
             {formatCountdown(left)}
           </Text>
         );
@@ -198,7 +92,7 @@ function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowAc
         </Text>
       ),
     },
-    { id: "likelyUnit", header: texts.columns.likelyUnit, meta: { width: 96 }, cell: ({ row }) => <LikelyUnit incoming={row.original} /> },
+    { id: "likelyUnit", header: texts.columns.likelyUnit, meta: { width: 150 }, cell: ({ row }) => <LikelyUnit incoming={row.original} /> },
     {
       id: "kind",
       header: texts.columns.kind,
@@ -227,21 +121,24 @@ function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowAc
       id: "tag",
       header: texts.columns.tag,
       enableSorting: false,
-      meta: { width: 112 },
-      cell: ({ row }) => <TagEditor incoming={row.original} onSave={(tag) => onTag(row.original, tag)} />,
+      cell: ({ row }) => <MarkingEditor incoming={row.original} onSave={(tag) => onTag(row.original, tag)} />,
     },
     {
       id: "actions",
       header: () => <VisuallyHidden>{texts.columns.actions}</VisuallyHidden>,
       enableSorting: false,
-      meta: { width: 76 },
+      meta: { sticky: true },
       cell: ({ row }) => (
-        <Group gap={2} wrap="nowrap" justify="flex-end">
-          <Tooltip label={texts.defend}>
-            <ActionIcon variant="subtle" color="blue" aria-label={texts.defendRow(row.original.target.coordinates)} onClick={() => onDefend(row.original)}>
-              <IconShieldPlus size={17} />
-            </ActionIcon>
-          </Tooltip>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconShieldPlus size={15} />}
+            aria-label={texts.defendRow(row.original.target.coordinates)}
+            onClick={() => onDefend(row.original)}
+          >
+            {texts.defend}
+          </Button>
           {row.original.source === "paste" && (
             <Tooltip label={texts.deletePasted}>
               <ActionIcon variant="subtle" color="red" aria-label={texts.deletePasted} onClick={() => onDelete(row.original)}>
@@ -288,5 +185,18 @@ export function IncomingsTable({ incomings, loading, now, zone, sorting, onSorti
     const onSortByChange = (value: string) => onSortingChange([{ id: value.replace(/^-/, ""), desc: value.startsWith("-") }]);
     return <IncomingCards table={table} loading={loading} sortBy={sortBy} onSortByChange={onSortByChange} emptyText={emptyText} />;
   }
-  return <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={1080} empty={emptyText} />;
+  const places = trainPlaces(incomings);
+  return (
+    <div className={cellClasses.table}>
+      <DataTable
+        table={table}
+        loading={loading}
+        label={texts.tableLabel}
+        minWidth={INCOMINGS_TABLE_MIN_WIDTH}
+        dense
+        empty={emptyText}
+        rowAttributes={(row) => ({ "data-train-place": places.get(row.original.id) })}
+      />
+    </div>
+  );
 }

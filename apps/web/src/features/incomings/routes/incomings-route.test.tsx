@@ -7,6 +7,7 @@ import { queryClient } from "@/lib/query-client";
 import { dispatchRealtimeMessage } from "@/lib/realtime-dispatcher";
 import { useSession } from "@/lib/session";
 import { json, mockFetch } from "@/test/fetch-mock";
+import { makeBot } from "@/test/bot-fixtures";
 import { plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { DEFEND_MARGIN_DEFAULT_S, useDefendMargin } from "../components/defend-modal";
@@ -165,20 +166,64 @@ describe("Eingehende Angriffe", { timeout: 30_000 }, () => {
     await waitFor(() => expect(dataRows()).toHaveLength(1), { timeout: 5000 });
   });
 
-  it("'Verteidigen' picks a plan and hands the attacked village and the deadline before the attack to its planner", async () => {
+  const world = { server: "die-staemme.de", world: "de231" };
+  const defenders = {
+    "GET /api/dsbot": () =>
+      json(200, {
+        dsbots: [
+          makeBot({ id: 1, dsPlayer: { name: "Kalle" }, world, status: "online" }),
+          makeBot({ id: 2, dsPlayer: { name: "Bruno" }, world, status: "offline" }),
+          makeBot({ id: 3, dsPlayer: { name: "Woanders" }, world: { server: "die-staemme.de", world: "de199" }, status: "online" }),
+        ],
+        totals: 3,
+      }),
+  };
+
+  it("'Verteidigen' names the bots that will send, picks a plan and hands the attacked village and the deadline before the attack to its planner", async () => {
     const user = userEvent.setup();
     const arrival = Date.now() + 3_600_000;
-    setup([incoming(1, { arrivalTime: arrival })]);
+    setup([incoming(1, { arrivalTime: arrival })], defenders);
     const { router } = renderApp("/incomings");
     await user.click(await screen.findByRole("button", { name: "500|500 verteidigen" }));
     const dialog = await screen.findByRole("dialog", { name: "Verteidigen: Unterstützung planen" });
     expect(within(dialog).getByText(/Der Angriff auf Alpha \(500\|500\) landet/)).toBeInTheDocument();
+    // The bots of the incoming's world with their status; the one not running is told to be started.
+    const senders = await within(dialog).findByTestId("defend-senders");
+    expect(senders).toHaveTextContent("Kalle");
+    expect(senders).toHaveTextContent("Bruno");
+    expect(senders).not.toHaveTextContent("Woanders");
+    expect(senders).toHaveTextContent("Bruno: läuft gerade nicht");
     const margin = within(dialog).getByRole("textbox", { name: "Sekunden vor dem Angriff ankommen" });
     await user.clear(margin);
     await user.type(margin, "90");
     await user.click(await within(dialog).findByRole("button", { name: /^Verteidigung/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/attack-plans/9"));
     expect(router.state.location.state).toEqual({ plannerTargets: "500|500", plannerDefend: { arriveBy: arrival - 90_000 } });
+  });
+
+  it("'Verteidigen' on an attack too close to defend says so in words, and a smaller margin opens the plans again", async () => {
+    const user = userEvent.setup();
+    // Lands in 100 s: with the default 60 s margin a support would have to arrive in 40 s, less than its minute of lead.
+    setup([incoming(1, { arrivalTime: Date.now() + 100_000 })], defenders);
+    renderApp("/incomings");
+    await user.click(await screen.findByRole("button", { name: "500|500 verteidigen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verteidigen: Unterstützung planen" });
+    expect(within(dialog).getByTestId("defend-impossible")).toHaveTextContent(/zu knapp für eine geplante Unterstützung/);
+    expect(within(dialog).queryByText("Das Ende des Ankunftsfensters muss nach dem Anfang liegen.")).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: /^Verteidigung/ })).not.toBeInTheDocument();
+    const margin = within(dialog).getByRole("textbox", { name: "Sekunden vor dem Angriff ankommen" });
+    await user.clear(margin);
+    await user.type(margin, "0");
+    expect(await within(dialog).findByRole("button", { name: /^Verteidigung/ })).toBeInTheDocument();
+  });
+
+  it("'Verteidigen' without a bot on the world says how to get one", async () => {
+    const user = userEvent.setup();
+    setup([incoming(1, { arrivalTime: Date.now() + 3_600_000 })]);
+    renderApp("/incomings");
+    await user.click(await screen.findByRole("button", { name: "500|500 verteidigen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verteidigen: Unterstützung planen" });
+    expect(await within(dialog).findByTestId("defend-impossible")).toHaveTextContent("Du hast auf dieser Welt keinen Bot");
   });
 
   it("shows an empty state that says how incomings get here", async () => {

@@ -24,6 +24,31 @@ describe("NotificationItem", () => {
     expect(screen.queryByRole("button", { name: "Mehr anzeigen" })).not.toBeInTheDocument();
   });
 
+  it("links to what it is about; following the link marks it read", async () => {
+    const onMarkRead = vi.fn();
+    const cases = [
+      [{ kind: "attack-plan", planId: 12, attackId: 34 }, "Zum Angriffsplan", "/attack-plans/12"],
+      [{ kind: "bot", dsbotId: 5 }, "Zum Bot", "/bots/5"],
+      [{ kind: "incoming", incomingId: 9 }, "Zu den eingehenden Angriffen", "/incomings"],
+      [{ kind: "tab-request", tabRequestId: 3 }, "Zu den Tab-Anfragen", "/tab-requests"],
+    ] as const;
+    for (const [link, label, href] of cases) {
+      const { unmount } = renderUi(<NotificationItem notification={{ ...base, message: "Hallo", link }} onMarkRead={onMarkRead} onRemove={vi.fn()} />);
+      expect(screen.getByRole("link", { name: label })).toHaveAttribute("href", href);
+      unmount();
+    }
+    const onOpen = vi.fn();
+    renderUi(<NotificationItem notification={{ ...base, message: "Hallo", link: { kind: "bot", dsbotId: 5 } }} onMarkRead={onMarkRead} onRemove={vi.fn()} onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole("link", { name: "Zum Bot" }));
+    expect(onMarkRead).toHaveBeenCalledWith(4);
+    expect(onOpen).toHaveBeenCalled();
+  });
+
+  it("has no link when it is about nothing to open", () => {
+    renderUi(<NotificationItem notification={{ ...base, message: "Hallo", link: null }} onMarkRead={vi.fn()} onRemove={vi.fn()} />);
+    expect(screen.queryByTestId("notification-link")).not.toBeInTheDocument();
+  });
+
   it("offers mark-read only while unread, and remove", () => {
     const onMarkRead = vi.fn();
     const onRemove = vi.fn();

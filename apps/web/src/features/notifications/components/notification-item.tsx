@@ -1,11 +1,14 @@
 // One notification of the menu: title, message cut to 50 characters with 'Mehr anzeigen' /
-// 'Weniger anzeigen', the date, and the actions mark read and remove.
+// 'Weniger anzeigen', the date, a link to what it is about (opening it marks it read), and the actions
+// mark read and remove.
 import { notificationPreview, type Notification } from "@dsbot/protocol";
 import { ActionIcon, Anchor, Group, Text } from "@mantine/core";
 import { IconCheck, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Tooltip } from "@/components/ui/tooltip";
 import { formatDate } from "@/lib/dates";
+import { notificationTarget } from "../notification-link";
 import { notificationTexts } from "../texts";
 import classes from "./notification-bell.module.css";
 
@@ -13,12 +16,15 @@ export interface NotificationItemProps {
   notification: Notification;
   onMarkRead: (id: number) => void;
   onRemove: (id: number) => void;
+  /** After following the link (the menu closes; on the same page its route does not change). */
+  onOpen?: () => void;
 }
 
-export function NotificationItem({ notification, onMarkRead, onRemove }: NotificationItemProps) {
+export function NotificationItem({ notification, onMarkRead, onRemove, onOpen }: NotificationItemProps) {
   const [expanded, setExpanded] = useState(false);
   const preview = notificationPreview(notification.message);
   const titleId = `notification-${notification.id}-title`;
+  const target = notificationTarget(notification.link);
 
   return (
     <article className={classes.item} data-unread={!notification.read || undefined} aria-labelledby={titleId} data-testid="notification-item">
@@ -51,11 +57,28 @@ export function NotificationItem({ notification, onMarkRead, onRemove }: Notific
           <Text size="xs" c="dimmed" className={classes.date}>
             {formatDate(notification.createdAt)}
           </Text>
-          {preview.truncated && (
-            <Anchor component="button" type="button" size="xs" fw={600} onClick={() => setExpanded((value) => !value)} aria-expanded={expanded}>
-              {expanded ? notificationTexts.less : notificationTexts.more}
-            </Anchor>
-          )}
+          <Group gap="sm" wrap="nowrap">
+            {preview.truncated && (
+              <Anchor component="button" type="button" size="xs" fw={600} onClick={() => setExpanded((value) => !value)} aria-expanded={expanded}>
+                {expanded ? notificationTexts.less : notificationTexts.more}
+              </Anchor>
+            )}
+            {target && (
+              <Anchor
+                component={Link}
+                to={target.to}
+                size="xs"
+                fw={600}
+                data-testid="notification-link"
+                onClick={() => {
+                  if (!notification.read) onMarkRead(notification.id);
+                  onOpen?.();
+                }}
+              >
+                {target.label}
+              </Anchor>
+            )}
+          </Group>
         </Group>
       </div>
     </article>

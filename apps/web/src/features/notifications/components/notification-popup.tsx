@@ -71,7 +71,7 @@ export function NotificationPopup({ opened, close, target, notifications, unread
             <div role="list" className={classes.list}>
               {notifications.map((notification) => (
                 <div role="listitem" key={notification.id}>
-                  <NotificationItem notification={notification} onMarkRead={actions.markRead} onRemove={actions.remove} />
+                  <NotificationItem notification={notification} onMarkRead={actions.markRead} onRemove={actions.remove} onOpen={close} />
                 </div>
               ))}
             </div>

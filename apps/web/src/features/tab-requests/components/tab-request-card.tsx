@@ -1,7 +1,9 @@
 // One tab request: what to do (an attack to send by hand, or a bot that needs its player), the send
-// time with its countdown, "Tab öffnen" (the rally point with the units filled in) and "Erledigt".
+// time with its countdown, "Tab öffnen" (the rally point with the units filled in) and "Erledigt". Its
+// text follows the clock: once the send time is past it no longer asks to send the attack but says it
+// cannot land as planned (a failed send's request is past from the start).
 import type { TabRequest, Unit } from "@dsbot/protocol";
-import { attackTypeLabels, formatServerTime, tabRequestKindLabels, unitLabels } from "@dsbot/protocol";
+import { attackTypeLabels, formatServerTime, tabRequestKindLabels, tabRequestText, unitLabels } from "@dsbot/protocol";
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { IconCheck, IconExternalLink } from "@tabler/icons-react";
 import { formatDate } from "@/lib/dates";
@@ -62,7 +64,9 @@ export function TabRequestCard({ request, now, onDone, pending }: TabRequestCard
             </Text>
           </Stack>
         ) : null}
-        <Text size="sm">{request.message}</Text>
+        <Text size="sm" data-testid="tab-request-message">
+          {tabRequestText(request, now)}
+        </Text>
         <Group gap="xs">
           {request.url && (
             <Button component="a" href={request.url} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} />}>

@@ -30,6 +30,7 @@ function attackRequest(id: number, sendTime = inTenMinutes()): TabRequest {
     },
     reason: null,
     message: "Kein laufender Bot kann diesen Angriff schicken. Bitte schicke ihn selbst.",
+    cause: "Kein laufender Bot kann diesen Angriff schicken.",
     url: "https://de230.die-staemme.de/game.php?village=5&screen=place&target=9&axe=100&snob=1",
     createdAt: new Date().toISOString(),
     doneAt: null,
@@ -88,6 +89,24 @@ describe("Tab Anfragen", { timeout: 30_000 }, () => {
     await waitFor(() => expect(done).toEqual([1]));
     await waitFor(() => expect(screen.queryByTestId("tab-request")).not.toBeInTheDocument());
     expect(await screen.findByText("Keine offenen Tab-Anfragen")).toBeInTheDocument();
+  });
+
+  it("a failed send's request says what is missing and, its send time past, that it cannot land as planned", async () => {
+    const failed: TabRequest = {
+      ...attackRequest(4, Date.now() - 2_000),
+      dsbot: { id: 3, dsPlayer: { name: "Kalle" } },
+      // As the server answered it while the send time was still ahead: the page follows its own clock.
+      message: "Der Bot konnte den Angriff nicht schicken: Nicht genügend Einheiten in 500|500: Axtkämpfer (20 fehlen). Bitte schicke ihn selbst.",
+      cause: "Der Bot konnte den Angriff nicht schicken: Nicht genügend Einheiten in 500|500: Axtkämpfer (20 fehlen).",
+    };
+    setup([failed, attackRequest(1)]);
+    renderApp("/tab-requests");
+    const [past, ahead] = await screen.findAllByTestId("tab-request");
+    expect(within(past!).getByTestId("tab-request-message")).toHaveTextContent(
+      "Der Bot konnte den Angriff nicht schicken: Nicht genügend Einheiten in 500|500: Axtkämpfer (20 fehlen). Die Abschickzeit ist vorbei – der Angriff kann nicht mehr wie geplant ankommen.",
+    );
+    expect(within(past!).queryByText(/Bitte schicke ihn selbst/)).not.toBeInTheDocument();
+    expect(within(ahead!).getByTestId("tab-request-message")).toHaveTextContent("Kein laufender Bot kann diesen Angriff schicken. Bitte schicke ihn selbst.");
   });
 
   it("adds a live request marked as new, without the alert while on this page", async () => {

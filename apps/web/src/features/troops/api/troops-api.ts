@@ -1,6 +1,6 @@
 // REST of Truppen (issue 22): the villages' troops with filters, pasting a troops overview, removing the
 // pasted ones. `troops-updated` (a bot's scan, a paste) and every (re)connect load the list again.
-import type { TroopListQuery, TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
+import type { TroopListQuery, TroopListResponse, TroopView, WarRoomImportResponse } from "@dsbot/protocol";
 import { TROOPS_PAGE_MAX } from "@dsbot/protocol";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -9,11 +9,13 @@ import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispa
 
 export const troopKeys = { all: ["troops"] as const };
 export type TroopListParams = Partial<TroopListQuery>;
+/** A page with the view it was asked in: population, class and sums are of that view's units. */
+export type TroopPage = TroopListResponse & { view: TroopView };
 
 export const troopsQueryOptions = (params: TroopListParams) =>
   queryOptions({
     queryKey: [...troopKeys.all, params] as const,
-    queryFn: ({ signal }) => api.get<TroopListResponse>("/api/troops", { signal, params }),
+    queryFn: async ({ signal }): Promise<TroopPage> => ({ ...(await api.get<TroopListResponse>("/api/troops", { signal, params })), view: params.view ?? "total" }),
     placeholderData: keepPreviousData,
   });
 

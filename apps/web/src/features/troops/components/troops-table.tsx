@@ -1,7 +1,7 @@
-// The Truppen table: a row per village with a column per unit (icon headers), population, Off/Def
-// population, the class and the scan it comes from; a sum row over every filtered village below.
-import type { TroopClass, TroopListResponse, TroopRow, Unit } from "@dsbot/protocol";
-import { unitLabels } from "@dsbot/protocol";
+// The Truppen table: a row per village with a column per unit (icon headers, the unit's name on hover),
+// population, Off/Def population, the class and the scan it comes from, all of the page's view; a sum row
+// over every filtered village below. A source that did not tell the view's units shows "?".
+import type { TroopClass, TroopRow, TroopView, Unit } from "@dsbot/protocol";
 import { Badge, Table, Text } from "@mantine/core";
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { useMemo } from "react";
@@ -9,11 +9,23 @@ import { DataTable } from "@/components/ui/data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { UnitIcon } from "@/components/ui/unit-icon";
 import { formatDate } from "@/lib/dates";
-import { viewCounts, type TroopView } from "../lib/troop-export";
+import type { TroopPage } from "../api/troops-api";
+import { viewCounts } from "../lib/troop-export";
 import { troopTexts as texts } from "../texts";
 
 const classColors: Record<TroopClass, string> = { off: "red", def: "blue", mixed: "grape", empty: "gray" };
 const number = (n: number) => n.toLocaleString("de-DE");
+
+/** A figure of a view the row's source did not report (an older bot's scan knows only the units at home). */
+function Unknown({ unit }: { unit?: Unit }) {
+  return (
+    <Tooltip label={texts.viewUnknown}>
+      <Text size="sm" ta="right" c="dimmed" data-unit={unit}>
+        ?
+      </Text>
+    </Tooltip>
+  );
+}
 
 function columns(unitColumns: readonly Unit[], view: TroopView): ColumnDef<TroopRow>[] {
   return [
@@ -35,38 +47,47 @@ function columns(unitColumns: readonly Unit[], view: TroopView): ColumnDef<Troop
     ...unitColumns.map(
       (unit): ColumnDef<TroopRow> => ({
         id: `unit-${unit}`,
-        header: () => (
-          <Tooltip label={unitLabels[unit]}>
-            <span>
-              <UnitIcon unit={unit} size={16} />
-            </span>
-          </Tooltip>
-        ),
+        header: () => <UnitIcon unit={unit} size={16} />,
         enableSorting: false,
         meta: { width: 72 },
         cell: ({ row }) => {
           const counts = viewCounts(row.original, view);
-          const n = counts?.[unit] ?? 0;
+          if (counts === null) return <Unknown unit={unit} />;
+          const n = counts[unit] ?? 0;
           return (
-            <Text size="sm" ta="right" c={counts === null || n === 0 ? "dimmed" : undefined} data-unit={unit}>
-              {counts === null ? "?" : number(n)}
+            <Text size="sm" ta="right" c={n === 0 ? "dimmed" : undefined} data-unit={unit}>
+              {number(n)}
             </Text>
           );
         },
       }),
     ),
-    { id: "population", header: texts.columns.population, cell: ({ row }) => <Text size="sm" ta="right">{number(row.original.population)}</Text> },
+    {
+      id: "population",
+      header: texts.columns.population,
+      cell: ({ row }) =>
+        viewCounts(row.original, view) === null ? (
+          <Unknown />
+        ) : (
+          <Text size="sm" ta="right" data-population>
+            {number(row.original.population)}
+          </Text>
+        ),
+    },
     {
       id: "class",
       header: texts.columns.class,
       enableSorting: false,
-      cell: ({ row }) => (
-        <Tooltip label={`${texts.columns.offPopulation} ${number(row.original.offPopulation)} · ${texts.columns.defPopulation} ${number(row.original.defPopulation)}`}>
-          <Badge color={classColors[row.original.class]} variant="light">
-            {texts.classes[row.original.class]}
-          </Badge>
-        </Tooltip>
-      ),
+      cell: ({ row }) =>
+        viewCounts(row.original, view) === null ? (
+          <Unknown />
+        ) : (
+          <Tooltip label={`${texts.columns.offPopulation} ${number(row.original.offPopulation)} · ${texts.columns.defPopulation} ${number(row.original.defPopulation)}`}>
+            <Badge color={classColors[row.original.class]} variant="light">
+              {texts.classes[row.original.class]}
+            </Badge>
+          </Tooltip>
+        ),
     },
     {
       id: "scannedAt",
@@ -83,16 +104,17 @@ function columns(unitColumns: readonly Unit[], view: TroopView): ColumnDef<Troop
 }
 
 interface TroopsTableProps {
-  data: TroopListResponse | undefined;
+  data: TroopPage | undefined;
   unitColumns: readonly Unit[];
-  view: TroopView;
   loading: boolean;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   emptyText: string;
 }
 
-export function TroopsTable({ data, unitColumns, view, loading, sorting, onSortingChange, emptyText }: TroopsTableProps) {
+export function TroopsTable({ data, unitColumns, loading, sorting, onSortingChange, emptyText }: TroopsTableProps) {
+  // The view the page was loaded in (the previous page stays on screen while the next one loads).
+  const view = data?.view ?? "total";
   const defs = useMemo(() => columns(unitColumns, view), [unitColumns, view]);
   const table = useReactTable({
     data: data?.troops ?? [],
@@ -108,7 +130,7 @@ export function TroopsTable({ data, unitColumns, view, loading, sorting, onSorti
   });
   const sumRow = data && data.totals > 0 && (
     <Table.Tr data-troop-totals>
-      <Table.Th>{texts.totals}</Table.Th>
+      <Table.Th>{texts.totals(texts.views[view])}</Table.Th>
       <Table.Td>
         <Text size="sm" c="dimmed">
           {number(data.totals)} {data.totals === 1 ? "Dorf" : "Dörfer"}

@@ -1,10 +1,11 @@
 // Truppen exports: CSV (semicolons, German headers, as spreadsheets in Germany read it) and a BB-code
-// table for the tribe forum, both of the chosen view over every filtered village. CSV cells go through
+// table for the tribe forum, both of the chosen view over every filtered village (the server works
+// population and class out for that view). CSV cells go through
 // the protocol's `csvCell`: a village or player name that starts like a formula stays text.
-import type { TroopRow, Unit, UnitCounts } from "@dsbot/protocol";
+import type { TroopRow, TroopView, Unit, UnitCounts } from "@dsbot/protocol";
 import { csvCell, troopClassLabels, unitLabels } from "@dsbot/protocol";
 
-export type TroopView = "total" | "own" | "inVillage" | "outside" | "onTheWay";
+export type { TroopView };
 
 export function viewCounts(row: TroopRow, view: TroopView): UnitCounts | null {
   return row[view];

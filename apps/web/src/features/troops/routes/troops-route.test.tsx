@@ -42,7 +42,10 @@ function setup(rows: TroopRow[]) {
     "GET /api/troops": ({ url }) => {
       queries.push(url.searchParams);
       const wanted = url.searchParams.get("class");
-      const shown = listed.filter((r) => !wanted || r.class === wanted);
+      // The server's figures of a view: the population and class of its units (only "Auswärts" here).
+      const view = url.searchParams.get("view");
+      const inView = listed.map((r) => (view === "outside" ? { ...r, population: 0, offPopulation: 0, defPopulation: 0, class: "empty" as const } : r));
+      const shown = inView.filter((r) => !wanted || r.class === wanted);
       const sum = { total: {} as Record<string, number>, population: 0, offPopulation: 0, defPopulation: 0 };
       for (const r of shown) {
         for (const [u, n] of Object.entries(r.total)) sum.total[u] = (sum.total[u] ?? 0) + (n ?? 0);
@@ -81,7 +84,42 @@ describe("Truppen", { timeout: 30_000 }, () => {
     // "Unterwegs" shows what is in commands.
     await user.click(screen.getByRole("combobox", { name: "Ansicht" }));
     await user.click(await screen.findByRole("option", { name: "Unterwegs" }));
-    expect(offRow.querySelector('[data-unit="axe"]')).toHaveTextContent("200");
+    await waitFor(() => expect(within(table).getByText("Kalles Dorf 2").closest("tr")!.querySelector('[data-unit="axe"]')).toHaveTextContent("200"));
+  });
+
+  it("asks the server for the view's population, class and sums, and shows the unit names on hover", async () => {
+    const user = userEvent.setup();
+    const { queries } = setup([off, def]);
+    renderApp("/dashboard-units");
+    const table = await screen.findByRole("table", { name: "Truppen je Dorf" });
+    await within(table).findByText("Kalles Dorf 2");
+    expect(within(table).getByText("Summe (Gesamt)")).toBeInTheDocument();
+    await user.hover(within(table).getByRole("img", { name: "Axtkämpfer" }));
+    expect(screen.getByRole("tooltip")).toHaveTextContent("Axtkämpfer");
+    await user.click(screen.getByRole("combobox", { name: "Ansicht" }));
+    await user.click(await screen.findByRole("option", { name: "Auswärts" }));
+    await waitFor(() => expect(queries.at(-1)?.get("view")).toBe("outside"));
+    expect(await within(table).findByText("Summe (Auswärts)")).toBeInTheDocument();
+    // The server's figures of that view: the off village has nothing outside.
+    const offRow = within(table).getByText("Kalles Dorf 2").closest("tr")!;
+    expect(within(offRow).getByText("Leer")).toBeInTheDocument();
+    expect(within(offRow).getByText("0", { selector: "[data-population]" })).toBeInTheDocument();
+  });
+
+  it("shows '?' where a scan did not report the view", async () => {
+    const user = userEvent.setup();
+    setup([{ ...off, outside: null, onTheWay: null, inVillage: null }]);
+    renderApp("/dashboard-units");
+    const table = await screen.findByRole("table", { name: "Truppen je Dorf" });
+    await within(table).findByText("Kalles Dorf 2");
+    await user.click(screen.getByRole("combobox", { name: "Ansicht" }));
+    await user.click(await screen.findByRole("option", { name: "Unterwegs" }));
+    expect(await within(table).findByText("Summe (Unterwegs)")).toBeInTheDocument();
+    const row = within(table).getByText("Kalles Dorf 2").closest("tr")!;
+    expect(row.querySelector('[data-unit="axe"]')).toHaveTextContent("?");
+    expect(within(row).queryByText("Off")).not.toBeInTheDocument();
+    // Its three units, the population and the class.
+    expect(within(row).getAllByText("?")).toHaveLength(3 + 2);
   });
 
   it("filters by class on the server and reloads after a scan", async () => {

@@ -1,8 +1,9 @@
 // Truppen (/dashboard-units, issue 22): a row per own village from the bots' inventory scans and the
-// pasted troops overviews — unit counts in the chosen view, population, Off/Def/Gemischt/Leer, the scan's
-// time; filters, sorting, the sum over every filtered village; export as CSV or BB-code.
-import type { TroopClass, Unit } from "@dsbot/protocol";
-import { troopClasses, units } from "@dsbot/protocol";
+// pasted troops overviews — unit counts in the chosen view with their population and Off/Def/Gemischt/Leer
+// (worked out by the server for that view), the scan's time; filters, sorting, the sum over every filtered
+// village; export as CSV or BB-code.
+import type { TroopClass, TroopView, Unit } from "@dsbot/protocol";
+import { troopClasses, troopViews, units } from "@dsbot/protocol";
 import { Button, Card, Group, Menu, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconClipboardText, IconDownload, IconSearch, IconTrash, IconUsersGroup } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -19,11 +20,9 @@ import { useDebounced } from "@/lib/debounce";
 import { fetchAllTroops, troopsQueryOptions, useClearPastedTroops, useImportTroops, useTroopsRealtime, type TroopListParams } from "../api/troops-api";
 import { TroopsTable } from "../components/troops-table";
 import { downloadText } from "@/lib/download";
-import { troopsBbcode, troopsCsv, type TroopView } from "../lib/troop-export";
+import { troopsBbcode, troopsCsv } from "../lib/troop-export";
 import { troopTexts as texts } from "../texts";
 import classes from "./troops-route.module.css";
-
-const views: TroopView[] = ["total", "own", "inVillage", "outside", "onTheWay"];
 
 function toSortBy(sorting: SortingState): TroopListParams["sortBy"] {
   const first = sorting[0];
@@ -43,7 +42,7 @@ export function TroopsRoute() {
   const [perPage, setPerPage] = useState(50);
   const [importing, setImporting] = useState(false);
   const debouncedSearch = useDebounced(search.trim(), 300);
-  const filters: TroopListParams = { searchVal: debouncedSearch, player, class: troopClass, sortBy: toSortBy(sorting) };
+  const filters: TroopListParams = { searchVal: debouncedSearch, player, class: troopClass, sortBy: toSortBy(sorting), view };
   const query = useQuery(troopsQueryOptions({ ...filters, activePage, perPage }));
   const importTroops = useImportTroops();
   const clear = useClearPastedTroops();
@@ -126,9 +125,9 @@ export function TroopsRoute() {
             </Stack>
             <Select
               label={texts.viewLabel}
-              data={views.map((v) => ({ value: v, label: texts.views[v] }))}
+              data={troopViews.map((v) => ({ value: v, label: texts.views[v] }))}
               value={view}
-              onChange={(value) => value && setView(value as TroopView)}
+              onChange={(value) => value && page(() => setView(value as TroopView))}
               allowDeselect={false}
               w={240}
             />
@@ -145,7 +144,6 @@ export function TroopsRoute() {
             <TroopsTable
               data={data}
               unitColumns={unitColumns}
-              view={view}
               loading={query.isFetching}
               sorting={sorting}
               onSortingChange={(next) => page(() => setSorting(next))}

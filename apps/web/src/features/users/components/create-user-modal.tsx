@@ -1,9 +1,9 @@
-// "Benutzer anlegen": username, password, role, world — validated by userCreateSchema.
+// "Benutzer anlegen": username, password, role, a world the server knows — validated by userCreateSchema.
 import { defaultWorld, roleLabels, roles, userCreateSchema, type Role, type UserCreate } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Modal, Select, Stack } from "@mantine/core";
 import { Controller, useForm } from "react-hook-form";
-import { WorldFields } from "@/components/account/world-fields";
+import { useKnownWorlds, WorldPick } from "@/components/account/world-pick";
 import { PasswordField, TextField } from "@/components/ui/text-field";
 import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
@@ -18,6 +18,7 @@ const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] 
 
 export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const createUser = useCreateUser();
+  const known = useKnownWorlds(opened);
   const { control, handleSubmit, reset, setError } = useForm<UserCreate>({
     resolver: zodResolver(userCreateSchema),
     defaultValues: emptyForm,
@@ -38,7 +39,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
         setError("username", { type: "server", message: error.message });
         return;
       }
-      if (!applyServerIssues(error, setError, ["username", "password", "role", "world.server", "world.world"])) alertError(error);
+      if (!applyServerIssues(error, setError, ["username", "password", "role", "world", "world.server", "world.world"])) alertError(error);
     }
   });
 
@@ -62,12 +63,12 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
               />
             )}
           />
-          <WorldFields control={control} />
+          <WorldPick control={control} />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>
               {userTexts.cancel}
             </Button>
-            <Button type="submit" loading={createUser.isPending}>
+            <Button type="submit" loading={createUser.isPending} disabled={known.none || known.query.isError}>
               {userTexts.save}
             </Button>
           </Group>
