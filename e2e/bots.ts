@@ -3,7 +3,7 @@
 // so bot statuses come about the way they do in production (start → starting → online → …).
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
-import { createUser, expect, loginWith } from "./fixtures";
+import { createUser, ensureE2eWorld, expect, loginWith } from "./fixtures";
 import { E2E_PORT } from "./users";
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
@@ -30,6 +30,8 @@ export async function botOwner(request: APIRequestContext, prefix: string): Prom
 }
 
 export async function createBot(request: APIRequestContext, owner: BotOwner, name: string): Promise<CreatedBot> {
+  // The owner may come from the demo world's helpers: de231 must be known before a bot goes there.
+  await ensureE2eWorld(request);
   const response = await request.post("/api/dsbot", {
     headers: owner.headers,
     data: { dsPlayer: { name }, world: { server: "die-staemme.de", world: "de231" } },

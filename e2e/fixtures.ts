@@ -31,7 +31,7 @@ const E2E_WORLD = { server: "die-staemme.de", world: "de231" };
  * New users and bots must be on a world the server knows (POST /api/users, POST /api/dsbot answer 400
  * otherwise): the admin adds it once, as "Welt hinzufügen" on Welten does (409: it is there already).
  */
-async function ensureE2eWorld(request: APIRequestContext): Promise<void> {
+export async function ensureE2eWorld(request: APIRequestContext): Promise<void> {
   const token = await apiToken(request, "admin");
   const response = await request.post("/api/worlds", { headers: { authorization: `Bearer ${token}` }, data: E2E_WORLD });
   expect([201, 409], await response.text()).toContain(response.status());

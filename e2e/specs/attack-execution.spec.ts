@@ -26,6 +26,7 @@ import {
   listAttacks,
   nearestVillages,
   planOwner,
+  showEveryStatus,
   startSandboxBot,
   villagesOf,
 } from "../attack-plans";
@@ -128,6 +129,8 @@ test.describe("Angriffe ausführen", () => {
 
     // The plan page, opened well before any of them leaves.
     await loginWith(page, owner.username, owner.password, `/attack-plans/${planId}`);
+    // Sent and failed attacks stay in the table ("Nur offene", the default, would leave them out).
+    await showEveryStatus(page);
     await expect(statusBadge(page, sent.id)).toBeVisible();
     expect(Date.now(), "the plan page opened well before the first send time").toBeLessThan(sent.sendTime - 5_000);
     await expect(statusBadge(page, sent.id)).toHaveAttribute("data-status", /^(planned|due)$/);

@@ -35,6 +35,7 @@ import {
   playerName,
   queryOf,
   sendTimeFor,
+  showEveryStatus,
   tableTime,
   villagesOf,
   type PlanOwner,
@@ -406,8 +407,9 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     await expect.poll(async () => (await rowIds(page))[0]).toBe(attack.id);
     await expect(cell(page, attack.id, "attacker")).toHaveText("Kalle");
     await expect(cell(page, attack.id, "defender")).toHaveText(playerName(world, to) ?? "Barbarendorf");
-    await expect(cell(page, attack.id, "startVillage")).toHaveText(coordText(from));
-    await expect(cell(page, attack.id, "targetVillage")).toHaveText(coordText(to));
+    // The villages: their coordinates, their names under them.
+    await expect(cell(page, attack.id, "startVillage")).toHaveText(`${coordText(from)}${from.name}`);
+    await expect(cell(page, attack.id, "targetVillage")).toHaveText(`${coordText(to)}${to.name}`);
     await expect(cell(page, attack.id, "type").getByRole("img", { name: "Wallbrecher" })).toBeVisible();
     await expect(cell(page, attack.id, "units").getByLabel("120 Axtkämpfer")).toBeVisible();
     await expect(cell(page, attack.id, "units").getByLabel("30 Leichte Kavallerie")).toBeVisible();
@@ -442,6 +444,8 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
   test("bulk actions: change the status of the selected rows, delete them after confirming, delete sent and expired ones", async ({ page, request }) => {
     const seeded = await seededPlan(request, "apbulk");
     await openPlan(page, seeded);
+    // Sent attacks stay in the table ("Nur offene", the default, would leave them out).
+    await showEveryStatus(page);
     const ids = localOrder(seeded.attacks, "sendTime");
     await expect.poll(() => rowIds(page)).toEqual(ids.slice(0, 10));
     const card = attackCard(page);

@@ -2,7 +2,7 @@
 // player must do in a real game tab: an attack due that no running bot can send, or a bot that needs
 // its player (captcha, bot protection, rejected login). Arrives live as `addTabRequest`.
 import { z } from "zod";
-import { attackTypeSchema } from "./attack-plans/attack.js";
+import { attackTypeSchema, isSupportType, type AttackType } from "./attack-plans/attack.js";
 import { botNeedsPlayerReasons } from "./runner.js";
 import { activePageSchema, perPageSchema } from "./table.js";
 
@@ -83,7 +83,15 @@ export const tabRequestMessages = {
   sendYourself: "Bitte schicke ihn selbst.",
   /** After it: sent now, the attack would land later than planned. */
   tooLate: "Die Abschickzeit ist vorbei – der Angriff kann nicht mehr wie geplant ankommen.",
+  /** The same for a support ("Verteidigen"). */
+  sendSupportYourself: "Bitte schicke sie selbst.",
+  supportTooLate: "Die Abschickzeit ist vorbei – die Unterstützung kann nicht mehr wie geplant ankommen.",
 } as const;
+
+/** A cause written for attacks, in a support's words ("diesen Angriff" → "diese Unterstützung"). */
+function supportWords(cause: string): string {
+  return cause.replace("diesen Angriff", "diese Unterstützung").replace("den Angriff", "die Unterstützung");
+}
 
 /**
  * Requests stored before `cause` was kept apart carry the old call to action in their text; it is
@@ -94,8 +102,12 @@ export function tabRequestCause(stored: string): string {
   return stored.endsWith(storedAdvice) ? stored.slice(0, -storedAdvice.length) : stored;
 }
 
-/** The request's text at `now`: its cause, and for an attack what the player can still do. */
-export function tabRequestText(request: { cause: string; attack: { sendTime: number } | null }, now: number): string {
+/** The request's text at `now`: its cause, and for an attack (or support) what the player can still do. */
+export function tabRequestText(request: { cause: string; attack: { sendTime: number; type?: AttackType } | null }, now: number): string {
   if (!request.attack) return request.cause;
-  return `${request.cause} ${request.attack.sendTime > now ? tabRequestMessages.sendYourself : tabRequestMessages.tooLate}`;
+  const due = request.attack.sendTime > now;
+  if (request.attack.type !== undefined && isSupportType(request.attack.type)) {
+    return `${supportWords(request.cause)} ${due ? tabRequestMessages.sendSupportYourself : tabRequestMessages.supportTooLate}`;
+  }
+  return `${request.cause} ${due ? tabRequestMessages.sendYourself : tabRequestMessages.tooLate}`;
 }

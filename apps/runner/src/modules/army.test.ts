@@ -61,7 +61,7 @@ describe("Rekrutierer: targets by the village's class", () => {
     village.recruitQueue = [];
   }
 
-  it("by default trains offensive units in an offensive village, defensive ones in a defensive village and nothing elsewhere", async () => {
+  it("by default trains offensive units in an offensive village, defensive ones in a defensive or empty village and nothing in a mixed one", async () => {
     const t = await moduleTestContext("recruiter", {});
     const [off, def, mixed, ...rest] = await villagesOf(t);
     expect(rest).toEqual([]);
@@ -79,11 +79,11 @@ describe("Rekrutierer: targets by the village's class", () => {
       "Rekrutierer: 250 Einheiten in 2 Dörfern in Auftrag gegeben (50 Speerträger, 50 Schwertkämpfer, 50 Axtkämpfer, 50 Leichte Kavallerie, 50 Rammbock) · 1 Dorf ohne passendes Ziel (Gemischt: 1)",
     ]);
 
-    // An empty village is left alone as well, and the log names its class.
+    // A village without an army yet grows as a defensive one.
     ready(mixed!, {});
     await recruiter.run(t.ctx);
-    expect(mixed!.recruitQueue).toEqual([]);
-    expect(t.logs[1]).toMatch(/ · 1 Dorf ohne passendes Ziel \(Leer: 1\)$/);
+    expect(mixed!.recruitQueue.map((q) => q.units)).toEqual([{ spear: 50, sword: 50 }]);
+    expect(t.logs[1]).not.toMatch(/ohne passendes Ziel/);
   });
 
   it("prefers the village's own target, then its class, then the target for every class", async () => {

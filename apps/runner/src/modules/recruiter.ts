@@ -21,13 +21,17 @@ import { count, de, scanVillages } from "./village-scope.js";
 export const RECRUITER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.recruiter.label;
 
-/** The village's target: its own, else the one for its army's class, else the one for every class. */
+/**
+ * The village's target: its own, else the one for its army's class, else the one for every class. A
+ * village without an army yet (a new or conquered one) grows as a defensive one: it must hold first.
+ */
 export function targetFor(config: Pick<ModuleConfig<"recruiter">, "targets">, village: VillageSnapshot, troopClass: TroopClass = armyClass(village)): UnitCounts | undefined {
   const { targets } = config;
   const own = targets.find((t) => t.villageId === village.id);
   if (own) return own.units;
   const general = targets.filter((t) => t.villageId === null);
-  return (general.find((t) => t.villageType === troopClass) ?? general.find((t) => t.villageType === "any"))?.units;
+  const grows = troopClass === "empty" ? "def" : troopClass;
+  return (general.find((t) => t.villageType === grows) ?? general.find((t) => t.villageType === "any"))?.units;
 }
 
 /** What the village should train now: per unit the gap to its target, capped by the batch and what it can pay. */

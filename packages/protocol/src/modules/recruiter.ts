@@ -8,8 +8,9 @@ import { villageTypes } from "./templateassigner.js";
 
 /**
  * The targets a new bot starts with, by the village's class: offensive villages grow axes, light
- * cavalry and rams, defensive ones spears and swords. Mixed and empty villages get none: which way
- * they should grow is the player's choice (a row with a village or the class "Alle" sets it).
+ * cavalry and rams, defensive ones (and villages without an army yet: they must hold first) spears and
+ * swords. Mixed villages get none: which way they should grow is the player's choice (a row with a
+ * village or the class "Alle" sets it).
  */
 export const recruiterDefaultTargets: { villageId: null; villageType: (typeof villageTypes)[number]; units: UnitCounts }[] = [
   { villageId: null, villageType: "off", units: { axe: 2000, light: 500, ram: 50 } },

@@ -53,7 +53,7 @@ export async function presentTabRequests(db: Database, rows: readonly TabRequest
             }
           : null,
       reason: row.reason,
-      message: tabRequestText({ cause, attack: a ? { sendTime: a.sendAt.getTime() } : null }, now),
+      message: tabRequestText({ cause, attack: a ? { sendTime: a.sendAt.getTime(), type: a.type as AttackType } : null }, now),
       cause,
       url: a && world ? rallyPointUrl(world, a.sourceVillageId, a.targetVillageId, a.units) : world ? `${gameBaseUrl(world)}/game.php` : "",
       createdAt: row.createdAt.toISOString(),

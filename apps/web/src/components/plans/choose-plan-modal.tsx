@@ -132,11 +132,12 @@ function CreatePlan({ world, onCreated }: { world: World; onCreated: (plan: Atta
   );
 }
 
-function ChoosePlan({ world, intro, onChoose }: { world: World; intro: ReactNode; onChoose: (plan: AttackPlan) => void }) {
+function ChoosePlan({ world, intro, blocked, onChoose }: { world: World; intro: ReactNode; blocked: boolean; onChoose: (plan: AttackPlan) => void }) {
   const [search, setSearch] = useState("");
   const searchVal = useDebounced(search.trim(), SEARCH_DELAY);
   const list = useTargetPlans(world, searchVal);
   const showSearch = search !== "" || list.truncated || list.plans.length >= SEARCH_FROM;
+  if (blocked) return <Stack gap="md">{intro}</Stack>;
   return (
     <Stack gap="md">
       {intro}
@@ -163,16 +164,19 @@ interface ChoosePlanModalProps {
   world: World | undefined;
   /** Above the list: what happens with the chosen plan. */
   intro: ReactNode;
+  /** Nothing to choose now (the intro says why): the dialog shows only the intro. */
+  blocked?: boolean;
   onChoose: (plan: AttackPlan) => void;
 }
 
-export function ChoosePlanModal({ opened, onClose, title, world, intro, onChoose }: ChoosePlanModalProps) {
+export function ChoosePlanModal({ opened, onClose, title, world, intro, blocked = false, onChoose }: ChoosePlanModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ "aria-label": commonTexts.close }}>
       {opened && world && (
         <ChoosePlan
           world={world}
           intro={intro}
+          blocked={blocked}
           onChoose={(plan) => {
             onClose();
             onChoose(plan);

@@ -14,11 +14,13 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   minWidth?: number;
   /**
-   * Dense: `meta.width` is a column's least width (the cell's padding included): a column grows to what
-   * its content needs (names, units, headers are never cut), the columns without a width take the room
-   * left. Tighter padding and smaller headers; a sortable header keeps its sort icon's room, the icon
-   * showing on the sorted column or on hover. A column with `meta.sticky` stays at the right edge when
-   * the table is wider than its box (its row actions always in sight).
+   * Dense (automatic table layout): a column gets its `meta.width` (the cell's padding included) where
+   * the box has the room, and grows to what its content needs (names, units, headers are never cut); the
+   * columns without a width take the room left. Where the box is short, a column gives back only room its
+   * content does not need, and past that the table scrolls sideways. Tighter padding and smaller headers;
+   * a sortable header keeps its sort icon's room, the icon showing on the sorted column or on hover. A
+   * column with `meta.sticky` stays at the right edge when the table is wider than its box (its row
+   * actions always in sight).
    */
   dense?: boolean;
   /** Accessible name of the table. */

@@ -6,15 +6,13 @@
 // world without a bot of the user, is said in words instead of a planner that cannot help.
 import type { Incoming } from "@dsbot/protocol";
 import { DEFEND_LEAD_MS, formatServerTime } from "@dsbot/protocol";
-import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Group, NumberInput, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { ChoosePlanModal } from "@/components/plans/choose-plan-modal";
 import { BotStatusBadge } from "@/components/ui/bot-status-badge";
-import { commonTexts } from "@/config/texts";
 import { useNow } from "@/lib/clock";
 import { useDefendBots } from "../api/defend-bots";
 import { paths } from "@/config/paths";
@@ -62,25 +60,6 @@ function DefendSenders({ bots }: { bots: ReturnType<typeof useDefendBots>["bots"
   );
 }
 
-/** An attack too close to defend, or no bot to send: what the player can still do, in words. */
-function CannotDefend({ message, onClose, children }: { message: string; onClose: () => void; children?: ReactNode }) {
-  return (
-    <Modal opened onClose={onClose} title={texts.defendTitle} size="lg" closeButtonProps={{ "aria-label": commonTexts.close }}>
-      <Stack gap="md">
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="defend-impossible">
-          {message}
-        </Alert>
-        {children}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {commonTexts.close}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 export function DefendModal({ incoming, zone, onClose }: DefendModalProps) {
   const navigate = useNavigate();
   const margin = useDefendMargin((state) => state.seconds);
@@ -97,32 +76,42 @@ export function DefendModal({ incoming, zone, onClose }: DefendModalProps) {
       max={DEFEND_MARGIN_MAX_S}
       allowDecimal={false}
       clampBehavior="strict"
-      onChange={(value) => setMargin(typeof value === "number" ? value : DEFEND_MARGIN_DEFAULT_S)}
+      // An emptied field keeps the last margin until a number is typed.
+      onChange={(value) => (typeof value === "number" ? setMargin(value) : undefined)}
       w={260}
     />
   );
-  if (incoming && arriveBy < now + DEFEND_LEAD_MS) {
-    const message = texts.defendTooClose(formatServerTime(incoming.arrivalTime, zone), Math.max(0, Math.round((incoming.arrivalTime - now) / 1000)), margin);
-    return (
-      <CannotDefend message={message} onClose={onClose}>
-        {marginInput}
-      </CannotDefend>
-    );
-  }
-  if (incoming && isSuccess && bots.length === 0) return <CannotDefend message={texts.defendNoBots} onClose={onClose} />;
+  // An attack too close to defend, or no bot to send: what the player can still do, in words, and no plans.
+  const impossible =
+    incoming === null
+      ? null
+      : arriveBy < now + DEFEND_LEAD_MS
+        ? texts.defendTooClose(formatServerTime(incoming.arrivalTime, zone), Math.max(0, Math.round((incoming.arrivalTime - now) / 1000)), margin)
+        : isSuccess && bots.length === 0
+          ? texts.defendNoBots
+          : null;
   return (
     <ChoosePlanModal
       opened={incoming !== null}
       onClose={onClose}
       title={texts.defendTitle}
       world={incoming?.world}
+      blocked={impossible !== null}
       intro={
         incoming && (
           <Stack gap="xs">
             <Text size="sm">{texts.defendIntro(incoming.target.name ?? incoming.target.coordinates, incoming.target.coordinates, formatServerTime(incoming.arrivalTime, zone))}</Text>
             {marginInput}
-            {bots.length > 0 && <DefendSenders bots={bots} />}
-            <Text size="sm">{texts.defendChoose}</Text>
+            {impossible !== null ? (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="defend-impossible">
+                {impossible}
+              </Alert>
+            ) : (
+              <>
+                {bots.length > 0 && <DefendSenders bots={bots} />}
+                <Text size="sm">{texts.defendChoose}</Text>
+              </>
+            )}
           </Stack>
         )
       }

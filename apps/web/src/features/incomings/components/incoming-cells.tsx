@@ -85,7 +85,7 @@ export function MarkingEditor({ incoming, onSave }: { incoming: Incoming; onSave
     }
   };
   const text = (
-    <Text size="sm" className={classes.wrap} c={marking && !marking.fromGame ? undefined : "dimmed"} data-marking={marking ? (marking.fromGame ? "game" : "tag") : undefined}>
+    <Text size="sm" className={marking ? `${classes.wrap} ${classes.marking}` : classes.wrap} c={marking && !marking.fromGame ? undefined : "dimmed"} data-marking={marking ? (marking.fromGame ? "game" : "tag") : undefined}>
       {marking?.text ?? "–"}
     </Text>
   );

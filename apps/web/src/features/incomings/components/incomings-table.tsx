@@ -57,9 +57,10 @@ function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowAc
       header: texts.columns.arrivalTime,
       cell: ({ row }) => {
         const text = formatServerTime(row.original.arrivalTime, zone);
+        // Date and time on one line where the room is, the time under the date where it is not.
         return (
           <Tooltip label={row.original.source === "bot" ? texts.sourceBot(row.original.dsbot?.dsPlayer.name ?? "") : texts.sourcePaste}>
-            <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>
+            <Text size="sm" ff="monospace">
               {text.slice(0, -4)}
               <Text span size="xs" c="dimmed" ff="monospace">
                 {text.slice(-4)}
