@@ -20,6 +20,8 @@ export interface PlannerWords {
   noVillageCanSend: (type: string) => string;
   unserved: string;
   saved: (n: number) => string;
+  /** The map legend's sending villages. */
+  mapAttackers: string;
 }
 
 export const plannerWords: Record<"attack" | "defend", PlannerWords> = {
@@ -33,6 +35,7 @@ export const plannerWords: Record<"attack" | "defend", PlannerWords> = {
     noVillageCanSend: texts.noVillageCanSend,
     unserved: texts.unserved,
     saved: texts.plannerSaved,
+    mapAttackers: texts.previewMapAttackers,
   },
   defend: {
     title: "Unterstützung planen",
@@ -44,6 +47,7 @@ export const plannerWords: Record<"attack" | "defend", PlannerWords> = {
     noVillageCanSend: (type) => `Kein Dorf deiner Bots hat genug Truppen für die Vorlage „${type}“ (laut letztem Scan).`,
     unserved: "Nicht genug Unterstützung",
     saved: (n) => `${plural(n, "Unterstützung", "Unterstützungen")} übernommen.`,
+    mapAttackers: "Dörfer deiner Bots",
   },
 };
 

@@ -40,7 +40,7 @@ const SceneLayers = memo(function SceneLayers({ scene }: { scene: PreviewMapScen
   );
 });
 
-function Legend({ id, scene }: { id: string; scene: PreviewMapScene }) {
+function Legend({ id, scene, attackersLabel }: { id: string; scene: PreviewMapScene; attackersLabel: string }) {
   const count = (n: number) => n.toLocaleString("de-DE");
   return (
     <ul id={id} className={classes.legend} aria-label={texts.previewMapLegend}>
@@ -55,7 +55,7 @@ function Legend({ id, scene }: { id: string; scene: PreviewMapScene }) {
       <li className={classes.legendItem}>
         <span className={classes.dotSwatch} style={{ background: colors.attacker }} aria-hidden />
         <Text size="xs">
-          {texts.previewMapAttackers} {count(scene.attackers.count)}
+          {attackersLabel} {count(scene.attackers.count)}
         </Text>
       </li>
       <li className={classes.legendItem}>
@@ -76,7 +76,8 @@ function Legend({ id, scene }: { id: string; scene: PreviewMapScene }) {
   );
 }
 
-export function PlannerPreviewMap({ result }: { result: Pick<PlannerResponse, "attacks" | "unserved"> }) {
+/** `attackersLabel`: the legend's word for the sending villages ("Angreiferdörfer", for supports "Dörfer deiner Bots"). */
+export function PlannerPreviewMap({ result, attackersLabel = texts.previewMapAttackers }: { result: Pick<PlannerResponse, "attacks" | "unserved">; attackersLabel?: string }) {
   const scene = useMemo(() => buildPreviewScene(result), [result]);
   const [hover, setHover] = useState<Hover | null>(null);
   const legendId = useId();
@@ -144,7 +145,7 @@ export function PlannerPreviewMap({ result }: { result: Pick<PlannerResponse, "a
           </div>
         )}
       </div>
-      <Legend id={legendId} scene={scene} />
+      <Legend id={legendId} scene={scene} attackersLabel={attackersLabel} />
       <Text size="xs" c="dimmed">
         {texts.previewMapHint}
       </Text>

@@ -78,7 +78,7 @@ export function PlannerPreview({
     <Stack gap="md" data-testid="planner-preview">
       <Text fw={600}>{words.previewCount(result.attacks.length)}</Text>
       {result.attackerVillages && <AttackerSummary summary={result.attackerVillages} words={words} onFitTemplates={onFitTemplates} />}
-      <PlannerPreviewMap result={result} />
+      <PlannerPreviewMap result={result} attackersLabel={words.mapAttackers} />
       {result.attacks.length === 0 ? (
         <Text size="sm" c="dimmed">
           {words.previewEmpty}
