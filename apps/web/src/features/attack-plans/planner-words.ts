@@ -1,5 +1,6 @@
 // The planner's words for what it plans: attacks, or for "Verteidigen" on Eingehende Angriffe supports
 // ("Unterstützung", "Unterstützer", "Unterstützungen"), so a player defending never reads "Angriff".
+import { plannerMessages } from "@dsbot/protocol";
 import { attackPlanTexts as texts } from "./texts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
@@ -22,7 +23,16 @@ export interface PlannerWords {
   saved: (n: number) => string;
   /** The map legend's sending villages. */
   mapAttackers: string;
+  /** The planner's reason for what it could not plan, in these words. */
+  reason: (reason: string) => string;
 }
+
+/** The planner's reasons for a support it could not plan, said of the user's bots (one support each). */
+const defendReasons: Record<string, string> = {
+  [plannerMessages.late]: "Die übrigen Bots haben kein Dorf, dessen Unterstützung mit einer Minute Vorlauf noch rechtzeitig ankommt.",
+  [plannerMessages.troops]: "Die übrigen Bots haben kein Dorf mit genug Truppen für die Vorlage (laut letztem Scan).",
+  [plannerMessages.used]: "Jeder Bot schickt eine Unterstützung; die übrigen haben kein passendes Dorf.",
+};
 
 export const plannerWords: Record<"attack" | "defend", PlannerWords> = {
   attack: {
@@ -36,6 +46,7 @@ export const plannerWords: Record<"attack" | "defend", PlannerWords> = {
     unserved: texts.unserved,
     saved: texts.plannerSaved,
     mapAttackers: texts.previewMapAttackers,
+    reason: (reason) => reason,
   },
   defend: {
     title: "Unterstützung planen",
@@ -48,6 +59,7 @@ export const plannerWords: Record<"attack" | "defend", PlannerWords> = {
     unserved: "Nicht genug Unterstützung",
     saved: (n) => `${plural(n, "Unterstützung", "Unterstützungen")} übernommen.`,
     mapAttackers: "Dörfer deiner Bots",
+    reason: (reason) => defendReasons[reason] ?? reason,
   },
 };
 

@@ -146,7 +146,7 @@ export function PlannerPreview({
             {result.unserved.map((u, index) => (
               <li key={index}>
                 <Text size="sm">
-                  <b>{texts.unservedRow(u.target, attackTypeLabels[u.type], u.planned, u.requested)}</b> – {u.reason}
+                  <b>{texts.unservedRow(u.target, attackTypeLabels[u.type], u.planned, u.requested)}</b> – {words.reason(u.reason)}
                 </Text>
               </li>
             ))}

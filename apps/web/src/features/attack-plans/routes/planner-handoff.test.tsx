@@ -1,5 +1,6 @@
 // Targets handed to a plan page in the navigation state (the Koordinaten Filter's way in): the planner
 // opens with them when the user may edit the plan, never on a read-only plan; the state is dropped.
+import { plannerMessages } from "@dsbot/protocol";
 import { configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -40,7 +41,7 @@ describe("Planer from the navigation state", { timeout: 20_000 }, () => {
       routes: {
         "POST /api/attack-plans/7/planner": ({ body }) => {
           sent.push(body as Record<string, unknown>);
-          return json(200, { attacks: [], unserved: [], unknownCoords: [], saved: 0 });
+          return json(200, { attacks: [], unserved: [{ target: "500|500", type: "support", requested: 2, planned: 0, reason: plannerMessages.late }], unknownCoords: [], saved: 0 });
         },
         "GET /api/dsbot": () =>
           json(200, {
@@ -73,6 +74,10 @@ describe("Planer from the navigation state", { timeout: 20_000 }, () => {
       settings: { counts: { support: 1 }, window: { to: arriveBy } },
     });
     expect((sent[0] as { settings: { counts: Record<string, number> } }).settings.counts.attack ?? 0).toBe(0);
+    // What it could not plan is said of the bots, not of an arrival window.
+    const unserved = await within(planner).findByRole("list", { name: "Nicht genug Unterstützung" });
+    expect(unserved).toHaveTextContent("500|500 · Unterstützung: 0 von 2 – Die übrigen Bots haben kein Dorf, dessen Unterstützung mit einer Minute Vorlauf noch rechtzeitig ankommt.");
+    expect(within(planner).getByText("Keine Unterstützung geplant.")).toBeInTheDocument();
   });
 
   it("ignores them on a read-only plan and drops them all the same", async () => {
