@@ -64,14 +64,7 @@ export type User = z.infer<typeof userSchema>;
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const meResponseSchema = z.object({
-  user: userSchema,
-  /**
-   * GET /api/auth/me only: whether the caller's session is the user's first sign-in (no session of
-   * theirs is older), so the dashboard greets with "Willkommen" instead of "Willkommen zurück".
-   */
-  firstSession: z.boolean().optional(),
-});
+export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const sessionInfoSchema = z.object({

@@ -242,6 +242,11 @@ export const DASHBOARD_NEXT_ATTACKS = 5;
 
 /** GET /api/dashboard: the overview cards' figures in one answer, for the signed-in user. */
 export const dashboardResponseSchema = z.object({
+  /**
+   * Whether the caller's session is the user's first sign-in (no session of theirs is older): the
+   * dashboard greets with "Willkommen" instead of "Willkommen zurück".
+   */
+  firstSession: z.boolean().optional(),
   bots: z.object({
     total: z.number().int(),
     /** By status; a bot without status counts as offline (spec §4). */

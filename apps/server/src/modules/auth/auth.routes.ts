@@ -7,7 +7,7 @@ import { contract } from "../../http/contract.js";
 import { presentUserOf } from "../users/users.presenter.js";
 import { authenticate, caller } from "./auth-context.js";
 import { login } from "./login.service.js";
-import { isFirstSession, revokeSession } from "./sessions.service.js";
+import { revokeSession } from "./sessions.service.js";
 
 const credentials = contract({ body: loginSchema });
 const none = contract({});
@@ -32,11 +32,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         return reply.status(204).send();
       });
 
-      secured.get("/api/auth/me", { config: none.config }, async (request): Promise<MeResponse> => {
-        const { user, sessionId } = caller(request);
-        const [presented, firstSession] = await Promise.all([presentUserOf(ctx.db, user), isFirstSession(ctx.db, user.id, sessionId)]);
-        return { user: presented, firstSession };
-      });
+      secured.get("/api/auth/me", { config: none.config }, async (request): Promise<MeResponse> => ({
+        user: await presentUserOf(ctx.db, caller(request).user),
+      }));
     });
   };
 }

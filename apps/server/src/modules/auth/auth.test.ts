@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { apiErrorSchema, errorMessages, loginResponseSchema, meResponseSchema, validationMessages } from "@dsbot/protocol";
+import { apiErrorSchema, dashboardResponseSchema, errorMessages, loginResponseSchema, meResponseSchema, validationMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loginAttempts, sessions, users } from "../../db/schema.js";
@@ -186,8 +186,9 @@ describe("bearer token", () => {
   });
 });
 
-describe("first sign-in (GET /api/auth/me: firstSession)", () => {
-  const firstSession = async (token: string) => meResponseSchema.parse((await me(token)).json()).firstSession;
+describe("first sign-in (GET /api/dashboard: firstSession)", () => {
+  const firstSession = async (token: string) =>
+    dashboardResponseSchema.parse((await app.fastify.inject({ method: "GET", url: "/api/dashboard", headers: { authorization: `Bearer ${token}` } })).json()).firstSession;
 
   it("is true for the user's first session only, and stays so through that session", async () => {
     const user = await createUser(app);

@@ -19,6 +19,7 @@ import { incomings } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
 import { HttpError, notFound } from "../../http/errors.js";
 import { authenticate, caller } from "../auth/auth-context.js";
+import { isFirstSession } from "../auth/sessions.service.js";
 import { dashboard } from "./dashboard.service.js";
 import { clearPastedIncomings, importSosText, importTroopsOverview } from "./war-room-imports.js";
 import { IncomingWalkCache } from "./incomings-summary.js";
@@ -79,7 +80,11 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
       return { imported, message: warRoomMessages.imported(imported) };
     });
 
-    app.get("/api/dashboard", async (request): Promise<DashboardResponse> => dashboard(ctx.db, caller(request).user, walks));
+    app.get("/api/dashboard", async (request): Promise<DashboardResponse> => {
+      const { user, sessionId } = caller(request);
+      const [figures, firstSession] = await Promise.all([dashboard(ctx.db, user, walks), isFirstSession(ctx.db, user.id, sessionId)]);
+      return { ...figures, firstSession };
+    });
 
     app.get("/api/troops", { config: troops.config }, async (request): Promise<TroopListResponse> => {
       return listTroops(ctx.db, caller(request).user, troops.query(request));

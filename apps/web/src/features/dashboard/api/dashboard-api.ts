@@ -1,6 +1,6 @@
 // GET /api/dashboard: one answer for every card. Whatever changes a figure (a bot's status, attacks, a
 // scan, a tab request, a notification) and every (re)connect load it again.
-import type { DashboardResponse, MeResponse, RealtimeMessageType } from "@dsbot/protocol";
+import type { DashboardResponse, RealtimeMessageType } from "@dsbot/protocol";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -14,18 +14,6 @@ export const dashboardQueryOptions = () =>
     queryFn: ({ signal }) => api.get<DashboardResponse>("/api/dashboard", { signal }),
     // The next attacks move on as their send times pass.
     refetchInterval: 60_000,
-  });
-
-/**
- * Whether this is the user's first sign-in (GET /api/auth/me's `firstSession`): "Willkommen" then,
- * "Willkommen zurück" after. It stays so for the whole session, so it is asked once; its own key, so
- * the dashboard's refetches leave it alone.
- */
-export const firstSessionQueryOptions = () =>
-  queryOptions({
-    queryKey: ["first-session"] as const,
-    queryFn: ({ signal }) => api.get<MeResponse>("/api/auth/me", { signal }).then((me) => me.firstSession === true),
-    staleTime: Infinity,
   });
 
 const changes: readonly RealtimeMessageType[] = [

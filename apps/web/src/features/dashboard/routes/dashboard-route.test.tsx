@@ -27,9 +27,9 @@ function setup(initial: DashboardResponse, firstSession = false) {
   let current = initial;
   mockFetch({
     "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
-    "GET /api/auth/me": () => json(200, { user: plainUser, firstSession }),
+    "GET /api/auth/me": () => json(200, { user: plainUser }),
     "GET /api/dsbot": () => json(200, { dsbots: [], totals: 0 }),
-    "GET /api/dashboard": () => json(200, current),
+    "GET /api/dashboard": () => json(200, { ...current, firstSession }),
   });
   signIn(plainUser);
   return { set: (next: DashboardResponse) => (current = next) };

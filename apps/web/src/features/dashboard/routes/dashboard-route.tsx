@@ -11,7 +11,7 @@ import { errorMessage } from "@/lib/api-error-message";
 import { useNow } from "@/lib/clock";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { useSession } from "@/lib/session";
-import { dashboardQueryOptions, firstSessionQueryOptions, useDashboardRealtime } from "../api/dashboard-api";
+import { dashboardQueryOptions, useDashboardRealtime } from "../api/dashboard-api";
 import { BotsCard, IncomingsCard, NextAttacksCard, NotificationsCard, TabRequestsCard, TroopsCard } from "../components/dashboard-cards";
 import { dashboardTexts as texts } from "../texts";
 
@@ -49,10 +49,9 @@ export function DashboardRoute() {
   const now = useNow();
   const zone = useServerTimeZone();
   const query = useQuery(dashboardQueryOptions());
-  const firstSession = useQuery(firstSessionQueryOptions());
   const data = query.data;
-  // No greeting until the server has said which one (a failed answer greets as returning).
-  const greeting = !username || firstSession.isPending ? undefined : firstSession.data ? texts.welcomeFirst(username) : texts.welcome(username);
+  // The dashboard's answer says whether this is the first sign-in; no greeting until it is there (a failed answer greets as returning).
+  const greeting = !username || query.isPending ? undefined : data?.firstSession ? texts.welcomeFirst(username) : texts.welcome(username);
   return (
     <>
       <RoutePageHeader hideBack subtitle={greeting} />
