@@ -28,7 +28,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  // Layout (issue 10): the server, the web app and the userscript import only packages/protocol of ours (and libraries);
+  // Layout (docs/ARCHITECTURE.md): the server, the web app and the userscript import only packages/protocol of ours (and libraries);
   // the protocol imports nothing of ours. The runner and the sandbox reach the server only over the wire.
   {
     files: ["apps/server/**/*.{ts,tsx,js,mjs}", "apps/web/**/*.{ts,tsx,js,mjs}", "apps/userscript/**/*.{ts,js,mjs}"],

@@ -1,4 +1,4 @@
-// Issue 12 §5: the attack table's page request on a plan with 20,000 attacks, on embedded PGlite and on
+// The attack table's page request on a plan with 20,000 attacks, on embedded PGlite and on
 // PostgreSQL (a fresh database, created and dropped here; skipped with a note when none answers).
 // A generated 20k-village world is imported through the admin API, the attacks arrive through the
 // plan's DS Workbench import, and then every sortable column in both directions, a name search, a

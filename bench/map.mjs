@@ -1,4 +1,4 @@
-// Issue 11 §4, the map (Karte) at 100k villages, on the world world.mjs imported:
+// The map (Karte) at 100k villages, on the world world.mjs imported:
 //   1. bytes on the wire for the map data: /villages (binary) and /owners (players and tribes), brotli
 //      as the server sends them to a browser (budget ≤ 1 MB for both together);
 //   2. draw time per frame while panning over the villages in headless Chromium, read from the map's

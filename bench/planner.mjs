@@ -1,4 +1,4 @@
-// Issue 12 §5: the attack planner on 2,000 attacker villages × 500 targets (8 attacks each, known troops,
+// The attack planner on 2,000 attacker villages × 500 targets (8 attacks each, known troops,
 // night-bonus avoidance) against its 1 s budget, both algorithms. Runs the TypeScript source, so:
 //   node --import tsx bench/planner.mjs
 // Exits 1 when the median misses the budget.

@@ -1,4 +1,4 @@
-// Two-instance realtime bench (issue 24): two built servers on one fresh PostgreSQL database, 5,000
+// Two-instance realtime bench: two built servers on one fresh PostgreSQL database, 5,000
 // bot sockets and 500 website sockets spread over them, bot status reports at 500/s. A tribe's shape:
 // 500 players with 10 bots each; a player's runner and bots sit on one instance and the player's
 // browser on the other, so every event crosses instances (socket.io's PostgreSQL adapter). Measures

@@ -70,7 +70,7 @@ try {
   for (const [name, r] of rows) {
     console.log(`${name.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`);
   }
-  // Issue 10 §4: an authenticated request answered from the session cache, on this 2-core machine.
+  // An authenticated request answered from the session cache, on this 2-core machine.
   const AUTH_ME_BUDGET = 0.3;
   const ratio = me.rps / baseline.rps;
   const withinBudget = ratio >= AUTH_ME_BUDGET;
@@ -84,7 +84,7 @@ try {
 const realtime = await runRealtimeBench();
 if (realtime.failed > 0 || realtime.received < realtime.expected) process.exitCode = 1;
 
-// Issue 24: 5,000 bot and 500 website sockets on two instances on PostgreSQL.
+// 5,000 bot and 500 website sockets on two instances on PostgreSQL.
 const cluster = await runRealtimeClusterBench();
 if (cluster && !cluster.ok) process.exitCode = 1;
 
@@ -110,9 +110,9 @@ function runTsx(file) {
 // The planner on 2,000 × 500; the attack table on 20,000 attacks, PGlite and PostgreSQL.
 if ((await runTsx("bench/planner.mjs")) !== 0) process.exitCode = 1;
 if ((await runTsx("bench/attack-table.mjs")) !== 0) process.exitCode = 1;
-// Issue 22 §5: the incomings page with 10,000 incomings and 500-village inventory scans, PGlite and PostgreSQL.
+// The incomings page with 10,000 incomings and 500-village inventory scans, PGlite and PostgreSQL.
 if ((await runTsx("bench/war-room.mjs")) !== 0) process.exitCode = 1;
-// Issue 19: the stall probe, health every 100 ms while each heavy operation runs at its limits.
+// The stall probe, health every 100 ms while each heavy operation runs at its limits.
 if ((await runTsx("bench/stall.mjs")) !== 0) process.exitCode = 1;
 
 // bench/results.md: the machine, every line that names a budget, then everything printed.

@@ -1,10 +1,10 @@
-// Issue 19: the stall probe. While each heavy operation runs at its limits, GET /api/health is called
-// every 100 ms; the slowest answer per operation is printed against the budget (no health answer slower
-// than 250 ms), on embedded PGlite and on PostgreSQL (a fresh database, created and dropped here;
-// skipped with a note when none answers). The operations: the world import of a 100k-village world, its
-// map data, the planner on 20,000 × 5,000 villages (a past window, and a real one as preview and saved),
-// the JSON import of 50,000 attacks, the largest export of them (three at once), and bulk actions on all
-// 50,000. Runs TypeScript sources (the world generator, the formats), so:
+// The stall probe (docs/SECURITY.md, "Work that grows with its input"). While each heavy operation runs at
+// its limits, GET /api/health is called every 100 ms; the slowest answer per operation is printed against the
+// budget (no health answer slower than 250 ms), on embedded PGlite and on PostgreSQL (a fresh database,
+// created and dropped here; skipped with a note when none answers). The operations: the world import of a
+// 100k-village world, its map data, the planner on 20,000 × 5,000 villages (a past window, and a real one as
+// preview and saved), the JSON import of 50,000 attacks, the largest export of them (three at once), and bulk
+// actions on all 50,000. Runs TypeScript sources (the world generator, the formats), so:
 //   node --import tsx bench/stall.mjs            (the full run; exits 1 on a missed budget)
 //   node --import tsx bench/stall.mjs --short    (CI: a tenth of the sizes, PGlite only; exits 1 on errors only)
 //   node --import tsx bench/stall.mjs --pglite   (the full sizes, PGlite only)
@@ -191,7 +191,7 @@ async function measure(label, env) {
       return `${(bytes / 1e6).toFixed(1)} MB`;
     }, results);
     const everything = { filter: {} };
-    // Issue 22: pasted SOS texts are read in a worker thread, then written in chunks.
+    // Pasted SOS texts are read in a worker thread, then written in chunks.
     await api("PATCH", "/api/profile", { world: worldName });
     // Two texts of other arrivals and one of them again: the second written paste brings the user to the
     // paste limit (10,000) and its analysis runs over all of them; the repeat changes nothing.

@@ -1,4 +1,4 @@
-// Issue 22 §5: the war room on a generated 20k-village world, PGlite and PostgreSQL. Four bots report
+// The war room on a generated 20k-village world, PGlite and PostgreSQL. Four bots report
 // 10,000 incomings (a scan each; they are analysed and stored), then the incomings page is paged through
 // with every sort in both directions and the filters (budget p99 ≤ 20 ms; the first page after a write,
 // which walks the rows again, is printed beside it), and inventory scans of 500

@@ -1,7 +1,7 @@
-// Web bytes bench (issue 10 §4): JavaScript bytes on the wire for a cold load of /login and, signed
+// Web bytes bench: JavaScript bytes on the wire for a cold load of /login and, signed
 // in, of /dashboard, in headless Chromium against the built server. "On the wire" is the encoded
 // response body (after br/gzip) plus the response headers of every script the page fetched, as
-// Chromium's DevTools protocol reports them, and every script is a request (issue 24: a round trip
+// Chromium's DevTools protocol reports them, and every script is a request (a round trip
 // each). KB = 1000 bytes. A budget miss (bytes or requests) makes the run fail.
 // Run alone (`node bench/web-bytes.mjs`) or as part of `npm run bench`; both build what is stale first.
 // BENCH_VERBOSE=1 lists every script with its size.

@@ -1,4 +1,4 @@
-// Issue 11 §4: the 100k-village world. Generates it with the project's generator (the demo world's
+// The 100k-village world. Generates it with the project's generator (the demo world's
 // layout at 100,000 villages), imports it through the built server's admin API on embedded PGlite
 // and prints the import time against its budget; then hands the running server to the map figures
 // (map.mjs: bytes on the wire, frame time while panning).

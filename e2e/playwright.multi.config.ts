@@ -1,4 +1,4 @@
-// The multi-instance e2e (issue 24): two built server instances on one PostgreSQL database behind
+// The multi-instance e2e: two built server instances on one PostgreSQL database behind
 // nginx with the repo's deploy/nginx.conf. The spec starts its own servers, so no webServer here;
 // `.ci/run` runs it in its PostgreSQL stage (DATABASE_URL set), after installing nginx if missing.
 import { defineConfig } from "@playwright/test";

@@ -136,7 +136,7 @@ try {
     await demoPage.getByRole("table", { name: "Botliste" }).getByRole("row").nth(1).waitFor();
     await demoPage.waitForLoadState("networkidle");
     await demoPage.screenshot({ path: path.join(OUT, `bots-${width}.png`) });
-    // The war room (issue 22): the started bot's scanner fills the incomings, its inventory the troops.
+    // The war room: the started bot's scanner fills the incomings, its inventory the troops.
     await demoPage.goto(`${BASE}/dashboard`);
     await demoPage.getByRole("region", { name: "Eingehende Angriffe" }).getByText(/Angriffe? unterwegs/).waitFor();
     await demoPage.screenshot({ path: path.join(OUT, `dashboard-demo-${width}.png`) });

@@ -1,4 +1,4 @@
-// The build's precompression (issue 10 §4): `.br` and `.gz` next to every compressible file that they
+// The build's precompression: `.br` and `.gz` next to every compressible file that they
 // make smaller, byte-exact when decoded; fonts, images and files too small to gain are left alone.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-// Build step (issue 10 §4): writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9)
+// Build step: writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9)
 // next to every compressible file of the build output, once, so the server sends them as they are
 // (@fastify/static `preCompressed` in apps/server/src/http/static-web.ts) without compressing per
 // request. Fonts (woff, woff2) and images are compressed already and stay as they are. A variant

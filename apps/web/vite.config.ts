@@ -33,7 +33,7 @@ export default defineConfig({
         // routes that use it. Keep Mantine components out of app/theme.ts (`Menu.extend` would make Menu
         // and its popover machinery part of every page).
         codeSplitting: {
-          // Issue 24: every script is a request (a round trip in the waterfall, ~450 bytes of headers).
+          // Every script is a request (a round trip in the waterfall, ~450 bytes of headers).
           // A shared chunk the lazy routes would split off below this size (source bytes before
           // minifying) is copied into its importers instead: /dashboard loads 22 scripts, not 84,
           // /login 8, not 26. Above 20,000 the copies cost more bytes than the requests save.

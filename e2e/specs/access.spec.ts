@@ -1,4 +1,4 @@
-// Access and sign-out (PRODUCT §2, issue 9): an owner grants a bot by exact username and the grantee
+// Access and sign-out: an owner grants a bot by exact username and the grantee
 // is told at once; an admin sees a user's runners on the user detail and revokes one, which ends
 // that runner's socket.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Alerts (spec §4/§8/§9): bottom-right expanding stack, 5000 ms, the network-error warning for 20000 ms;
+// Alerts: bottom-right expanding stack, 5000 ms, the network-error warning for 20000 ms;
 // a click dismisses a toast and keyboard focus in it holds its countdown.
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, loginAs, sidebar, test, toasts } from "../fixtures";

@@ -1,4 +1,4 @@
-// Every module at work (issue 23, acceptance 2): a sandbox bot (a real runner process on the demo
+// Every module at work: a sandbox bot (a real runner process on the demo
 // world's map) with every module the world allows switched on (the VP-Builder stays off: the demo world pays in coins). Within its first rounds the log names each
 // module with what it did — villages renamed, orders in the build queue, farm attacks sent, the
 // inventory's scan — and no line says a module is not implemented; the bot page's "Dörfer" tab shows

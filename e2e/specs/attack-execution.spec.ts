@@ -1,4 +1,4 @@
-// Attack execution in the browser (issue 12, acceptance 2): a plan whose attacks are due within a
+// Attack execution in the browser: a plan whose attacks are due within a
 // minute or two, run by a real runner process (the built `dsbot` CLI, sandbox world = the demo world)
 // with Kalle's Offplaner Scanner on. On the plan page the statuses change live: Kalle's attack to
 // "Gesendet" with its real arrival within 50 ms of the planned one, his noble (which no sandbox village

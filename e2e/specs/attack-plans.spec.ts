@@ -1,4 +1,4 @@
-// Angriffsplan: the attack table of spec §2 in Chromium (issue 12, acceptance 1): the defaults, the
+// Angriffsplan: the attack table in Chromium: the defaults, the
 // columns in order with their widths, hiding every hideable column, server-side sorting on exactly the
 // sortable columns, the preferences kept across a reload and reset, adding and editing an attack
 // through the form (milliseconds kept, the server's send time shown) and the bulk actions. Every test
@@ -42,7 +42,7 @@ import {
 } from "../attack-plans";
 import { expect, loginWith, test, toasts } from "../fixtures";
 
-/** Spec §2, in table order, with the width each header cell carries ("auto": no fixed width). */
+/** The attack table's columns in table order, with the width each header cell carries ("auto": no fixed width). */
 const COLUMNS = [
   { id: "attacker", label: "Angreifer", width: "auto", sortable: true },
   { id: "defender", label: "Verteidiger", width: "auto", sortable: true },
@@ -182,7 +182,7 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     await expect(card.getByRole("combobox", { name: "Einträge pro Seite" })).toHaveValue("10");
     await expect(card.getByRole("textbox", { name: "Suche" })).toHaveValue("");
 
-    // The columns: the spec's labels in order, the actions column without one.
+    // The columns: their labels in order, the actions column without one.
     await expect(attackTable(page).locator("thead th")).toHaveText(COLUMNS.map((c) => c.label));
     expect(await headerIds(page)).toEqual(COLUMNS.map((c) => c.id));
     await expect(attackRows(page).first().locator("td")).toHaveCount(COLUMNS.length);

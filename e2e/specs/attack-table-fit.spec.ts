@@ -1,8 +1,8 @@
 // The attack table on real screens: a plan opens on what is still to come ("Nur offene"); at 1440 px with
 // the sidebar open every status, the players' and villages' long names, the units' counts and the
 // headers are whole (no cell a player reads is cut), every row action is whole and in sight, and the
-// table does not scroll sideways; where the screen has the room, every column is at least the spec's
-// width (§2; the widths are not maxima). On a 375 px phone every attack is a card showing all its
+// table does not scroll sideways; where the screen has the room, every column is at least its set
+// width (the widths are not maxima). On a 375 px phone every attack is a card showing all its
 // values, sorted by a choice above them.
 import type { Page } from "@playwright/test";
 import { attackStatuses, attackStatusLabels, slowestUnitOnAnyWorld, type AttackData, type AttackStatus, type GeneratedVillage, type UnitCounts } from "@dsbot/protocol";
@@ -10,7 +10,7 @@ import { attackRows, attackTable, coord, createPlan, demoWorldData, importAttack
 import { expect, loginWith, test } from "../fixtures";
 import { tableFit } from "../table-fit";
 
-/** The spec's widths (§2), held where the screen has the room; Angreifer, Verteidiger and Einheiten share the rest. */
+/** The columns' set widths, held where the screen has the room; Angreifer, Verteidiger and Einheiten share the rest. */
 const SPEC_WIDTHS: Record<string, number> = {
   startVillage: 125,
   targetVillage: 125,

@@ -1,4 +1,4 @@
-// Login, redirect, logout and the 401 rule (spec §2 route rules, §4 login state).
+// Login, redirect, logout and the 401 rule.
 import type { Page } from "@playwright/test";
 import { apiToken, createUser, expect, loginWith, test, users } from "../fixtures";
 
@@ -56,7 +56,7 @@ test("logout asks 'Logout bestätigen', confirming with 'Ausloggen' clears the b
   await page.getByRole("button", { name: "Benutzermenü" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   const confirm = page.getByRole("dialog", { name: "Logout bestätigen" }).getByRole("button", { name: "Ausloggen" });
-  // The spec's danger button: red background.
+  // The danger button: red background.
   const background = await confirm.evaluate((el) => getComputedStyle(el).backgroundColor);
   const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number);
   expect(r).toBeGreaterThan(150);

@@ -1,4 +1,4 @@
-// Bot detail (PRODUCT §6, spec §4): the actions Starten, Pausieren, Fortsetzen, Stoppen and Sofort stoppen
+// Bot detail: the actions Starten, Pausieren, Fortsetzen, Stoppen and Sofort stoppen
 // drive a bot through a runner paired like a real one; the badge follows the pushed statuses.
 import { botOwner, botStatus, createBot, FakeRunner, loginOwner } from "../bots";
 import { expect, test, toasts } from "../fixtures";

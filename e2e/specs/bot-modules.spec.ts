@@ -1,4 +1,4 @@
-// The 16 module pages (/bots/{id}/<segment>, PRODUCT §6): title from the module registry, a German
+// The 16 module pages (/bots/{id}/<segment>): title from the module registry, a German
 // validation message that blocks saving, save + reload, "Auf Standard zurücksetzen", the "Modul aktiv"
 // switch, and the detail page's module switches (toggle-module). Bounds and defaults come from the
 // protocol's module schemas; only the German field labels (which live in the web app) are listed here.

@@ -1,4 +1,4 @@
-// Bot list (spec §2, §9): columns, hiding (kept in the browser), server-side sorting, the 300 ms
+// Bot list: columns, hiding (kept in the browser), server-side sorting, the 300 ms
 // search delay, status filter, page size 5 and the delete confirmation (badges and live updates:
 // bots-status.spec.ts). Every test works on a fresh user whose bots are created through the API.
 import type { Page, Request } from "@playwright/test";
@@ -28,7 +28,7 @@ test("columns in the spec's order; a hidden column stays hidden after a reload u
   await expect(row.getByRole("button", { name: `${bot.name} löschen` })).toBeVisible();
   await expect(row.getByRole("cell").nth(2)).toHaveText("0/16");
   await expect(row.getByLabel("0 von 16 aktiv")).toBeVisible();
-  // Dates in the spec's default format DD.MM.YY HH:mm.
+  // Dates in the default format DD.MM.YY HH:mm.
   await expect(row.getByRole("cell").nth(3)).toHaveText(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
   await expect(row.getByRole("cell").nth(4)).toHaveText(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
 
@@ -156,7 +156,7 @@ test("the status filter sends the chosen statuses and filters the rows", async (
   await expect(playerCells(page)).toHaveCount(2);
 
   const filter = page.getByRole("combobox", { name: "Statusfilter" });
-  // Default: all five statuses in the spec's order (§9), and the options in the same order.
+  // Default: all five statuses in order (online, paused, offline, starting, stopping), and the options in the same order.
   const pills = listCard(page).locator(".mantine-Pill-root");
   await expect(pills).toHaveText(["Online", "Pausiert", "Offline", "Startet", "Stoppt"]);
   // With every pill shown the input itself is covered: open the list through the box (its corner, off the pills).

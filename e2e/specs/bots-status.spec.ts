@@ -1,5 +1,5 @@
-// Bot status badges (spec §4) for every status a runner can bring about, and live updates of the bot
-// list and manager (spec §4 realtime). A fake runner pairs through the real device flow.
+// Bot status badges for every status a runner can bring about, and live updates of the bot
+// list and manager. A fake runner pairs through the real device flow.
 import type { Page } from "@playwright/test";
 import { botAction, botOwner, botStatus, botTable, createBot, FakeRunner, isBotListRequest, listCard, loginOwner, nextListRequest, param, playerCells } from "../bots";
 import { expect, test, toasts } from "../fixtures";
@@ -48,7 +48,7 @@ test("status badges: every status a runner can bring about, with the spec's colo
     await page.getByRole("option", { name: "10", exact: true }).click();
     await expect(playerCells(page)).toHaveCount(6);
 
-    // Spec §4: offline danger, paused orange, online success, starting/stopping warning; none = offline.
+    // Offline danger, paused orange, online success, starting/stopping warning; none = offline.
     const expected: { bot: { name: string }; status: string; label: string; color: string }[] = [
       { bot: never, status: "offline", label: "Offline", color: "red" },
       { bot: offline, status: "offline", label: "Offline", color: "red" },
@@ -80,7 +80,7 @@ test("status badges: every status a runner can bring about, with the spec's colo
     await filtered;
     await expect(playerCells(page)).toHaveText(["c-online", "f-stoppt"]);
 
-    // Bot manager (spec §4): only bots without status or offline that have a runner connection are selectable.
+    // Bot manager: only bots without status or offline that have a runner connection are selectable.
     const manager = page.getByRole("table", { name: "Bot-Manager-Auswahl" });
     await expect(manager.getByRole("checkbox", { name: "a-ohne-status auswählen" })).toBeEnabled();
     await expect(manager.getByRole("checkbox", { name: "b-offline auswählen" })).toBeEnabled();
@@ -119,7 +119,7 @@ test("live: runner connections and pushed statuses reach list, manager and alert
     await selectFirst.check();
     await expect(page.getByText("1 ausgewählt", { exact: true })).toBeVisible();
 
-    // Status pushes: the badge follows; online and offline are announced (spec §4 text).
+    // Status pushes: the badge follows; online and offline are announced with their German texts.
     const badge = botTable(page).getByRole("row").filter({ hasText: second.name }).locator(".mantine-Badge-root");
     await expect(badge).toHaveText("Offline");
     await botAction(request, owner, second.id, "start", connections.get(second.id));
@@ -131,7 +131,7 @@ test("live: runner connections and pushed statuses reach list, manager and alert
     await expect(badge).toHaveText("Offline");
     await expect(toasts(page, "success").filter({ hasText: `Der Bot "${second.name}" hat nun den Status "offline"` })).toHaveCount(1);
 
-    // The active runner connection goes away: active connection and selection are cleared (spec §4).
+    // The active runner connection goes away: active connection and selection are cleared.
     runner.disconnectRunner();
     await expect(page.getByText("0 ausgewählt", { exact: true })).toBeVisible();
     await expect(active).toHaveValue("");

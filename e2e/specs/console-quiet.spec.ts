@@ -1,4 +1,4 @@
-// No console noise (issue 21): while realtime events of every kind the pages show arrive — connection
+// No console noise: while realtime events of every kind the pages show arrive — connection
 // changes, bot statuses, attacks changing in bulk — no page logs an unhandled or unknown message, and
 // nothing logs an error. Each page (a fresh load) waits for the bell to count a notification the server
 // sends after the other events on the same socket, so every event before it has been dispatched.

@@ -1,7 +1,7 @@
-// Koordinaten Filter (issue 11, acceptance 3: "the filter turns a pasted forum post into the right
-// coordinates for each filter and copies the BB-code"): a small world imported through the admin API,
+// Koordinaten Filter: the filter turns a pasted forum post into the right
+// coordinates for each filter and copies the BB-code: a small world imported through the admin API,
 // a fresh user on that world, a real paste, every filter in turn, the BB-code on the clipboard. And
-// issue 12: the filtered coordinates go on as targets into an attack plan's planner, whose preview
+// the filtered coordinates go on as targets into an attack plan's planner, whose preview
 // draws the planned attacks on a map.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { attackTable, coordText, createPlan, demoWorldData, nearestVillages, planOwner, villagesOf } from "../attack-plans";

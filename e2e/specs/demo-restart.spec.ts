@@ -1,4 +1,4 @@
-// `npm start` stopped with Ctrl+C and started again (issue 10, acceptance 2): the demo runner is its
+// `npm start` stopped with Ctrl+C and started again: the demo runner is its
 // own process, the server shuts down without touching the bots' status, and the next start's runner
 // resumes them — a running demo bot is online again within 10 s, with no "connection lost" on the way.
 // Runs `node scripts/start.mjs` (what `npm start` runs) in its own process group on its own port and

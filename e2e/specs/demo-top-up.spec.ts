@@ -1,4 +1,4 @@
-// The demo stays alive (issue 21): at any time after the start, the demo plan holds an open attack of a
+// The demo stays alive: at any time after the start, the demo plan holds an open attack of a
 // bot with the Offplaner Scanner (Kalle's and Zora's) to be sent within the next 10 minutes — the server
 // tops the plan up every minute. Sampled at the moment this test runs, minutes after the e2e server
 // started (the top-up's rule itself is tested with a moving clock in demo-attack-plan.test.ts).

@@ -1,4 +1,4 @@
-// Downloads (issue 10, acceptance 1): from /dsbot-auth, step 1 leads to Downloads; the runner file is
+// Downloads: from /dsbot-auth, step 1 leads to Downloads; the runner file is
 // downloaded through the browser into an empty folder and run there with plain `node`, using exactly
 // the commands the page shows for this server: it pairs, and a bot started from the dashboard comes
 // online. The SHA-256 shown is the downloaded file's.

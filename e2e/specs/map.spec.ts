@@ -1,4 +1,4 @@
-// Karte (issue 11, acceptance 3): the map draws the demo world (the demo bots' villages as own), zooms
+// Karte: the map draws the demo world (the demo bots' villages as own), zooms
 // around the cursor, pans by drag and keys, jumps to a coordinate and a tribe, shows the tooltip and
 // the side panel with the game links on the user's world; on a phone the panel is a drawer. State is
 // read from the map's test hook (window.__dsbotMap), colours from the canvas's pixels.

@@ -1,4 +1,4 @@
-// Two instances behind nginx (issue 24, acceptance 1): the built server twice on one fresh PostgreSQL
+// Two instances behind nginx: the built server twice on one fresh PostgreSQL
 // database, nginx (Debian's package) with the repo's deploy/nginx.conf in front. Instance A has the
 // demo data and the demo runner, which connects to A directly; nginx's first upstream is a port nobody
 // listens on (it fails over, as to a dead instance) and its second is B, so the browser only ever

@@ -1,4 +1,4 @@
-// Issue 12: an "Adelszug" entered in the add form (clearing attack plus nobles a spacing apart, one
+// An "Adelszug" entered in the add form (clearing attack plus nobles a spacing apart, one
 // request), and single writes reaching a second open tab of the plan live, without a reload.
 import type { AttackTrainResponse } from "@dsbot/protocol";
 import { formatServerTime, serverTimeParts } from "@dsbot/protocol";

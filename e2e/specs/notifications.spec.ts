@@ -1,4 +1,4 @@
-// Notification menu (spec §2, §4): live arrival with the info alert, preview cutting, optimistic
+// Notification menu: live arrival with the info alert, preview cutting, optimistic
 // mark one / mark all / remove that survive a reload.
 import type { Page } from "@playwright/test";
 import { createUser, expect, loginWith, notifyUser, test, toasts } from "../fixtures";

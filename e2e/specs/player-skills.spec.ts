@@ -1,4 +1,4 @@
-// Spieler Skills (issue 11, acceptance 3: "skills save and reload"): a fresh user with one bot sets
+// Spieler Skills save and reload: a fresh user with one bot sets
 // Freundschaft and Wehrpflicht for the bot's player, adds another player by name, and both keep their
 // levels across a reload; the added player, removed after the confirm, is gone after a reload.
 import type { Page } from "@playwright/test";

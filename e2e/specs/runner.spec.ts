@@ -1,6 +1,6 @@
 // A real runner process (the built `dsbot` CLI) against the real server: pair it through
 // /dsbot-auth, watch its connection appear live, start a bot from the manager, drive it from the
-// detail page, and kill the runner (issue 3, acceptance 1).
+// detail page, and kill the runner.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

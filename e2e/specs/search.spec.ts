@@ -1,4 +1,4 @@
-// Global search (spec §2 dialog, §5 timing, §3 recent searches): Ctrl+K, one debounced request,
+// Global search (the dialog, its timing, recent searches): Ctrl+K, one debounced request,
 // aborting, groups, navigation, recent searches, and no bots of other users.
 import type { Page, Request } from "@playwright/test";
 import { createBot, createUser, expect, loginAs, loginWith, test, tokenFor, uniqueSuffix } from "../fixtures";

@@ -1,4 +1,4 @@
-// A browser in another time zone (issue 21): a player in New York sees every time on the game's server
+// A browser in another time zone: a player in New York sees every time on the game's server
 // clock, like a player in Berlin — the attack times of a plan (labelled with their zone) and the dates of
 // the bot pages alike.
 import { formatServerTime, serverTimeParts, slowestUnitOnAnyWorld, type UnitCounts } from "@dsbot/protocol";

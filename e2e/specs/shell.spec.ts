@@ -1,4 +1,4 @@
-// The app shell: body class, sidebar order/visibility/highlighting/middle click, header contents (spec §2).
+// The app shell: body class, sidebar order/visibility/highlighting/middle click, header contents.
 import type { Page } from "@playwright/test";
 import { createUser, expect, loginAs, loginWith, sidebar, test } from "../fixtures";
 

@@ -1,4 +1,4 @@
-// Stale tab requests (issue 21): an attack no bot can send becomes a tab request when it falls due and
+// Stale tab requests: an attack no bot can send becomes a tab request when it falls due and
 // shows in Tab Anfragen and in the sidebar's count; once its time has passed (the attack expires) the
 // request leaves the open list and the count, live, without a reload.
 import { ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS, type UnitCounts } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// The userscript (issue 23, acceptance 4): downloaded from Downloads (its SHA-256 is the file's), installed
+// The userscript: downloaded from Downloads (its SHA-256 is the file's), installed
 // in Chromium as Tampermonkey would run it (evaluated at document end with GM_* functions) on local
 // fixtures of the game's pages, it pairs through the device flow, shows the open tab request and the
 // planned attacks of the village, and on the tab request's rally point link fills target and units with

@@ -1,4 +1,4 @@
-// The war room in the browser (issue 22, acceptance 1): a sandbox bot (a real runner process, the demo
+// The war room in the browser: a sandbox bot (a real runner process, the demo
 // world's map) under NPC attack. With Eingehende Angriffe open, its command scanner's first scan fills
 // the table live; the noble train the sandbox sends at once is grouped, its commands — each carrying a
 // noble, seen the moment they left — have the noble as their likely unit (the timing makes it unique),

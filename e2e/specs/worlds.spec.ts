@@ -22,7 +22,7 @@ const file = (name: string, content: string) => ({ name, mimeType: "text/plain",
 test("an admin adds a world and imports its files with progress", async ({ page }) => {
   const code = `zz${uniqueSuffix()}`;
   const label = code.toUpperCase();
-  // The spec's sidebar has no "Welten": the admin gets there from Benutzer, which stays highlighted.
+  // The sidebar has no "Welten": the admin gets there from Benutzer, which stays highlighted.
   await loginAs(page, "admin", "/users");
   await page.getByRole("link", { name: "Welten", exact: true }).click();
   await expect(page).toHaveURL(/\/worlds$/);

@@ -1,4 +1,4 @@
-// Issue 12, acceptance 2: a started sandbox bot sends a plan's attacks at their send time on the real
+// A started sandbox bot sends a plan's attacks at their send time on the real
 // clock. The sandbox's command arrives within 50 ms of the planned arrival; a noble train of four lands
 // in order with its 100 ms spacing; an attack lacking units fails with its German reason; one that no
 // bot will send becomes a tab request.
@@ -139,7 +139,7 @@ describe("attack execution by a sandbox bot", () => {
     expect(row?.status).toBe("cancelled");
   }, 60_000);
 
-  it("works out DS Workbench formulas against the troops at home when it sends (issue 20 item 2)", async () => {
+  it("works out DS Workbench formulas against the troops at home when it sends", async () => {
     const account = await createAccount(app);
     const { world, runner } = createRealTimeTestRunner(url, account, { seed: 23 });
     runners.push(runner);
@@ -149,12 +149,14 @@ describe("attack execution by a sandbox bot", () => {
     home.units.axe = 1000;
     home.units.light = 300;
     home.units.ram = 0;
+    home.units.spy = 500;
     const target = { x: home.x + 2, y: home.y + 1 };
     const travel = (units: UnitCounts) => attackTimes({ from: home, to: target, units, arrival: 0, unitInfo: speeds }).travelSeconds * 1000;
     const now = Date.now();
     const { plan, rows } = await createPlanWithAttacks(app, account, account.player, [
-      // Axes "alle-100" and half the light cavalry, timed by the axes: 900 axes and 150 light leave.
-      { type: "attack", from: home, to: target, units: {}, formulas: { axe: "alle-100", light: "50%" }, arrival: now + 11_000 + travel({ axe: 1 }) },
+      // Axes "alle-100", half the light cavalry and a third of the light cavalry's number in scouts
+      // ("alle_light/3": another unit's troops at home), timed by the axes: 900 axes, 150 light, 100 scouts.
+      { type: "attack", from: home, to: target, units: {}, formulas: { axe: "alle-100", light: "50%", spy: "alle_light/3" }, arrival: now + 11_000 + travel({ axe: 1 }) },
       // Rams "alle" with none at home: without its slowest unit the command would land early, so it is refused.
       { type: "attack", from: home, to: target, units: { spy: 1 }, formulas: { ram: "alle" }, arrival: now + 12_000 + travel({ ram: 1 }) },
     ]);
@@ -169,7 +171,7 @@ describe("attack execution by a sandbox bot", () => {
       { timeoutMs: 25_000 },
     );
     const sent = world.commands.filter((c) => c.from.villageId === home.id && c.to.x === target.x && c.to.y === target.y);
-    expect(sent.map((c) => c.units)).toEqual([{ axe: 900, light: 150 }]);
+    expect(sent.map((c) => c.units)).toEqual([{ spy: 100, axe: 900, light: 150 }]);
     expect(stored.get(rows[0]?.id ?? 0)?.status).toBe("sent");
     expect(stored.get(rows[1]?.id ?? 0)?.error).toBe(
       `In ${home.x}|${home.y} ergibt die Formel keine Einheit so langsam wie Rammbock – ohne sie käme der Angriff zu früh an.`,

@@ -1,4 +1,4 @@
-// The per-bot request budget (issue 23): every call the bot's driver makes to the game counts (its
+// The per-bot request budget: every call the bot's driver makes to the game counts (its
 // clock and login state are local and do not); a captcha answer counts as a bot-protection check. Above
 // the budget per hour the scheduler holds the modules (not the gates, not timed sends) until the oldest
 // requests of the hour fall out. The bot reports the meter to the server every minute.

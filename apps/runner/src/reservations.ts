@@ -1,4 +1,4 @@
-// Units promised to timed sends (module coordination, issue 23): the attack planner reserves the units
+// Units promised to timed sends (module coordination): the attack planner reserves the units
 // of each attack it has scheduled until it fires; farming asks what a village may spend without
 // leaving a timed send short — the units of every send leaving before its own units would be home.
 import { units, type Unit, type UnitCounts } from "@dsbot/protocol";

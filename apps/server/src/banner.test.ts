@@ -1,4 +1,4 @@
-// Issue 9, finding 10: `npm start` (demo data with the well-known demo login) binds to this machine
+// `npm start` (demo data with the well-known demo login) binds to this machine
 // only unless HOST is set, and the start banner says so and how to open it to the network.
 import { describe, expect, it } from "vitest";
 import { banner } from "./banner.js";

@@ -1,4 +1,4 @@
-// Every server setting comes from the environment, validated once at start (PRODUCT §8).
+// Every server setting comes from the environment, validated once at start.
 import path from "node:path";
 import { z } from "zod";
 import { defaultWorkerCount } from "./workers/worker-pool.js";

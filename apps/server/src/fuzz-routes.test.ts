@@ -1,4 +1,4 @@
-// The fuzz suite (issue 9, "Keep it fixed"). Every route of the live route table (new routes join by
+// The fuzz suite (docs/SECURITY.md, "How it stays true"). Every route of the live route table (new routes join by
 // themselves) is called as an admin, as a plain user, without a token and with a garbage
 // Authorization header; params, query and body come from the route's zod contract mixed with hostile
 // values (NUL, lone surrogates, 1 MB strings, deep nesting, wrong types, `__proto__`), headers vary
@@ -345,7 +345,7 @@ function liveBody(body: string | undefined, pick: number, pathIds: number[]): st
     else if (/password$/i.test(key) && !/^new/i.test(key)) replacement = FIXTURE_PASSWORD;
     else if (key === "module" && "moduleName" in copy) {
       // The Offplaner Scanner with live plan ids (the caller's and another user's) and ids that cannot
-      // exist: only plans the caller and the bot's owner may edit are taken (issue 19, finding 3).
+      // exist: only plans the caller and the bot's owner may edit are taken.
       copy.moduleName = "attack-planner-scanner";
       const plans = pools.get("attack_plans") ?? [];
       replacement = { enabled: pick % 2 === 0, attackPlanIds: [...new Set([from(plans), plans[(pick + 1) % Math.max(plans.length, 1)], ...(pick % 3 === 0 ? [pick + 1, 2 ** 31] : [])])].filter((id) => id !== undefined) };

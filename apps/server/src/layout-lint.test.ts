@@ -1,4 +1,4 @@
-// The layout rule of eslint.config.js (issue 10): the server and the web app import only
+// The layout rule of eslint.config.js: the server and the web app import only
 // packages/protocol of ours, the protocol nothing of ours. Linted as the real config lints the repo.
 import path from "node:path";
 import { fileURLToPath } from "node:url";

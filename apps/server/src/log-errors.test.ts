@@ -1,4 +1,4 @@
-// Issue 9, finding 6: an error log names where a query failed, never the values a request sent (a
+// An error log names where a query failed, never the values a request sent (a
 // failed query's message lists its parameters, PostgreSQL's `detail` repeats the row).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The security matrix (issue 9, "Keep it fixed"; rows in test/security/matrix.ts): the live route
+// The security matrix (docs/SECURITY.md, "How it stays true"; rows in test/security/matrix.ts): the live route
 // table must match the matrix row for row; every route is called as owner, grantee, revoked grantee,
 // stranger, admin and without a token and must answer as its row says; no website or runner socket
 // may hear of a bot or notification its user may not see; and every socket event is handled for its

@@ -75,7 +75,7 @@ export interface TestSocket {
   /** Resolves "connected" or the connect_error message. */
   outcome: Promise<string>;
   waitFor<T = unknown>(event: string, match?: (payload: T) => boolean, timeoutMs?: number): Promise<T>;
-  messages<K extends RealtimeMessageType>(type: K): { type: K; data: RealtimeMessageData[K] }[];
+  messages<K extends RealtimeMessageType>(type: K): { type: K; data: RealtimeMessageData<K> }[];
   disconnected(): Promise<string>;
 }
 
@@ -116,7 +116,7 @@ export function openSocket(url: string, auth: object, sockets?: TestSocket[]): T
     messages<K extends RealtimeMessageType>(type: K) {
       return received
         .filter((r) => r.event === "message" && (r.payload as RealtimeMessage).type === type)
-        .map((r) => r.payload as { type: K; data: RealtimeMessageData[K] });
+        .map((r) => r.payload as { type: K; data: RealtimeMessageData<K> });
     },
     disconnected() {
       return Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve("still connected"), 5000))]);
@@ -130,9 +130,9 @@ export function openSocket(url: string, auth: object, sockets?: TestSocket[]): T
 export function waitForMessage<K extends RealtimeMessageType>(
   test: TestSocket,
   type: K,
-  match: (data: RealtimeMessageData[K]) => boolean = () => true,
-): Promise<{ type: K; data: RealtimeMessageData[K] }> {
-  return test.waitFor<{ type: K; data: RealtimeMessageData[K] }>("message", (m) => m.type === type && match(m.data));
+  match: (data: RealtimeMessageData<K>) => boolean = () => true,
+): Promise<{ type: K; data: RealtimeMessageData<K> }> {
+  return test.waitFor<{ type: K; data: RealtimeMessageData<K> }>("message", (m) => m.type === type && match(m.data));
 }
 
 export function ack<T extends object>(test: TestSocket, event: string, ...args: unknown[]): Promise<SocketAck<T>> {

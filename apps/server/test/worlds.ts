@@ -1,5 +1,5 @@
 // World test helpers: hand-built multipart bodies (as a browser's FormData sends them), the real
-// world fixture in ../shared (tests only, never copied into the repo) and a small world in the game's formats.
+// world fixture next to the repository (tests only, never copied into the repo) and a small world in the game's formats.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -56,7 +56,10 @@ export function worldAdminCalls(app: App, admin: Record<string, string>) {
 }
 
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-/** Real files of a real world (../shared/fixtures/world-real, see its NOTICE.md); absent outside this workplace. */
+/**
+ * Real files of a real world: a `shared/fixtures/world-real` folder next to the repository's folder (see
+ * its NOTICE.md); absent elsewhere.
+ */
 export const realWorldDir = path.resolve(repoRoot, "../shared/fixtures/world-real");
 export const hasRealWorld = existsSync(path.join(realWorldDir, "village.txt"));
 

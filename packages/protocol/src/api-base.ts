@@ -3,7 +3,7 @@
 import type { World } from "./world.js";
 
 /**
- * The one place that decides the base address of REST and realtime calls (spec §7): the mapping for
+ * The one place that decides the base address of REST and realtime calls: the mapping for
  * the user's game server when there is one, otherwise the page's own origin (empty string).
  */
 export function apiBaseFor(world: World | null | undefined, apiBases: Record<string, string>): string {

@@ -1,4 +1,4 @@
-// Login, the signed-in user and sessions (PRODUCT §2).
+// Login, the signed-in user and sessions.
 import { z } from "zod";
 import { text, validationMessages } from "./validation.js";
 import { worldSchema } from "./world.js";

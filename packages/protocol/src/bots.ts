@@ -1,4 +1,4 @@
-// Bots (spec §3, §4, §7): the dsbot entity, its list options, actions, connections, logs and access.
+// Bots: the dsbot entity, its list options, actions, connections, logs and access.
 import { z } from "zod";
 import { moduleNames, type ModuleName } from "./modules/index.js";
 import { activePageSchema, perPageSchema, sortBySchema } from "./table.js";
@@ -8,10 +8,10 @@ import { worldSchema } from "./world.js";
 export const botStatuses = ["online", "offline", "paused", "starting", "stopping"] as const;
 export type BotStatus = (typeof botStatuses)[number];
 export const botStatusSchema = z.enum(botStatuses);
-/** The status filter's default selection and option order (spec §9); the same five statuses. */
+/** The status filter's default selection and option order; the same five statuses. */
 export const botStatusFilterOrder = ["online", "paused", "offline", "starting", "stopping"] as const satisfies readonly BotStatus[];
 
-/** Badge colours of spec §4; a missing status counts as offline. */
+/** Badge colours by status; a missing status counts as offline. */
 export function botStatusColor(status: string | null | undefined): string {
   switch (status ?? "offline") {
     case "offline":
@@ -58,7 +58,7 @@ export type Dsbot = z.infer<typeof dsbotSchema>;
 
 export const botSortFields = ["player", "status", "createdAt", "updatedAt"] as const;
 
-/** `statusFilter` arrives as a comma list or repeated params; default: all five statuses (spec §9). */
+/** `statusFilter` arrives as a comma list or repeated params; default: all five statuses. */
 export const statusFilterSchema = z
   .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
@@ -166,7 +166,7 @@ export type BotPermission = z.infer<typeof botPermissionSchema>;
 export const botPermissionsResponseSchema = z.object({ permissions: z.array(botPermissionSchema) });
 export type BotPermissionsResponse = z.infer<typeof botPermissionsResponseSchema>;
 
-/** German texts of the bot log (spec: log table Level, Nachricht, Benutzer, Zeit). */
+/** German texts of the bot log (the log table: Level, Nachricht, Benutzer, Zeit). */
 export const botLogMessages = {
   created: "Bot erstellt",
   startRequested: "Start angefordert",

@@ -1,4 +1,4 @@
-// Builder templates (issue 23): TWB's text reads and writes back line for line, a bad line is named by
+// Builder templates: TWB's text reads and writes back line for line, a bad line is named by
 // its number, JSON round-trips, and the running totals and checks equal a hand computation.
 import { describe, expect, it } from "vitest";
 import {

@@ -1,7 +1,8 @@
-// Builder templates of the account manager (issue 23, PRODUCT §5/§6): an ordered list of steps
-// "raise building to level", as TWB writes them (`building:level` per line, e.g. `stone:1\nwood:1\nmain:2`)
-// and as JSON. A step whose level is already reached is skipped by the builder, as TWB's builder does;
-// the text keeps such lines, so a file imports and exports back line for line.
+// Builder templates of the account manager: an ordered list of steps "raise building to level", as TWB
+// writes them (`building:level` per line, e.g. `stone:1\nwood:1\nmain:2`; TWB also reads several steps
+// on a line, separated by spaces) and as JSON. A step whose level is already reached is skipped by the
+// builder, as TWB's builder does; the text keeps such lines, so a file of one step per line imports and
+// exports back line for line (a line of several steps exports as one line per step).
 import { z } from "zod";
 import { buildCost, buildingLabels, maxLevels, missingRequirement, levelPoints, startLevels } from "./game/buildings.js";
 import type { Building, BuildingLevels } from "./game-driver.js";
@@ -88,7 +89,14 @@ export type BuilderTextResult = { ok: true; steps: BuilderStep[] } | { ok: false
 /** At most this many line errors are listed. */
 const MAX_ERRORS = 20;
 
-/** Reads TWB's builder text: one `building:level` per line; blank lines and `#` comments are skipped. */
+/**
+ * Reads TWB's builder text as TWB reads it: TWB's template reader (stefan2200/TWB, twb/core/templates.py
+ * `TemplateManager.get_template`) splits the whole file at any whitespace, and its builder
+ * (twb/game/buildingmanager.py) takes each piece as `building:level`. So a line may hold several steps
+ * separated by spaces (`main:2 barracks:1`), each a step of its own in order. On top of TWB, dsbot skips
+ * blank lines and `#` comment lines, ignores the case of the names and spaces around the colon
+ * (`Wood : 2`); errors name the line the piece stands in.
+ */
 export function parseBuilderText(text: string): BuilderTextResult {
   if (text.length > BUILDER_TEXT_MAX) return { ok: false, errors: [builderTextMessages.tooLong] };
   const steps: BuilderStep[] = [];
@@ -98,16 +106,19 @@ export function parseBuilderText(text: string): BuilderTextResult {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) continue;
     const n = index + 1;
-    const match = /^([A-Za-z_]+)\s*:\s*(\S+)$/.exec(line);
-    if (!match) {
-      errors.push(builderTextMessages.format(n, line));
-    } else {
-      const name = match[1]!.toLowerCase();
-      const levelText = match[2]!;
-      const level = /^\d{1,3}$/.test(levelText) ? Number(levelText) : NaN;
-      if (!(buildings as readonly string[]).includes(name)) errors.push(builderTextMessages.building(n, match[1]!));
-      else if (!Number.isInteger(level) || level < 1 || level > BUILDER_LEVEL_MAX) errors.push(builderTextMessages.level(n, levelText));
-      else steps.push({ building: name as Building, level });
+    for (const piece of line.replace(/\s*:\s*/g, ":").split(/\s+/)) {
+      const match = /^([A-Za-z_]+):(\S+)$/.exec(piece);
+      if (!match) {
+        errors.push(builderTextMessages.format(n, piece));
+      } else {
+        const name = match[1]!.toLowerCase();
+        const levelText = match[2]!;
+        const level = /^\d{1,3}$/.test(levelText) ? Number(levelText) : NaN;
+        if (!(buildings as readonly string[]).includes(name)) errors.push(builderTextMessages.building(n, match[1]!));
+        else if (!Number.isInteger(level) || level < 1 || level > BUILDER_LEVEL_MAX) errors.push(builderTextMessages.level(n, levelText));
+        else steps.push({ building: name as Building, level });
+      }
+      if (errors.length >= MAX_ERRORS) break;
     }
     if (errors.length >= MAX_ERRORS) break;
   }

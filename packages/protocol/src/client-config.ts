@@ -1,4 +1,4 @@
-// What the SPA learns from the server before anyone logs in (PRODUCT §3: API base per game server).
+// What the SPA learns from the server before anyone logs in (API base per game server).
 import { z } from "zod";
 
 export const clientConfigSchema = z.object({

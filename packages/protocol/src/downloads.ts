@@ -1,4 +1,4 @@
-// Downloads (PRODUCT §3, §6): `GET /api/downloads` lists what this server offers; the file itself is
+// Downloads: `GET /api/downloads` lists what this server offers; the file itself is
 // `GET /api/downloads/{type}/file`. The Dsbot runner is one JavaScript file that plain Node runs.
 import { z } from "zod";
 import { downloadTypes, type DownloadType } from "./search.js";

@@ -1,4 +1,4 @@
-// Pairing a runner with an account (PRODUCT §2, §6 "Dsbot Auth"): an OAuth-style device flow
+// Pairing a runner with an account ("Dsbot Auth"): an OAuth-style device flow
 // (RFC 8628) that ends in a runner token, plus the list of paired runners.
 import { z } from "zod";
 import { requiredString, text, validationMessages } from "./validation.js";

@@ -1,4 +1,4 @@
-// The error body every REST failure answers with (PRODUCT §3) and the German messages behind it.
+// The error body every REST failure answers with and the German messages behind it.
 import { z } from "zod";
 
 export const apiErrorCodes = [

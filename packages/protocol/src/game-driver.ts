@@ -1,5 +1,5 @@
 // The GameDriver interface: the only way a bot talks to the game. The sandbox world implements it;
-// a live-game driver would implement the same methods (not shipped, see PRODUCT §1).
+// a live-game driver would implement the same methods (not shipped).
 import type { Resource, Unit, UnitCounts } from "./units.js";
 
 export const buildings = [
@@ -150,6 +150,8 @@ export interface GameDriver {
   }): Promise<ActionResult<GameCommand>>;
   getCommands(): Promise<ActionResult<GameCommand[]>>;
   tagCommand(commandId: number, label: string): Promise<ActionResult>;
+  /** What one gold coin (or package) costs on this world, as the academy's coin screen shows it (get_config's `<snob><coin_*>`). */
+  coinPrice(): Promise<ActionResult<Resources>>;
   mintCoins(villageId: number, count: number): Promise<ActionResult<{ minted: number }>>;
   sendResources(fromVillageId: number, toVillageId: number, resources: Partial<Resources>): Promise<ActionResult>;
   /** Resources one premium point costs now, per resource (the premium exchange's rates move with its stock). */

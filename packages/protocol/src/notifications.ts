@@ -1,10 +1,10 @@
-// Notifications (spec §2 notification menu, §3, §7; PRODUCT §4): they belong to one user.
+// Notifications: they belong to one user.
 import { z } from "zod";
 import { requiredString } from "./validation.js";
 
 export const NOTIFICATION_TITLE_MAX = 120;
 export const NOTIFICATION_MESSAGE_MAX = 2000;
-/** Messages longer than this are cut in the menu (spec §9). */
+/** Messages longer than this are cut in the menu. */
 export const NOTIFICATION_PREVIEW_LENGTH = 50;
 
 /**

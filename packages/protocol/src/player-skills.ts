@@ -1,4 +1,4 @@
-// Spieler Skills (/ds-player-skills, PRODUCT §6): the tribe skills a game player bought with
+// Spieler Skills (/ds-player-skills): the tribe skills a game player bought with
 // prestige, kept per dsbot user and game player. Freundschaft speeds up supports (the planner's
 // travel times use `supportBoost`); the others are shown and kept for the bots and the planner.
 import { z } from "zod";
@@ -18,7 +18,7 @@ export interface PlayerSkillInfo {
 }
 
 /**
- * Assumption (issue 20 item 6; PRODUCT §6): Freundschaft up to 20 %, the other skills up to level 5. The
+ * Assumption: Freundschaft up to 20 %, the other skills up to level 5. The
  * game's skill screen could not be read here to confirm the maxima; a higher value is refused in German.
  */
 export const playerSkillCatalog: Record<PlayerSkillName, PlayerSkillInfo> = {

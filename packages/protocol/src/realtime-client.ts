@@ -35,7 +35,7 @@ export const realtimeMessageTypeNames = [
   "bot-connection-deleted",
 ] as const;
 
-/** Socket.io client settings of spec §9. */
+/** Socket.io client settings. */
 export const realtimeClientOptions = {
   transports: ["websocket"],
   reconnectionDelay: 1000,

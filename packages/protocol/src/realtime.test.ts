@@ -20,6 +20,12 @@ describe("realtime messages", () => {
     expect(parseRealtimeMessage({ type: "somethingElse", data: {} })).toBeUndefined();
     expect(parseRealtimeMessage("[]")).toBeUndefined();
   });
+
+  it("reads the flat bot status { id, status } as the wrapped one", () => {
+    expect(parseRealtimeMessage({ type: "botUpdateStatus", data: { id: 3, status: "paused" } })).toEqual({ type: "botUpdateStatus", data: { dsbot: { id: 3, status: "paused" } } });
+    expect(parseRealtimeMessage({ type: "botUpdateStatus", data: { id: 3, status: "weg" } })).toBeUndefined();
+    expect(parseRealtimeMessage({ type: "botUpdateStatus", data: { status: "online" } })).toBeUndefined();
+  });
 });
 
 describe("runner contract", () => {

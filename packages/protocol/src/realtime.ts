@@ -1,5 +1,5 @@
-// The socket.io contract: handshake auth, the `message` event to the website (PRODUCT §4) with a
-// payload typed per type, and the runner/bot events of runner.ts — one event map for all origins.
+// The socket.io contract: handshake auth, the `message` event to the website with a payload typed
+// per type, and the runner/bot events of runner.ts — one event map for all origins.
 import { z } from "zod";
 import { botStatusSchema, websocketConnectionSchema } from "./bots.js";
 import { attackStatusSchema } from "./attack-plans/attack.js";
@@ -58,11 +58,21 @@ const connectionEventSchema = z.object({
   websocketConnection: websocketConnectionSchema,
 });
 
+/** The bot a botUpdateStatus names; the player's name is only a fallback for a bot the page has not loaded. */
+const botStatusRefSchema = z.object({
+  id: z.number().int(),
+  status: botStatusSchema.nullable(),
+  dsPlayer: z.object({ name: z.string() }).optional(),
+});
+
+/** botUpdateStatus comes as `{ dsbot: { id, status, dsPlayer } }` or flat as `{ id, status }`: the flat one is wrapped. */
+function wrapFlatBotStatus(data: unknown): unknown {
+  return typeof data === "object" && data !== null && !("dsbot" in data) ? { dsbot: data } : data;
+}
+
 /** The `data` of each message type. */
 export const realtimeMessageDataSchemas = {
-  botUpdateStatus: z.object({
-    dsbot: z.object({ id: z.number().int(), status: botStatusSchema.nullable(), dsPlayer: z.object({ name: z.string() }) }),
-  }),
+  botUpdateStatus: z.preprocess(wrapFlatBotStatus, z.object({ dsbot: botStatusRefSchema })),
   botUpdateCommandStatus: z.object({
     command: z.object({ id: z.number().int(), dsbotId: z.number().int(), status: z.string() }),
   }),
@@ -72,7 +82,7 @@ export const realtimeMessageDataSchemas = {
   addTabRequest: z.object({ tabRequest: tabRequestSchema }),
   /**
    * Attacks of a plan changed status (timed transitions, a bot's report, a tab request done): to every
-   * user who may see the plan. Not in the spec's list; the table and the plan list update from it.
+   * user who may see the plan. One of dsbot's own message types; the table and the plan list update from it.
    */
   "attacks-updated": z.object({
     planId: z.number().int(),
@@ -86,11 +96,11 @@ export const realtimeMessageDataSchemas = {
       }),
     ),
   }),
-  /** A bot's scan or the user's paste changed the incomings the user sees (issue 22): lists and the dashboard refetch. */
+  /** A bot's scan or the user's paste changed the incomings the user sees: lists and the dashboard refetch. */
   "incomings-updated": z.object({ dsbotId: z.number().int().nullable() }),
   /** A bot's inventory scan or the user's paste changed troops the user sees. */
   "troops-updated": z.object({ dsbotId: z.number().int().nullable() }),
-  /** A bot's request budget report (issue 23): to everyone who may see the bot; the bot page shows it. */
+  /** A bot's request budget report: to everyone who may see the bot; the bot page shows it. */
   "bot-usage": z.object({ dsbotId: z.number().int(), usage: botUsageSchema.extend({ reportedAt: z.number() }) }),
   "notification-created": z.object({ notification: notificationSchema }),
   "bot-user-connection-created": connectionEventSchema,
@@ -101,13 +111,15 @@ export const realtimeMessageDataSchemas = {
 
 export type RealtimeMessageType = keyof typeof realtimeMessageDataSchemas;
 export const realtimeMessageTypes = Object.keys(realtimeMessageDataSchemas) as RealtimeMessageType[];
-export type RealtimeMessageData = { [K in RealtimeMessageType]: z.infer<(typeof realtimeMessageDataSchemas)[K]> };
+export type RealtimeMessageDataMap = { [K in RealtimeMessageType]: z.infer<(typeof realtimeMessageDataSchemas)[K]> };
+/** The `data` of a message of type `T` (as its schema hands it on). */
+export type RealtimeMessageData<T extends RealtimeMessageType> = RealtimeMessageDataMap[T];
 
 /** What the server emits as `message`: `{ type, data }` with `data` matching its type. */
-export type RealtimeMessage = { [K in RealtimeMessageType]: { type: K; data: RealtimeMessageData[K] } }[RealtimeMessageType];
+export type RealtimeMessage = { [K in RealtimeMessageType]: { type: K; data: RealtimeMessageData<K> } }[RealtimeMessageType];
 
 /** Build a message with its data checked against its type at compile time. */
-export function realtimeMessage<K extends RealtimeMessageType>(type: K, data: RealtimeMessageData[K]): RealtimeMessage {
+export function realtimeMessage<K extends RealtimeMessageType>(type: K, data: RealtimeMessageData<K>): RealtimeMessage {
   return { type, data } as RealtimeMessage;
 }
 

@@ -1,4 +1,4 @@
-// The socket contract between the server and a runner ("bot-user") and its bots ("bot") (PRODUCT §1, §4).
+// The socket contract between the server and a runner ("bot-user") and its bots ("bot").
 // A runner implementation needs nothing but this file, realtime.ts (handshake) and dsbot-auth.ts (pairing).
 //
 // Runner: connect { token: <runner token>, origin: "bot-user" } → emit "runner:bots" to learn the bots
@@ -9,12 +9,12 @@
 // `connect_error` "bot_not_startable" / "unauthorized") → receives "bot:config" at once → reports
 // "bot:status" online (or paused) and "bot:log" → obeys "bot:control" and "bot:module-config"; when a
 // captcha, the bot protection or a rejected login stops it, it reports "bot:needs-player".
-// Attacks (issue 12): a bot whose "Offplaner Scanner" is on asks "bot:attacks" for the attacks it is
+// Attacks: a bot whose "Offplaner Scanner" is on asks "bot:attacks" for the attacks it is
 // to send soon (the server claims them for it), sends each at its send time, and reports each with
 // "bot:attack-result". "bot:time" answers the server's clock, for the runner's clock offset.
 // Troops: after each inventory scan that covers troops, a bot reports its villages' units at home with
 // "bot:troops"; the server replaces what it kept from the bot's previous scan.
-// Templates (issue 23): the builder and the template assigner ask "bot:templates" for the owner's
+// Templates: the builder and the template assigner ask "bot:templates" for the owner's
 // templates they name; a runner may keep them until "bot:templates-changed" names them or it reconnects.
 // Every client→server event takes an acknowledgement callback and answers a SocketAck.
 import { z } from "zod";
@@ -183,7 +183,7 @@ export type BotTroopsReport = z.infer<typeof botTroopsReportSchema>;
 export type BotTroopsAck = SocketAck<{ villages: number }>;
 
 /**
- * Builder templates (issue 23): a bot asks for the templates its builder and template assigner name,
+ * Builder templates: a bot asks for the templates its builder and template assigner name,
  * by id, before it uses them; the server answers those of the bot's owner (any other id is left out).
  */
 export const BOT_TEMPLATES_MAX = 100;
@@ -201,7 +201,7 @@ export interface BotTemplatesChanged {
 }
 
 /**
- * A bot's use of the game (issue 23): the requests its driver made in the last hour against the budget
+ * A bot's use of the game: the requests its driver made in the last hour against the budget
  * (above it the runner holds every module but the gates and timed sends until the hour frees up), and
  * the bot-protection checks (captchas) of the last 24 hours. Sent by the bot every minute it runs.
  */

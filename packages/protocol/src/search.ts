@@ -1,4 +1,4 @@
-// Global search (spec §2 global search dialog, §3, §7): POST /api/search { searchVal }.
+// Global search (the global search dialog): POST /api/search { searchVal }.
 import { z } from "zod";
 import { botStatusSchema } from "./bots.js";
 import { text } from "./validation.js";

@@ -1,4 +1,4 @@
-// Tab Anfragen (/tab-requests, spec §3 "Tab request: id, added flag", §4, PRODUCT §6): something the
+// Tab Anfragen (/tab-requests): something the
 // player must do in a real game tab: an attack due that no running bot can send, or a bot that needs
 // its player (captcha, bot protection, rejected login). Arrives live as `addTabRequest`.
 import { z } from "zod";
@@ -49,7 +49,7 @@ export const tabRequestSchema = z.object({
   url: z.string(),
   createdAt: z.string(),
   doneAt: z.string().nullable(),
-  /** Spec §4: set on requests that arrived live (the page highlights them). */
+  /** Set on requests that arrived live (the page highlights them). */
   added: z.boolean().optional(),
 });
 export type TabRequest = z.infer<typeof tabRequestSchema>;

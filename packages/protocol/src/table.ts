@@ -1,4 +1,4 @@
-// Table options of the spec (activePage, perPage, searchVal, sortBy) shared by every list call.
+// Table options (activePage, perPage, searchVal, sortBy) shared by every list call.
 import { z } from "zod";
 import { text } from "./validation.js";
 

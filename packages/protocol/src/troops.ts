@@ -1,4 +1,4 @@
-// Truppen (PRODUCT §4, §6): the units at home in a player's villages, as a bot's inventory scan reports
+// Truppen: the units at home in a player's villages, as a bot's inventory scan reports
 // them ("bot:troops", runner.ts). The server keeps the latest scan per bot and village; the planner
 // caps attacks by it and the Truppen screen lists it.
 import { z } from "zod";
@@ -44,7 +44,7 @@ export const troopVillageSchema = z.object({
   name: text().max(TROOPS_VILLAGE_NAME_MAX, troopMessages.name(TROOPS_VILLAGE_NAME_MAX)),
   /** Own units at home. */
   units: unitCountsSchema,
-  /** Everything in the village with supports of others, own units in other villages and in commands (issue 22; older runners leave them out). */
+  /** Everything in the village with supports of others, own units in other villages and in commands (older runners leave them out). */
   inVillage: unitCountsSchema.optional(),
   outside: unitCountsSchema.optional(),
   onTheWay: unitCountsSchema.optional(),

@@ -1,4 +1,4 @@
-// The game's units, their German names and the population weights of spec §3.
+// The game's units, their German names and their population weights.
 import { z } from "zod";
 
 export const units = [
@@ -33,7 +33,7 @@ export const unitLabels: Record<Unit, string> = {
   snob: "Adelsgeschlecht",
 };
 
-/** Unit point weights for the population calculation (spec §3). */
+/** Unit point weights for the population calculation. */
 export const unitPopWeights: Record<Unit, number> = {
   spear: 1,
   sword: 1,
@@ -51,7 +51,7 @@ export const unitPopWeights: Record<Unit, number> = {
 
 export type UnitCounts = Partial<Record<Unit, number>>;
 
-/** Population of a set of units by the spec's weights. */
+/** Population of a set of units by the weights above. */
 export function population(counts: UnitCounts): number {
   let total = 0;
   for (const unit of units) total += (counts[unit] ?? 0) * unitPopWeights[unit];

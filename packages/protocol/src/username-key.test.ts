@@ -1,4 +1,4 @@
-// Issue 9, finding 8: usernameKey is the one case-insensitive form of a name, computed in JavaScript
+// usernameKey is the one case-insensitive form of a name, computed in JavaScript
 // only (the database's lower() follows its locale and disagreed for İ, Σ and ß).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

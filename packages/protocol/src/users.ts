@@ -1,4 +1,4 @@
-// User administration (admin only) and the own profile (PRODUCT §3, §6).
+// User administration (admin only) and the own profile.
 import { z } from "zod";
 import { passwordSchema, roleSchema, sessionInfoSchema, userSchema, usernameSchema } from "./auth.js";
 import { botStatusSchema } from "./bots.js";

@@ -1,4 +1,4 @@
-// The userscript (PRODUCT §1, §6; issue 23): what it asks the server from the player's game tab with
+// The userscript: what it asks the server from the player's game tab with
 // its runner token — the open tab requests of the world it runs on and the planned attacks leaving
 // the village the tab shows — and how it reads the game's pages (world from the host, village and
 // target from the query).

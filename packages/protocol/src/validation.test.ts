@@ -1,4 +1,4 @@
-// Issue 9, finding 6: every client string goes through text(), which refuses NUL bytes and lone
+// Every client string goes through text(), which refuses NUL bytes and lone
 // surrogates in German; findUncleanInput walks whole payloads (keys too) without recursion.
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-// The bot's villages as its last inventory scan saw them (issue 23, the bot page's "Dörfer" tab):
+// The bot's villages as its last inventory scan saw them (the bot page's "Dörfer" tab):
 // points, building levels, resources, farm, queues and troops at home, so a player sees what the
 // modules did. A bot reports them with "bot:villages" in parts of at most BOT_VILLAGES_PART_MAX villages
 // (a scan of 5,000 villages would not fit one socket message); the part marked `last` ends the scan,

@@ -42,7 +42,7 @@ export type World = z.infer<typeof worldSchema>;
 export const defaultWorld: World = { server: "die-staemme.de", world: "de230" };
 
 /**
- * The world the demo plays on (generated, PRODUCT §8). Its server lies in `.invalid`, a name that
+ * The world the demo plays on (generated). Its server lies in `.invalid`, a name that
  * never resolves (RFC 6761) and no market uses: the demo world can never be taken for a real one,
  * and nothing ever fetches it from the game.
  */
@@ -53,7 +53,7 @@ export function worldLabel(world: World | null | undefined): string {
   return world ? world.world.toUpperCase() : "";
 }
 
-/** Game links are built on the user's world and server (spec §1). */
+/** Game links are built on the user's world and server. */
 export function gameBaseUrl(world: World): string {
   return `https://${world.world}.${world.server}`;
 }

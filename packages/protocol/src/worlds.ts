@@ -1,4 +1,4 @@
-// Game worlds (PRODUCT §3, §5; issue 11): the known worlds with their villages, players and tribes.
+// Game worlds: the known worlds with their villages, players and tribes.
 //   GET  /api/worlds                         signed in: the list with counts, last import and sync
 //   POST /api/worlds                         admin: { server, world } (worldSchema)
 //   PATCH /api/worlds/{id}                   admin: { syncEnabled?, timeZone? } (worldUpdateSchema)

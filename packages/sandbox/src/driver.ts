@@ -1,6 +1,5 @@
 // SandboxDriver: the GameDriver over a SandboxWorld, one per bot (game account).
 import {
-  gameConfigDefaults,
   missingRequirement,
   unitBattleStats,
   units,
@@ -310,13 +309,23 @@ export class SandboxDriver implements GameDriver {
     return { ok: true };
   }
 
+  async coinPrice(): Promise<ActionResult<Resources>> {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const { coinWood, coinStone, coinIron } = this.world.snob;
+    return { ok: true, value: { wood: coinWood, stone: coinStone, iron: coinIron } };
+  }
+
   async mintCoins(villageId: number, count: number): Promise<ActionResult<{ minted: number }>> {
     const blocked = this.guard();
     if (blocked) return blocked;
     const village = this.ownVillage(villageId);
     if (!village) return fail("not_found");
     if (village.buildings.snob < 1) return fail("requirements");
-    const coin = { wood: gameConfigDefaults.snob.coinWood, stone: gameConfigDefaults.snob.coinStone, iron: gameConfigDefaults.snob.coinIron };
+    // A gold coin costs what the world's get_config says (`<snob><coin_wood>`, `<coin_stone>`, `<coin_iron>`).
+    const price = await this.coinPrice();
+    if (!price.ok) return price;
+    const coin = price.value;
     let minted = 0;
     while (minted < count && this.pay(village, coin)) minted++;
     if (minted === 0) return fail("resources");

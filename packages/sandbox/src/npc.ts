@@ -1,14 +1,28 @@
-// NPC aggressors (issue 22): other players of the map attack a bot's villages, so the war room has
+// NPC aggressors: other players of the map attack a bot's villages, so the war room has
 // something to show. The first look at a player's commands finds a wave already on its way (some half
 // walked, a scout a minute from landing), a noble train (four commands with a noble each, 100 ms
 // apart) and fakes; afterwards a new
 // command leaves every NPC_WAVE_MS of game time, every fifth wave a noble train. Travel times follow the
 // game's rule (the slowest unit, round(distance × minutes per field × 60) seconds). Landed commands
-// leave the list (battles come with the full game, issue 23). Deterministic from the world's seed.
+// leave the list. Deterministic from the world's seed.
 import type { GameCommand, Unit, UnitCounts } from "@dsbot/protocol";
 import { createRandom, hashSeed, type Random } from "./random.js";
 import { unitMinutesPerField } from "./rules.js";
-import type { SandboxPlayer, SandboxVillage, SandboxWorld } from "./world.js";
+import type { SandboxPlayer, SandboxVillage } from "./world-types.js";
+
+/** What the raiders need of the world (SandboxWorld has it). */
+export interface NpcWorld {
+  readonly seed: number;
+  readonly speed: number;
+  readonly unitSpeed: number;
+  readonly commands: GameCommand[];
+  readonly players: ReadonlyMap<string, SandboxPlayer>;
+  nextCommandId: number;
+  now(): number;
+  village(id: number): SandboxVillage | undefined;
+  player(name: string): SandboxPlayer;
+  enemyVillagesNear(target: SandboxVillage, min: number, max: number): SandboxVillage[];
+}
 
 /** Game time between two waves on one player. */
 export const NPC_WAVE_MS = 90_000;
@@ -36,7 +50,7 @@ export class NpcAggressors {
   /** The commands the NPCs sent (they leave the list when they land). */
   private readonly ids = new Set<number>();
 
-  constructor(private readonly world: SandboxWorld) {}
+  constructor(private readonly world: NpcWorld) {}
 
   /** Brings the NPC commands on the player's villages up to now: landed ones go, due waves leave. */
   tick(player: SandboxPlayer): void {

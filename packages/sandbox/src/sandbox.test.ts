@@ -1,4 +1,3 @@
-import { fight, hideCapacity } from "./battle.js";
 import { describe, expect, it } from "vitest";
 import { DEMO_WORLD, generateWorld, plannerDefaultTemplates, type Unit } from "@dsbot/protocol";
 import { NPC_FIRST_LANDING_MS, NPC_WAVE_MS, SandboxDriver, SandboxWorld, unitMinutesPerField } from "./index.js";
@@ -196,7 +195,7 @@ describe("sandbox on a generated map", () => {
   });
 });
 
-describe("NPC aggressors (issue 22)", () => {
+describe("NPC aggressors", () => {
   const options = { ...DEMO_WORLD, villages: 6000 };
   const generated = generateWorld(options);
   function npcWorld() {
@@ -250,20 +249,3 @@ describe("NPC aggressors (issue 22)", () => {
   });
 });
 
-describe("battles", () => {
-  it("follows the hand computation: the stronger side loses (weaker/stronger)^1.5, the survivors carry what they can", () => {
-    // 100 axes attack 4,000 against 100 spears' 1,500 plus the village's 20: (1,520 / 4,000)^1.5 = 0.234 → 23 axes lost.
-    const outcome = fight({ sent: { axe: 100 }, defenders: [{ spear: 100 }], wall: 0, resources: { wood: 1000, stone: 1000, iron: 1000 }, hide: 0 });
-    expect(outcome.lost).toEqual({ axe: 23 });
-    expect(outcome.defendersLost).toEqual([{ spear: 100 }]);
-    // 77 axes carry 770 of the 3,000: a share of each resource.
-    expect(outcome.capacity).toBe(770);
-    expect(outcome.haul).toEqual({ wood: 256, stone: 256, iron: 256 });
-    // The wall (level 10: × 1.04^10) and cavalry against spears' cavalry defence: 10 light (1,300) lose to 100 spears (4,500 + 20).
-    const lost = fight({ sent: { light: 10 }, defenders: [{ spear: 100 }], wall: 10, resources: { wood: 0, stone: 0, iron: 0 }, hide: 0 });
-    expect(lost.lost).toEqual({ light: 10 });
-    expect(lost.defendersLost[0]!.spear).toBe(Math.round(100 * Math.pow(1300 / ((4500 + 20) * Math.pow(1.04, 10)), 1.5)));
-    // The hiding place keeps its share from the plunderer.
-    expect(fight({ sent: { light: 100 }, defenders: [{}], wall: 0, resources: { wood: 500, stone: 100, iron: 0 }, hide: hideCapacity(3) }).haul).toEqual({ wood: 500 - 267, stone: 0, iron: 0 });
-  });
-});

@@ -2,11 +2,13 @@
 // queues are settled up to "now" whenever a village is read or changed.
 import {
   buildings,
+  gameConfigDefaults,
   generateWorld,
   units,
   type BuildingLevels,
   type BattleReport,
   type GameCommand,
+  type GameConfig,
   type GeneratedVillage,
   type MapVillage,
   type GeneratedWorld,
@@ -20,7 +22,10 @@ import { fight, hideCapacity } from "./battle.js";
 import { PremiumExchange } from "./exchange.js";
 import { NpcAggressors } from "./npc.js";
 import { createRandom, hashSeed } from "./random.js";
+import type { SandboxPlayer, SandboxVillage } from "./world-types.js";
 import { farmCapacity, production, storageCapacity, unitCosts, villagePoints } from "./rules.js";
+
+export type { SandboxPlayer, SandboxVillage } from "./world-types.js";
 
 export interface SandboxOptions {
   seed: number;
@@ -47,36 +52,10 @@ export interface SandboxOptions {
    * players are made up on first use.
    */
   map?: WorldGeneratorOptions;
-  /** Other players of the map attack the bots' villages (issue 22; the runner's sandbox has them). */
+  /** Other players of the map attack the bots' villages (the runner's sandbox has them). */
   npcAggressors?: boolean;
-}
-
-export interface SandboxVillage {
-  id: number;
-  name: string;
-  x: number;
-  y: number;
-  ownerId: number | null;
-  buildings: BuildingLevels;
-  units: Record<Unit, number>;
-  researched: Set<Unit>;
-  resources: Resources;
-  settledAt: number;
-  buildQueue: { building: keyof BuildingLevels; level: number; finishesAt: number }[];
-  recruitQueue: { units: UnitCounts; finishesAt: number }[];
-  coins: number;
-  /** The player's village groups this village is in. */
-  groups: string[];
-}
-
-export interface SandboxPlayer {
-  id: number;
-  name: string;
-  villageIds: number[];
-  /** A pending bot-protection check blocks every action until this game time. */
-  captchaUntil: number | null;
-  sessionEpoch: number;
-  premiumPoints: number;
+  /** The world's `<snob>` settings (get_config); what is left out is the game's usual (gameConfigDefaults). */
+  snob?: Partial<GameConfig["snob"]>;
 }
 
 /** Reports the world keeps (older ones are gone, as the game deletes old reports). */
@@ -92,6 +71,8 @@ export class SandboxWorld {
   readonly unitSpeed: number;
   readonly captchaRate: number;
   readonly sessionMs: number;
+  /** The world's `<snob>` settings: the price of a coin is theirs. */
+  readonly snob: GameConfig["snob"];
   private readonly timeScale: number;
   private readonly realNow: () => number;
   private readonly realStart: number;
@@ -126,6 +107,7 @@ export class SandboxWorld {
     this.unitSpeed = options.unitSpeed ?? 1;
     this.captchaRate = options.captchaRate ?? 0;
     this.sessionMs = (options.sessionHours ?? 6) * 3_600_000;
+    this.snob = { ...gameConfigDefaults.snob, ...options.snob };
     this.realNow = options.realNow ?? Date.now;
     this.realStart = this.realNow();
     this.gameStart = this.realStart;
@@ -241,6 +223,7 @@ export class SandboxWorld {
       for (const [u, n] of Object.entries(lost) as [Unit, number][]) group[u] = Math.max(0, (group[u] ?? 0) - n);
     });
     for (const r of ["wood", "stone", "iron"] as const) target.resources[r] = Math.max(0, target.resources[r] - outcome.haul[r]);
+    target.buildings.wall = outcome.wallAfter;
     this.reports.push({
       id: this.nextReportId++, playerId, commandId: command.id, fromVillageId: command.from.villageId,
       target: { villageId: target.id, x: target.x, y: target.y }, at: command.arrivesAt,

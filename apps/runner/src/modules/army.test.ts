@@ -1,4 +1,4 @@
-// Rekrutierer and AG-Builder on a fixed sandbox seed (issue 23): units trained up to the targets in
+// Rekrutierer and AG-Builder on a fixed sandbox seed: units trained up to the targets in
 // batches, the whole army counted (in training too), a reserve kept; noblemen up to the target.
 import { units } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";

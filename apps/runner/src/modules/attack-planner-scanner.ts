@@ -1,4 +1,4 @@
-// Offplaner Scanner (issue 12): sends the attacks of the chosen plans from this bot's villages at their
+// Offplaner Scanner: sends the attacks of the chosen plans from this bot's villages at their
 // send time, to the millisecond. Every few seconds it claims from the server the attacks due within its
 // lead time; each gets a timer on the game's clock (the driver's `now`), fires `sendCommand` at
 // send time + offset, and reports the command's real arrival (or a German reason) back. Noble trains
@@ -69,7 +69,7 @@ async function unitsAtHome(ctx: Ctx, villageId: number): Promise<UnitCounts | nu
 
 /**
  * The units the attack sends: its counts and what each DS Workbench formula works out to against the
- * village's troops at home now (issue 20 item 2; `fake` = its points × the world's fake limit / 100).
+ * village's troops at home now (`fake` = its points × the world's fake limit / 100).
  * A formula attack asks the game for the village first, which costs one request at send time. The
  * command must still walk at the planned speed: without a unit as slow as the planned one it is refused.
  */
@@ -84,7 +84,7 @@ async function unitsOf(ctx: Ctx, attack: BotAttack, from: string): Promise<{ ok:
     if (!isUnit(name)) continue;
     const parsed = parseTroopFormula(text);
     if (!parsed.ok) return { ok: false, error: attackSendMessages.formula(unitLabels[name], text, parsed.error), missingUnits: false };
-    const amount = troopFormulaAmount(parsed.value, { all: village.units[name] ?? 0, fake, random: Math.random });
+    const amount = troopFormulaAmount(parsed.value, { all: village.units[name] ?? 0, fake, random: Math.random, units: village.units });
     if (amount > 0) units[name] = amount;
     else delete units[name];
   }

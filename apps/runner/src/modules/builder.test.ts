@@ -1,4 +1,4 @@
-// The builder on a fixed sandbox seed (issue 23): it follows its template step by step — levels rise in
+// The builder on a fixed sandbox seed: it follows its template step by step — levels rise in
 // the sandbox in the template's order — keeps the queue at its length, raises the farm first when it is
 // about to be full, and says what it did in one German line.
 import type { BuildingLevels, VillageSnapshot } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// Builder ("Builder"): keeps each village's construction queue filled from its template (issue 23):
+// Builder ("Builder"): keeps each village's construction queue filled from its template:
 // one for all villages, one per village, or the template assigner's choice (mode "assigned").
 // Per run it asks the server for the templates its settings name, scans the villages, and for each
 // queues the next levels the template wants — the first step whose level is not reached (queued levels

@@ -1,4 +1,4 @@
-// Auge (issue 22): reads the game's command list at its interval and reports every incoming attack to
+// Auge: reads the game's command list at its interval and reports every incoming attack to
 // the server, which keeps the list, works out likely units and noble trains and notifies of nobles.
 // Outgoing commands are counted in the log line when the config scans them. The game shows no units of
 // an incoming command, so none are reported. The log names the next arrival by its time on the world's

@@ -1,4 +1,4 @@
-// Münzer, Forschung and Premium Depot on a fixed sandbox seed (issue 23): each changes the sandbox —
+// Münzer, Forschung and Premium Depot on a fixed sandbox seed: each changes the sandbox —
 // coins minted above the reserve, units researched in order, resources sold for premium points within
 // the daily limit — and says so in one German line naming the module.
 import { describe, expect, it } from "vitest";
@@ -30,7 +30,21 @@ describe("Münzer", () => {
     expect(first!.coins).toBe(3);
     expect(Math.floor(first!.resources.wood)).toBe(10_500);
     expect(t.logs).toEqual([`Münzer: 3 Münzen in 1 Dorf geprägt · ${rest.length + 1} Dörfer ohne Adelshof · Reserve je Dorf 10.000 Holz, 10.000 Lehm, 10.000 Eisen`]);
-    expect(affordableCoins({ wood: 5_000, stone: 100_000, iron: 100_000 }, { wood: 0, stone: 0, iron: 0 })).toBe(0);
+    expect(affordableCoins({ wood: 5_000, stone: 100_000, iron: 100_000 }, { wood: 0, stone: 0, iron: 0 }, { wood: 28_000, stone: 30_000, iron: 25_000 })).toBe(0);
+  });
+
+  it("pays the world's own coin price, not the game's default", async () => {
+    const price = { coinWood: 20_000, coinStone: 20_000, coinIron: 20_000 };
+    const t = await moduleTestContext("minter", { keep: { wood: 0, stone: 0, iron: 0 }, coinsPerRun: 10 }, { world: { seed: 23, snob: price } });
+    const [first, ...rest] = await villagesOf(t);
+    for (const v of rest) v.buildings.snob = 0;
+    first!.buildings.snob = 1;
+    first!.buildings.storage = 30;
+    // 60,000 of each pays three coins at 20,000 (two at the default 28,000 / 30,000 / 25,000).
+    Object.assign(first!.resources, { wood: 60_000, stone: 60_000, iron: 60_000 });
+    await createMinterModule().run(t.ctx);
+    expect(first!.coins).toBe(3);
+    expect(Math.floor(first!.resources.wood)).toBe(0);
   });
 });
 

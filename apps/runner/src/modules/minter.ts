@@ -1,18 +1,15 @@
 // Münzer: mints gold coins in the chosen villages' academies, keeping the configured reserve of each
-// resource; at most `coinsPerRun` per village and run. Coins cost the world's coin price (get_config's
-// snob.coin_*; the game's default where the bot does not know its world's).
-import { gameConfigDefaults, moduleRegistry, type Resources, type VillageSnapshot } from "@dsbot/protocol";
+// resource; at most `coinsPerRun` per village and run. Coins cost the world's coin price, read from the
+// game each run (the academy's coin screen; get_config's snob.coin_*).
+import { moduleRegistry, type Resources, type VillageSnapshot } from "@dsbot/protocol";
 import type { BotModule, ModuleContext } from "./module.js";
 import { count, de, scanVillages, spendable } from "./village-scope.js";
 
 export const MINTER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.minter.label;
 
-/** The price of one coin (or package): the game's default (the bot is not told its world's). */
-const coinPrice: Resources = { wood: gameConfigDefaults.snob.coinWood, stone: gameConfigDefaults.snob.coinStone, iron: gameConfigDefaults.snob.coinIron };
-
-/** Coins the resources pay for above the reserve. */
-export function affordableCoins(resources: Resources, keep: Resources, price = coinPrice): number {
+/** Coins of `price` the resources pay for above the reserve. */
+export function affordableCoins(resources: Resources, keep: Resources, price: Resources): number {
   const free = spendable(resources, keep);
   return Math.min(Math.floor(free.wood / price.wood), Math.floor(free.stone / price.stone), Math.floor(free.iron / price.iron));
 }
@@ -21,15 +18,22 @@ export function affordableCoins(resources: Resources, keep: Resources, price = c
  * Mints in each village with an academy what the resources above `keep` pay for, at most `perRun`;
  * shared with the VP-Builder (packages). Counts why villages minted nothing: no academy, or too little
  * above the reserve for one (`short`: the reserve may well be exceeded, just not by a whole price).
+ * `price` is the world's (the driver's `coinPrice`); null when the game did not answer it.
  */
 export async function mintInVillages(ctx: ModuleContext, label: string, villages: readonly VillageSnapshot[], perRun: number, keep: Resources) {
-  const done = { minted: 0, villages: 0, withoutAcademy: 0, short: 0 };
+  const done = { minted: 0, villages: 0, withoutAcademy: 0, short: 0, price: null as Resources | null };
+  const price = await ctx.driver.coinPrice();
+  if (!price.ok) {
+    ctx.log("warn", `${label}: Münzpreis nicht lesbar: ${price.error}`);
+    return done;
+  }
+  done.price = price.value;
   for (const village of villages) {
     if (village.buildings.snob < 1) {
       done.withoutAcademy++;
       continue;
     }
-    const n = Math.min(perRun, affordableCoins(village.resources, keep));
+    const n = Math.min(perRun, affordableCoins(village.resources, keep, price.value));
     if (n < 1) {
       done.short++;
       continue;
@@ -53,11 +57,11 @@ const amounts = (r: Resources) => `${de(r.wood)} Holz, ${de(r.stone)} Lehm, ${de
  * The log line's parts after what was done: why villages did nothing, in the terms of the numbers the
  * line shows (the reserve and the price of one coin or package), then the reserve.
  */
-export function mintReasons(done: { withoutAcademy: number; short: number }, keep: Resources, one: string): string[] {
+export function mintReasons(done: { withoutAcademy: number; short: number; price: Resources | null }, keep: Resources, one: string): string[] {
   const parts: string[] = [];
   if (done.withoutAcademy > 0) parts.push(`${count(done.withoutAcademy, "Dorf", "Dörfer")} ohne Adelshof`);
-  if (done.short > 0) {
-    parts.push(`${count(done.short, "Dorf", "Dörfer")} mit zu wenig Rohstoffen über der Reserve (${one} kostet ${amounts(coinPrice)})`);
+  if (done.short > 0 && done.price) {
+    parts.push(`${count(done.short, "Dorf", "Dörfer")} mit zu wenig Rohstoffen über der Reserve (${one} kostet ${amounts(done.price)})`);
   }
   parts.push(reserveText(keep));
   return parts;

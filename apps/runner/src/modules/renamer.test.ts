@@ -1,4 +1,4 @@
-// Umbenenner on a fixed sandbox seed (issue 23): the villages take the pattern's names (continent,
+// Umbenenner on a fixed sandbox seed: the villages take the pattern's names (continent,
 // running number), a second run leaves them alone, and an incoming attack gets its tag: the likely
 // unit by its walk (an axe's pace over five fields) and the arrival on the world's clock.
 import { describe, expect, it } from "vitest";

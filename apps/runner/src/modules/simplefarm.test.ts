@@ -1,4 +1,4 @@
-// SimpleFarmAssistant on a fixed sandbox map (issue 23): it attacks the barbarian villages in range,
+// SimpleFarmAssistant on a fixed sandbox map: it attacks the barbarian villages in range,
 // nearest first, with template A; the attacks fight, the survivors bring loot home (the home
 // village's resources rise by the reports' haul); a farm whose report showed losses is skipped; a farm
 // whose haul filled the capacity gets template B; units the attack planner reserved stay home.

@@ -1,4 +1,4 @@
-// Vorlagenzuweiser on a fixed sandbox seed (issue 23): each village gets the template of the first rule
+// Vorlagenzuweiser on a fixed sandbox seed: each village gets the template of the first rule
 // that fits (a group, or the class of its army: an off, a def), and the builder in its "assigned" mode builds each village by its own template.
 import type { Unit } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";

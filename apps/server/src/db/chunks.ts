@@ -1,7 +1,7 @@
-// Big writes and reads go in chunks with a turn of the event loop between them (issue 19): PGlite runs
-// every statement on the server's own thread, so one statement over 50,000 attacks held every other
-// request for seconds. A chunk of this many rows stays well under ~200 ms there (about 100 ms for an
-// update of 1,000 attacks with all their indexes on an idle 2-core machine).
+// Big writes and reads go in chunks with a turn of the event loop between them (docs/SECURITY.md): PGlite
+// runs every statement on the server's own thread, so one statement over 50,000 attacks held every other
+// request for seconds. A chunk of this many rows stays well under ~200 ms there (about 100 ms for an update
+// of 1,000 attacks with all their indexes on an idle 2-core machine).
 
 /** Rows per statement of a big write or read. */
 export const ROW_CHUNK = 1_000;

@@ -1,4 +1,4 @@
-// The embedded database on its own thread (issue 19): node-postgres speaks to it as to PostgreSQL, a
+// The embedded database on its own thread: node-postgres speaks to it as to PostgreSQL, a
 // long statement leaves the main thread free, a connection's transaction ends with it, the files are
 // complete after a close, and a thread that dies is started again by the next query.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The database schema (PRODUCT §7): one definition for PGlite and PostgreSQL, migrations via drizzle-kit
+// The database schema: one definition for PGlite and PostgreSQL, migrations via drizzle-kit
 // (which reads this file). The tables live per area in ./schema/.
 export * from "./schema/users.js";
 export * from "./schema/bots.js";

@@ -1,10 +1,10 @@
-// The demo's attack plan (PRODUCT §8): on the demo world, attacks from the demo bots' players on their
+// The demo's attack plan: on the demo world, attacks from the demo bots' players on their
 // neighbours whose send times fall in the minutes after `npm start`, so a newcomer sees countdowns, due
 // attacks, tab requests and (once a bot is started) attacks sent to the millisecond. A start that finds
 // no open attack ahead adds a fresh batch. Kalle's and Zora's bots have the Offplaner Scanner on for the
 // plan; Bruno's attacks become tab requests unless the user switches it on for him too. While the server
 // runs, the plan is topped up: whenever fewer than DEMO_TOP_UP_MIN of the scanner bots' attacks are to be
-// sent in the next DEMO_TOP_UP_WINDOW_MS, a few more follow (issue 21), so a bot started at any time
+// sent in the next DEMO_TOP_UP_WINDOW_MS, a few more follow, so a bot started at any time
 // has something to send within minutes. The same check removes the plan's expired attacks that
 // arrived more than DEMO_EXPIRED_KEEP_MS ago, so a server that runs for days keeps a short plan.
 import type { AttackType, UnitCounts, UnitSpeedTable, World } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// The demo user's first notifications (issue 21): a fresh demo shows what the bell is for — a noble on its
+// The demo user's first notifications: a fresh demo shows what the bell is for — a noble on its
 // way to one of the demo villages and an attack of the demo plan that failed — written once, from the
 // demo plan's own villages and players, so every name and coordinate in them exists on the demo world.
 // The failed attack is a real row of the plan, sent (and failed) before the start: its table says

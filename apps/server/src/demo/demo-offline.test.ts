@@ -1,4 +1,4 @@
-// A demo start reaches no game server (issue 19, finding 6): the app is built as `npm start` builds it
+// A demo start reaches no game server (docs/SECURITY.md, "The demo world"): the app is built as `npm start` builds it
 // (demo data, the automatic world sync on) on a fresh database, with the world source pointing at a
 // local server that records every request, and goes through the demo's setup as main.ts does.
 import { demoGameWorld, DEMO_WORLD, type WorldsResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// The demo's own runner (PRODUCT §8): the built runner file (apps/runner/dist/dsbot.mjs) started as its
+// The demo's own runner: the built runner file (apps/runner/dist/dsbot.mjs) started as its
 // own process, exactly as a player would run it on their PC. The server never imports runner code: it
 // writes the runner's config file (server, a runner token, the demo bots) into its data folder and runs
 // `node dsbot.mjs run --config <file> --seed <demo world>`. The process is supervised: restarted with

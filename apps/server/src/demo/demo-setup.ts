@@ -1,4 +1,4 @@
-// Demo data beyond the users (PRODUCT §8): the demo user's bots and the token of the runner that
+// Demo data beyond the users: the demo user's bots and the token of the runner that
 // `npm start` runs in-process, so a newcomer can start a bot and watch it come online.
 import { DEMO_WORLD, type ModuleName } from "@dsbot/protocol";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";

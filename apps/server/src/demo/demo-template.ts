@@ -1,4 +1,4 @@
-// The demo user's starter builder template (issue 23), and the demo bots' builder set to it, so a
+// The demo user's starter builder template, and the demo bots' builder set to it, so a
 // demo bot's builder can be switched on as it comes (its default template is required) and builds at
 // once. Written in TWB's builder text: resources and storage first, then main, barracks, market, farm,
 // up to a full village (the demo players' villages are far along: the last steps are theirs).

@@ -1,4 +1,4 @@
-// The demo world (PRODUCT §8): the project's world generator writes the game's own files into
+// The demo world: the project's world generator writes the game's own files into
 // `<data>/demo-world/`, and they go through the same reader and importer as an admin's upload. The
 // demo runner's sandbox builds the same world from the same options (DEMO_WORLD), so the demo bots'
 // players and villages are the ones on the map. Imported once; a later start with the same generator

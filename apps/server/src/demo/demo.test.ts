@@ -1,4 +1,4 @@
-// The demo (PRODUCT §8): demo bots seeded once, a fresh runner token per start, and the built runner
+// The demo: demo bots seeded once, a fresh runner token per start, and the built runner
 // as its own process hosting the demo user's bots over real sockets.
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 10 §4: JSON API answers of 1 KB and more go out as br or gzip, per Accept-Encoding; small ones,
+// JSON API answers of 1 KB and more go out as br or gzip, per Accept-Encoding; small ones,
 // non-JSON and the web app's files are left alone, and the security headers stay on every answer.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Every failure answers `{ error: { code, message, issues? } }` (PRODUCT §3); never a stack trace.
+// Every failure answers `{ error: { code, message, issues? } }`; never a stack trace.
 import type { ApiError, ApiErrorCode } from "@dsbot/protocol";
 import { errorMessages } from "@dsbot/protocol";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -1,4 +1,4 @@
-// Typed HTTP errors: services throw these, the error handler turns them into PRODUCT §3 bodies.
+// Typed HTTP errors: services throw these, the error handler turns them into the error body of the protocol's errors.ts.
 import type { ApiErrorCode } from "@dsbot/protocol";
 import { errorMessages } from "@dsbot/protocol";
 

@@ -1,4 +1,4 @@
-// Issue 9, finding 6: a NUL byte (which PostgreSQL cannot store) or a lone UTF-16 surrogate anywhere
+// A NUL byte (which PostgreSQL cannot store) or a lone UTF-16 surrogate anywhere
 // in a request or socket payload is refused with a German 400 before it reaches the database, never
 // a 500; absurdly deep nesting likewise.
 import type { BotLogListResponse, NotificationListResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// Issue 9, finding 10: API answers (per user, some with tokens) are never cached, and the CSP lets the
+// API answers (per user, some with tokens) are never cached, and the CSP lets the
 // page open websockets only to its own origin and the configured ones, not to any host (`ws:`/`wss:`).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

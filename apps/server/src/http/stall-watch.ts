@@ -1,7 +1,8 @@
-// Issue 19's standing rule, watched in production: no request may hold the event loop. A 50 ms ticker
-// notices when the loop was held (it fires late by that much) and logs a warning with the routes in
-// flight since the tick before (the one that held it is among them); `monitorEventLoopDelay` keeps the
-// delay's distribution, read by `eventLoopDelay()` (logged with each warning).
+// The standing rule of docs/SECURITY.md, "Work that grows with its input", watched in production: no request
+// may hold the event loop. A 50 ms ticker notices when the loop was held (it fires late by that much) and
+// logs a warning with the routes in flight since the tick before (the one that held it is among them);
+// `monitorEventLoopDelay` keeps the delay's distribution, read by `eventLoopDelay()` (logged with each
+// warning).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 

@@ -1,7 +1,7 @@
-// Issue 9, finding 7: paths that climb out of the web app's folder (`..`, encoded `%2e%2e`, `%5c`)
+// Paths that climb out of the web app's folder (`..`, encoded `%2e%2e`, `%5c`)
 // answer 404 like any missing file, never 500 and never a file outside the folder. Real HTTP
 // requests over a socket, since fastify.inject normalises the path before the router sees it.
-// Issue 10 §4: the build's `.br`/`.gz` files are sent as Accept-Encoding asks, the fallback included.
+// The build's `.br`/`.gz` files are sent as Accept-Encoding asks, the fallback included.
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -170,7 +170,7 @@ describe("static files and path traversal", () => {
   });
 });
 
-describe("precompressed files (issue 10 §4)", () => {
+describe("precompressed files", () => {
   const js = "assets/app-1234.js";
 
   it("Accept-Encoding br: the .br file, content-encoding br, Vary, the file's type and caching", async () => {

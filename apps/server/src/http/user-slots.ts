@@ -1,4 +1,4 @@
-// Heavy work a user may run once at a time, and the instance a few times at once (issue 19: three
+// Heavy work a user may run once at a time, and the instance a few times at once (three
 // parallel exports tripled the server's memory). A second call while the first runs is a German 429.
 import { tooManyRequests } from "./errors.js";
 

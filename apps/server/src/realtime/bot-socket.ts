@@ -37,7 +37,7 @@ import { presentBotConfig } from "../modules/dsbots/dsbots.presenter.js";
 import { getBotRow } from "../modules/dsbots/dsbots.service.js";
 import { addConnections, botConnections, removeSocketConnections } from "../modules/dsbots/websocket-connections.service.js";
 import { worldZoneOf } from "../modules/worlds/world-zone.js";
-import type { RealtimeSocket, ServerLifecycle } from "./realtime.js";
+import type { RealtimeSocket, ServerLifecycle } from "./types.js";
 import { botRoom } from "./rooms.js";
 import type { Reply } from "./socket-ack.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";

@@ -1,4 +1,4 @@
-// socket.io handshake (PRODUCT §2, §4): first the Origin header, then the token for the claimed origin.
+// socket.io handshake: first the Origin header, then the token for the claimed origin.
 import type { SocketAuth, SocketOrigin } from "@dsbot/protocol";
 import { socketAuthSchema, socketErrors } from "@dsbot/protocol";
 import type { Socket } from "socket.io";

@@ -1,4 +1,4 @@
-// Several instances on one PostgreSQL database (issue 24): realtime crosses instances through
+// Several instances on one PostgreSQL database: realtime crosses instances through
 // socket.io's PostgreSQL adapter, the connection list is shared, the attack clock moves each attack
 // once with both ticking, and a killed instance's runner comes back on the other one. Two instances in
 // this process (A and B) and, for the kill, a third as its own process (K) behind a small TCP proxy
@@ -113,7 +113,7 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
       listener.on("notification", (n) => heard.push(n.payload ?? ""));
       await listener.query(`LISTEN "socket.io#/"`);
       const probe = "p".repeat(100);
-      a.ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: 99, probe } as unknown as RealtimeMessageData["troops-updated"]));
+      a.ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: 99, probe } as unknown as RealtimeMessageData<"troops-updated">));
       await expect.poll(() => heard.some((p) => p.includes(probe)), { timeout: 10_000 }).toBe(true);
       envelope = Buffer.byteLength(heard.find((p) => p.includes(probe))!) - probe.length;
     } finally {
@@ -122,7 +122,7 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
     // Ids of two digits like the probe's, so each payload is exactly its size.
     const sizes = Array.from({ length: 21 }, (_, i) => 7_990 + i);
     for (const [i, size] of sizes.entries()) {
-      a.ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: 10 + i, probe: "p".repeat(size - envelope) } as unknown as RealtimeMessageData["troops-updated"]));
+      a.ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: 10 + i, probe: "p".repeat(size - envelope) } as unknown as RealtimeMessageData<"troops-updated">));
     }
     await waitForMessage(onB, "troops-updated", (d) => d.dsbotId === 10 + sizes.length - 1);
     expect(onB.messages("troops-updated").map((m) => m.data.dsbotId).filter((id) => id !== 99)).toEqual(sizes.map((_, i) => 10 + i));
@@ -213,8 +213,8 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
       expect(await website.outcome).toBe("connected");
       const runner = await miniRunner(a, web, proxy.url, bot.id);
       // Through a proxy and a process of its own: more than the helpers' 5 s under a loaded CI machine.
-      const heard = <K extends RealtimeMessageType>(type: K, match: (data: RealtimeMessageData[K]) => boolean) =>
-        website.waitFor<{ type: K; data: RealtimeMessageData[K] }>("message", (m) => m.type === type && match(m.data), 30_000);
+      const heard = <K extends RealtimeMessageType>(type: K, match: (data: RealtimeMessageData<K>) => boolean) =>
+        website.waitFor<{ type: K; data: RealtimeMessageData<K> }>("message", (m) => m.type === type && match(m.data), 30_000);
       await heard("botUpdateStatus", (d) => d.dsbot.id === bot.id && d.dsbot.status === "online");
       const onK = await a.db.select().from(websocketConnections).where(eq(websocketConnections.dsbotId, bot.id));
       expect(onK.map((c) => c.origin).sort()).toEqual(["bot", "bot-user"]);

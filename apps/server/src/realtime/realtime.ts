@@ -1,13 +1,12 @@
 // socket.io on the app's HTTP server: websocket transport only, authenticated handshake, rooms, and
 // the handlers of runner and bot sockets.
-import type { ClientToServerEvents, ServerToClientEvents } from "@dsbot/protocol";
+import type { ClientToServerEvents } from "@dsbot/protocol";
 import { errorMessages, findUncleanInput, SOCKET_MESSAGE_MAX_BYTES } from "@dsbot/protocol";
 import { createAdapter } from "@socket.io/postgres-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import type { Socket } from "socket.io";
 import type { BotContext } from "../app-context.js";
 import type { Database } from "../db/client.js";
 import { NOTIFY_PAYLOAD_MAX_BYTES } from "./adapter-pool.js";
@@ -16,12 +15,9 @@ import type { SocketData } from "./handshake.js";
 import { defaultAuthenticators, handshakeMiddleware } from "./handshake.js";
 import { accountRoom, botRoom, runnerRoom, runnerTokenRoom, sessionRoom, userRoom } from "./rooms.js";
 import { handleRunnerSocket } from "./runner-socket.js";
+import type { RealtimeServer, RealtimeSocket, ServerLifecycle } from "./types.js";
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no inter-server events yet
-export interface InterServerEvents {}
-
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type { InterServerEvents, RealtimeServer, RealtimeSocket, ServerLifecycle } from "./types.js";
 
 export interface RealtimeOptions {
   db: Database;
@@ -86,7 +82,7 @@ function roomsOf(data: SocketData): string[] {
 
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, {
-    // No long-polling: no sticky sessions needed behind a load balancer (PRODUCT §1).
+    // No long-polling: no sticky sessions needed behind a load balancer.
     transports: ["websocket"],
     serveClient: false,
     maxHttpBufferSize: SOCKET_MESSAGE_MAX_BYTES,
@@ -119,16 +115,6 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   });
 
   return io;
-}
-
-/**
- * Set while the server shuts down: the sockets it closes then did not drop, so runner and bot
- * handlers leave the bots as they are (their runners reconnect to the next start).
- */
-export interface ServerLifecycle {
-  closing: boolean;
-  /** This instance's id (server_instances): the connection rows of its sockets carry it. */
-  readonly instanceId: string;
 }
 
 /** Runner and bot handlers need the bot services, which need the notifier built on `io`. */

@@ -11,7 +11,7 @@ import { announceConnections } from "../modules/dsbots/connection-events.js";
 import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
 import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
 import { addConnections, botsWithBotSocket, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
-import type { RealtimeSocket, ServerLifecycle } from "./realtime.js";
+import type { RealtimeSocket, ServerLifecycle } from "./types.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
 const MAX_RUNNER_BOTS = 1000;

@@ -36,7 +36,7 @@ function content(): fc.Arbitrary<string | Buffer> {
     `<config>${"<a>".repeat(5000)}</config>`,
   );
   const text = fc.oneof({ weight: 3, arbitrary: good }, { weight: 4, arbitrary: edited }, { weight: 1, arbitrary: xml }, { weight: 2, arbitrary: hostileString() });
-  // Issue 19: one line far over the limit (a small gzip of 200,000 commas), a field used twice, an
+  // One line far over the limit (a small gzip of 200,000 commas), a field used twice, an
   // implausible unit speed.
   const hostileFile = fc.constantFrom<string | Buffer>(
     overlongLine,

@@ -1,4 +1,4 @@
-// The security matrix (issue 9): the roles, object kinds and access rules, the shape of a route row
+// The security matrix (docs/SECURITY.md): the roles, object kinds and access rules, the shape of a route row
 // (rows are in route-rows.ts: one per route as Fastify registers it, saying who may call it and how
 // to build a request that only access can refuse), and one row per socket event.
 // apps/server/src/security-matrix.test.ts walks the live route table against these rows, so a new

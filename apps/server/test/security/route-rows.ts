@@ -1,4 +1,4 @@
-// The route rows of the security matrix (issue 9): one per route as Fastify registers it
+// The route rows of the security matrix: one per route as Fastify registers it
 // (`METHOD url`), saying who may call it and how to build a request that only access can refuse.
 // apps/server/src/security-matrix.test.ts walks the live route table against them, so a new route
 // fails the suite until it has its row here.
@@ -206,7 +206,7 @@ export const routeMatrix: MatrixRow[] = [
   // --- tab requests: each user's own
   route({ method: "GET", url: "/api/tab-requests", access: "user", ok: 200, request: noBody }),
 
-  // --- war room (issue 22): each sees the incomings and troops of the bots they may see and their own pastes
+  // --- war room: each sees the incomings and troops of the bots they may see and their own pastes
   route({ method: "GET", url: "/api/incomings", access: "user", ok: 200, request: noBody }),
   route({ method: "GET", url: "/api/troops", access: "user", ok: 200, request: noBody }),
   route({ method: "GET", url: "/api/dashboard", access: "user", ok: 200, request: noBody }),
@@ -415,7 +415,7 @@ export const routeMatrix: MatrixRow[] = [
     ok: 200,
     request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "timer", module: {} } }),
   }),
-  // Issue 19, finding 3: the Offplaner Scanner takes only plans the caller and the bot's owner may edit.
+  // The Offplaner Scanner takes only plans the caller and the bot's owner may edit.
   perObject("bot", {
     method: "POST",
     url: "/api/dsbot/:id/module",

@@ -1,4 +1,4 @@
-// Spec §2: on every route change the body gets `page--<RouteName>` (the previous one is removed).
+// On every route change the body gets `page--<RouteName>` (the previous one is removed).
 import { useEffect } from "react";
 
 export const PAGE_CLASS_PREFIX = "page--";

@@ -1,4 +1,4 @@
-// Home ("/") re-initialises the app (spec §2): response error handling, bots, alerts; then it sends
+// Home ("/") re-initialises the app: response error handling, bots, alerts; then it sends
 // the user on to the dashboard (the route guard already sent anonymous visitors to the login page).
 import { useEffect } from "react";
 import { Navigate } from "react-router";

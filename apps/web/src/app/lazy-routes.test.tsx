@@ -1,4 +1,4 @@
-// Issue 10 §4: pages load on demand. While a page's code loads the route shows the centred loader;
+// Pages load on demand. While a page's code loads the route shows the centred loader;
 // a chunk that cannot be loaded ends in the route error element, in German.
 import { render, screen } from "@testing-library/react";
 import { lazy, Suspense, type ReactNode } from "react";

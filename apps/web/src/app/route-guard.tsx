@@ -1,4 +1,4 @@
-// Spec §2: every route but Login needs a signed-in user (else /login?redirect=<path+query>);
+// Every route but Login needs a signed-in user (else /login?redirect=<path+query>);
 // admin-only routes show a clear "no permission" state to everyone else.
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-// The route table of spec §2 bound to components. Metadata (name, title, flags) sits in each route's
+// The route table (config/routes.ts) bound to components. Metadata (name, title, flags) sits in each route's
 // `handle` (config/routes.ts); guards and the shell read it from there.
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";

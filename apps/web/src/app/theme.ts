@@ -1,4 +1,4 @@
-// The dsbot look: dark slate surfaces, one ember-orange primary, Inter, the spec's breakpoints (§2 Look, §9).
+// The dsbot look: dark slate surfaces, one ember-orange primary, Inter, and the app's breakpoints.
 import {
   createTheme,
   type CardProps,
@@ -47,7 +47,7 @@ function themed<Props>(entry: { defaultProps?: Partial<Props>; styles?: MantineT
   return entry;
 }
 
-/** Spec §9 popover defaults: bottom, offset 12, no open/close delay, z-index 9999, fade 0.2 s. */
+/** Popover defaults: bottom, offset 12, no open/close delay, z-index 9999, fade 0.2 s. */
 const popoverDefaults = {
   position: "bottom" as const,
   offset: 12,

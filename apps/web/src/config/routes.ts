@@ -1,10 +1,10 @@
-// The route table of spec §2 as data: name, path pattern, title and layout flags of every screen.
+// The route table as data: name, path pattern, title and layout flags of every screen.
 // The router (app/router.tsx) binds components to these entries; sidebar, guard and body class read them.
 // The module catalog (no zod): the route table is on the first page's path.
 import { moduleCatalog, moduleNames, type ModuleName } from "@dsbot/protocol";
 
 export interface RouteMeta {
-  /** Route name of the spec; the body gets the class `page--<name>`. */
+  /** Route name; the body gets the class `page--<name>`. */
   name: string;
   /** react-router path pattern. */
   path: string;

@@ -1,4 +1,4 @@
-// The app's alerts (spec §3 Alert, §8, §9) on top of sonner: success/info/warning/danger, 5000 ms by
+// The app's alerts on top of sonner: success/info/warning/danger, 5000 ms by
 // default, and the network-error warning (20000 ms) that never shows twice at once. sonner loads with
 // the first alert (lib/sonner-loader): an alert counts as shown at once (store), its toast and its
 // countdown start when sonner is there.
@@ -106,7 +106,7 @@ function onLoginPage(): boolean {
   return window.location.pathname === paths.login;
 }
 
-/** Spec §8: the network-error warning, not on Login, and only when none is already showing. */
+/** The network-error warning, not on Login, and only when none is already showing. */
 export function showNetworkErrorAlert(): void {
   if (onLoginPage()) return;
   if (useAlertStore.getState().alerts.some((a) => a.id === NETWORK_ERROR_ALERT_ID)) return;

@@ -1,4 +1,4 @@
-// The response error handling of spec §8: 401 outside Login logs out, network failures warn once.
+// The response error handling: 401 outside Login logs out, network failures warn once.
 import { paths } from "@/config/paths";
 import { showNetworkErrorAlert } from "./alerts";
 import { setApiErrorHandlers } from "./api";

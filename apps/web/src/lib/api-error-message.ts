@@ -4,7 +4,7 @@ import { alert } from "./alerts";
 import { ApiError } from "./api";
 
 export function errorMessage(error: unknown): string {
-  // The network warning alert already carries the spec's long text; inline states say it briefly.
+  // The network warning alert already carries the long text; inline states say it briefly.
   if (error instanceof ApiError) return error.isNetworkError ? commonTexts.serverUnreachable : error.message;
   return commonTexts.unexpectedError;
 }

@@ -1,4 +1,4 @@
-// The REST client: base address from the user's world (spec §7), bearer token, JSON, and ApiError for
+// The REST client: base address from the user's world, bearer token, JSON, and ApiError for
 // every failure. 401 and network failures go through the registered handlers (api-error-handling).
 import type { ApiError as ApiErrorBody } from "@dsbot/protocol";
 import { currentApiBase, useSession } from "./session";

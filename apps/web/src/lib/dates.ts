@@ -1,5 +1,5 @@
-// Date formats of spec §9: DD.MM.YY HH:mm by default, DD.MM.YYYY HH:mm for long dates; German locale.
-// Shown in the server time of the signed-in user's world (issue 21), never in the browser's zone: a bot's
+// Date formats: DD.MM.YY HH:mm by default, DD.MM.YYYY HH:mm for long dates; German locale.
+// Shown in the server time of the signed-in user's world, never in the browser's zone: a bot's
 // dates, its log and the notifications read the same clock as the attack times beside them. The zone
 // follows the session (set before any signed-in screen renders); signed out, Europe/Berlin.
 import { serverTimeParts } from "@dsbot/protocol";

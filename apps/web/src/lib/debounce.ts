@@ -1,5 +1,5 @@
-// The one debounce of the web app (spec §9: default 100 ms). Callers with a delay of their own in the
-// spec pass it: list searches 300 ms, the global search 1000 ms.
+// The one debounce of the web app (default 100 ms). Callers with a delay of their own
+// pass it: list searches 300 ms, the global search 1000 ms.
 import { useEffect, useMemo, useRef, useState } from "react";
 
 export const DEFAULT_DEBOUNCE_MS = 100;

@@ -1,5 +1,5 @@
 // TanStack Query client: no retries for client errors or network failures; failed fetches are logged
-// (spec §8: a failed list fetch is only logged; actions report their own errors).
+// (a failed list fetch is only logged; actions report their own errors).
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 
 /** An error with an HTTP status (ApiError) – checked structurally to keep this module dependency-free. */

@@ -1,4 +1,4 @@
-// The server time zone game times are shown and entered in (issue 20 item 5): a plan's screens use
+// The server time zone game times are shown and entered in: a plan's screens use
 // the zone of the plan's world (ServerTimeZoneProvider), everything else the signed-in user's world.
 // Never the browser's zone: a player in New York sees the same server times as one in Berlin.
 import { DEFAULT_SERVER_TIME_ZONE, marketTimeZone, type User } from "@dsbot/protocol";

@@ -1,5 +1,5 @@
 // The signed-in user and web token, persisted in localStorage so a middle-click tab stays logged in
-// (PRODUCT §2). endSession() is the one logout step: state, socket, caches and all browser storage.
+// (a new tab reads it there). endSession() is the one logout step: state, socket, caches and all browser storage.
 import { apiBaseFor, type User } from "@dsbot/protocol";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";

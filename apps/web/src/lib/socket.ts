@@ -1,8 +1,8 @@
-// The website's socket.io connection (spec §4): websocket only, web token + origin "website".
+// The website's socket.io connection: websocket only, web token + origin "website".
 // socket.io-client is loaded with the first connection (after sign-in), not with the login page.
 import { realtimeClientOptions, socketErrors, type ClientToServerEvents, type ServerToClientEvents } from "@dsbot/protocol";
 import type { io as createSocket, Socket } from "socket.io-client";
-import { dispatchRealtimeMessage, notifyRealtimeConnected } from "./realtime-dispatcher";
+import { dispatchRealtimeMessage, notifyRealtimeConnected } from "./realtime-bus";
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

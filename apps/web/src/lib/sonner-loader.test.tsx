@@ -1,4 +1,4 @@
-// sonner loads with the first alert, not with the page (issue 10 §4: /login's bytes). Alerts raised
+// sonner loads with the first alert, not with the page (/login's bytes). Alerts raised
 // while it loads are shown once it is there, in the order they were raised. One file, one module
 // state: the tests run in order and the first ones see sonner not loaded yet.
 import { act, screen } from "@testing-library/react";

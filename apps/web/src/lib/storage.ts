@@ -1,4 +1,4 @@
-// Browser storage keys of the app and the "forget everything" step of logout (spec §4 login state).
+// Browser storage keys of the app and the "forget everything" step of logout.
 
 export const storageKeys = {
   session: "dsbot-user",

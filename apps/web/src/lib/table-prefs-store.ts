@@ -1,4 +1,4 @@
-// The preferences of a server-paged table kept in the browser (spec §2, §9): page, page size, search,
+// The preferences of a server-paged table kept in the browser: page, page size, search,
 // sort, hidden columns and a status filter, each setter back to page 1 where the rows change, and a
 // reset to the table's defaults. The bot table and the attack table are two stores of this shape.
 import { create } from "zustand";

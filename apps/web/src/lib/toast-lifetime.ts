@@ -1,4 +1,4 @@
-// Auto-close countdowns of the app's toasts (spec §4: closed after their duration, paused while the
+// Auto-close countdowns of the app's toasts (closed after their duration, paused while the
 // toaster is hovered, focused or touched). sonner 2 pauses only on hover and touch and cannot be paused
 // from outside, so lib/alerts hands its toasts to sonner without a duration and closes them from here.
 

@@ -1,4 +1,4 @@
-// The global `required` rule of spec §5, usable as a react-hook-form `validate` function.
+// The global `required` rule, usable as a react-hook-form `validate` function.
 import { validationMessages } from "@dsbot/protocol";
 
 export function isEmptyValue(value: unknown): boolean {

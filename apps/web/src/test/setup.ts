@@ -61,7 +61,7 @@ vi.mock("socket.io-client", () => {
   return { io };
 });
 
-// Failed fetches are logged by the query cache (spec §8); many tests fail fetches on purpose, so
+// Failed fetches are logged by the query cache; many tests fail fetches on purpose, so
 // those lines are dropped here (in beforeEach: tests restore their mocks). Every other
 // console.error still reaches the output.
 const consoleError = console.error.bind(console);

@@ -1,8 +1,9 @@
-// The REST contract of attack plans (issue 12, PRODUCT §6): plans, their attacks (the spec's attack
+// The REST contract of attack plans: plans, their attacks (the attack
 // table: server-side paging, sorting and search), bulk actions, import/export, the planner and access
 // grants. Times travel as epoch milliseconds (numbers), so milliseconds are never lost.
 import { z } from "zod";
 import { coordInputSchema } from "../game/coords.js";
+import { repeatedHours } from "../game/server-time.js";
 import { activePageSchema, perPageSchema, sortBySchema } from "../table.js";
 import { unitCountsSchema, unitSchema } from "../units.js";
 import { requiredString, text, validationMessages } from "../validation.js";
@@ -134,9 +135,9 @@ export type AttackPlanPermission = z.infer<typeof attackPlanPermissionSchema>;
 export const attackPlanPermissionsResponseSchema = z.object({ permissions: z.array(attackPlanPermissionSchema) });
 export type AttackPlanPermissionsResponse = z.infer<typeof attackPlanPermissionsResponseSchema>;
 
-// ---- attacks (the spec's attack table) ----
+// ---- attacks (the attack table) ----
 
-/** A village of an attack: spec §3 "Villages carry a player with a name and a coordinates value". */
+/** A village of an attack: it carries a player with a name and a coordinates value. */
 export const attackVillageSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -173,7 +174,7 @@ export const attackSchema = z.object({
 });
 export type Attack = z.infer<typeof attackSchema>;
 
-/** The table's sortable columns (spec §2): sendTime, arrivalTime, attacker, defender, the villages. */
+/** The table's sortable columns: sendTime, arrivalTime, attacker, defender, the villages. */
 export const attackSortFields = ["sendTime", "arrivalTime", "attacker", "defender", "startVillage", "targetVillage"] as const;
 export type AttackSortField = (typeof attackSortFields)[number];
 
@@ -183,7 +184,7 @@ export const attackStatusFilterSchema = z
   .pipe(z.array(attackStatusSchema))
   .default([...attackStatuses]);
 
-/** GET /api/attack-plans/{id}/attacks: spec §9 defaults page 1, 10 rows, sendTime ascending. */
+/** GET /api/attack-plans/{id}/attacks: defaults page 1, 10 rows, sendTime ascending. */
 export const attackListQuerySchema = z.object({
   activePage: activePageSchema,
   perPage: perPageSchema,
@@ -244,6 +245,8 @@ export const attackImportSchema = z.object({
   text: text({ error: validationMessages.required }).min(1, validationMessages.required).max(ATTACK_IMPORT_TEXT_MAX, importTextTooLong),
   /** Replace the plan's attacks instead of adding to them. */
   replace: z.boolean().default(false),
+  /** CSV: the occurrence its times in the repeated autumn hour mean; without it such a line is refused with the question. */
+  repeatedHour: z.enum(repeatedHours, { error: validationMessages.invalidValue }).optional(),
 });
 export type AttackImport = z.infer<typeof attackImportSchema>;
 /**

@@ -1,4 +1,4 @@
-// One attack of an attack plan (PRODUCT §5): types, statuses and priority with their German labels, the
+// One attack of an attack plan: types, statuses and priority with their German labels, the
 // zod schemas of an attack as a user enters it and as the formats exchange it, and its send time from
 // the game rules in ../game/travel.ts (the travel maths lives there only).
 import { z } from "zod";
@@ -191,8 +191,24 @@ export const attackInputSchema = z
   .superRefine(checkAttack);
 export type AttackInput = z.output<typeof attackInputSchema>;
 
+/**
+ * What a DS Workbench line says that the fields above do not hold, so that it goes back unchanged
+ * (formats/dswb.ts): its type symbol when it is not the one of `type` (-1 none, 4 spy, own symbols), its
+ * unit field when the attack is timed by another unit, and its map and "Übertragen" flags when not
+ * the defaults (true, false).
+ */
+export const dswbExtrasSchema = z.object({
+  type: z.number().int().min(-2147483648).max(2147483647).optional(),
+  unit: z.string().regex(/^[A-Za-z0-9_]{0,30}$/).optional(),
+  showOnMap: z.boolean().optional(),
+  transferred: z.boolean().optional(),
+});
+export type DswbExtras = z.output<typeof dswbExtrasSchema>;
+
 /** An attack as the import/export formats carry it: the unit that sets the speed is always known. */
-export const attackDataSchema = z.object({ ...attackFields, unit: unitSchema }, { error: attackMessages.notObject }).superRefine(checkAttack);
+export const attackDataSchema = z
+  .object({ ...attackFields, unit: unitSchema, dswb: dswbExtrasSchema.optional() }, { error: attackMessages.notObject })
+  .superRefine(checkAttack);
 export type AttackData = z.output<typeof attackDataSchema>;
 
 const trainSpacingSchema = z
@@ -202,7 +218,7 @@ const trainSpacingSchema = z
   .max(NOBLE_TRAIN_SPACING_MAX_MS, attackMessages.trainSpacing(NOBLE_TRAIN_SPACING_MIN_MS, NOBLE_TRAIN_SPACING_MAX_MS));
 
 /**
- * A noble train (issue 12) as the form enters it: the fields of its nobles' attacks (type conquer, each
+ * A noble train as the form enters it: the fields of its nobles' attacks (type conquer, each
  * with at least one noble), how many nobles, the spacing of their arrivals and optionally the units of a
  * clearing attack that lands first. `arrival` is the train's first arrival (see `trainArrivals`).
  */

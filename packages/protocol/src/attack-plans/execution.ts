@@ -1,4 +1,4 @@
-// When attacks change status on their own (issue 12, PRODUCT §7): the server's clock moves them from the
+// When attacks change status on their own: the server's clock moves them from the
 // database, a bot claims the ones it will send and reports each. One place for the times involved.
 
 /** An attack is due (a bot should have it, or the player is asked) this long before its send time. */

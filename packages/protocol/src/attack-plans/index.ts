@@ -1,4 +1,4 @@
-// Attack plans (issue 12): the attack entity and its rules, the planner and the import/export formats.
+// Attack plans: the attack entity and its rules, the planner and the import/export formats.
 export * from "./messages.js";
 export * from "./attack.js";
 export * from "./arrival-window.js";

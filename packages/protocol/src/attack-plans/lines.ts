@@ -1,4 +1,4 @@
-// The lines of an attack plan for the map overlay (PRODUCT §6): GET /api/attack-plans/{id}/lines answers
+// The lines of an attack plan for the map overlay: GET /api/attack-plans/{id}/lines answers
 // every attack but the cancelled ones, ordered by send time, as columns (one entry per attack, four
 // coordinates per attack), so a plan of 50,000 attacks stays a small answer and the map can turn it
 // into typed arrays at once. Plus the colour of each attack type for the lines and the legend.

@@ -97,7 +97,8 @@ export const plannerMessages = {
   nobleRange: (fields: number) => `Kein Dorf mit Adelsgeschlechtern liegt in Adelsreichweite (${fields} Felder).`,
   sameVillage: "Das einzige passende Dorf ist das Ziel selbst.",
   unknownTroops: "Adelsgeschlechter gehen nur von Dörfern mit bekannten Truppen aus (Scan eines Bots); Dörfer ohne Scan lassen sich in den Einstellungen erlauben.",
-  noRoomForNobles: "Nach den Angriffen bleibt im Ankunftsfenster kein Platz mehr für diese Adelsgeschlechter.",
+  noRoomForNobles:
+    "Diese Adelsgeschlechter passen nicht in den Adelszug: Im Ankunftsfenster ist kein Platz, an dem sie direkt nacheinander hinter den Clear-Angriffen ankommen (Dorf zu weit entfernt, Fenster zu kurz oder Nachtbonus).",
   window: "Das Ende des Ankunftsfensters muss nach dem Anfang liegen.",
   windowLength: (days: number) => `Das Ankunftsfenster darf höchstens ${days} Tage lang sein.`,
   tooManyVillages: (max: number) => `Höchstens ${max} Dörfer.`,

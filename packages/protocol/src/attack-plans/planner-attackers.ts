@@ -1,4 +1,4 @@
-// What the planner's attacker villages could send (issue 21): a preview that plans nothing says why —
+// What the planner's attacker villages could send: a preview that plans nothing says why —
 // no villages, none scanned, or no village with the troops a template asks for — and offers for each
 // such type a template the strongest scanned village can send.
 import { units, unitPopWeights, type Unit, type UnitCounts } from "../units.js";

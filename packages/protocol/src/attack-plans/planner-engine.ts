@@ -6,78 +6,23 @@
 // before planning starts, and a search stops at the first village beyond it, so a window nobody can
 // make costs one pass over the villages instead of one per target and type. And once half of a type's
 // villages are dead, its grid is rebuilt from the living ones, so searches do not wade through the dead.
-import { distance, sendTime, slowestUnit, travelSeconds, unitSpeedMinutes } from "../game/travel.js";
-import { units, type Unit, type UnitCounts } from "../units.js";
+// The type plans, reach and reasons live in planner-type-plan.ts, the noble trains in target-order.ts.
+import { distance, sendTime, travelSeconds } from "../game/travel.js";
+import { units } from "../units.js";
 import { arrivalIntervals, earliestArrival, randomArrival } from "./arrival-window.js";
-import { attackTypeLabels, compactUnits, isSupportType, ATTACK_PRIORITY_DEFAULT, type AttackType } from "./attack.js";
+import { isSupportType, type AttackType } from "./attack.js";
 import { seededRandom } from "../random.js";
 import { deriveSeed, ShuffledStream, VillageGrid } from "./candidates.js";
 import { plannerMessages } from "./messages.js";
-import type { PlannedAttack, PlannerAttacker, PlannerInput, PlannerTarget, UnservedDemand } from "./planner.js";
-import { orderNoblesAfterClearing } from "./target-order.js";
+import type { PlannedAttack, PlannerAttacker, PlannerInput, PlannerTarget, UnservedDemand } from "./planner-types.js";
+import { boostOf, commonReason, dropOutOfReach, LATE, NOBLE, REASONS, SAME, setReach, TROOPS, typePlan, UNKNOWN, USED, type TypePlan } from "./planner-type-plan.js";
+import { planNobleTrains } from "./target-order.js";
 
 /** The order in which types claim troops: nobles first, fakes take what is left. */
 export const plannerTypeOrder: readonly AttackType[] = ["conquer", "attack", "wallbreaker", "support", "fake_support", "fake"];
 
 const T = plannerTypeOrder.length;
 const U = units.length;
-// Why a village could not serve a target and type; counted to name the most common reason.
-const SAME = 0;
-const NOBLE = 1;
-const TROOPS = 2;
-const USED = 3;
-const LATE = 4;
-const UNKNOWN = 5;
-const REASONS = 6;
-
-interface TypePlan {
-  type: AttackType;
-  template: UnitCounts;
-  /** Unit indices and counts of the template, for the troop check. */
-  need: [number, number][];
-  unit: Unit;
-  speed: number;
-  noble: boolean;
-  priority: number;
-  /** Why the type cannot be planned at all (no template, unit not on the world). */
-  error: string | null;
-  /** Farthest distance (fields, generous by a second) any village can still arrive from; Infinity without `now`. */
-  reach: number;
-  /** The noble range for noble templates, else Infinity. */
-  range: number;
-}
-
-function typePlan(type: AttackType, input: PlannerInput): TypePlan {
-  const template = compactUnits(input.templates[type] ?? {});
-  const need = units.flatMap((unit, u): [number, number][] => ((template[unit] ?? 0) > 0 ? [[u, template[unit] as number]] : []));
-  const priority = input.priorities?.[type] ?? ATTACK_PRIORITY_DEFAULT;
-  const noble = (template.snob ?? 0) > 0;
-  const range = noble && input.nobleMaxDistance !== undefined ? input.nobleMaxDistance : Infinity;
-  const plan = { type, template, need, unit: "spear" as Unit, speed: 1, noble, priority, reach: Infinity, range };
-  try {
-    const unit = slowestUnit(template, input.unitInfo);
-    if (!unit) return { ...plan, error: plannerMessages.noTemplate(attackTypeLabels[type]) };
-    return { ...plan, unit, speed: unitSpeedMinutes(input.unitInfo, unit), error: null };
-  } catch (error) {
-    return { ...plan, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/** The boost a village's support walks with (0 for attacks). */
-function boostOf(type: AttackType, attacker: PlannerAttacker, input: PlannerInput): number {
-  return isSupportType(type) ? (attacker.supportBoost ?? input.supportBoost ?? 0) : 0;
-}
-
-/**
- * Farthest distance a unit of `speed` minutes per field walking with `boost` may have to reach an
- * arrival ≤ `latest` when it leaves at `earliestSend` or later: travel rounds to whole seconds, so one
- * second of slack keeps this an upper bound (the exact check is `tryVillage`'s).
- */
-export function reachFields(latest: number, earliestSend: number, speed: number, boost: number): number {
-  const seconds = (latest - earliestSend) / 1000;
-  if (!(seconds >= 0)) return -1;
-  return ((seconds + 1) * (1 + boost)) / (speed * 60);
-}
 
 export class PlannerRun {
   readonly attacks: PlannedAttack[] = [];
@@ -86,7 +31,7 @@ export class PlannerRun {
   private readonly plans: TypePlan[];
   private readonly demand: Int32Array;
   private readonly planned: Int32Array;
-  /** Per target × type: nobles planned, then taken back for want of room behind the clearing attacks. */
+  /** Per target × type: nobles planned, then taken back because their train had no room for them (target-order.ts). */
   private readonly noRoom: Int32Array;
   /** The target × type slot each planned attack serves. */
   private readonly slotOf = new Map<PlannedAttack, number>();
@@ -149,9 +94,10 @@ export class PlannerRun {
     this.deadBy = new Int32Array(T * REASONS);
     this.intervals = arrivalIntervals(window.from, window.to, input.avoidNightBonus ? input.night : null, input.timeZone);
     this.supportIntervals = arrivalIntervals(window.from, window.to, null, input.timeZone);
-    if (bounded) this.setReach();
+    const latest = (p: TypePlan) => this.latestArrival(p);
+    if (bounded) setReach(this.plans, input, latest);
     for (let i = 0; i < n; i++) this.updateDead(i);
-    if (bounded) this.dropOutOfReach();
+    if (bounded) this.visits += dropOutOfReach(this.plans, input, latest, (k, i, reason) => this.kill(k, i, reason));
     const seed = input.seed ?? 1;
     this.arrivalRandom = seededRandom(deriveSeed(seed, -1));
     const random = input.algorithm === "random";
@@ -183,10 +129,10 @@ export class PlannerRun {
     this.orderTargets();
   }
 
-  /** Each target's nobles behind its clearing attacks (target-order.ts); a noble with no room left is taken back. */
+  /** Each target's nobles as one train behind its clearing attacks (target-order.ts); a noble no train has room for is taken back. */
   private orderTargets(): void {
     const { input } = this;
-    const dropped = orderNoblesAfterClearing(this.attacks, {
+    const dropped = planNobleTrains(this.attacks, {
       intervals: this.intervals,
       lowerOf: (a) => (input.now === undefined ? input.window.from : Math.max(input.window.from, input.now + (input.leadMs ?? 0) + a.travelSeconds * 1000)),
       random: input.algorithm === "random" ? this.arrivalRandom : null,
@@ -221,16 +167,7 @@ export class PlannerRun {
     if (p.error) return p.error;
     if (this.n === 0) return plannerMessages.noAttackers;
     if (this.intervalsOf(p).length === 0) return plannerMessages.nightOnly;
-    let best = TROOPS;
-    for (let r = 0; r < REASONS; r++) if ((fails[r] as number) > (fails[best] as number)) best = r;
-    // On a tie, the reason the user can act on: allow nobles from villages without a scan.
-    if ((fails[UNKNOWN] as number) > 0 && (fails[UNKNOWN] as number) >= (fails[best] as number)) best = UNKNOWN;
-    if (best === SAME) return plannerMessages.sameVillage;
-    if (best === NOBLE) return plannerMessages.nobleRange(this.input.nobleMaxDistance ?? 0);
-    if (best === USED) return plannerMessages.used;
-    if (best === LATE) return plannerMessages.late;
-    if (best === UNKNOWN) return plannerMessages.unknownTroops;
-    return plannerMessages.troops;
+    return commonReason(fails, this.input.nobleMaxDistance);
   }
 
   /** The instants the type may arrive at. */
@@ -325,7 +262,7 @@ export class PlannerRun {
     if (attacker.coord.x === target.coord.x && attacker.coord.y === target.coord.y) return SAME;
     if (this.servesAlready(attacker, t * T + this.plans.indexOf(p))) return USED;
     const fields = distance(attacker.coord, target.coord);
-    // Assumption (issue 20 item 6): the game refuses a noble only beyond max_dist, so a distance equal to it
+    // Assumption: the game refuses a noble only beyond max_dist, so a distance equal to it
     // is allowed. DS Workbench disagrees with itself (Attack.canUseSnob: distance < range; its planners:
     // distance > range refused); an equal distance needs whole-number sides (3-4-5), so it is rare.
     if (p.noble && input.nobleMaxDistance !== undefined && fields > input.nobleMaxDistance) return NOBLE;
@@ -410,48 +347,6 @@ export class PlannerRun {
     reasons[reason]! += this.alive[k] as number;
     this.exhaust(tk, reasons);
     return false;
-  }
-
-  /** Each type's reach: how far a village may be from a target and still arrive in the window (from now). */
-  private setReach(): void {
-    const { input } = this;
-    if (input.now === undefined) return;
-    const earliestSend = input.now + (input.leadMs ?? 0);
-    for (const p of this.plans) {
-      if (p.error) continue;
-      const latest = this.latestArrival(p);
-      let boost = 0;
-      for (const a of input.attackers) boost = Math.max(boost, boostOf(p.type, a, input));
-      p.reach = reachFields(latest, earliestSend, p.speed, boost);
-    }
-  }
-
-  /**
-   * Marks villages dead for a type when every target lies beyond its reach (or noble range) from them,
-   * measured to the targets' bounding box: a lower bound of the nearest target's distance, enough for a
-   * window nobody can make (reach < 0) and for villages far from all targets, at O(1) per village.
-   */
-  private dropOutOfReach(): void {
-    const { input } = this;
-    const limited = this.plans.some((p) => !p.error && (p.reach !== Infinity || p.range !== Infinity));
-    if (!limited || this.m === 0) return;
-    const earliestSend = (input.now ?? 0) + (input.leadMs ?? 0);
-    let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
-    for (const { coord } of input.targets) {
-      [x0, x1, y0, y1] = [Math.min(x0, coord.x), Math.max(x1, coord.x), Math.min(y0, coord.y), Math.max(y1, coord.y)];
-    }
-    input.attackers.forEach((attacker, i) => {
-      const dx = Math.max(x0 - attacker.coord.x, 0, attacker.coord.x - x1);
-      const dy = Math.max(y0 - attacker.coord.y, 0, attacker.coord.y - y1);
-      const nearest = Math.sqrt(dx * dx + dy * dy);
-      this.visits++;
-      this.plans.forEach((p, k) => {
-        if (p.error) return;
-        const own = input.now === undefined ? Infinity : reachFields(this.latestArrival(p), earliestSend, p.speed, boostOf(p.type, attacker, input));
-        if (nearest > p.range) this.kill(k, i, NOBLE);
-        else if (nearest > own) this.kill(k, i, LATE);
-      });
-    });
   }
 
   /** The type's last allowed arrival, or -Infinity. */

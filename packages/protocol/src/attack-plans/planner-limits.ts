@@ -1,4 +1,4 @@
-// What a planner run may cost, decided before it starts (issue 19): the attacks asked for, the
+// What a planner run may cost, decided before it starts: the attacks asked for, the
 // attackers × targets × types to weigh, and a window that no village can reach any more. The server
 // refuses a request over a limit at once with the German message; the planner's engine then bounds its
 // own work by reach (planner-engine.ts) and the server's worker by time.

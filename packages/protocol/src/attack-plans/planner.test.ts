@@ -92,7 +92,7 @@ describe("planAttacks", () => {
     ]);
   });
 
-  it("lands a target's clearing attacks first and its nobles after them as a train (issue 20)", () => {
+  it("lands a target's clearing attacks first and its nobles after them as a train", () => {
     // The nobles' villages are nearer than the clearing attacks': on their own they would land first.
     const attackers = [village(1, 501, 500, { snob: 1, axe: 100 }), village(2, 500, 501, { snob: 1, axe: 100 }), village(3, 505, 500, { axe: 300 }), village(4, 500, 506, { axe: 50, ram: 10 })];
     const spacing = NOBLE_TRAIN_SPACING_DEFAULT_MS;
@@ -114,7 +114,7 @@ describe("planAttacks", () => {
     }
   });
 
-  it("avoids the night bonus for attacks only: a support may arrive in it (issue 20)", () => {
+  it("avoids the night bonus for attacks only: a support may arrive in it", () => {
     const attackers = [village(1, 501, 500, { axe: 100, spear: 100 }), village(2, 502, 500, { spear: 100 })];
     const nightWindow = { from: at("25.12.25 01:00:00:000"), to: at("25.12.25 02:00:00:000") };
     const { attacks, unserved } = planAttacks(input({ attackers, counts: { attack: 1, support: 1 }, window: nightWindow, night, avoidNightBonus: true }));
@@ -130,7 +130,7 @@ describe("planAttacks", () => {
     expect(unserved).toEqual([{ target: { x: 500, y: 500 }, toVillageId: 9, type: "conquer", requested: 1, planned: 0, reason: plannerMessages.noRoomForNobles }]);
   });
 
-  it("sends nobles only from villages with known troops, unless allowed (issue 20)", () => {
+  it("sends nobles only from villages with known troops, unless allowed", () => {
     const attackers = [village(1, 501, 500), village(2, 502, 500, { snob: 1, axe: 100 })];
     const refused = planAttacks(input({ attackers: attackers.slice(0, 1), counts: { conquer: 1 } }));
     expect(refused.attacks).toEqual([]);
@@ -232,7 +232,7 @@ describe("planAttacks", () => {
     expect(() => planAttacks(input({ window: { from: 2, to: 1 } }))).toThrow("Das Ende des Ankunftsfensters muss nach dem Anfang liegen.");
   });
 
-  it("drops every village at once when the window ends before any could arrive (issue 19: no pass per target)", () => {
+  it("drops every village at once when the window ends before any could arrive (no pass per target)", () => {
     const big = plannerBenchInput(2000, 500);
     const counts = { attack: 100, conquer: 100, fake: 100, support: 100, wallbreaker: 100, fake_support: 100 };
     const templates = { ...big.templates, support: { spear: 100 }, wallbreaker: { ram: 100 }, fake_support: { spear: 1 } };
@@ -372,7 +372,7 @@ describe("planAttacks properties", () => {
     );
   });
 
-  it("lands every target's clearing attacks before its first noble, the nobles a train apart (issue 20)", () => {
+  it("lands every target's clearing attacks before its first noble, the nobles a train apart", () => {
     fc.assert(
       fc.property(planArb, (plan) => {
         const byTarget = new Map<number, { clearing: number[]; nobles: number[] }>();
@@ -402,7 +402,7 @@ describe("planAttacks properties", () => {
     );
   });
 
-  it("bounding the work by reach and noble range changes no plan (issue 19)", () => {
+  it("bounding the work by reach and noble range changes no plan", () => {
     fc.assert(
       fc.property(planArb, (plan) => {
         const bounded = planAttacks(plan);

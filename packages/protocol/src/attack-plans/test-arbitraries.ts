@@ -4,6 +4,7 @@ import type { UnitSpeedTable } from "../game/travel.js";
 import { baseUnitSpeeds } from "../game/unit-info.js";
 import { units, type Unit, type UnitCounts } from "../units.js";
 import { attackTypes, slowestUnitOnAnyWorld, sameSpeed, timedUnits, ARRIVAL_MAX_MS, ARRIVAL_MIN_MS, type AttackData, type UnitFormulas } from "./attack.js";
+import type { PlannerInput } from "./planner.js";
 
 /** A world with speed × unit_speed = 1: get_unit_info speeds are the base speeds. */
 export const speedOneUnitInfo: UnitSpeedTable = Object.fromEntries(units.map((unit) => [unit, { speed: baseUnitSpeeds[unit] }]));
@@ -58,3 +59,43 @@ function orderFormulas(formulas: UnitFormulas): UnitFormulas {
   for (const unit of units) if (formulas[unit] !== undefined) out[unit] = (formulas[unit] as string).trim();
   return out;
 }
+
+const trainCoordArb = (spread: number) => fc.record({ x: fc.integer({ min: 500 - spread, max: 500 + spread }), y: fc.integer({ min: 500 - spread, max: 500 + spread }) });
+const JAN_2025 = Date.UTC(2025, 0, 1);
+const HOUR_MS = 3_600_000;
+
+/**
+ * Plans that make noble trains hard: nobles from near and far villages (up to ~40 fields: a day of
+ * travel), clearing attacks, windows that start soon after `now` (or before it), night bonus settings
+ * (usually avoided) and both algorithms. Server time zone Europe/Berlin.
+ */
+export const trainPlanArb: fc.Arbitrary<PlannerInput> = fc
+  .record({
+    attackers: fc.array(fc.record({ coord: trainCoordArb(30), snob: fc.nat(4), axe: fc.nat(1500), ram: fc.nat(20) }), { minLength: 1, maxLength: 12 }),
+    targets: fc.uniqueArray(trainCoordArb(10), { minLength: 1, maxLength: 4, selector: (c) => c.x * 1000 + c.y }),
+    counts: fc.record({ conquer: fc.integer({ min: 1, max: 5 }), attack: fc.nat(2), wallbreaker: fc.nat(1), fake: fc.nat(1) }),
+    start: fc.integer({ min: JAN_2025, max: JAN_2025 + 364 * 24 * HOUR_MS }),
+    length: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 48 * HOUR_MS })),
+    algorithm: fc.constantFrom("nearest" as const, "random" as const),
+    seed: fc.nat(),
+    night: fc.record({ active: fc.boolean(), startHour: fc.integer({ min: 0, max: 23 }), endHour: fc.integer({ min: 0, max: 23 }) }),
+    avoidNightBonus: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    now: fc.option(fc.integer({ min: -30 * HOUR_MS, max: 2 * HOUR_MS }), { nil: undefined }),
+    leadMs: fc.nat(60_000),
+  })
+  .map(
+    (p): PlannerInput => ({
+      attackers: p.attackers.map((a, i) => ({ id: i + 1, coord: a.coord, troops: { snob: a.snob, axe: a.axe, ram: a.ram } })),
+      targets: p.targets.map((coord, i) => ({ coord, villageId: 1000 + i })),
+      window: { from: p.start, to: p.start + p.length },
+      counts: p.counts,
+      templates: { conquer: { snob: 1, axe: 100 }, attack: { axe: 300 }, wallbreaker: { axe: 50, ram: 10 }, fake: { ram: 1 } },
+      unitInfo: speedOneUnitInfo,
+      algorithm: p.algorithm,
+      seed: p.seed,
+      night: p.night,
+      avoidNightBonus: p.avoidNightBonus,
+      timeZone: "Europe/Berlin",
+      ...(p.now !== undefined ? { now: p.start + p.now, leadMs: p.leadMs } : {}),
+    }),
+  );

@@ -1,4 +1,4 @@
-// The buildings' rules (PRODUCT §5): German names, maximum levels, prerequisites, cost, population,
+// The buildings' rules: German names, maximum levels, prerequisites, cost, population,
 // build time and points per level. The sandbox charges by these and the builder templates count their
 // running totals with them, so a template's sums are what the sandbox bot pays. The shapes are the
 // game's (exponential growth per level); the constants are rounded.
@@ -66,7 +66,8 @@ export const startLevels: BuildingLevels = {
 /**
  * The game's building info (interface.php?func=get_building_info, e.g. DS Workbench's servers/de107/
  * buildings.xml): level 1's cost and population, each resource's and the population's growth factor per
- * level, time in seconds at world speed 1 and main level 1, and the points of level 1.
+ * level, `build_time` at world speed 1 (the file divides it by the world's speed: de107, a speed-1.6
+ * world, says 562.5 for the main building's 900) and the points of level 1.
  */
 const rules: Record<Building, { wood: number; stone: number; iron: number; pop: number; factors: readonly [number, number, number]; popFactor: number; time: number; points: number }> = {
   main: { wood: 90, stone: 80, iron: 70, pop: 5, factors: [1.26, 1.275, 1.26], popFactor: 1.17, time: 900, points: 10 },
@@ -108,10 +109,38 @@ export function buildCost(building: Building, level: number): Resources & { pop:
   };
 }
 
-/** Build time in seconds; a higher main building builds faster. */
+/**
+ * The factor on a building's `build_time` for each target level (index 0 = level 1) on today's worlds
+ * (get_config `<game><buildtime_formula>` 2, as both real worlds in the repo's fixtures say). The game
+ * publishes no formula for it; these are DS-Ultimate's values, fitted to build times players read off
+ * the game's main building on such worlds (ds-ultimate/ds-ultimatev3-frontend,
+ * src/util/dsHelpers/BuildingUtils.tsx `BUILD_TIME_FACTOR_2015`). Every building of the game has
+ * `build_time_factor` 1.2 (DS Workbench, servers/de107/buildings.xml), so one table serves them all.
+ */
+const buildTimeFactors: readonly number[] = [
+  0.095972951067676, 0.095972951067676, 0.161516436165735, 0.50029139641408, 0.956686699233349,
+  1.5081900491495, 2.15872239973382, 2.92402139950873, 3.8264181497567, 4.89346144998492,
+  6.15818184983154, 7.65953289967186, 9.443819799993, 11.5652774999329, 14.0884324499439,
+  17.0893036499556, 20.6580694499856, 24.9012377499945, 29.945072799976, 35.9387667499927,
+  43.0592063999605, 51.5155386999649, 61.5553531499961, 73.4716182999805, 87.6113783496337,
+  104.384299199706, 124.275985499834, 147.860715649921, 175.81797914994, 208.950582949914,
+];
+
+/** Each main building level shortens every build by this factor (the game's 1.05^-level). */
+const MAIN_BUILDING_REDUCTION = 1.05;
+
+/**
+ * Seconds to raise `building` to `level` with the main building at `mainLevel`, on a world of `speed`:
+ * build_time × factor(level) × 1.05^-mainLevel ÷ speed, rounded to whole seconds (today's worlds,
+ * buildtime_formula 2; see buildTimeFactors). The main building's reduction is the one the
+ * Tribal Wars forum's "Building Time Formula" threads give, and DS-Ultimate divides it out the same way.
+ * Example: a barracks level 1 with the main building at 3 on a speed-1 world takes
+ * 1800 × 0.09597 ÷ 1.05³ ≈ 149 s.
+ */
 export function buildSeconds(building: Building, level: number, mainLevel: number, speed: number): number {
-  const base = rules[building].time;
-  return Math.max(1, Math.round((base * Math.pow(1.2, level - 1) * Math.pow(0.952, mainLevel - 1)) / speed));
+  const factor = buildTimeFactors[Math.min(Math.max(level, 1), buildTimeFactors.length) - 1] as number;
+  const seconds = (rules[building].time * factor * Math.pow(MAIN_BUILDING_REDUCTION, -mainLevel)) / speed;
+  return Math.max(1, Math.round(seconds));
 }
 
 /** Points a building of this level is worth (the game's: level 1 its base, each level ×1.2 of that, rounded). */

@@ -95,8 +95,8 @@ export type GameConfig = z.infer<typeof gameConfigSchema>;
 /**
  * Values taken when an element (other than `<speed>` and `<unit_speed>`, which are required) is
  * missing or empty: the game's usual settings, and no night bonus. Checked against the game's own
- * answers (issue 20 item 6): every value below equals what both real worlds in
- * ../shared/fixtures/world-real say (real-fixture.test.ts), except these assumptions:
+ * answers: every value below equals what both real worlds of the real-world fixture say
+ * (real-fixture.test.ts, where that fixture is present), except these assumptions:
  * - `night` inactive, `knight` 0, `archer` false, `newbie.days` 0: a world's own choices, so a world
  *   that does not state them is taken to lack them (both real worlds state them);
  * - `moral` 1 (point-based): the real worlds say 1 and 2; 1 is the game's usual setting.

@@ -1,4 +1,4 @@
-// The pure game rules (PRODUCT §5): per-world unit info and config from the game's XML answers,
+// The pure game rules: per-world unit info and config from the game's XML answers,
 // coordinates and continents, distances and travel times, game links, night bonus and server time.
 export * from "./result.js";
 export * from "./unit-info.js";

@@ -1,4 +1,4 @@
-// Links into the game on the user's world and server (PRODUCT §5).
+// Links into the game on the user's world and server.
 import { units, type UnitCounts } from "../units.js";
 import { gameBaseUrl, type World } from "../world.js";
 

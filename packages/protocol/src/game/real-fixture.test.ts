@@ -1,7 +1,7 @@
-// The real world's interface.php answers in ../shared/fixtures/world-real (read-only, never copied into
-// the repository): parsed through our parsers, with travel times computed by hand. Skipped, with a
-// message, where ../shared is absent; travel.test.ts holds an inline copy of the values so the
-// hand-checked table runs everywhere.
+// The real world's interface.php answers in a `shared/fixtures/world-real` folder next to the repository's
+// folder (read-only, never copied into the repository): parsed through our parsers, with travel times
+// computed by hand. Skipped, with a message, where that folder is absent; travel.test.ts holds an inline copy
+// of the values so the hand-checked table runs everywhere.
 import { describe, expect, it } from "vitest";
 import { gameConfigDefaults, parseGameConfigXml } from "./game-config.js";
 import { isNightBonus } from "./night-bonus.js";
@@ -49,7 +49,7 @@ function config(file: string) {
   return parsed.value;
 }
 
-describe.skipIf(!exists)("real fixture world (../shared/fixtures/world-real)", () => {
+describe.skipIf(!exists)("real fixture world", () => {
   it("get_config.xml: speed 1.6, unit_speed 0.625, night bonus 23 → 8", () => {
     const c = config("get_config.xml");
     expect(c.speed).toBe(1.6);

@@ -1,7 +1,7 @@
 // Server time in Europe/Berlin: the game's DD.MM.YY HH:mm:ss:SSS, DST-correct both ways.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatServerTime, parseServerTime, serverTimeMessages, serverTimeOffsetMs, serverTimeParts } from "./server-time.js";
+import { formatServerTime, parseServerTime, repeatedHourOf, serverTimeMessages, serverTimeOffsetMs, serverTimeParts } from "./server-time.js";
 
 const HOUR = 3_600_000;
 const epoch = fc.integer({ min: Date.UTC(2000, 0, 1, 0, 0, 0), max: Date.UTC(2099, 11, 31, 21, 0, 0) });
@@ -45,8 +45,13 @@ describe("parseServerTime", () => {
     expect(parseServerTime("01.07.25 12:00:00", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 6, 1, 10, 0, 0, 0) });
   });
 
-  it("takes the first 02:30 of the autumn change and refuses the skipped spring hour", () => {
-    expect(parseServerTime("26.10.25 02:30:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 0, 30) });
+  it("reads the 02:30 of the autumn change only with a choice and refuses the skipped spring hour", () => {
+    expect(parseServerTime("26.10.25 02:30:00:000", "Europe/Berlin")).toEqual({
+      ok: false,
+      error: serverTimeMessages.repeated("26.10.25 02:30:00:000", "Europe/Berlin", "erste (Sommerzeit, UTC+2)", "zweite (Winterzeit, UTC+1)"),
+    });
+    expect(parseServerTime("26.10.25 02:30:00:000", "Europe/Berlin", { repeatedHour: "first" })).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 0, 30) });
+    expect(parseServerTime("26.10.25 02:30:00:000", "Europe/Berlin", { repeatedHour: "second" })).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 1, 30) });
     expect(parseServerTime("26.10.25 03:00:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 2, 0) });
     expect(parseServerTime("30.03.25 02:30:00:000", "Europe/Berlin")).toEqual({ ok: false, error: serverTimeMessages.skipped("Europe/Berlin") });
     expect(parseServerTime("30.03.25 03:00:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 2, 30, 1, 0) });
@@ -64,16 +69,14 @@ describe("parseServerTime", () => {
 });
 
 describe("format ↔ parse round trip", () => {
-  it("parse(format(t)) = t, except in the repeated autumn hour where it is the first occurrence", () => {
+  it("parse(format(t)) = t, in the repeated autumn hour with the occurrence repeatedHourOf(t) names (and only there asked)", () => {
     fc.assert(
       fc.property(anyInstant, (t) => {
         const text = formatServerTime(t, "Europe/Berlin");
-        const parsed = parseServerTime(text, "Europe/Berlin");
-        expect(parsed.ok).toBe(true);
-        if (!parsed.ok) return;
-        const secondOccurrence = formatServerTime(t - HOUR, "Europe/Berlin") === text;
-        expect(parsed.value).toBe(secondOccurrence ? t - HOUR : t);
-        expect(formatServerTime(parsed.value, "Europe/Berlin")).toBe(text);
+        const repeated = formatServerTime(t - HOUR, "Europe/Berlin") === text || formatServerTime(t + HOUR, "Europe/Berlin") === text;
+        expect(repeatedHourOf(t, "Europe/Berlin")).toBe(!repeated ? null : formatServerTime(t - HOUR, "Europe/Berlin") === text ? "second" : "first");
+        expect(parseServerTime(text, "Europe/Berlin").ok).toBe(!repeated);
+        expect(parseServerTime(text, "Europe/Berlin", { repeatedHour: repeatedHourOf(t, "Europe/Berlin") })).toEqual({ ok: true, value: t });
       }),
       { numRuns: 500 },
     );
@@ -95,8 +98,8 @@ describe("format ↔ parse round trip", () => {
         return `${two(p.day)}.${two(p.month)}.${two(p.year)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}:${String(p.ms).padStart(3, "0")}`;
       });
     fc.assert(
-      fc.property(text, (s) => {
-        const parsed = parseServerTime(s, "Europe/Berlin");
+      fc.property(text, fc.constantFrom("first" as const, "second" as const), (s, repeatedHour) => {
+        const parsed = parseServerTime(s, "Europe/Berlin", { repeatedHour });
         if (parsed.ok) expect(formatServerTime(parsed.value, "Europe/Berlin")).toBe(s);
         else expect(parsed.error).toBe(serverTimeMessages.skipped("Europe/Berlin"));
       }),
@@ -116,7 +119,7 @@ describe("format ↔ parse round trip", () => {
   });
 });
 
-describe("other markets' zones (issue 20 item 5)", () => {
+describe("other markets' zones", () => {
   const LONDON = "Europe/London";
   it("tribalwars.co.uk: GMT in winter, BST in summer, both changes at 01:00 UTC", () => {
     expect(formatServerTime(Date.UTC(2025, 10, 24, 17, 0, 0, 123), LONDON)).toBe("24.11.25 17:00:00:123");
@@ -127,10 +130,17 @@ describe("other markets' zones (issue 20 item 5)", () => {
     expect(parseServerTime("30.03.25 01:30:00:000", LONDON)).toEqual({ ok: false, error: serverTimeMessages.skipped(LONDON) });
     // ... and 01:30 is an ordinary time in Berlin that night, where 02:30 is the one missing.
     expect(parseServerTime("30.03.25 01:30:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 2, 30, 0, 30) });
-    // Autumn: 02:00 BST becomes 01:00 GMT; the repeated 01:30 is read as its first (BST) occurrence.
+    // Autumn: 02:00 BST becomes 01:00 GMT; the repeated 01:30 is read as the occurrence chosen.
     expect(formatServerTime(Date.UTC(2025, 9, 26, 0, 30), LONDON)).toBe("26.10.25 01:30:00:000");
     expect(formatServerTime(Date.UTC(2025, 9, 26, 1, 30), LONDON)).toBe("26.10.25 01:30:00:000");
-    expect(parseServerTime("26.10.25 01:30:00:000", LONDON)).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 0, 30) });
+    expect(parseServerTime("26.10.25 01:30:00:000", LONDON)).toEqual({
+      ok: false,
+      error: serverTimeMessages.repeated("26.10.25 01:30:00:000", LONDON, "erste (Sommerzeit, UTC+1)", "zweite (Winterzeit, UTC)"),
+    });
+    expect(parseServerTime("26.10.25 01:30:00:000", LONDON, { repeatedHour: "first" })).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 0, 30) });
+    expect(parseServerTime("26.10.25 01:30:00:000", LONDON, { repeatedHour: "second" })).toEqual({ ok: true, value: Date.UTC(2025, 9, 26, 1, 30) });
+    // ... and 01:30 that night is an ordinary time in Berlin.
+    expect(parseServerTime("26.10.25 01:30:00:000", "Europe/Berlin")).toEqual({ ok: true, value: Date.UTC(2025, 9, 25, 23, 30) });
     expect(serverTimeOffsetMs(Date.UTC(2025, 0, 1), LONDON)).toBe(0);
     expect(serverTimeOffsetMs(Date.UTC(2025, 6, 1), LONDON)).toBe(HOUR);
   });
@@ -144,16 +154,13 @@ describe("other markets' zones (issue 20 item 5)", () => {
     expect(formatServerTime(Date.UTC(2025, 2, 9, 7), "America/New_York")).toBe("09.03.25 03:00:00:000");
   });
 
-  it("one instant, one text per zone: parse(format(t, zone), zone) = t outside repeated hours, in every market's zone", () => {
+  it("one instant, one text per zone: parse(format(t, zone), zone) = t with the occurrence repeatedHourOf names, in every market's zone", () => {
     const zones = ["Europe/Berlin", "Europe/London", "Europe/Moscow", "America/Sao_Paulo", "America/New_York", "Europe/Lisbon", "Europe/Istanbul"];
     fc.assert(
       // A day inside 2000–2099 on every zone's clock: the two-digit year names that century only.
       fc.property(fc.oneof(fc.integer({ min: Date.UTC(2000, 0, 2), max: Date.UTC(2099, 11, 30) }), nearChange), fc.constantFrom(...zones), (t, zone) => {
         const text = formatServerTime(t, zone);
-        const parsed = parseServerTime(text, zone);
-        expect(parsed.ok).toBe(true);
-        if (parsed.ok) expect(formatServerTime(parsed.value, zone)).toBe(text);
-        if (parsed.ok && formatServerTime(t - HOUR, zone) !== text) expect(parsed.value).toBe(t);
+        expect(parseServerTime(text, zone, { repeatedHour: repeatedHourOf(t, zone) })).toEqual({ ok: true, value: t });
       }),
       { numRuns: 700 },
     );

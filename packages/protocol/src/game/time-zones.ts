@@ -1,4 +1,4 @@
-// The server time zone of each market (issue 20 item 5): the game's clock on a world runs in its
+// The server time zone of each market: the game's clock on a world runs in its
 // market's zone, not the player's and not always Europe/Berlin. An admin can correct a world's zone on
 // Welten (stored on the world; null = the market's). Zones are IANA names, read with Intl only.
 import { z } from "zod";

@@ -234,9 +234,9 @@ describe("hand-checked table: speed-1 world (speed 1, unit_speed 1)", () => {
   });
 });
 
-// The real fixture world (../shared/fixtures/world-real): get_config speed 1.6 × unit_speed 0.625 = 1,
+// The real fixture world (real-fixture.test.ts): get_config speed 1.6 × unit_speed 0.625 = 1,
 // so its get_unit_info lists the base speeds. Rewritten by hand here as minimal input so the table runs
-// without ../shared; real-fixture.test.ts checks the files themselves give the same values.
+// without the fixture; real-fixture.test.ts checks the files themselves give the same values.
 const realWorldSpeeds = {
   spear: "18",
   sword: "22",

@@ -1,4 +1,4 @@
-// Distances, travel times and send/arrival times (PRODUCT §5). Times are epoch milliseconds.
+// Distances, travel times and send/arrival times (docs/GAME-RULES.md). Times are epoch milliseconds.
 import { unitLabels, units, type Unit, type UnitCounts } from "../units.js";
 import type { Coord } from "./coords.js";
 import type { UnitInfoUnit } from "./unit-info.js";
@@ -16,8 +16,8 @@ export function distance(a: Coord, b: Coord): number {
 /**
  * Whole seconds to walk `distance` fields at `speedMinutes` per field (get_unit_info's speed as is),
  * shortened by a support boost (Freundschaft 20 % → 0.2): round(distance × speed × 60 / (1 + boost)).
- * The plain walk is the game's (checked to the second against its commands, travel.test.ts). How the
- * boost applies is an assumption (issue 20 item 6): as a speed bonus, dividing the time by 1 + boost
+ * The plain walk is the game's (checked to the second against its commands, travel.test.ts).
+ * Assumption (docs/GAME-RULES.md): the boost applies as a speed bonus, dividing the time by 1 + boost
  * (the game's "Unterstützungen sind x % schneller"), rounded once at the end like any walk; a game that
  * took x % off the time instead would give 1 − boost (20 %: 4 800 s instead of 5 000 s on 6 000 s).
  */

@@ -1,6 +1,6 @@
 // Per-world unit info: what the world's `interface.php?func=get_unit_info` answers per unit.
 // `speed` is minutes per field ON THAT WORLD already (the game applied world speed × unit speed):
-// use it as is, never divide it again by speed × unit_speed (PRODUCT §5).
+// use it as is, never divide it again by speed × unit_speed.
 import { z } from "zod";
 import { units, type Unit } from "../units.js";
 import { gameError, gameOk, type GameResult } from "./result.js";

@@ -1,4 +1,4 @@
-// A deterministic world generator (PRODUCT §8): villages spiralling out from 500|500, players with
+// A deterministic world generator: villages spiralling out from 500|500, players with
 // clusters of villages, tribes by region, barbarians and bonus villages, written in the game's own
 // file formats (world-files.ts on the server reads them like any world's). The demo server imports
 // its output through the real importer, and the sandbox the demo bots play in builds the same world

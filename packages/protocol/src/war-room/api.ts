@@ -1,14 +1,15 @@
-// The war room's REST calls (issue 22, PRODUCT §3): GET /api/incomings, POST /api/incomings/import (an
+// The war room's REST calls: GET /api/incomings, POST /api/incomings/import (an
 // SOS text), PATCH/DELETE /api/incomings/{id}; GET /api/troops, POST /api/troops/import (a troops
 // overview), DELETE /api/troops/pasted, DELETE /api/incomings/pasted; GET /api/dashboard. And the bot's report of its incomings.
 import { z } from "zod";
 import { arrivalSchema } from "../attack-plans/attack.js";
 import { COORD_MAX } from "../game/coords.js";
+import { repeatedHours } from "../game/server-time.js";
 import { listQueryBase, perPageSchema, sortBySchema } from "../table.js";
 import { REPORTED_PLAYER_NAME_MAX, TROOPS_VILLAGE_NAME_MAX, troopScannedAtSchema } from "../troops.js";
 import { unitCountsSchema, unitSchema } from "../units.js";
 import type { SocketAck } from "../runner.js";
-import { text } from "../validation.js";
+import { text, validationMessages } from "../validation.js";
 import { incomingKinds } from "./incoming-analysis.js";
 import { troopClasses } from "./troop-classification.js";
 
@@ -177,6 +178,11 @@ export const warRoomTextSchema = z.object({
     .max(WAR_ROOM_TEXT_MAX, warRoomMessages.textTooLong(WAR_ROOM_TEXT_MAX)),
 });
 export type WarRoomText = z.infer<typeof warRoomTextSchema>;
+/** POST /api/incomings/import: the SOS text and the occurrence its arrivals in the repeated autumn hour mean (without it such a line is refused with the question). */
+export const sosImportSchema = warRoomTextSchema.extend({
+  repeatedHour: z.enum(repeatedHours, { error: validationMessages.invalidValue }).optional(),
+});
+export type SosImport = z.infer<typeof sosImportSchema>;
 /** An import answers what it took; a text with errors takes nothing (400 with `issues` by line). */
 export const warRoomImportResponseSchema = z.object({ imported: z.number().int(), message: z.string() });
 export type WarRoomImportResponse = z.infer<typeof warRoomImportResponseSchema>;
@@ -249,7 +255,7 @@ export const dashboardResponseSchema = z.object({
   firstSession: z.boolean().optional(),
   bots: z.object({
     total: z.number().int(),
-    /** By status; a bot without status counts as offline (spec §4). */
+    /** By status; a bot without status counts as offline. */
     byStatus: z.object({ online: z.number().int(), offline: z.number().int(), paused: z.number().int(), starting: z.number().int(), stopping: z.number().int() }),
   }),
   nextAttacks: z.array(

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { travelSeconds, type UnitSpeedTable } from "../game/travel.js";
 import { units, type Unit } from "../units.js";
-import { analyseIncomings, likelyUnits, nobleTrains, speedGroupLabel, type IncomingForAnalysis } from "./incoming-analysis.js";
+import { analyseIncomings, kindFromLabel, likelyUnits, nobleTrains, speedGroupLabel, type IncomingForAnalysis } from "./incoming-analysis.js";
 
 /** A speed-1 world's minutes per field (the game's base values). */
 const speeds: Record<Unit, number> = { spear: 18, sword: 22, axe: 18, archer: 18, spy: 9, light: 10, marcher: 10, heavy: 11, ram: 30, catapult: 30, knight: 10, snob: 35 };
@@ -97,5 +97,29 @@ describe("analyseIncomings", () => {
     expect(result.find((r) => r.id === 2)?.reason).toBe("Nur ein Adelsgeschlecht ist so langsam.");
     expect(result.find((r) => r.id === 1)?.reason).toBe("Bezeichnung im Spiel: „AG Zug 1“");
     expect(result.find((r) => r.id === 7)?.distance).toBeCloseTo(Math.hypot(36, 38));
+  });
+});
+
+describe("kindFromLabel (whole words only)", () => {
+  it("reads the words players and tools use for a noble", () => {
+    for (const label of ["AG", "ag 1", "AG1", "AG#2", "AGs", "2 AGs auf 500|500", "AG's", "Adel", "Adels", "Adelszug 3", "Adelzug", "Adelsgeschlecht 12:00:00:000", "Adelung", "adeln!", "snob", "Snobs", "noble", "Nobleman", "(AG)", "Fake/AG"]) {
+      expect(kindFromLabel(label), label).toBe("noble");
+    }
+  });
+
+  it("takes no word for a noble that only contains those letters", () => {
+    for (const label of ["Stadelmann off", "Nadel", "Radeln", "Tag", "Tage 3", "Hagel", "Adele", "Adelheid", "Magie", "snobby", "Angriff", "Speerträger/Axtkämpfer/Bogenschütze 12:00:00:000", "Rammbock/Katapult"]) {
+      expect(kindFromLabel(label), label).toBeNull();
+    }
+  });
+
+  it("reads a fake by a word starting with Fake, not by the letters inside another word", () => {
+    for (const label of ["Fake", "fake?", "Fakes", "Fakeangriff", "Off oder Fake"]) expect(kindFromLabel(label), label).toBe("fake");
+    for (const label of ["Antifake", "Unfakebar"]) expect(kindFromLabel(label), label).toBeNull();
+  });
+
+  it("reads nothing from an empty label", () => {
+    expect(kindFromLabel(null)).toBeNull();
+    expect(kindFromLabel("")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-// Eingehende Angriffe (issue 22): what a player can tell about an incoming command from its timing, its
+// Eingehende Angriffe: what a player can tell about an incoming command from its timing, its
 // label and its neighbours. The game shows an incoming's origin, target and arrival, never its units.
 //
 // - Likely unit (LazyTurtle's rule): a command has walked at most its full travel time, so when it is
@@ -62,9 +62,18 @@ export const incomingKinds = ["attack", "fake", "noble"] as const;
 export type IncomingKind = (typeof incomingKinds)[number];
 export const incomingKindLabels: Record<IncomingKind, string> = { attack: "Angriff", fake: "Fake", noble: "Adelung" };
 
-/** The game's labels and players' tags that name a noble or a fake. */
-const NOBLE_LABEL = /adel|\bag\b|snob|noble/i;
-const FAKE_LABEL = /fake/i;
+/**
+ * The words of a label that name a noble or a fake (docs/GAME-RULES.md, "Labels of incoming attacks").
+ * Whole words only: a word is a run of letters, so "Stadelmann", "Nadel", "Radeln" or "Tag" name no
+ * noble, while digits and signs may touch a word ("AG1", "AG#2", "Fake?").
+ * - Noble: "AG"/"AGs" (DS Workbench's noble attack type, StandardAttackManager.SNOB_TYPE_NAME), the game's
+ *   unit name "Adelsgeschlecht" and German compounds with "Adels…" ("Adelszug", "Adels"), "Adel",
+ *   "Adelung(en)", "Adelzug…", "adeln", and the English "snob(s)", "noble(s)", "nobleman/-men".
+ *   Names that merely start with "Adel" ("Adele", "Adelheid") are no noble.
+ * - Fake: a word starting with "Fake" ("Fake", "Fakes", "Fakeangriff"; DS Workbench's FAKE_TYPE_NAME).
+ */
+const NOBLE_LABEL = /(?<!\p{L})(?:ags?|adel(?:s\p{L}*|ung(?:en)?|zug\p{L}*|n)?|snobs?|noble(?:s|man|men)?)(?!\p{L})/iu;
+const FAKE_LABEL = /(?<!\p{L})fake\p{L}*/iu;
 
 /** What the label alone says, or null. */
 export function kindFromLabel(label: string | null | undefined): IncomingKind | null {

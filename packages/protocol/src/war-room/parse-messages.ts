@@ -45,6 +45,8 @@ export const sosParseMessages = {
     `${at(line)}Ankunftszeit „${clipWarRoomText(text)}“ ist keine Zeit im Format TT.MM.JJ HH:mm:ss:SSS.`,
   arrivalInvalid: (line: number, text: string) => `${at(line)}Ankunftszeit „${clipWarRoomText(text)}“ ist kein gültiges Datum.`,
   arrivalSkipped: (line: number, text: string, zone: string) => `${at(line)}Ankunftszeit „${clipWarRoomText(text)}“: ${serverTimeMessages.skipped(zone)}`,
+  /** `question` is serverTimeMessages.repeated (it names the time and both choices). */
+  arrivalRepeated: (line: number, question: string) => `${at(line)}Ankunftszeit ${question}`,
   wallLevel: (line: number, text: string) => `${at(line)}Stufe des Walls „${clipWarRoomText(text)}“ ist keine ganze Zahl von 0 bis 20.`,
   unknownUnit: (line: number, name: string) => `${at(line)}Unbekannte Einheit „${clipWarRoomText(name)}“ bei den anwesenden Truppen.`,
   attackerTooLong: (line: number, max: number) => `${at(line)}Der Name des Angreifers ist länger als ${max} Zeichen.`,

@@ -10,11 +10,12 @@ import { WAR_ROOM_PARSE_MAX_ERRORS } from "./parse-messages.js";
 import { parseSosText, SOS_TEXT_MAX_CHARS, type SosIncoming } from "./sos-parser.js";
 
 const zone = "Europe/Berlin";
-const options = { timeZone: zone };
+/** The long form's 02:30 on 25.10.26 lies in the repeated autumn hour: read as its first occurrence. */
+const options = { timeZone: zone, repeatedHour: "first" } as const;
 const HOUR = 3_600_000;
 
 /** parseServerTime's instant (NaN if it refuses the text, which no expectation equals). */
-const at = (text: string) => ((parsed) => (parsed.ok ? parsed.value : NaN))(parseServerTime(text, zone));
+const at = (text: string) => ((parsed) => (parsed.ok ? parsed.value : NaN))(parseServerTime(text, zone, options));
 
 const longForm = `[b]Verteidiger[/b]
 Name: [player]Rattenfutter[/player]
@@ -95,7 +96,7 @@ describe("parseSosText: the game's BB code", () => {
     expect(result.incomings).toEqual([
       first,
       { ...first, line: 24, origin: { x: 444, y: 867 }, arrival: Date.UTC(2026, 2, 29, 1, 30) }, // CEST = UTC+2
-      // The repeated 02:30 of the autumn change is read as its first (summer time) occurrence.
+      // The repeated 02:30 of the autumn change, read as its first (summer time) occurrence as chosen.
       { ...second, line: 40, origin: { x: 460, y: 890 }, arrival: Date.UTC(2026, 9, 25, 0, 30, 0, 500) },
       { ...second, line: 46, origin: { x: 460, y: 891 }, arrival: Date.UTC(2026, 9, 25, 11, 0, 0, 7) },
     ]);
@@ -342,7 +343,7 @@ describe("parseSosText: generated SOS texts", () => {
   const word = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 8 }).map((chars) => chars.join(""));
   const name = fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(" "));
   const villageName = fc.tuple(name, fc.constantFrom("", " (1)", " | 12|34", " (2) |")).map(([base, suffix]) => base + suffix);
-  // Instants of 2000–2099 with one text each (not the repeated autumn hour, which reads as its first occurrence).
+  // Instants of 2000–2099 with one text each (not the repeated autumn hour, read as the occurrence chosen).
   const arrivalArb = fc
     .tuple(fc.integer({ min: Date.UTC(2000, 0, 2), max: Date.UTC(2099, 11, 30) }), fc.boolean())
     .map(([t, withMs]) => ({ t: withMs ? t : t - (t % 1000), withMs }))

@@ -9,12 +9,14 @@
 // Read here from BB code or from the text with the codes stripped ("Herkunft: Dorf (444|868) K84"), with
 // any line endings, and with several fields on one line: each line is cut at the keywords, wherever they
 // stand. Values are read strictly; every problem is reported with its line, none stops the reading
-// (except the size limits).
-import { COORD_MAX, type Coord } from "../game/coords.js";
-import { parseServerTime, serverTimeMessages } from "../game/server-time.js";
+// (except the size limits). An arrival in the repeated autumn hour is read as `repeatedHour` says;
+// without it, its line's error asks which occurrence is meant.
+import type { Coord } from "../game/coords.js";
+import { parseServerTime, serverTimeMessages, type RepeatedHour } from "../game/server-time.js";
 import { REPORTED_PLAYER_NAME_MAX, REPORTED_TRIBE_NAME_MAX } from "../troops.js";
-import { unitLabels, units, type Unit, type UnitCounts } from "../units.js";
+import { unitLabels, type UnitCounts } from "../units.js";
 import { sosParseMessages as messages, warRoomParseMessages, WarRoomParseErrors, WAR_ROOM_PARSE_MAX_UNIT_COUNT, type WarRoomParseError } from "./parse-messages.js";
+import { allyPattern, fieldNames, nameValue, plain, playerPattern, readCoord, segments, unitByName, type Keyword } from "./sos-text.js";
 
 /** Longer texts are refused unread. */
 export const SOS_TEXT_MAX_CHARS = 1_000_000;
@@ -54,6 +56,8 @@ export interface SosParseOptions {
   timeZone: string;
   /** Default SOS_MAX_INCOMINGS_DEFAULT. */
   maxIncomings?: number;
+  /** The occurrence arrivals in the repeated autumn hour mean; without it they are refused with the question. */
+  repeatedHour?: RepeatedHour | null;
 }
 
 /** Every incoming and village read; the caller imports nothing when `errors` is not empty. */
@@ -61,72 +65,6 @@ export interface SosParseResult {
   incomings: SosIncoming[];
   targets: SosTargetVillage[];
   errors: WarRoomParseError[];
-}
-
-type Keyword = "defender" | "name" | "tribe" | "points" | "target" | "wall" | "troops" | "unit" | "attack" | "attacker" | "origin" | "arrival";
-
-const keywordPattern =
-  /\bVerteidiger\b|\bAngegriffenes\s+Dorf\b|\bAnwesende\s+Truppen\b|(?<![\d.])\d{1,5}\.\s*Angriff\b|\bAngreifer\s*:|\bName\s*:|\bStamm\s*:|\bPunkte\s*:|\bStufe\s+des\s+Walls\s*:|\bHerkunft\s*:|\bAnkunftszeit\s*:|\[unit\]/g;
-
-const keywordWords: Record<string, Keyword> = {
-  Verteidiger: "defender", Name: "name", Stamm: "tribe", Punkte: "points", Angegriffenes: "target", Stufe: "wall",
-  Anwesende: "troops", Angreifer: "attacker", Herkunft: "origin", Ankunftszeit: "arrival",
-};
-
-function keywordOf(match: string): Keyword {
-  if (/^\d/.test(match)) return "attack";
-  if (match === "[unit]") return "unit";
-  return keywordWords[/^[A-Za-z]+/.exec(match)?.[0] ?? ""] ?? "points";
-}
-
-/** The keywords' German names, for messages. */
-const fieldNames: Partial<Record<Keyword, string>> = { attacker: "Angreifer:", origin: "Herkunft:", arrival: "Ankunftszeit:" };
-
-// Every pattern looks at most a bounded distance ahead, so no text makes it slower than linear.
-/** The contents of [player]…[/player] and [ally]…[/ally] (names, at most 100 characters): no keyword is looked for there. */
-const namedTagPattern = /\[(player|ally)\][^\n]{0,100}?\[\/\1\]/g;
-const playerPattern = /\[player\]([^\n]{0,100}?)\[\/player\]/;
-const allyPattern = /\[ally\]([^\n]{0,100}?)\[\/ally\]/;
-const bbTagPattern = /\[\/?(?:b|i|u|s|size|color|coord|player|ally|unit|village|url|quote|spoiler)(?:=[^\]]{0,50})?\]/gi;
-const taggedCoordPattern = /\[coord\]\s*(\d+)\|(\d+)\s*\[\/coord\]/;
-const coordPattern = /(?<!\d)(\d+)\|(\d+)(?!\d)/g;
-
-/** A line cut at its keywords: the text before the first one (keyword null), then each keyword with its value. */
-function segments(line: string): { keyword: Keyword | null; value: string }[] {
-  const masked = line.replace(namedTagPattern, (tagged) => " ".repeat(tagged.length));
-  const found: { keyword: Keyword | null; value: string }[] = [];
-  let keyword: Keyword | null = null;
-  let start = 0;
-  for (const match of masked.matchAll(keywordPattern)) {
-    found.push({ keyword, value: line.slice(start, match.index) });
-    keyword = keywordOf(match[0]);
-    start = match.index + match[0].length;
-  }
-  found.push({ keyword, value: line.slice(start) });
-  return found;
-}
-
-/** A value without BB codes and with single spaces. */
-function plain(value: string): string {
-  return value.replace(bbTagPattern, " ").replace(/\s+/g, " ").trim();
-}
-
-function nameValue(value: string, tagged: RegExp): string | null {
-  const match = tagged.exec(value);
-  const name = match ? (match[1] as string).trim() : plain(value);
-  return name === "" ? null : name;
-}
-
-type CoordRead = { ok: true; coord: Coord } | { ok: false; text: string };
-
-/** The [coord] of a value, else its last "x|y" (a village name comes before its coordinate); null if none. */
-function readCoord(value: string): CoordRead | null {
-  const tagged = taggedCoordPattern.exec(value);
-  const match = tagged ?? [...plain(value).matchAll(coordPattern)].at(-1);
-  if (!match) return null;
-  const [x, y] = [match[1] as string, match[2] as string];
-  if (x.length > 3 || y.length > 3 || Number(x) > COORD_MAX || Number(y) > COORD_MAX) return { ok: false, text: `${x}|${y}` };
-  return { ok: true, coord: { x: Number(x), y: Number(y) } };
 }
 
 interface Field {
@@ -166,6 +104,7 @@ class SosReader {
   constructor(
     private readonly timeZone: string,
     private readonly maxIncomings: number,
+    private readonly repeatedHour: RepeatedHour | null,
   ) {}
 
   line(text: string, line: number): boolean {
@@ -367,33 +306,28 @@ class SosReader {
     }
     const { line } = attack.arrival;
     const text = plain(attack.arrival.value);
-    const parsed = parseServerTime(text, this.timeZone);
+    const parsed = parseServerTime(text, this.timeZone, { repeatedHour: this.repeatedHour });
     if (parsed.ok) return parsed.value;
     if (parsed.error === serverTimeMessages.invalidDate) this.errors.add(line, messages.arrivalInvalid(line, text));
     else if (parsed.error === serverTimeMessages.format) this.errors.add(line, messages.arrivalFormat(line, text));
-    else this.errors.add(line, messages.arrivalSkipped(line, text, this.timeZone));
+    else if (parsed.error === serverTimeMessages.skipped(this.timeZone)) this.errors.add(line, messages.arrivalSkipped(line, text, this.timeZone));
+    else this.errors.add(line, messages.arrivalRepeated(line, parsed.error));
     return null;
   }
-}
-
-/** A unit by its game name ("axe") or German label ("Axtkämpfer"). */
-function unitByName(name: string): Unit | null {
-  if ((units as readonly string[]).includes(name)) return name as Unit;
-  return units.find((unit) => unitLabels[unit] === name) ?? null;
 }
 
 /**
  * Reads an SOS text into its incomings and attacked villages. Arrivals are read as the world's server
  * time in `options.timeZone` (with or without milliseconds). Each attack needs an origin and an arrival
  * under an attacked village; every problem is reported with its line. The same attack (target, origin,
- * arrival) listed twice is kept once. Texts over SOS_TEXT_MAX_CHARS or with more than `maxIncomings`
+ * arrival) listed twice is kept once. Arrivals in the repeated autumn hour need `options.repeatedHour`. Texts over SOS_TEXT_MAX_CHARS or with more than `maxIncomings`
  * attacks give only that error.
  */
 export function parseSosText(text: string, options: SosParseOptions): SosParseResult {
   const maxIncomings = options.maxIncomings ?? SOS_MAX_INCOMINGS_DEFAULT;
   const refused = (message: string): SosParseResult => ({ incomings: [], targets: [], errors: [{ line: 0, message }] });
   if (text.length > SOS_TEXT_MAX_CHARS) return refused(messages.tooLong(SOS_TEXT_MAX_CHARS));
-  const reader = new SosReader(options.timeZone, maxIncomings);
+  const reader = new SosReader(options.timeZone, maxIncomings, options.repeatedHour ?? null);
   const lines = text.normalize("NFC").split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     if (!reader.line(lines[i] as string, i + 1)) return refused(messages.tooManyIncomings(maxIncomings));

@@ -1,6 +1,6 @@
-// Truppen (issue 22): a village's army by population share. Offensive units (axe, light and mounted
+// Truppen: a village's army by population share. Offensive units (axe, light and mounted
 // archers, rams, catapults) against defensive ones (spear, sword, archer, heavy cavalry), weighted by
-// the spec's population weights; scouts, the paladin and nobles count for neither.
+// the population weights of units.ts; scouts, the paladin and nobles count for neither.
 import { population, unitPopWeights, units, type Unit, type UnitCounts } from "../units.js";
 
 export const offensiveUnits = ["axe", "light", "marcher", "ram", "catapult"] as const satisfies readonly Unit[];

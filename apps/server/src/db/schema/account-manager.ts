@@ -1,4 +1,4 @@
-// Account manager (issue 23): the builder templates a user keeps — ordered steps "raise building to
+// Account manager: the builder templates a user keeps — ordered steps "raise building to
 // level", as TWB's builder text writes them. Each belongs to one user; names are unique per user
 // without regard to case (module forms pick a template by name).
 import type { BuilderStep } from "@dsbot/protocol";

@@ -1,12 +1,13 @@
-// Attack plans (PRODUCT §5, §6, §7): plans, their grants and attacks, and the tab requests for attacks
+// Attack plans: plans, their grants and attacks, and the tab requests for attacks
 // (and bots) that need the player.
+import type { DswbExtras } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
 import { users } from "./users.js";
 import { dsbots } from "./bots.js";
 
-/** Attack plans (PRODUCT §5, §6): a user's plan on one world; attacks and grants in the tables below. */
+/** Attack plans: a user's plan on one world; attacks and grants in the tables below. */
 export const attackPlans = pgTable(
   "attack_plans",
   {
@@ -18,7 +19,7 @@ export const attackPlans = pgTable(
     worldServer: text("world_server").notNull(),
     worldWorld: text("world_world").notNull(),
     /**
-     * The plan's attacks are the rows whose `generation` lies in visibleFrom..visibleTo (issue 19). A big
+     * The plan's attacks are the rows whose `generation` lies in visibleFrom..visibleTo. A big
      * write (import, planner, demo) inserts its rows under the next generation in short transactions,
      * unseen, and publishes them with one update of this row: visibleTo moves on, for a replace
      * visibleFrom too (the old rows are then deleted in chunks). No reader waits for it, not even on PGlite.
@@ -54,7 +55,7 @@ export const attackPlanPermissions = pgTable(
 );
 
 /**
- * One attack of a plan (the spec's attack table). Villages are stored with their coordinates and the
+ * One attack of a plan (a row of the attack table). Villages are stored with their coordinates and the
  * owners' names as they were when the attack was written, so the table pages, sorts and searches in
  * one index range without joining the world's 100k villages. Times keep their milliseconds
  * (timestamptz holds microseconds).
@@ -81,8 +82,13 @@ export const attacks = pgTable(
     defenderName: text("defender_name"),
     type: text("type", { enum: ["attack", "conquer", "fake", "wallbreaker", "support", "fake_support"] }).notNull(),
     units: jsonb("units").$type<Record<string, number>>().notNull(),
-    /** DS Workbench formulas by unit ("alle-100"), worked out when the bot sends (issue 20 item 2); NULL = none. */
+    /** DS Workbench formulas by unit ("alle-100"), worked out when the bot sends; NULL = none. */
     formulas: jsonb("formulas").$type<Record<string, string>>(),
+    /**
+     * What an imported DS Workbench line said beyond the columns (its type symbol, unit field and flags,
+     * `DswbExtras`), written back on export so a round trip changes nothing; NULL = the defaults.
+     */
+    dswb: jsonb("dswb").$type<DswbExtras>(),
     /** The unit whose speed sets the travel time. */
     unit: text("unit").notNull(),
     sendAt: tz("send_at").notNull(),
@@ -130,7 +136,7 @@ export const attacks = pgTable(
 );
 
 /**
- * Tab Anfragen (PRODUCT §6): what a user must do in a game tab: an attack no running bot can send
+ * Tab Anfragen: what a user must do in a game tab: an attack no running bot can send
  * (one request per attack, whoever notices it first), or a bot that needs its player.
  */
 export const tabRequests = pgTable(

@@ -1,4 +1,4 @@
-// Bots (PRODUCT §4): the bots with their modules and grants, logs, runner tokens and device codes,
+// Bots: the bots with their modules and grants, logs, runner tokens and device codes,
 // live socket connections and the troops of their last inventory scan.
 import type { BotUsage, UnitCounts, VillageState } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
@@ -21,7 +21,7 @@ export const dsbots = pgTable(
     worldWorld: text("world_world").notNull(),
     /** The owner's own notes on the bot (general settings). */
     notes: text("notes").notNull().default(""),
-    /** NULL = never started; counts as offline (spec §4). */
+    /** NULL = never started; counts as offline. */
     status: text("status", { enum: ["online", "offline", "paused", "starting", "stopping"] }),
     modules: jsonb("modules").$type<StoredModules>().notNull().default({}),
     /**
@@ -148,7 +148,7 @@ export const websocketConnections = pgTable(
 );
 
 /**
- * Truppen (PRODUCT §4, §6): the units at home per bot and village from the bot's latest inventory scan
+ * Truppen: the units at home per bot and village from the bot's latest inventory scan
  * ("bot:troops"). A report replaces the bot's rows; villages it no longer lists vanish with them.
  */
 export const botTroops = pgTable(
@@ -180,7 +180,7 @@ export type DeviceCodeRow = typeof deviceCodes.$inferSelect;
 export type WebsocketConnectionRow = typeof websocketConnections.$inferSelect;
 
 /**
- * The bot's villages as its last inventory scan saw them (issue 23, the "Dörfer" tab): one row per
+ * The bot's villages as its last inventory scan saw them (the "Dörfer" tab): one row per
  * village, replaced part by part ("bot:villages"); the scan's last part drops the villages it no
  * longer listed (an older `scanned_at`).
  */
@@ -202,7 +202,7 @@ export const botVillages = pgTable(
 );
 export type BotVillageRow = typeof botVillages.$inferSelect;
 
-/** A bot's last request budget report (issue 23, "bot:usage"): one row per bot, replaced each minute it runs. */
+/** A bot's last request budget report ("bot:usage"): one row per bot, replaced each minute it runs. */
 export const botUsage = pgTable("bot_usage", {
   dsbotId: integer("dsbot_id")
     .primaryKey()

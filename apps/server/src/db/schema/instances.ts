@@ -1,4 +1,4 @@
-// Several server instances on one PostgreSQL database (issue 24): each running instance keeps a row
+// Several server instances on one PostgreSQL database: each running instance keeps a row
 // with a heartbeat, so the others can tell when it died and drop the socket connections it held;
 // socket.io's PostgreSQL adapter keeps payloads too big for NOTIFY in its attachments table.
 import { bigserial, customType, pgTable, text } from "drizzle-orm/pg-core";

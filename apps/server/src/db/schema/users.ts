@@ -76,7 +76,7 @@ export const rateLimits = pgTable(
 );
 
 /**
- * A user's notifications (spec §2 notification menu); read_at NULL = unread. A `topic` (e.g. one plan's
+ * A user's notifications (the bell's menu in the header); read_at NULL = unread. A `topic` (e.g. one plan's
  * access) keeps at most one unread notification per user: news on the topic updates it.
  */
 export const notifications = pgTable(

@@ -1,4 +1,4 @@
-// The war room (issue 22): incoming commands from the bots' command scanners or a player's pasted SOS
+// The war room: incoming commands from the bots' command scanners or a player's pasted SOS
 // text, and troops from a pasted troops overview (the bots' scans are in bot_troops).
 import type { Unit, UnitCounts } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Game worlds (PRODUCT §5, issue 11): the worlds with their config and unit info, their villages,
+// Game worlds: the worlds with their config and unit info, their villages,
 // players and tribes, and the users' Spieler Skills per world.
 import type { GameConfig, UnitInfo } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
@@ -13,7 +13,7 @@ export type StoredSourceValidators = Record<string, { etag?: string; lastModifie
 export const worldDataKeys = pgSequence("world_data_key_seq");
 
 /**
- * Game worlds (PRODUCT §5, issue 11): server + world code, the world's config and unit info (raw XML
+ * Game worlds: server + world code, the world's config and unit info (raw XML
  * parsed by the protocol's game rules), and its villages, players and tribes in the tables below.
  * `data_version` grows with every import and names the map data's ETag.
  */
@@ -27,14 +27,14 @@ export const worlds = pgTable(
     /** `get_config` parsed by the protocol's game rules (`parseGameConfigXml`). */
     config: jsonb("config").$type<GameConfig>(),
     unitInfoXml: text("unit_info_xml"),
-    /** `get_unit_info` parsed by `parseUnitInfoXml`: `speed` is minutes per field on this world, already (PRODUCT §5). */
+    /** `get_unit_info` parsed by `parseUnitInfoXml`: `speed` is minutes per field on this world, already. */
     unitInfo: jsonb("unit_info").$type<UnitInfo>(),
     villageCount: integer("village_count").notNull().default(0),
     playerCount: integer("player_count").notNull().default(0),
     allyCount: integer("ally_count").notNull().default(0),
     dataVersion: integer("data_version").notNull().default(0),
     /**
-     * The `world_id` that the world's villages, players and tribes carry (issue 19). An import writes
+     * The `world_id` that the world's villages, players and tribes carry. An import writes
      * its rows under a new key in short statements, unseen, and switches to them with one update of
      * this row; the old key's rows are deleted after. No transaction spans the import, which on PGlite
      * (one transaction at a time) held every other query for seconds.
@@ -118,7 +118,7 @@ export const allies = pgTable(
 );
 
 /**
- * Spieler Skills (PRODUCT §6): one row per dsbot user, game world and game player; `player_name_key`
+ * Spieler Skills: one row per dsbot user, game world and game player; `player_name_key`
  * is `usernameKey(player_name)`, so a player is one row whatever the case it was typed in.
  */
 export const playerSkills = pgTable(

@@ -1,4 +1,4 @@
-// /api/account-manager/templates (PRODUCT §3, issue 23): the caller's builder templates. Always scoped
+// /api/account-manager/templates: the caller's builder templates. Always scoped
 // to the caller: another user's template answers 404, for admins too (templates are personal). A changed
 // template is announced to the bots that use it ("bot:templates-changed"), whose runners keep templates.
 import type { BuilderTemplateListResponse, BuilderTemplateResponse } from "@dsbot/protocol";

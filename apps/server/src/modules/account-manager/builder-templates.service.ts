@@ -1,4 +1,4 @@
-// Builder templates (issue 23): a user's own templates — list with how many villages use each, read,
+// Builder templates: a user's own templates — list with how many villages use each, read,
 // create, replace, delete. Nobody reads another user's template (404). A template a bot's builder or
 // template assigner still names cannot be deleted (409, naming the bots); the use is counted from the
 // owner's bots' module settings and their latest village scans.

@@ -1,4 +1,4 @@
-// Builder templates (issue 23): a user's own, listed with their step and village counts, names unique
+// Builder templates: a user's own, listed with their step and village counts, names unique
 // per user without regard to case, another user's answers 404, a template in use cannot be deleted.
 import type { BuilderTemplateListResponse, BuilderTemplateResponse } from "@dsbot/protocol";
 import { BUILDER_TEMPLATES_MAX, usernameKey } from "@dsbot/protocol";

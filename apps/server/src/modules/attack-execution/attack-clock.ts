@@ -1,4 +1,4 @@
-// The attack clock (PRODUCT §7): timed status changes run from the database, never from a timer's
+// The attack clock: timed status changes run from the database, never from a timer's
 // memory, so they happen exactly once, across restarts and instances. Each step is one UPDATE over rows
 // claimed with `for update skip locked` and a status condition: two instances (or a run after a crash)
 // never change an attack twice.

@@ -1,5 +1,5 @@
 // Live attack changes: `attacks-updated` per plan to everyone who may see the plan, and for a bot's
-// report the spec's command events (botUpdateCommandStatus, botUpdateAttackError) to the bot's audience.
+// report the command events (botUpdateCommandStatus, botUpdateAttackError) to the bot's audience.
 import { realtimeMessage } from "@dsbot/protocol";
 import type { BotContext } from "../../app-context.js";
 import { planAudiences } from "./plan-audience.js";
@@ -67,7 +67,7 @@ export async function pushAttackUpdates(
   }
 }
 
-/** What a bot's report changed, as the spec's command events (the attack is the command). */
+/** What a bot's report changed, as the command events (the attack is the command). */
 export async function pushCommandEvents(ctx: Pick<BotContext, "realtime">, dsbotId: number, attack: ChangedAttack): Promise<void> {
   await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateCommandStatus", { command: { id: attack.id, dsbotId, status: attack.status } }));
   if (attack.status === "failed" && attack.error) {

@@ -1,7 +1,7 @@
-// Issue 19, finding 3: a bot's access to attack plans. A shared bot must not open its owner's private
-// plans to the grantee: the Offplaner Scanner takes only plans the saving user may edit, and claiming or
-// reporting an attack needs edit rights of both the bot's owner and the user whose runner the bot runs
-// on, checked at that moment (a revoked or read-only grant ends it at once).
+// A bot's access to attack plans (docs/SECURITY.md, "A shared bot and its owner's attack plans"). A shared
+// bot must not open its owner's private plans to the grantee: the Offplaner Scanner takes only plans the
+// saving user may edit, and claiming or reporting an attack needs edit rights of both the bot's owner and the
+// user whose runner the bot runs on, checked at that moment (a revoked or read-only grant ends it at once).
 import type { AttackPlan, BotAttack, BotLog, Dsbot, SocketAck } from "@dsbot/protocol";
 import { botLogMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
@@ -101,7 +101,7 @@ const attackRow = async (id: number) => (await app.db.select().from(attacks).whe
 const tabRequestsOf = (userId: number) => app.db.select().from(tabRequests).where(eq(tabRequests.userId, userId));
 const notificationsOf = (userId: number) => app.db.select().from(notifications).where(eq(notifications.userId, userId));
 
-describe("a shared bot and its owner's private plans (issue 19, finding 3)", () => {
+describe("a shared bot and its owner's private plans", () => {
   it("the grantee cannot put the owner's private plan into the scanner: 400 naming the plan, as for a plan that does not exist", async () => {
     const owner = await person();
     const grantee = await person();

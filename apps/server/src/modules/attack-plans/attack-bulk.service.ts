@@ -1,4 +1,4 @@
-// The attack table's bulk actions (PRODUCT §6): set-based statements over the selection, a chunk of
+// The attack table's bulk actions: set-based statements over the selection, a chunk of
 // ROW_CHUNK attacks (by id) per statement with a turn of the event loop between, so a bulk over a
 // plan's 50,000 attacks never holds the server. Each chunk commits on its own: a bulk that fails half
 // way has changed the chunks before (every action is safe to repeat).

@@ -1,6 +1,7 @@
-// Big writes (issue 19, finding 4): bulk actions as set-based statements of at most ROW_CHUNK attacks
-// each (so no statement holds the event loop on PGlite) and one `attacks-updated` per watcher whose
-// size does not grow with the selection; imports and the planner insert ROW_CHUNK attacks per statement.
+// Big writes (docs/SECURITY.md, "Big exports, imports and bulk actions"): bulk actions as set-based
+// statements of at most ROW_CHUNK attacks each (so no statement holds the event loop on PGlite) and one
+// `attacks-updated` per watcher whose size does not grow with the selection; imports and the planner insert
+// ROW_CHUNK attacks per statement.
 import { attackListResponseSchema } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

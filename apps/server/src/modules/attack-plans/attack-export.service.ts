@@ -1,9 +1,9 @@
-// A plan's attacks out (PRODUCT §5) in every format, bounded (issue 19): the size is estimated from the
+// A plan's attacks out in every format, bounded: the size is estimated from the
 // number of selected attacks and a typical attack before any is read, and an export over the limit is
 // refused in German; the attacks are then read and written ROW_CHUNK at a time with a turn of the event
 // loop between, and the text stops at the limit whatever the estimate said.
 import type { AttackExport, AttackTextRow, ExportWriter } from "@dsbot/protocol";
-import { attackPlanMessages, attackTextWriter, csvWriter, defaultTemplate, dswbLine, estimateExport, jsonWriter, typicalAttackTextRow } from "@dsbot/protocol";
+import { attackPlanMessages, attackTextWriter, csvWriter, defaultTemplate, dswbWriter, estimateExport, jsonWriter, typicalAttackTextRow } from "@dsbot/protocol";
 import type { Database } from "../../db/client.js";
 import type { AttackPlanRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
@@ -18,7 +18,7 @@ function refuseAbove(chars: number, maxChars: number): void {
 }
 
 /** The format's parts for `count` attacks; a German 400 for a template with errors. */
-function writerFor(plan: AttackPlanRow, input: AttackExport, count: number, timeZone: string): ExportWriter<AttackTextRow> {
+function writerFor(plan: AttackPlanRow, input: AttackExport, count: number, timeZone: string, millisArrival: boolean): ExportWriter<AttackTextRow> {
   switch (input.format) {
     case "json":
       return jsonWriter({ name: plan.name, world: plan.worldWorld });
@@ -26,11 +26,12 @@ function writerFor(plan: AttackPlanRow, input: AttackExport, count: number, time
       return csvWriter(timeZone);
     case "dswb":
       // The stored village ids: DS Workbench names villages by id, whatever the world's data says today.
-      return { header: "", footer: "", line: (row) => dswbLine(row, row.fromVillageId ?? 0, row.toVillageId ?? 0) };
+      // Attacks DS Workbench holds equal are one line with their count (it keeps only one of equal lines).
+      return dswbWriter({ millisArrival });
     case "bbcode":
     case "plain": {
       const template = input.template ?? defaultTemplate(input.format);
-      const writer = attackTextWriter(count, { template, format: input.format, world: { server: plan.worldServer, world: plan.worldWorld }, timeZone });
+      const writer = attackTextWriter(count, { template, format: input.format, world: { server: plan.worldServer, world: plan.worldWorld }, timeZone, millisArrival });
       if (!writer.ok) throw badRequest(attackPlanMessages.exportFailed, writer.errors.map((message) => ({ path: "template", message })));
       return writer.value;
     }
@@ -39,6 +40,24 @@ function writerFor(plan: AttackPlanRow, input: AttackExport, count: number, time
 
 /** Text as it stands inside a JSON string (without the quotes). */
 const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/** Lines per escaped piece of a merging writer's held-back text, a turn of the event loop between. */
+const END_LINES = 2000;
+
+/** `text` (whole lines) escaped for JSON in pieces of END_LINES lines, yielding the event loop between them. */
+async function escapedInPieces(text: string, out: string[]): Promise<void> {
+  let start = 0;
+  while (start < text.length) {
+    let end = start;
+    for (let n = 0; n < END_LINES && end < text.length; n++) {
+      const next = text.indexOf("\n", end);
+      end = next < 0 ? text.length : next + 1;
+    }
+    out.push(jsonEscaped(text.slice(start, end)));
+    start = end;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 /**
  * The answer (AttackExportResponse as JSON text) with the selected attacks (all without a selection),
@@ -49,7 +68,7 @@ const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
 export async function exportAttacks(db: Database, plan: AttackPlanRow, input: AttackExport, maxChars: number): Promise<string> {
   const count = await countSelected(db, plan.id, input.selection);
   const world = await findPlanWorld(db, plan);
-  const writer = writerFor(plan, input, count, planTimeZone(plan, world));
+  const writer = writerFor(plan, input, count, planTimeZone(plan, world), world?.config?.commands.millisArrival ?? true);
   refuseAbove(estimateExport(writer, count, typicalAttackTextRow), maxChars);
   const parts = [`{"text":"${jsonEscaped(writer.header)}`];
   let size = writer.header.length + writer.footer.length;
@@ -69,6 +88,11 @@ export async function exportAttacks(db: Database, plan: AttackPlanRow, input: At
     }
     parts.push(jsonEscaped(lines.join("")));
   }
+  // A merging writer (DS Workbench) writes its lines only now that every attack is counted.
+  const held = writer.end?.() ?? "";
+  size += held.length;
+  if (size > maxChars) refuseAbove(size, maxChars);
+  await escapedInPieces(held, parts);
   parts.push(`${jsonEscaped(writer.footer)}","count":${written}}`);
   return parts.join("");
 }

@@ -1,5 +1,6 @@
-// Big exports (issue 19, finding 4): an export over the configured size is refused in German before a
-// single attack is read, the attacks are read in chunks, and a user runs one export at a time.
+// Big exports (docs/SECURITY.md, "Big exports, imports and bulk actions"): an export over the configured size
+// is refused in German before a single attack is read, the attacks are read in chunks, and a user runs one
+// export at a time.
 import { attackExportResponseSchema, attackPlanMessages } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../../test/attack-plans.js";

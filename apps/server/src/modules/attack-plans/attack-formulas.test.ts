@@ -1,4 +1,4 @@
-// DS Workbench's dynamic troop amounts through the real app (issue 20 item 2): a line of today's DS
+// DS Workbench's dynamic troop amounts through the real app: a line of today's DS
 // Workbench with a multiplier and "alle" formulas imports as attacks that keep their formulas, timed by
 // the slowest unit with a formula; the table, the form's REST calls and every export show them, and the
 // DS Workbench and CSV exports give them back unchanged.

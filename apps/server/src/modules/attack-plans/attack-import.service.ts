@@ -1,4 +1,4 @@
-// Import of a plan's attacks (PRODUCT §5): DS Workbench lines (villages by id on the plan's world), the
+// Import of a plan's attacks: DS Workbench lines (villages by id on the plan's world), the
 // plan's JSON and CSV in (the way out is attack-export.service.ts). An import is all or nothing: any bad
 // entry answers every German error (by line or entry) and writes nothing, and the rows of a good one
 // appear at once (attack-publish.service.ts).
@@ -65,7 +65,7 @@ async function parse(db: Database, worldId: number, timeZone: string, input: Att
     return result.ok ? { ok: true, value: { attacks: result.value.attacks, where: byEntry } } : result;
   }
   if (input.format === "csv") {
-    const result = await runInSteps(importCsvSteps(input.text, timeZone));
+    const result = await runInSteps(importCsvSteps(input.text, timeZone, { repeatedHour: input.repeatedHour ?? null }));
     return result.ok ? { ok: true, value: { attacks: result.value, where: byEntry } } : result;
   }
   const known = await villagesById(db, worldId, dswbVillageIds(input.text));

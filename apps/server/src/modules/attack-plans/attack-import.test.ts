@@ -69,6 +69,33 @@ describe("round trips", () => {
     expect((await rowsOf(target.id)).map((a) => essence(a))).toEqual((await rowsOf(source.id)).map((a) => essence(a)));
   });
 
+  it("DS Workbench: equal attacks leave as one line with their count, and a line's type symbol (-1, 4) and flags come back as they were", async () => {
+    const fake: AttackData = { from: { x: 500, y: 500 }, to: { x: 510, y: 490 }, type: "fake", units: { ram: 1 }, unit: "ram", arrival: ARRIVAL, priority: 3 };
+    const attacks: AttackData[] = [
+      // Three equal fakes (as the planner makes them): one line with multiplier 3.
+      fake,
+      { ...fake },
+      { ...fake },
+      // DS Workbench's "no symbol" (-1) and spy symbol (4), not on its map, already transferred.
+      { ...fake, type: "attack", units: { axe: 100 }, unit: "axe", arrival: ARRIVAL + 1, dswb: { type: -1, showOnMap: false } },
+      { ...fake, type: "attack", units: { spy: 5 }, unit: "spy", arrival: ARRIVAL + 2, dswb: { type: 4, transferred: true } },
+    ];
+    const written = exportDswb(attacks, villageLookup(planVillages));
+    if (!written.ok) throw new Error(written.errors.join("\n"));
+    const lines = (text: string) => text.trim().split("\n").sort();
+    expect(lines(written.value)).toHaveLength(3);
+    const plan = await newPlan(call, "DSWB");
+    const response = await importInto(plan.id, { format: "dswb", text: written.value });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ imported: 5 });
+    const { text, count } = await exported(plan.id, { format: "dswb" });
+    expect(count).toBe(5);
+    // The same three lines: the multiplier 3, the symbols -1 and 4 and the flags survive the round trip.
+    expect(lines(text)).toEqual(lines(written.value));
+    // DS Workbench keeps one of equal lines (Attack.equals ignores the multiplier): the multipliers still add up to every attack.
+    expect(lines(text).reduce((sum, line) => sum + Number(line.split("&").at(-1)), 0)).toBe(5);
+  });
+
   it("JSON and CSV: export → import reproduces every attack exactly, priority included", async () => {
     const source = await sourcePlan(5);
     for (const format of ["json", "csv"] as const) {

@@ -1,4 +1,4 @@
-// GET /api/attack-plans/:id/lines (PRODUCT §6, contract in the protocol's attack-plans/lines.ts): the
+// GET /api/attack-plans/:id/lines (contract in the protocol's attack-plans/lines.ts): the
 // plan's attacks as lines for the map overlay, compact as columns, ordered by send time. Cancelled
 // attacks are left out; a plan the caller may not see is 404 like every per-plan route.
 import type { AttackPlanLinesResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// The attack plan's tools (PRODUCT §6): bulk actions, import/export, the planner and the access grants.
+// The attack plan's tools: bulk actions, import/export, the planner and the access grants.
 // Like every per-plan route: 404 for a plan the caller may not see before its body is read, 403 for a
 // read-only grantee's writes, owner and admins only for grants.
 import type { AttackBulkResponse, AttackImportResponse, AttackPlanPermissionsResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// Issue 19: no planner request may hold the server. A window nobody can reach is refused at once, a run
+// No planner request may hold the server. A window nobody can reach is refused at once, a run
 // over its time limit is ended with a German 422 while the server keeps answering, and a user runs one
 // plan at a time. (The limits on attacks asked for and on attackers × targets × types are pure:
 // planner-limits.test.ts in the protocol.)

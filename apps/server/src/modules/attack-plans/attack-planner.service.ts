@@ -1,11 +1,12 @@
-// The planner on the server (PRODUCT §6): attacker villages (the villages of bots' players on the plan's
+// The planner on the server: attacker villages (the villages of bots' players on the plan's
 // world, or pasted coordinates, with their troops where a bot scanned them) × targets (every `x|y` of a
 // text), with the world's unit speeds, night bonus and noble range and the players' Freundschaft,
 // planned by the protocol's `planAttacks`; a preview, or saved into the plan.
 //
-// Issue 19: nothing here may hold the event loop. Limits are checked before any work (a window nobody can
-// reach, attacks asked for, attackers × targets × types); reading the texts and planning run on a worker
-// thread with a time limit, which also writes the answer's JSON; one run per user at a time.
+// Nothing here may hold the event loop (docs/SECURITY.md, "Work that grows with its input"). Limits are
+// checked before any work (a window nobody can reach, attacks asked for, attackers × targets × types);
+// reading the texts and planning run on a worker thread with a time limit, which also writes the answer's
+// JSON; one run per user at a time.
 import type { Coord, PlannerRequest, UnitCounts } from "@dsbot/protocol";
 import { DEFEND_LEAD_MS, attackTypes, plannerLimitError, plannerMessages, summarizeAttackers, units, PLANNER_MAX_ATTACKERS, PLANNER_MAX_TARGETS } from "@dsbot/protocol";
 import { and, sql } from "drizzle-orm";

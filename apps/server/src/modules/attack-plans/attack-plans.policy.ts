@@ -1,4 +1,4 @@
-// Who may see and change an attack plan (PRODUCT §2, as with bots): its owner, the users it was shared
+// Who may see and change an attack plan (as with bots): its owner, the users it was shared
 // with (read: look only; edit: change attacks and rename) and admins. Deleting a plan and granting
 // access: owner and admins. A plan the caller may not see is "not found". The plan routes, the global
 // search and the live updates share this rule.

@@ -1,5 +1,5 @@
 // Rows → the protocol's shapes (api.ts): plans with the caller's access and counts, attacks with their
-// villages as the spec's table shows them. Times leave as epoch milliseconds, milliseconds kept.
+// villages as the attack table shows them. Times leave as epoch milliseconds, milliseconds kept.
 import type { Attack, AttackData, AttackPlan, AttackPlanAccess, AttackStatus, AttackStatusCounts, AttackTextRow, AttackVillage, TribeOfPlayer, Unit, UnitFormulas } from "@dsbot/protocol";
 import { attackStatuses, formatCoord, worldTimeZone } from "@dsbot/protocol";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
@@ -72,6 +72,7 @@ export function attackData(row: AttackRow): AttackData {
     type: row.type,
     units: row.units,
     ...(row.formulas ? { formulas: row.formulas as UnitFormulas } : {}),
+    ...(row.dswb ? { dswb: row.dswb } : {}),
     unit: row.unit as Unit,
     arrival: row.arrivalAt.getTime(),
     priority: row.priority,

@@ -1,5 +1,5 @@
-// /api/attack-plans (PRODUCT §6, contract in the protocol's attack-plans/api.ts): the plans, and the
-// spec's attack table with its single-attack writes and the form's village lookup. Every per-plan route
+// /api/attack-plans (contract in the protocol's attack-plans/api.ts): the plans, and the
+// attack table with its single-attack writes and the form's village lookup. Every per-plan route
 // answers 404 for a plan the caller may not see before it reads its body; writes need edit access.
 import type {
   AttackListResponse,

@@ -1,4 +1,4 @@
-// Attack plans (PRODUCT §6 Angriffspläne): the list with the caller's access, counts per status and the
+// Attack plans (the Angriffspläne page): the list with the caller's access, counts per status and the
 // next send time; create (on the caller's world by default), rename, delete.
 import type { AttackPlan, AttackPlanCreate, AttackPlanListQuery, attackPlanSortFields, AttackStatus } from "@dsbot/protocol";
 import { parseSort } from "@dsbot/protocol";

@@ -189,7 +189,7 @@ describe("access", () => {
       { userId: friend.user.id, username: friend.user.username, level: "edit", grantedAt: expect.any(String) },
     ]);
     const told = await app.db.select().from(notifications).where(eq(notifications.userId, friend.user.id));
-    // One notification per plan while unread: the change to edit updated the first one (issue 19, finding 5).
+    // One notification per plan while unread: the change to edit updated the first one.
     expect(told.map((n) => n.message)).toEqual([expect.stringContaining("Bearbeiten")]);
 
     const self = await grant(owner.call, plan.id, owner.user.id, "read");

@@ -1,4 +1,4 @@
-// Big writes of a plan's attacks (imports, the planner's save; issue 19): all or nothing for every
+// Big writes of a plan's attacks (imports, the planner's save): all or nothing for every
 // reader, yet no statement long enough to hold the database. PGlite runs one transaction at a time, so
 // one transaction over 50,000 rows kept every other request (health included) waiting for seconds.
 // Instead the rows go in under the plan's next generation, unseen (see attack-visibility.ts), ROW_CHUNK

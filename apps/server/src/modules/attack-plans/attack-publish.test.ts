@@ -1,4 +1,4 @@
-// Big writes of a plan's attacks (issue 19): the rows go in under a new generation in short statements
+// Big writes of a plan's attacks: the rows go in under a new generation in short statements
 // while every reader keeps seeing the plan as it was, and appear in one step. No reader waits for the
 // write (on PGlite one long transaction held every query), nobody sees half of it, and what a crashed
 // write left behind is never shown, sent or claimed, and is cleaned up.

@@ -1,4 +1,4 @@
-// A page of the spec's attack table (§2) and the number of all attacks it matches, within the page
+// A page of the attack table and the number of all attacks it matches, within the page
 // budget on 20,000 attacks (PGlite included):
 // - The plan's attacks in table order (for a sort and a search) are kept a short while per plan
 //   version: the plan's `updated_at`, which every write of attacks moves. Sort keys and search texts

@@ -1,4 +1,4 @@
-// Which rows of `attacks` are a plan's attacks (issue 19): those whose generation lies in the plan's
+// Which rows of `attacks` are a plan's attacks: those whose generation lies in the plan's
 // visibleFrom..visibleTo. A big write inserts under a generation outside that window and publishes it
 // with one update of the plan row, so nobody sees half of it, and nobody waits for it either.
 import { and, eq, sql } from "drizzle-orm";

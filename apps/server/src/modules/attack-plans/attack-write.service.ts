@@ -2,7 +2,7 @@
 // now), the send time from the world's unit speeds and, for supports, the attacking player's
 // Freundschaft; one attack from the form, or many in chunked inserts (the demo plan, and the big writes
 // of attack-publish.service.ts: imports, the planner), never past ATTACK_PLAN_MAX_ATTACKS.
-import type { AttackInput, AttackTrainInput, Coord, Unit, UnitCounts, UnitFormulas } from "@dsbot/protocol";
+import type { AttackInput, AttackTrainInput, Coord, DswbExtras, Unit, UnitCounts, UnitFormulas } from "@dsbot/protocol";
 import { ATTACK_EXPIRE_GRACE_MS, ATTACK_PLAN_MAX_ATTACKS, attackPlanMessages, attackTimes, formatCoord, isSupportType, timedUnits, trainArrivals } from "@dsbot/protocol";
 import { count, eq, sql } from "drizzle-orm";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
@@ -49,7 +49,7 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
     const column = <T>(pick: (row: NewAttack) => T) => sql.param(chunk.map(pick));
     await db.execute(sql`
       insert into ${attacks} (plan_id, source_village_id, source_name, source_x, source_y, attacker_id, attacker_name,
-        target_village_id, target_name, target_x, target_y, defender_id, defender_name, type, units, formulas, unit,
+        target_village_id, target_name, target_x, target_y, defender_id, defender_name, type, units, formulas, dswb, unit,
         send_at, arrival_at, priority, status, error, dsbot_id, real_arrival_at, generation)
       select ${plan.id}, *, ${generation} from unnest(
         ${column((r) => r.sourceVillageId)}::int[], ${column((r) => r.sourceName)}::text[],
@@ -59,7 +59,8 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
         ${column((r) => r.targetX)}::smallint[], ${column((r) => r.targetY)}::smallint[],
         ${column((r) => r.defenderId ?? null)}::int[], ${column((r) => r.defenderName ?? null)}::text[],
         ${column((r) => r.type)}::text[], ${column((r) => JSON.stringify(r.units))}::jsonb[],
-        ${column((r) => (r.formulas ? JSON.stringify(r.formulas) : null))}::jsonb[], ${column((r) => r.unit)}::text[],
+        ${column((r) => (r.formulas ? JSON.stringify(r.formulas) : null))}::jsonb[],
+        ${column((r) => (r.dswb ? JSON.stringify(r.dswb) : null))}::jsonb[], ${column((r) => r.unit)}::text[],
         ${column((r) => iso(r.sendAt))}::timestamptz[], ${column((r) => iso(r.arrivalAt))}::timestamptz[],
         ${column((r) => r.priority)}::smallint[], ${column((r) => initialStatus(r, now))}::text[], ${column((r) => r.error ?? null)}::text[],
         ${column((r) => r.dsbotId ?? null)}::int[], ${column((r) => iso(r.realArrivalAt))}::timestamptz[]
@@ -77,6 +78,8 @@ export interface AttackSpec {
   units: UnitCounts;
   formulas?: UnitFormulas | undefined;
   unit?: Unit | undefined;
+  /** An imported DS Workbench line's extras (type symbol, unit field, flags), kept for its export. */
+  dswb?: DswbExtras | undefined;
   arrival: number;
   priority: number;
 }
@@ -97,6 +100,7 @@ export function attackRow(spec: AttackSpec, world: PlanWorld, boost: number): Ne
     type: spec.type,
     units: spec.units as Record<string, number>,
     formulas: spec.formulas ? (spec.formulas as Record<string, string>) : null,
+    dswb: spec.dswb && Object.keys(spec.dswb).length > 0 ? spec.dswb : null,
     unit: times.unit,
     sendAt: new Date(times.sendTime),
     arrivalAt: new Date(spec.arrival),
@@ -177,7 +181,7 @@ export async function createAttack(db: Database, plan: AttackPlanRow, input: Att
 }
 
 /**
- * A noble train from one village (issue 12): the clearing attack if asked for, then the nobles, each
+ * A noble train from one village: the clearing attack if asked for, then the nobles, each
  * landing the spacing after the one before (`trainArrivals`). All or nothing.
  */
 export async function createAttackTrain(db: Database, plan: AttackPlanRow, input: AttackTrainInput): Promise<AttackRow[]> {

@@ -1,4 +1,4 @@
-// The spec's attack table on the server (§2): sorting by each sortable column both ways (ties by id,
+// The attack table on the server: sorting by each sortable column both ways (ties by id,
 // barbarians after every name ascending), the case-insensitive search over players, village names and
 // coordinates with LIKE wildcards taken literally, the status filter, paging with totals, times in ms.
 import type { Attack, AttackSortField } from "@dsbot/protocol";
@@ -55,7 +55,7 @@ async function allPages(query: Record<string, string>, perPage = 4) {
   }
 }
 
-/** The sort keys as the spec orders them: a missing player after every name, then the id. */
+/** The sort keys in the table's order: a missing player after every name, then the id. */
 const keyOf: Record<AttackSortField, (a: Attack) => (string | number | null)[]> = {
   sendTime: (a) => [a.sendTime],
   arrivalTime: (a) => [a.arrivalTime],

@@ -1,4 +1,4 @@
-// The attack table's conditions (the spec's §2: search over players, village names and coordinates,
+// The attack table's conditions (search over players, village names and coordinates,
 // the status filter, the sort columns) and the selection of the table that export and bulk actions take.
 // The page itself is attack-table.service.ts, the bulk actions attack-bulk.service.ts.
 import type { AttackSelection, AttackSortField, AttackStatus } from "@dsbot/protocol";

@@ -102,7 +102,7 @@ const intArray = (values: readonly number[]) => sql`${`{${values.join(",")}}`}::
 
 /**
  * Villages per lookup query: on embedded PGlite a query runs on the event loop, so 20,000 coordinates go
- * as ten queries with a turn of the loop between them (issue 19: about 1 s in one query before).
+ * as ten queries with a turn of the loop between them (about 1 s in one query before).
  */
 const LOOKUP_CHUNK = 2_000;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,4 +1,4 @@
-// Login (PRODUCT §2): brute-force limit per username+IP, no user enumeration, then a new session.
+// Login: brute-force limit per username+IP, no user enumeration, then a new session.
 import type { Login } from "@dsbot/protocol";
 import { errorMessages, usernameKey } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";

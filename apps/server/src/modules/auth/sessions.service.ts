@@ -1,4 +1,4 @@
-// Web sessions (PRODUCT §2): create, resolve a bearer token, list, revoke.
+// Web sessions: create, resolve a bearer token, list, revoke.
 import { errorMessages } from "@dsbot/protocol";
 import { and, desc, eq, exists, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";

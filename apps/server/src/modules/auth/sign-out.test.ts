@@ -1,4 +1,4 @@
-// Signing a user out everywhere (issue 9): a new password on the profile and the admin's "revoke
+// Signing a user out everywhere: a new password on the profile and the admin's "revoke
 // sessions" also revoke the user's runner tokens — their runner and bot sockets end at once and the
 // token is refused at the next handshake. Admins see a user's runners and may revoke a single one.
 import type { RevokeSessionsResponse, RunnerListItem, UserDetailResponse } from "@dsbot/protocol";

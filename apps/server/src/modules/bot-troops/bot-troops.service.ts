@@ -1,4 +1,4 @@
-// Truppen (PRODUCT §4, §6): a bot's inventory scan replaces what the server kept of its villages' units
+// Truppen: a bot's inventory scan replaces what the server kept of its villages' units
 // at home ("bot:troops"); the planner reads the newest scan per village of the players it plans for.
 import type { BotTroopsReport, UnitCounts } from "@dsbot/protocol";
 import { errorMessages, units } from "@dsbot/protocol";

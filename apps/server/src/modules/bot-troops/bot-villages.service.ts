@@ -1,4 +1,4 @@
-// The bot's villages as its last inventory scan saw them (issue 23, the "Dörfer" tab). A scan arrives
+// The bot's villages as its last inventory scan saw them (the "Dörfer" tab). A scan arrives
 // in parts ("bot:villages"); each part upserts its villages with the scan's time, and the last part drops
 // the villages the scan no longer listed. The tab reads them by name, a page at a time.
 import type { BotVillageState, BotVillageStatesQuery, BotVillageStatesResponse, BotVillagesReport } from "@dsbot/protocol";

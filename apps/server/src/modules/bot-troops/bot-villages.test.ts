@@ -1,4 +1,4 @@
-// The "Dörfer" tab's data (issue 23): a scan's villages arrive in parts; the last part drops villages the
+// The "Dörfer" tab's data: a scan's villages arrive in parts; the last part drops villages the
 // scan no longer listed; the route lists them by name, a page at a time, for those who may see the bot.
 // A bot's villages are bounded (BOT_VILLAGES_MAX), a part names each village once, and a scan's time is
 // near the server's clock (docs/SECURITY.md, Limits).

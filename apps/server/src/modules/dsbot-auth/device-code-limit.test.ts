@@ -1,4 +1,4 @@
-// Issue 9, finding 4: anyone may ask for a pairing code, so codes are limited per address (10 a
+// Anyone may ask for a pairing code, so codes are limited per address (10 a
 // minute, held in the database across instances) and open codes are capped per address and in all.
 import type { DeviceResponse } from "@dsbot/protocol";
 import { errorMessages } from "@dsbot/protocol";

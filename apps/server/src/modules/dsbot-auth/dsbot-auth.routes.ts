@@ -1,4 +1,4 @@
-// /api/dsbot-auth (PRODUCT §3, §6 "Dsbot Auth"): the device flow (device and token are public: the
+// /api/dsbot-auth: the device flow (device and token are public: the
 // runner has no account session) and the signed-in user's paired runners.
 import type { DeviceApproveResponse, DeviceResponse, DeviceTokenResponse, RunnerListResponse } from "@dsbot/protocol";
 import { deviceApproveSchema, deviceRequestSchema, deviceTokenRequestSchema, errorMessages, runnerIdParamsSchema } from "@dsbot/protocol";

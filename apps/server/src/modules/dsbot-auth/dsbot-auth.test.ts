@@ -1,4 +1,4 @@
-// The device flow and runner tokens (PRODUCT §2, §6 "Dsbot Auth").
+// The device flow and runner tokens.
 import type { DeviceResponse } from "@dsbot/protocol";
 import {
   DEVICE_CODE_TTL_SECONDS,

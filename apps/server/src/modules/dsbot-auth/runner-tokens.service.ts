@@ -1,4 +1,4 @@
-// Runner tokens (PRODUCT §2): issued by the device flow, one user each, listed and revocable.
+// Runner tokens: issued by the device flow, one user each, listed and revocable.
 import type { RunnerListItem } from "@dsbot/protocol";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";

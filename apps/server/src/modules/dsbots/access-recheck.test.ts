@@ -1,4 +1,4 @@
-// Losing sight of a bot takes effect on live sockets at once (issue 9): a role change, a revoked grant,
+// Losing sight of a bot takes effect on live sockets at once: a role change, a revoked grant,
 // a deleted bot or a deleted user re-checks the user's runner and bot sockets and cuts what they may
 // no longer see; and in case an event or push slips in between the change and that re-check, every
 // bot socket event re-checks access and every push to a bot room checks its audience.

@@ -32,7 +32,7 @@ export async function reportNeedsPlayer(ctx: NotifyContext, dsbotId: number, rep
   if (!bot) throw notFound(errorMessages.botNotFound);
   const label = botNeedsPlayerLabels[report.reason];
   await addBotLog(ctx.db, { dsbotId, level: "warn", message: botLogMessages.needsPlayer(label, report.message), userId: null });
-  // The owner also gets a tab request: the game has to be opened to go on (PRODUCT §6). Their
+  // The owner also gets a tab request: the game has to be opened to go on. Their
   // notification links to it (the open one, when the bot asked before); the grantees' to the bot.
   const request = (await createPlayerTabRequest(ctx, bot, report.reason)) ?? (await openPlayerTabRequest(ctx.db, bot.id, report.reason));
   // One unread notification per bot, reason and stakeholder, updated with the latest message: a bot that

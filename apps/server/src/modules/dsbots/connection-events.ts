@@ -1,4 +1,4 @@
-// Tell a bot's audience that a runner or bot socket came or went (spec §4 connection events).
+// Tell a bot's audience that a runner or bot socket came or went (the websocket-connection realtime messages).
 import { realtimeMessage } from "@dsbot/protocol";
 import type { BotContext } from "../../app-context.js";
 import type { WebsocketConnectionRow } from "../../db/schema.js";

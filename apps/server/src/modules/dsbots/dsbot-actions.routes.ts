@@ -1,4 +1,4 @@
-// POST /api/dsbot/{id}/start|stop|force-stop|pause|resume (spec §7) → { dsbot }.
+// POST /api/dsbot/{id}/start|stop|force-stop|pause|resume → { dsbot }.
 import type { BotResponse } from "@dsbot/protocol";
 import { botIdParamsSchema, botStartSchema, botStopSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";

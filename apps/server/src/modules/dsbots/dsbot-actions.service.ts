@@ -1,4 +1,4 @@
-// Start, stop, force-stop, pause, resume (PRODUCT §4): each a status change plus a word to the runner
+// Start, stop, force-stop, pause, resume: each a status change plus a word to the runner
 // or the bot. Start and stop name the runner through one of its bot-user connections of this bot.
 import type { RunnerCommand } from "@dsbot/protocol";
 import { botLogMessages, errorMessages } from "@dsbot/protocol";

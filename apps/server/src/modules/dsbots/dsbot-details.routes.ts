@@ -1,4 +1,4 @@
-// Per-bot modules (spec §7), access grants and the log (PRODUCT §3): everything behind the bot's 404.
+// Per-bot modules, access grants and the log: everything behind the bot's 404.
 import type {
   BotUsageResponse,
   BotVillageStatesResponse, BotLogListResponse, BotPermissionsResponse, BotVillagesResponse, ModuleResponse, ToggleModuleResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// The bot log (PRODUCT §6 bot detail: Level, Nachricht, Benutzer, Zeit): who did what, and what the bot reported.
+// The bot log (the bot page's log table: Level, Nachricht, Benutzer, Zeit): who did what, and what the bot reported.
 import type { BotLog, BotLogQuery, LogLevel } from "@dsbot/protocol";
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";

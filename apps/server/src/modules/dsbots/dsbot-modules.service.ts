@@ -1,5 +1,5 @@
-// A bot's module configs (spec §7 toggle-module, module): read, flip, save — validated with the
-// module's own schema, logged, and pushed at once to a connected bot (PRODUCT §4).
+// A bot's module configs (the toggle-module and module routes): read, flip, save — validated with the
+// module's own schema, logged, and pushed at once to a connected bot.
 import type { ModuleName } from "@dsbot/protocol";
 import { botLogMessages, errorMessages, moduleRegistry, toIssueList } from "@dsbot/protocol";
 import { eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Access grants (PRODUCT §2): owners and admins grant or revoke a bot per user, and the user is told.
+// Access grants: owners and admins grant or revoke a bot per user, and the user is told.
 // Losing access also ends that user's runner and bot connections to the bot at once, so nobody keeps
 // running a bot they may not see.
 import type { BotPermission } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// A bot's request budget (issue 23): the runner reports its last hour's requests, the budget and the
+// A bot's request budget: the runner reports its last hour's requests, the budget and the
 // last day's captchas every minute ("bot:usage"); the server keeps the latest report per bot and the
 // bot page reads it (GET /api/dsbot/{id}/usage) and hears each new one ("bot-usage").
 import type { BotUsage, BotUsageResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// The villages a bot plays (issue 21): its player's villages on its world from the world data, by name and
+// The villages a bot plays: its player's villages on its world from the world data, by name and
 // coordinates, so the module forms let the player pick villages instead of typing their ids. Bounded by
 // the world data itself (a player holds at most a few thousand villages; read in pages).
 import type { BotVillage } from "@dsbot/protocol";

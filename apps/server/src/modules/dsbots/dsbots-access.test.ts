@@ -1,4 +1,4 @@
-// Who sees a bot (PRODUCT §2): 404 on every per-bot route for others, grants and revokes by owner or
+// Who sees a bot: 404 on every per-bot route for others, grants and revokes by owner or
 // admin, and the same rule for realtime events.
 import { botListResponseSchema, botPermissionsResponseSchema, errorMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Who may see and manage a bot (PRODUCT §2): the owner, users it was granted to, and admins.
+// Who may see and manage a bot: the owner, users it was granted to, and admins.
 // One place for routes, sockets and the realtime fan-out; a bot the caller may not see is "not found".
 import { errorMessages } from "@dsbot/protocol";
 import { and, eq, inArray, or, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// /api/dsbot (spec §7): list, detail, connections, create, delete; plus GET /api/websocket-connections.
+// /api/dsbot: list, detail, connections, create, delete; plus GET /api/websocket-connections.
 import type { BotListResponse, BotResponse, WebsocketConnectionsResponse } from "@dsbot/protocol";
 import { botCreateSchema, botIdParamsSchema, botListQuerySchema, botUpdateSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";

@@ -1,4 +1,4 @@
-// Bots (spec §7): list with the table options, create with all modules at their defaults, delete.
+// Bots: list with the table options, create with all modules at their defaults, delete.
 import type { BotCreate, BotListQuery , botSortFields} from "@dsbot/protocol";
 import { botLogMessages, parseSort } from "@dsbot/protocol";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
@@ -12,7 +12,7 @@ import { defaultModules } from "./bot-modules.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import { visibleBotsCondition } from "./dsbots.policy.js";
 
-/** A missing status counts as offline (spec §4), for filtering and for sorting. */
+/** A missing status counts as offline, for filtering and for sorting. */
 const effectiveStatus = sql`coalesce(${dsbots.status}, 'offline')`;
 
 const sortColumns: Record<(typeof botSortFields)[number], SQL | AnyPgColumn> = {

@@ -1,6 +1,6 @@
-// Issue 9, finding 5: granting or revoking a bot tells the user: a stored notification and a live
+// Granting or revoking a bot tells the user: a stored notification and a live
 // `notification-created` message to that user's website sockets, and to nobody else. While unread, the
-// news on one bot's access updates one notification (issue 19, finding 5; grant-toggles.test.ts).
+// news on one bot's access updates one notification (docs/SECURITY.md, "Grant notifications"; grant-toggles.test.ts).
 import type { Notification, NotificationListResponse } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";
 import { createBot, openSocket, pairRunner, settle, waitForMessage } from "../../../test/bots.js";
@@ -73,7 +73,7 @@ describe("grant and revoke notify the user", () => {
     const live = await waitForMessage(grantee.website, "notification-created", (d) => d.notification.title === "Zugriff entzogen");
     expect(live.data.notification.message).toContain("Häuptling Revoke");
     expect(live.data.notification.message).toContain(owner.user.username);
-    // The grant's notification was still unread: the revoke updated it (one per bot while unread, issue 19 finding 5).
+    // The grant's notification was still unread: the revoke updated it (one per bot while unread).
     expect(live.data.notification.id).toBe(granted.data.notification.id);
     expect((await notificationsOf(grantee.token)).map((n) => n.title)).toEqual(["Zugriff entzogen"]);
 

@@ -1,8 +1,8 @@
-// The plans a bot's Offplaner Scanner may take (issue 19, finding 3): a plan added to the list must be
-// one the saving user may edit, and the bot's owner too (a bot sends only what both may change). A plan
-// the user may not see is refused exactly as one that does not exist. Ids already in the list may stay
-// (another setting can change without them), because every claim and report checks the rights again;
-// a bot whose owner loses the right says so in its log.
+// The plans a bot's Offplaner Scanner may take (docs/SECURITY.md, "A shared bot and its owner's attack
+// plans"): a plan added to the list must be one the saving user may edit, and the bot's owner too (a bot
+// sends only what both may change). A plan the user may not see is refused exactly as one that does not
+// exist. Ids already in the list may stay (another setting can change without them), because every claim and
+// report checks the rights again; a bot whose owner loses the right says so in its log.
 import type { ModuleName, ScannerPlanNote, ScannerPlanOption } from "@dsbot/protocol";
 import { attackPlanMessages, botLogMessages, canEditPlan, SCANNER_PLAN_OPTIONS_MAX } from "@dsbot/protocol";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Server instances on one PostgreSQL database (issue 24). Each process start registers a new id and
+// Server instances on one PostgreSQL database. Each process start registers a new id and
 // beats every INSTANCE_HEARTBEAT_MS; an instance silent for INSTANCE_DEAD_AFTER_MS is dead, and the
 // first live instance to notice removes it together with the socket connections it held (its runners
 // reconnect elsewhere and announce their bots again). Times are the database's clock, so instances on

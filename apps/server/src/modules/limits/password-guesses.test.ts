@@ -1,4 +1,4 @@
-// The brute-force limit on password checks (PRODUCT §2, issue 9): at most 5 guesses per username + IP
+// The brute-force limit on password checks: at most 5 guesses per username + IP
 // in 5 minutes are ever verified — also when they arrive all at once, also spread over several server
 // instances on one database — and the current password on the profile counts as such a guess.
 // A 401 (login) or 400 (profile) means the password was verified; a 429 means it was not.

@@ -1,4 +1,4 @@
-// The brute-force limit on password checks (PRODUCT §2): at most 5 guesses per username + IP in 5
+// The brute-force limit on password checks: at most 5 guesses per username + IP in 5
 // minutes are ever verified. A guess is reserved atomically before argon2 runs (an advisory lock on
 // the key serialises concurrent reservations, on one PostgreSQL across any number of instances), so
 // parallel requests cannot all pass the count; a right password deletes the reservations.

@@ -1,4 +1,4 @@
-// Issue 19, finding 5 (part): an owner toggling a grant (a plan between read and edit, a bot between
+// Grant notifications (docs/SECURITY.md): an owner toggling a grant (a plan between read and edit, a bot between
 // granted and revoked) must not flood the user with notifications. News about one plan's or one bot's
 // access for one user updates that user's unread notification about it (moved to the top, pushed again
 // with the same id) instead of adding one per toggle; once read, the next change is new again.

@@ -1,4 +1,4 @@
-// /api/user-notifications (spec §7): the caller's own notifications; admins may also address others.
+// /api/user-notifications: the caller's own notifications; admins may also address others.
 import type { NotificationListResponse, NotificationMarkAllResponse, NotificationResponse } from "@dsbot/protocol";
 import { notificationCreateSchema, notificationIdParamsSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";

@@ -1,4 +1,4 @@
-// A user's notifications (spec §2 notification menu, §7): every query is scoped to its owner, so
+// A user's notifications (the bell's menu in the header): every query is scoped to its owner, so
 // another user's notification is indistinguishable from one that does not exist.
 import type { NotificationLink } from "@dsbot/protocol";
 import { errorMessages } from "@dsbot/protocol";

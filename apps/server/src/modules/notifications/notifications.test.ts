@@ -1,4 +1,4 @@
-// The notification calls of spec §7 through the real app: only ever the caller's own notifications,
+// The notification routes through the real app: only ever the caller's own notifications,
 // admins may address others, and each new one reaches only its recipient's website sockets.
 import type { Notification } from "@dsbot/protocol";
 import {

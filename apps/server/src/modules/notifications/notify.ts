@@ -12,7 +12,7 @@ export type { NotificationContent };
 
 /**
  * Topics of notifications that replace each other while unread: an owner toggling a grant tells the
- * user the latest state in one notification, however often it changes (issue 19, finding 5).
+ * user the latest state in one notification, however often it changes.
  */
 export const notificationTopics = {
   planAccess: (planId: number) => `plan-access:${planId}`,

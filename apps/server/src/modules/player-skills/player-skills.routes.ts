@@ -1,4 +1,4 @@
-// /api/ds-player-skills (PRODUCT §3): the caller's players with their tribe skills; always scoped to
+// /api/ds-player-skills: the caller's players with their tribe skills; always scoped to
 // the caller (nobody reads or writes another user's skills).
 import type { PlayerSkillsListResponse, PlayerSkillsSaveResponse } from "@dsbot/protocol";
 import { playerSkillsDeleteSchema, playerSkillsSaveSchema } from "@dsbot/protocol";

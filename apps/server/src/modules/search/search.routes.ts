@@ -1,4 +1,4 @@
-// POST /api/search (spec §7): body { searchVal } → { dsbots, attackPlans, downloads }.
+// POST /api/search: body { searchVal } → { dsbots, attackPlans, downloads }.
 import type { SearchResponse } from "@dsbot/protocol";
 import { searchRequestSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";

@@ -1,4 +1,4 @@
-// Global search (spec §2 search dialog, §7 POST /api/search): case-insensitive substring matches over
+// Global search (the search dialog's POST /api/search): case-insensitive substring matches over
 // what the caller may see — bots (bot policy), attack plans (plan policy) and the two downloads.
 import type { DownloadType, SearchResponse } from "@dsbot/protocol";
 import { downloadLabels, downloadTypes, SEARCH_RESULT_LIMIT } from "@dsbot/protocol";

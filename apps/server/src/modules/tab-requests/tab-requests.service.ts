@@ -1,4 +1,4 @@
-// Tab Anfragen (PRODUCT §6): created for a due attack no running bot can send (one per attack, however
+// Tab Anfragen: created for a due attack no running bot can send (one per attack, however
 // many instances notice it) and for a bot that needs its player; listed per user and marked done. A
 // new request is pushed as `addTabRequest` to its user with `added: true`.
 import type { BotNeedsPlayerReason, TabRequest, TabRequestListQuery } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// Issue 9, finding 5: GET /api/users/lookup?username= finds exactly one user by name (any signed-in
+// GET /api/users/lookup?username= finds exactly one user by name (any signed-in
 // user may ask), never by prefix or pattern, and each caller may ask only 30 times a minute.
 import { errorMessages, userLookupResponseSchema } from "@dsbot/protocol";
 import { randomBytes } from "node:crypto";

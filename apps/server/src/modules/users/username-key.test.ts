@@ -1,4 +1,4 @@
-// Issue 9, finding 8: names whose case folding differs between JavaScript and the database's lower()
+// Names whose case folding differs between JavaScript and the database's lower()
 // (İbrahim, ΣΟΦΟΣ, Straße) can be created and then log in; uniqueness, lookup, login and the login
 // limit all use the one key usernameKey computes; a wrong stored key is put right at start.
 import type { LoginResponse, UserDetailResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// User administration (PRODUCT §2, §6): list, create, change, delete; guards the last admin.
+// User administration: list, create, change, delete; guards the last admin.
 import type { Role, UserCreate, UserListQuery, UserUpdate, World } from "@dsbot/protocol";
 import { errorMessages, parseSort, usernameKey } from "@dsbot/protocol";
 import { asc, count, desc, eq, ilike } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// GET /api/userscript/overview (issue 23): read-only, for the userscript in the player's game tab. It
-// authenticates with a token from the device flow (PRODUCT §1 "runner-style token"): the script's own
+// GET /api/userscript/overview: read-only, for the userscript in the player's game tab. It
+// authenticates with a token from the device flow (a runner-style token): the script's own
 // (scope "userscript", which opens no socket) or a runner's, kept in the script's own storage; a web
 // session token is taken too (it could read all this anyway).
 // Revoking the token on Dsbot Auth cuts the script off at its next call.

@@ -1,4 +1,4 @@
-// What the userscript shows in a game tab (issue 23): the user's open tab requests on the tab's world
+// What the userscript shows in a game tab: the user's open tab requests on the tab's world
 // and the attacks not yet sent that leave the tab's village. Only the user's own data: tab requests
 // are the user's; attacks come from plans the user owns or was given (an admin's role widens nothing
 // here, since the script shows what this player has to send).

@@ -1,4 +1,4 @@
-// `bot:incomings` (issue 22): the command scanner's list replaces the bot's incomings. The server stores
+// `bot:incomings`: the command scanner's list replaces the bot's incomings. The server stores
 // first, then tells everyone who may see the bot ("incomings-updated") and, when the scanner's "notify on
 // nobles" is on, notifies them of each command that is a noble for the first time.
 import type { BotIncomingsReport } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// GET /api/dashboard (issue 22): the overview's figures in one answer — bots by status, the next attacks
+// GET /api/dashboard: the overview's figures in one answer — bots by status, the next attacks
 // to send of the plans the user may see, incomings, unread notifications, open tab requests and the
 // troops' population — each under the same visibility rules as its own page.
 import type { DashboardResponse } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// Writing incomings (issue 22): a bot's scan replaces its set (one row per game command, the first-seen
+// Writing incomings: a bot's scan replaces its set (one row per game command, the first-seen
 // time kept across scans); a pasted SOS text adds to the user's own set. After each write the set's
 // analysis (likely unit, kind, noble train) is worked out again and stored with the rows, so reading a
 // page is one indexed query. Arrived commands leave with the next write and are never listed.

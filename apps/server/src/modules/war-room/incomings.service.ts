@@ -1,4 +1,4 @@
-// Reading incomings (issue 22): the commands still on their way that the viewer may see — those of the
+// Reading incomings: the commands still on their way that the viewer may see — those of the
 // bots they may see and their own pastes. Filters, sort and page run in the database on the stored
 // analysis; the summary (count, nobles, next arrival) covers everything visible.
 import type { Incoming, IncomingKind, IncomingListQuery, IncomingListResponse, IncomingSummary, Unit } from "@dsbot/protocol";

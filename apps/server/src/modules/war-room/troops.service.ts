@@ -1,4 +1,4 @@
-// Truppen (issue 22): one row per own village, from the newest of the visible bots' inventory scans and
+// Truppen: one row per own village, from the newest of the visible bots' inventory scans and
 // the viewer's pasted troops overviews. The database merges the sources, works out each village's units in
 // the asked view (the whole army, or one row of the game's overview), their population and class, and
 // filters, sorts, pages and sums them: a request reads one page and one row of sums, never every village

@@ -2,7 +2,7 @@
 // incomings, a troops overview their villages' troops (only villages of their own player, see ownPlayers). Read on the
 // player's world, in its server time; every coordinate must be a village of that world. A text with any
 // problem imports nothing and answers 400 with the problems by line.
-import type { Unit, UnitInfo } from "@dsbot/protocol";
+import type { RepeatedHour, Unit, UnitInfo } from "@dsbot/protocol";
 import { PASTED_INCOMINGS_MAX, units, type OwnPlayersRule, WAR_ROOM_PARSE_MAX_ERRORS, warRoomMessages, type WarRoomParseError } from "@dsbot/protocol";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -99,10 +99,20 @@ async function villagesAt(db: Database, worldId: number, all: readonly { x: numb
   return found;
 }
 
-/** Imports an SOS text as the user's incomings; answers how many were taken (landed ones are left out). */
-export async function importSosText({ db, workers }: ImportDeps, user: Importer, text: string, now = Date.now()): Promise<number> {
+/**
+ * Imports an SOS text as the user's incomings; answers how many were taken (landed ones are left out).
+ * Arrivals in the repeated autumn hour are read as `options.repeatedHour` says, else refused by line.
+ */
+export async function importSosText(
+  { db, workers }: ImportDeps,
+  user: Importer,
+  text: string,
+  options: { repeatedHour?: RepeatedHour | undefined } = {},
+  now = Date.now(),
+): Promise<number> {
   const world = await userWorld(db, user);
-  const parsed = await parse(workers, "sosText", { text, timeZone: await worldZoneOf(db, { server: world.server, world: world.world }) });
+  const timeZone = await worldZoneOf(db, { server: world.server, world: world.world });
+  const parsed = await parse(workers, "sosText", { text, timeZone, repeatedHour: options.repeatedHour ?? null });
   if (parsed.errors.length > 0) rejected(parsed.errors);
   const known = await villagesAt(db, world.id, [...parsed.incomings.map((i) => i.target), ...parsed.incomings.map((i) => i.origin)]);
   const errors: WarRoomParseError[] = [];

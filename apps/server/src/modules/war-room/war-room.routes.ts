@@ -1,4 +1,4 @@
-// The war room's REST calls (issue 22): incomings (list, tag, import an SOS text, delete a pasted one)
+// The war room's REST calls: incomings (list, tag, import an SOS text, delete a pasted one)
 // and troops (list, import a troops overview, clear the pasted ones). Everyone sees the incomings and
 // troops of the bots they may see and their own pastes; another user's incoming answers 404.
 import type { DashboardResponse, IncomingListResponse, TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
@@ -10,6 +10,7 @@ import {
   troopListQuerySchema,
   WAR_ROOM_TEXT_MAX,
   warRoomMessages,
+  sosImportSchema,
   warRoomTextSchema,
 } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
@@ -30,6 +31,7 @@ const list = contract({ query: incomingListQuerySchema });
 const byId = contract({ params: incomingIdParamsSchema });
 const patch = contract({ params: incomingIdParamsSchema, body: incomingPatchSchema });
 const pasted = contract({ body: warRoomTextSchema });
+const sosPaste = contract({ body: sosImportSchema });
 const troops = contract({ query: troopListQuerySchema });
 /** A pasted text of WAR_ROOM_TEXT_MAX characters, each up to two bytes in JSON, fits. */
 const WAR_ROOM_BODY_LIMIT = 2 * WAR_ROOM_TEXT_MAX + 1024;
@@ -73,9 +75,10 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.code(204).send();
     });
 
-    app.post("/api/incomings/import", { config: pasted.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
+    app.post("/api/incomings/import", { config: sosPaste.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
       const { user } = caller(request);
-      const imported = await importSosText(ctx, user, pasted.body(request).text);
+      const { text, repeatedHour } = sosPaste.body(request);
+      const imported = await importSosText(ctx, user, text, { repeatedHour });
       ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
       return { imported, message: warRoomMessages.imported(imported) };
     });

@@ -1,4 +1,4 @@
-// The war room's server side (issue 22): a bot's scanned incomings replace its set and are analysed,
+// The war room's server side: a bot's scanned incomings replace its set and are analysed,
 // seen only by those who may see the bot, with a notification for a new noble; pasted SOS texts and
 // troops overviews become the user's own rows, a bad line naming its number; troops are classified.
 import type { BotIncoming, DashboardResponse, IncomingListResponse, TroopListResponse } from "@dsbot/protocol";

@@ -1,6 +1,6 @@
 // Large reads (a world's 100,000 villages, its players) in pages by id, with a turn of the event loop
 // between them: on PGlite every statement runs on the main thread, so one read of everything would
-// hold the loop for as long as it takes (issue 19). `readWorldPages` makes the pages agree with the
+// hold the loop for as long as it takes. `readWorldPages` makes the pages agree with the
 // world row without holding a transaction open across them.
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";

@@ -1,4 +1,4 @@
-// No world request holds the event loop for long (issue 19): the import writes in batches and the
+// No world request holds the event loop for long: the import writes in batches and the
 // map data and owners are read in pages, each with a turn of the event loop in between. On PGlite a
 // statement runs on the main thread and resolves without such a turn, so without the breaks a
 // 100,000-village import or map read was one block of seconds. Checked structurally: timers run

@@ -1,5 +1,6 @@
 // The `world_id` that a world's villages, players and tribes carry is its data key (`worlds.dataKey`,
-// issue 19): an import writes under a new key and switches the world to it in one step.
+// docs/SECURITY.md, "Big exports, imports and bulk actions"): an import writes under a new key and switches
+// the world to it in one step.
 import { sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 

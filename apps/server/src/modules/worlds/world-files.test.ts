@@ -1,4 +1,4 @@
-// The parsers of the game's world files (PRODUCT §5, §9; issue 11); the XML answers are the protocol's (game/).
+// The parsers of the game's world files; the XML answers are the protocol's (game/).
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { isGzip, MAX_LINE_LENGTH, MAX_RECORDS, PARSE_CHUNK_LINES, WorldFileError, worldFileText } from "./world-files.js";
@@ -64,7 +64,7 @@ describe("village.txt", () => {
   });
 });
 
-describe("hostile files (issue 19)", () => {
+describe("hostile files", () => {
   it("refuses a line longer than the limit before cutting it into fields", () => {
     const long = `1,A,1,1,0,10,0\n${",".repeat(MAX_LINE_LENGTH + 2)}`;
     expect(failure(() => parseVillages(long))).toBe("village.txt, Zeile 2: die Zeile ist länger als 8.192 Zeichen.");

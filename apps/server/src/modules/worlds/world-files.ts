@@ -1,4 +1,4 @@
-// The game's public world files (PRODUCT §5): village.txt, player.txt, ally.txt, plain or gzip —
+// The game's public world files: village.txt, player.txt, ally.txt, plain or gzip —
 // their records, the limits every file is held to, and unpacking (world-records.ts reads the lines).
 import { promisify } from "node:util";
 import zlib from "node:zlib";

@@ -1,4 +1,4 @@
-// The importer (issue 11, acceptance 1): the real world's files give exactly their records with
+// The importer: the real world's files give exactly their records with
 // decoded names; a re-import replaces the data atomically; a broken file leaves the old data intact.
 import type { GameResult } from "@dsbot/protocol";
 import { parseGameConfigXml, parseUnitInfoXml } from "@dsbot/protocol";
@@ -104,7 +104,7 @@ function xmlFile<T>(file: string, parse: (xml: string) => GameResult<T>): { xml:
   return { xml, parsed: parsed.value };
 }
 
-describe.skipIf(!hasRealWorld)("the real world fixture (../shared/fixtures/world-real)", () => {
+describe.skipIf(!hasRealWorld)("the real world fixture", () => {
   if (!hasRealWorld) console.info(`skipped: the real world fixture is not at ${realWorldDir}`);
 
   it("imports exactly 38219 villages, 10234 players and 534 tribes with decoded names", async () => {

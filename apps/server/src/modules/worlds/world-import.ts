@@ -1,5 +1,5 @@
 // Replaces one world's villages, players and tribes (and, when given, its config and unit info): all
-// or nothing for every reader, without a transaction across the import (issue 19). The rows go in
+// or nothing for every reader, without a transaction across the import. The rows go in
 // under a new data key (see `worlds.dataKey`) in one statement per batch, unseen; one short
 // transaction switches the world to them, and the old key's rows are deleted after, in batches. On
 // any error the old data stays. Column arrays through `unnest` keep 100,000 villages within seconds
@@ -32,7 +32,7 @@ export interface ImportProgress {
 
 /**
  * Rows per statement. PGlite runs one statement at a time (on its own thread), so every other
- * request's queries wait for the one running: small enough that none runs long (issue 19), large
+ * request's queries wait for the one running: small enough that none runs long, large
  * enough that 100,000 villages take 50 statements.
  */
 export const IMPORT_BATCH_ROWS = 2_000;

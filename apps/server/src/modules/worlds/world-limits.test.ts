@@ -1,4 +1,4 @@
-// Hostile world files (issue 19, findings 2 and 5) through both ways in: an admin's upload and the
+// Hostile world files (docs/SECURITY.md) through both ways in: an admin's upload and the
 // sync from a world host. A small gzip of one endless line, a file unpacking beyond the limit and a
 // file of too many records are refused with a German 4xx (or a German lastSyncError) before the work
 // grows with them, and the server keeps answering.

@@ -1,4 +1,4 @@
-// The map's reads beyond the binary village data (issue 11): every player and tribe as columns with
+// The map's reads beyond the binary village data: every player and tribe as columns with
 // ETag/304 and compression, and one village with its owner and tribe for the tooltip and side panel.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { WorldOwnersResponse, WorldVillageResponse } from "@dsbot/protocol";

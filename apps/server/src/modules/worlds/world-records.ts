@@ -1,4 +1,4 @@
-// The records of the game's world files (PRODUCT §5): one per line, comma separated, names
+// The records of the game's world files: one per line, comma separated, names
 // URL-encoded with `+` for a space. The files may end without a final newline, so records are
 // counted, never newline characters. A malformed line rejects the whole file with a German message
 // naming the file and its 1-based line number.

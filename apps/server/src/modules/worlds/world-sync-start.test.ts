@@ -1,4 +1,4 @@
-// When a world's sync starts and what the Welten page hears of it (issue 19, findings 6 and 7): a
+// When a world's sync starts and what the Welten page hears of it (docs/SECURITY.md): a
 // world added with sync on, or chosen by a user on a market, is synced at once (not at the next
 // hourly check) and shows as syncing meanwhile; a world whose sync is off shows no old error. A new
 // bot must be on a known world, so it never adds one.

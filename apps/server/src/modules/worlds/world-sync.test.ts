@@ -1,4 +1,4 @@
-// The sync from the game (issue 11) against a local HTTP server standing in for the world hosts:
+// The sync from the game against a local HTTP server standing in for the world hosts:
 // the files arrive through the same parsers and importer, conditional requests keep the data on 304,
 // failures keep the old data with a German lastSyncError, and instances never sync a world twice.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Keeps the worlds in step with the game (issue 11): every world a user or bot plays on, and every
+// Keeps the worlds in step with the game: every world a user or bot plays on, and every
 // other known world, is fetched from DSBOT_WORLD_SOURCE and goes through the same parsers and the
 // same atomic importer as an upload. A failure keeps the old data, is logged and is stored as the
 // world's German `lastSyncError`. Instances share the work through `sync_due_at` (world-sync-schedule.ts).

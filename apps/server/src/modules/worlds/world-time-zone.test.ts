@@ -1,4 +1,4 @@
-// Each market's server time (issue 20 item 5), through the real app: a tribalwars.co.uk world runs on UK
+// Each market's server time, through the real app: a tribalwars.co.uk world runs on UK
 // time in the user's and the plan's answers, the night bonus of the planner and the CSV and BB-code
 // exports and imports, across both clock changes; an admin corrects a world's zone on Welten, and the
 // change shows at once.
@@ -95,6 +95,14 @@ describe("server time per market", () => {
     const skipped = await user("POST", `/api/attack-plans/${copy.id}/import`, { format: "csv", text: csv.replace("30.03.31 02:30:00:008", "30.03.31 01:30:00:008").replace(`;${AFTER_SPRING};`, ";;") });
     expect(skipped.statusCode).toBe(400);
     expect(errorOf(skipped).issues).toContain(`Zeile 3: ${importMessages.csvArrivalReason("30.03.31 01:30:00:008", serverTimeMessages.skipped("Europe/London"))}`);
+    // 01:30 comes twice on 26 October: without the ms column the import asks, then takes the occurrence chosen.
+    const repeated = csv.replace(`;${SECOND_AUTUMN};`, ";;");
+    const asked = await user("POST", `/api/attack-plans/${copy.id}/import`, { format: "csv", text: repeated, replace: true });
+    expect(asked.statusCode).toBe(400);
+    expect(errorOf(asked).issues.join("\n")).toContain("Zeile 5: Ankunft: „26.10.31 01:30:00:010“: „26.10.31 01:30:00:010“ gibt es in Europe/London zweimal");
+    const chosen = await user("POST", `/api/attack-plans/${copy.id}/import`, { format: "csv", text: repeated, replace: true, repeatedHour: "second" });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(csvColumn(await exported(copy, { format: "csv" }), 5)).toEqual([BEFORE_SPRING, AFTER_SPRING, FIRST_AUTUMN, SECOND_AUTUMN, WINTER].map(String));
   });
 
   it("avoids the night bonus on the world's clock: 0–8 UK time, an hour later than in Berlin", async () => {

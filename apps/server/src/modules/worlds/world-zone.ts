@@ -1,4 +1,4 @@
-// What bots and the API need of a world by server and code: its server time zone (issue 20 item 5), the
+// What bots and the API need of a world by server and code: its server time zone, the
 // admin's correction stored on the world, else its market's (protocol time-zones.ts), and its fake limit
 // for the formulas' `fake` (item 2). The zone is looked up for every signed-in user's "who am I", so the
 // answers are kept for a short while; an admin's change drops them at once here, other instances see it

@@ -1,4 +1,4 @@
-// Game worlds (PRODUCT §3, issue 11; protocol worlds.ts):
+// Game worlds (protocol worlds.ts):
 //   GET  /api/worlds                         signed in: every known world with counts, last import and sync
 //   POST /api/worlds                         admin: a new, empty world { server, world }
 //   PATCH /api/worlds/{id}                   admin: { syncEnabled } — whether the server fetches it from the game

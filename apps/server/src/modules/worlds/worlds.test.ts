@@ -1,4 +1,4 @@
-// The world routes (issue 11): list, create, multipart import (plain and gzip, German refusals that
+// The world routes: list, create, multipart import (plain and gzip, German refusals that
 // leave the old data), the binary map data through the protocol's decoder with ETag/304 and
 // compression, and the player and tribe search.
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";

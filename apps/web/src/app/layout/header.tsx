@@ -66,7 +66,7 @@ export function Header({ sidebarOpened, onToggleSidebar, withSidebarToggle, mobi
           <>
             <NotificationBell />
             <div className={classes.divider} aria-hidden />
-            {/* On a phone the world label stays (spec: in the header); the username is in the avatar menu. */}
+            {/* On a phone the world label stays (it belongs in the header); the username is in the avatar menu. */}
             <Badge hiddenFrom="sm" size="xs" variant="light" radius="sm" title={`${layoutTexts.world} ${user.world.world} · ${user.world.server}`}>
               {worldLabel(user.world)}
             </Badge>

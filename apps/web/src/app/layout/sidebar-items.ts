@@ -1,4 +1,4 @@
-// The sidebar of spec §2: entries in the spec's order, the admin-only entry, and which routes light up
+// The sidebar: its entries in order, the admin-only entry, and which routes light up
 // which entry.
 import { paths } from "@/config/paths";
 import { botRouteNames, routes } from "@/config/routes";
@@ -27,7 +27,7 @@ export const sidebarItems: readonly SidebarItem[] = [
   { label: "Eingehende Angriffe", to: paths.incomings, icon: routes.DashboardIncommings.icon, routeNames: [routes.DashboardIncommings.name], section: "overview" },
   { label: "Bots", to: paths.bots, icon: routes.Dsbots.icon, routeNames: botRouteNames, section: "manage" },
   { label: "Angriffspläne", to: paths.attackPlans, icon: routes.AttackPlans.icon, routeNames: [routes.AttackPlans.name, routes.AttackPlanDetail.name], section: "manage" },
-  // The spec's sidebar has no entry for the worlds: the admin reaches "Welten" from Benutzer, which stays highlighted there.
+  // The sidebar has no entry for the worlds: the admin reaches "Welten" from Benutzer, which stays highlighted there.
   { label: "Benutzer", to: paths.users, icon: routes.Users.icon, routeNames: [routes.Users.name, routes.UserDetail.name, routes.Worlds.name], adminOnly: true, section: "manage" },
   { label: "Koordinaten Filter", to: paths.coordsFilter, icon: routes.AttackPlannerCoordsFilter.icon, routeNames: [routes.AttackPlannerCoordsFilter.name], section: "tools" },
   { label: "Tab Anfragen", to: paths.tabRequests, icon: routes.TabRequests.icon, routeNames: [routes.TabRequests.name], section: "tools" },

@@ -6,7 +6,7 @@ import { renderUi } from "@/test/render-ui";
 import { UserMenu } from "./user-menu";
 
 describe("UserMenu", () => {
-  // The header hides username and world below 540px (spec §4: the header shows both); the menu keeps them reachable.
+  // The header hides username and world below 540px (the header shows both); the menu keeps them reachable.
   it("shows username and world label at the top of the avatar menu", async () => {
     const user = userEvent.setup();
     renderUi(<UserMenu user={plainUser} />);

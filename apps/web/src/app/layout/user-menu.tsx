@@ -1,4 +1,4 @@
-// Avatar menu of spec §2: initial, username, "Account" (profile) and "Logout" (with confirmation).
+// Avatar menu: initial, username, "Account" (profile) and "Logout" (with confirmation).
 // It repeats username and world label, which the header hides on phones (below 540px). The avatar is
 // here at once; the menu itself (user-menu-popup.tsx) loads when the pointer or the focus reaches it,
 // and a click before it is there opens it once it is.

@@ -1,4 +1,4 @@
-// The toaster's lifecycle (spec §4) and sizes (spec §9) on the page's fake clock: a click dismisses a
+// The toaster's lifecycle and sizes on the page's fake clock: a click dismisses a
 // toast, focus and hover hold its countdown, and at most 3 toasts of 356px with a 14px gap are shown.
 import { act, fireEvent, screen } from "@testing-library/react";
 import { toast as sonnerToast } from "sonner";
@@ -56,7 +56,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("toast dismissal (spec §4)", () => {
+describe("toast dismissal", () => {
   it("a click on the toast dismisses it", async () => {
     const item = await showAlert("Klick mich weg");
     const message = screen.getByText("Klick mich weg");
@@ -98,7 +98,7 @@ describe("toast dismissal (spec §4)", () => {
   });
 });
 
-describe("toast countdown (spec §4: paused while hovered, focused or interacting)", () => {
+describe("toast countdown (paused while hovered, focused or interacting)", () => {
   it("an alert closes after its 5000 ms", async () => {
     await showAlert("Läuft ab");
     await advance(4900);
@@ -179,7 +179,7 @@ describe("toast countdown (spec §4: paused while hovered, focused or interactin
   });
 });
 
-describe("toaster sizes (spec §9)", () => {
+describe("toaster sizes", () => {
   it("is 356px wide with a 14px gap and shows 3 toasts at once", async () => {
     for (const n of [1, 2, 3, 4]) await showAlert(`Meldung ${n}`);
     const list = document.querySelector<HTMLElement>("[data-sonner-toaster]");

@@ -1,4 +1,4 @@
-// The one toaster of the app (spec §4/§8/§9): bottom-right, expanded stack, 3 visible, 356px wide,
+// The one toaster of the app: bottom-right, expanded stack, 3 visible, 356px wide,
 // gap 14px, 4000 ms for a toast without its own duration (alerts bring 5000 ms and count it in
 // lib/toast-lifetime). A click or a 20px swipe (see swipe-dismiss.ts) dismisses a toast; the
 // countdowns pause while the toaster is hovered, focused or touched, or the page is hidden. sonner loads

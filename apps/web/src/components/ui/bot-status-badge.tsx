@@ -1,4 +1,4 @@
-// The bot status badge of spec §4: colour from botStatusColor; a missing status shows as offline.
+// The bot status badge: colour from botStatusColor; a missing status shows as offline.
 // Shared: the bot pages and the user administration show it.
 import { botStatusColor, type BotStatus } from "@dsbot/protocol";
 import { Badge, type BadgeProps } from "@mantine/core";

@@ -1,4 +1,4 @@
-// Renders the first pending confirm request as a modal (max width 500px, spec §9). Loaded on demand
+// Renders the first pending confirm request as a modal (max width 500px). Loaded on demand
 // by ConfirmHost (confirm-host.tsx) with the first request.
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { commonTexts } from "@/config/texts";

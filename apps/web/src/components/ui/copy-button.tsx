@@ -1,4 +1,4 @@
-// Copies a value to the clipboard and confirms with the spec's success alert.
+// Copies a value to the clipboard and confirms with a success alert.
 import { ActionIcon, type ActionIconProps } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useEffect, useState } from "react";

@@ -76,7 +76,7 @@ export const iconsByName: Record<string, Icon> = {
   IconWorld,
 };
 
-/** Shown for unknown icon names (spec §8: "Icon not found → fallback icon"). */
+/** Shown for unknown icon names ("Icon not found → fallback icon"). */
 export const FallbackIcon: Icon = IconPuzzle;
 
 export function resolveIcon(name: string | null | undefined): { icon: Icon; found: boolean } {

@@ -1,4 +1,4 @@
-// Page header widget of spec §2: title, optional icon, subtitle and a back button (one step back).
+// Page header widget: title, optional icon, subtitle and a back button (one step back).
 import { Button, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";

@@ -1,12 +1,15 @@
 // A dialog to paste a text copied out of the game (an SOS request, the troops overview): a large text
 // field, a hint where to copy it, and the server's problems listed by line when it took nothing (the
-// text stays for fixing). Used by Eingehende Angriffe and Truppen.
+// text stays for fixing). Used by Eingehende Angriffe and Truppen. With `repeatedHourZone`, a text whose
+// times lie in the repeated autumn hour asks once which occurrence they mean, sent with the text.
+import type { RepeatedHour } from "@dsbot/protocol";
 import { Alert, Button, Group, List, Modal, ScrollArea, Stack, Text, Textarea } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
 import { commonTexts } from "@/config/texts";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/api-error-message";
+import { RepeatedHourImportChoice } from "./repeated-hour-choice";
 
 export interface PasteImportTexts {
   title: string;
@@ -20,9 +23,11 @@ interface PasteImportModalProps {
   opened: boolean;
   onClose: () => void;
   texts: PasteImportTexts;
-  /** Sends the text; resolves with the success message, rejects with the server's error. */
-  onImport: (text: string) => Promise<string>;
+  /** Sends the text (and the occurrence chosen for times in the repeated autumn hour); resolves with the success message, rejects with the server's error. */
+  onImport: (text: string, options: { repeatedHour?: RepeatedHour }) => Promise<string>;
   onImported: (message: string) => void;
+  /** The world's server time zone, when the text carries server times (an SOS request's arrivals). */
+  repeatedHourZone?: string;
 }
 
 function Problems({ error, texts }: { error: unknown; texts: PasteImportTexts }) {
@@ -49,15 +54,16 @@ function Problems({ error, texts }: { error: unknown; texts: PasteImportTexts })
   );
 }
 
-export function PasteImportModal({ opened, onClose, texts, onImport, onImported }: PasteImportModalProps) {
+export function PasteImportModal({ opened, onClose, texts, onImport, onImported, repeatedHourZone }: PasteImportModalProps) {
   const [text, setText] = useState("");
+  const [repeatedHour, setRepeatedHour] = useState<RepeatedHour | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const submit = async () => {
     setPending(true);
     setError(null);
     try {
-      const message = await onImport(text);
+      const message = await onImport(text, repeatedHour ? { repeatedHour } : {});
       setText("");
       onImported(message);
       onClose();
@@ -90,6 +96,7 @@ export function PasteImportModal({ opened, onClose, texts, onImport, onImported 
             styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: 12 } }}
             data-autofocus
           />
+          {repeatedHourZone !== undefined && <RepeatedHourImportChoice text={text} zone={repeatedHourZone} value={repeatedHour} onChange={setRepeatedHour} />}
           {error !== null && <Problems error={error} texts={texts} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

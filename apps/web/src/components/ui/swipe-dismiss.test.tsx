@@ -6,7 +6,7 @@ import { directionsFor, shouldDismissSwipe, sonnerDismissesSwipe } from "./swipe
 
 const directions = directionsFor("bottom-right");
 
-describe("swipe rule (spec §9: 20px or velocity 0.11)", () => {
+describe("swipe rule (20px or velocity 0.11)", () => {
   it("dismisses from 20px in an allowed direction", () => {
     expect(shouldDismissSwipe({ dx: 20, dy: 0, ms: 1000, directions })).toBe(true);
     expect(shouldDismissSwipe({ dx: 0, dy: 21, ms: 1000, directions })).toBe(true);

@@ -1,4 +1,4 @@
-// Spec §9: a toast is dismissed by a swipe of 20px or a velocity of 0.11 px/ms. sonner 2 hard-codes
+// A toast is dismissed by a swipe of 20px or a velocity of 0.11 px/ms. sonner 2 hard-codes
 // 45px (SWIPE_THRESHOLD, not configurable), so the toaster wrapper dismisses the 20–45px swipes itself.
 
 export const SWIPE_THRESHOLD = 20;
@@ -26,7 +26,7 @@ function allowedAmount({ dx, dy, directions }: SwipeSample): number | null {
   return directions.includes(dy > 0 ? "bottom" : "top") ? Math.abs(dy) : null;
 }
 
-/** Whether the spec's rule dismisses this swipe: ≥ 20px or faster than 0.11 px/ms in an allowed direction. */
+/** Whether the rule above dismisses this swipe: ≥ 20px or faster than 0.11 px/ms in an allowed direction. */
 export function shouldDismissSwipe(sample: SwipeSample): boolean {
   const amount = allowedAmount(sample);
   if (amount === null) return false;

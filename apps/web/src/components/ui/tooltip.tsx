@@ -1,4 +1,4 @@
-// Tooltip of spec §2: on hover (a mouse or pen, not a tap) and on keyboard focus, placed on top of its
+// Tooltip: on hover (a mouse or pen, not a tap) and on keyboard focus, placed on top of its
 // element (below it where the top has no room), kept inside the window. Our own rather than Mantine's:
 // Mantine's Tooltip brings floating-ui (~15 KB compressed) onto every first page for a label above a
 // button. It looks like Mantine's (same colours, size and radius) and links itself to its element with

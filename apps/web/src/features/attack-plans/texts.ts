@@ -1,4 +1,4 @@
-// German texts of the attack plans: the plan list, the attack table (spec §2), the attack form, bulk
+// German texts of the attack plans: the plan list, the attack table, the attack form, bulk
 // actions, import/export, the planner and the plan's access grants. Labels of types, statuses, formats
 // and algorithms come from @dsbot/protocol.
 
@@ -52,7 +52,7 @@ export const attackPlanTexts = {
     `${world} · Besitzer: ${owner} · ${plural(total, "Angriff", "Angriffe")} · Serverzeit ${zone}`,
   readOnlyHint: "Du darfst diesen Angriffsplan nur ansehen.",
   moreActions: "Weitere Aktionen",
-  // attack table (spec §2)
+  // attack table
   tableLabel: "Angriffe",
   columns: {
     attacker: "Angreifer",
@@ -236,7 +236,7 @@ export const attackPlanTexts = {
   previewColumns: { from: "Von", to: "Nach", type: "Typ", units: "Einheiten", send: "Abschickzeit", arrival: "Ankunftszeit" },
   previewMore: (n: number) => `… und ${n} weitere.`,
   previewEmpty: "Keine Angriffe geplant.",
-  /** What the attacker villages could send (the preview's summary, issue 21). */
+  /** What the attacker villages could send (the preview's summary). */
   attackerSummary: (villages: number, scanned: number) =>
     `${plural(villages, "Angreiferdorf", "Angreiferdörfer")}, davon ${scanned} mit gescannten Truppen`,
   attackerAble: (type: string, able: number, villages: number) => `${type}: ${able} von ${villages} könnten die Vorlage schicken`,

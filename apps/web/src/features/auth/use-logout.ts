@@ -1,4 +1,4 @@
-// Logout of spec §2: confirm 'Logout bestätigen' → revoke on the server → forget everything → /login.
+// Logout: confirm 'Logout bestätigen' → revoke on the server → forget everything → /login.
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { confirm } from "@/components/ui/confirm-store";

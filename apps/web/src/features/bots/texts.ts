@@ -2,7 +2,7 @@
 export { botStatusLabels } from "@/components/ui/bot-status-badge";
 
 export const botTexts = {
-  // realtime (spec §4, exact text)
+  // realtime (exact text)
   statusChanged: (player: string, status: string) => `Der Bot "${player}" hat nun den Status "${status}"`,
   // list
   create: "Bot anlegen",

@@ -1,6 +1,6 @@
 // German texts of the Koordinaten Filter (/coords-filter): labels, hints, step names and the
 // messages for bad input.
-import type { FilterStepId, OutputFormat, OwnerMode } from "./lib/filter-settings";
+import type { FilterStepId, OutputFormat, OwnerMode } from "./lib/filter-options";
 
 export const coordsFilterTexts = {
   input: {

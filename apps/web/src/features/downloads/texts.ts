@@ -1,4 +1,4 @@
-// German texts of the Downloads page (Dsbot runner and Userscript, PRODUCT §1 and §6).
+// German texts of the Downloads page (Dsbot runner and Userscript).
 export const downloadsTexts = {
   dsbot: {
     title: "Dsbot",

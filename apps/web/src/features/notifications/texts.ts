@@ -1,4 +1,4 @@
-// German texts of the notification menu (spec §2, §4, §8).
+// German texts of the notification menu.
 export const notificationTexts = {
   bell: "Benachrichtigungen",
   bellUnread: (count: number) => `Benachrichtigungen, ${count} ungelesen`,

@@ -1,4 +1,4 @@
-// German texts of the global search dialog (spec §2 global search dialog).
+// German texts of the global search dialog.
 export const searchTexts = {
   dialog: "Globale Suche",
   input: "Suche",
@@ -24,7 +24,7 @@ export const searchTexts = {
   hintClose: "schließen",
 } as const;
 
-/** routeLabel of a recent search (spec §3). */
+/** routeLabel of a recent search. */
 export const recentRouteLabels = {
   bot: "Bot",
   attackPlan: "Angriffsplan",

@@ -1,4 +1,4 @@
-// German texts of Tab Anfragen (the spec's alert text lives in the realtime handler's test too).
+// German texts of Tab Anfragen (the alert text lives in the realtime handler's test too).
 export const tabRequestTexts = {
   newRequest: "Neue Tab-Anfrage!",
   open: "Tab öffnen",

@@ -1,59 +1,108 @@
-// Base64 without Buffer or atob (the protocol runs in the browser and in Node alike): the URL-safe
-// alphabet with padding, as Java's Base64.getUrlEncoder() writes it (DS Workbench's troop amounts).
+// DS Workbench's troop amounts in Base64 (Torridity/dsworkbench io/TroopAmountElement.java, toBase64 and
+// loadFromBase64): the amount text's UTF-8 bytes in Java's Base64.getUrlEncoder() (URL-safe alphabet,
+// padded), read back with Base64.getUrlDecoder() and `new String(bytes, "UTF-8")`. Written by hand: the
+// protocol runs in the browser and in Node alike, without Buffer, atob or TextEncoder.
 
 const URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const urlValue = new Map([...URL_ALPHABET].map((c, i) => [c, i]));
 
-const decodeTable = (() => {
-  const table = new Int8Array(128).fill(-1);
-  for (let i = 0; i < 64; i++) table[URL_ALPHABET.charCodeAt(i)] = i;
-  // The standard alphabet's two letters, too: a hand-edited line may use them.
-  table["+".charCodeAt(0)] = 62;
-  table["/".charCodeAt(0)] = 63;
-  return table;
-})();
+/** The UTF-8 bytes of a text, a lone surrogate as "?" (Java's String.getBytes("UTF-8")). */
+export function utf8Encode(text: string): number[] {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) as number;
+    if (cp < 0x80) bytes.push(cp);
+    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
+    else if (cp >= 0xd800 && cp <= 0xdfff) bytes.push(0x3f);
+    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+  }
+  return bytes;
+}
 
-/** Base64url with padding of a text of single-byte characters (code points < 256). */
-export function base64UrlEncode(text: string): string {
+/** Bytes as UTF-8 text, each broken sequence as one U+FFFD (Java's `new String(bytes, "UTF-8")`). */
+export function utf8Decode(bytes: readonly number[]): string {
   let out = "";
-  for (let i = 0; i < text.length; i += 3) {
-    const a = byteAt(text, i);
-    const b = i + 1 < text.length ? byteAt(text, i + 1) : 0;
-    const c = i + 2 < text.length ? byteAt(text, i + 2) : 0;
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      out += String.fromCharCode(b);
+      i++;
+      continue;
+    }
+    // Continuation bytes and the first byte's own limits on the second byte (no overlong forms, no surrogates).
+    const [need, first, lower, upper] =
+      b >= 0xc2 && b <= 0xdf
+        ? [1, b & 0x1f, 0x80, 0xbf]
+        : b >= 0xe0 && b <= 0xef
+          ? [2, b & 0x0f, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf]
+          : b >= 0xf0 && b <= 0xf4
+            ? [3, b & 0x07, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf]
+            : [0, 0, 0, 0];
+    let cp = first;
+    let j = i + 1;
+    let whole = need > 0;
+    for (let k = 0; k < need; k++, j++) {
+      const c = bytes[j];
+      if (c === undefined || c < (k === 0 ? lower : 0x80) || c > (k === 0 ? upper : 0xbf)) {
+        whole = false;
+        break;
+      }
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    out += whole ? String.fromCodePoint(cp) : "\uFFFD";
+    i = need > 0 ? j : i + 1;
+  }
+  return out;
+}
+
+/** Java's Base64.getUrlEncoder(): URL-safe alphabet, padded, of the text's UTF-8 bytes. */
+export function base64UrlEncode(text: string): string {
+  const bytes = utf8Encode(text);
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i] as number;
+    const b = bytes[i + 1] ?? 0;
+    const c = bytes[i + 2] ?? 0;
     const triple = (a << 16) | (b << 8) | c;
     out += URL_ALPHABET[(triple >> 18) & 63];
     out += URL_ALPHABET[(triple >> 12) & 63];
-    out += i + 1 < text.length ? URL_ALPHABET[(triple >> 6) & 63] : "=";
-    out += i + 2 < text.length ? URL_ALPHABET[triple & 63] : "=";
+    out += i + 1 < bytes.length ? URL_ALPHABET[(triple >> 6) & 63] : "=";
+    out += i + 2 < bytes.length ? URL_ALPHABET[triple & 63] : "=";
   }
   return out;
-}
-
-function byteAt(text: string, i: number): number {
-  const code = text.charCodeAt(i);
-  if (code > 255) throw new RangeError("base64UrlEncode: nur Zeichen bis U+00FF");
-  return code;
 }
 
 /**
- * The bytes of a base64 (URL-safe or standard alphabet, padding optional) text as single-byte
- * characters, or null if it is not base64.
+ * Java's Base64.getUrlDecoder().decode, then the bytes as UTF-8: null where Java throws (a character
+ * outside the URL-safe alphabet, "+" and "/" too; a single character left over; "=" that does not
+ * close the last group correctly; anything after the padding). Padding is optional, as in Java.
  */
-export function base64Decode(input: string): string | null {
-  const text = input.replace(/=+$/, "");
-  if (text.length % 4 === 1 || input.length - text.length > 2) return null;
-  let out = "";
-  let buffer = 0;
+export function base64UrlDecode(text: string): string | null {
+  const bytes: number[] = [];
   let bits = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const value = code < 128 ? (decodeTable[code] as number) : -1;
-    if (value < 0) return null;
-    buffer = ((buffer << 6) | value) & 0xffffff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += String.fromCharCode((buffer >> bits) & 0xff);
+  let count = 0;
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === "=") {
+      // "x=" and a lone "=" are wrong; "xx" needs "==", "xxx" one "=".
+      if (count === 0 || count === 1 || (count === 2 && text[++i] !== "=")) return null;
+      i++;
+      break;
+    }
+    const value = urlValue.get(c);
+    if (value === undefined) return null;
+    bits = (bits << 6) | value;
+    if (++count === 4) {
+      bytes.push((bits >> 16) & 0xff, (bits >> 8) & 0xff, bits & 0xff);
+      bits = 0;
+      count = 0;
     }
   }
-  return out;
+  if (count === 1 || i < text.length) return null;
+  if (count === 2) bytes.push((bits >> 4) & 0xff);
+  if (count === 3) bytes.push((bits >> 10) & 0xff, (bits >> 2) & 0xff);
+  return utf8Decode(bytes);
 }

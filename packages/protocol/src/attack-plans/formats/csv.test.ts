@@ -11,8 +11,8 @@ const header =
   "Startdorf;Zieldorf;Typ;Einheit;Ankunft;Ankunft (ms);Priorität;Speerträger;Schwertkämpfer;Axtkämpfer;Bogenschütze;Späher;" +
   "Leichte Kavallerie;Berittener Bogenschütze;Schwere Kavallerie;Rammbock;Katapult;Paladin;Adelsgeschlecht";
 
-const at = (text: string) => {
-  const parsed = parseServerTime(text, "Europe/Berlin");
+const at = (text: string, repeatedHour?: "first" | "second") => {
+  const parsed = parseServerTime(text, "Europe/Berlin", { repeatedHour });
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };
@@ -53,11 +53,26 @@ describe("importCsv", () => {
     );
   });
 
-  it("keeps the exact instant in the repeated autumn hour (the text alone would name the first one)", () => {
-    const secondOccurrence = at("26.10.25 02:30:00:000") + 3_600_000; // 02:30 CET, after 02:30 CEST
+  it("keeps the exact instant in the repeated autumn hour (the text alone names two)", () => {
+    const secondOccurrence = at("26.10.25 02:30:00:000", "second"); // 02:30 CET, after 02:30 CEST
     expect(formatServerTime(secondOccurrence, "Europe/Berlin")).toBe("26.10.25 02:30:00:000");
     const result = importCsv(exportCsv([{ ...attack, arrival: secondOccurrence }], "Europe/Berlin"), "Europe/Berlin");
     expect(result.ok && result.value[0]?.arrival).toBe(secondOccurrence);
+  });
+
+  it("asks, naming the line, which occurrence an edited arrival in the repeated autumn hour means, and takes the import's choice", () => {
+    const text = exportCsv([attack], "Europe/Berlin").replace("24.12.25 18:00:00:123", "25.10.26 02:30:00:000");
+    expect(importCsv(text, "Europe/Berlin")).toEqual({
+      ok: false,
+      errors: [
+        "Zeile 2: Ankunft: „25.10.26 02:30:00:000“: „25.10.26 02:30:00:000“ gibt es in Europe/Berlin zweimal (Umstellung auf Winterzeit). " +
+          "Bitte wähle, welche gemeint ist: die erste (Sommerzeit, UTC+2) oder die zweite (Winterzeit, UTC+1).",
+      ],
+    });
+    const first = importCsv(text, "Europe/Berlin", { repeatedHour: "first" });
+    const second = importCsv(text, "Europe/Berlin", { repeatedHour: "second" });
+    expect(first.ok && first.value[0]?.arrival).toBe(Date.UTC(2026, 9, 25, 0, 30));
+    expect(second.ok && second.value[0]?.arrival).toBe(Date.UTC(2026, 9, 25, 1, 30));
   });
 
   it("takes an edited arrival text over the milliseconds column", () => {

@@ -3,13 +3,14 @@
 // a download for Excel). "Ankunft" is the readable server time (in the world's zone: every function
 // takes it), "Ankunft (ms)" the exact instant: on
 // import an edited "Ankunft" wins, an unchanged one keeps the exact milliseconds (also in the repeated
-// autumn hour). A unit's cell holds its count or its DS Workbench formula ("alle-100"). Import is all or
+// autumn hour). An edited "Ankunft" in the repeated autumn hour needs the import's choice of occurrence
+// (`repeatedHour`); without it the line's error asks for it. A unit's cell holds its count or its DS Workbench formula ("alle-100"). Import is all or
 // nothing with errors naming the line ("Zeile 3 (Typ): …"). Text cells are written by `csvCell` (a
 // formula such as "-100+alle" gets a quote in front, so a spreadsheet shows it as text) and read back
 // without that quote.
 import { csvCell, csvCellText } from "../../csv-cell.js";
 import { formatCoord } from "../../game/coords.js";
-import { formatServerTime, parseServerTime, serverTimeMessages } from "../../game/server-time.js";
+import { formatServerTime, parseServerTime, serverTimeMessages, type ServerTimeParseOptions } from "../../game/server-time.js";
 import { isDynamicAmount } from "../../game/troop-formula.js";
 import { unitLabels, units, type Unit, type UnitCounts } from "../../units.js";
 import {
@@ -78,13 +79,16 @@ function cell(a: AttackData, key: ColumnKey, zone: string): string | number {
   }
 }
 
-/** Reads the CSV; "Ankunft" texts are times in the world's zone. */
-export function importCsv(text: string, zone: string): ImportResult<AttackData[]> {
-  return runSteps(importCsvSteps(text, zone));
+/**
+ * Reads the CSV; "Ankunft" texts are times in the world's zone, those in the repeated autumn hour read
+ * as `options.repeatedHour` says (without it, such a line is refused with the question).
+ */
+export function importCsv(text: string, zone: string, options: ServerTimeParseOptions = {}): ImportResult<AttackData[]> {
+  return runSteps(importCsvSteps(text, zone, options));
 }
 
 /** `importCsv`, pausing every IMPORT_STEP rows. */
-export function* importCsvSteps(text: string, zone: string): ImportSteps<AttackData[]> {
+export function* importCsvSteps(text: string, zone: string, options: ServerTimeParseOptions = {}): ImportSteps<AttackData[]> {
   const parsed = parseCsv(text.replace(/^\uFEFF/, ""));
   if (!parsed.ok) return importFailed(`${importMessages.line(parsed.line)}: ${importMessages.csvQuote}`);
   const [header, ...rows] = parsed.rows.filter((row) => row.fields.some((f) => f.trim() !== ""));
@@ -103,7 +107,7 @@ export function* importCsvSteps(text: string, zone: string): ImportSteps<AttackD
       errors.add(`${where}: ${importMessages.csvColumns(header.fields.length, row.fields.length)}`);
       continue;
     }
-    const attack = readRow(row.fields, columns.value, where, zone, errors);
+    const attack = readRow(row.fields, columns.value, where, zone, options, errors);
     if (attack) attacks.push(attack);
   }
   return errors.result(attacks);
@@ -145,7 +149,7 @@ for (const unit of units) {
   unitByName.set(unitLabels[unit].toLowerCase(), unit);
 }
 
-function readRow(fields: string[], columns: ColumnIndex, where: string, zone: string, errors: ImportErrors): AttackData | null {
+function readRow(fields: string[], columns: ColumnIndex, where: string, zone: string, options: ServerTimeParseOptions, errors: ImportErrors): AttackData | null {
   const get = (key: ColumnKey) => {
     const i = columns[key];
     return i === undefined ? "" : csvCellText((fields[i] as string).trim());
@@ -182,7 +186,7 @@ function readRow(fields: string[], columns: ColumnIndex, where: string, zone: st
     if (!unit) fail(`${attackFieldLabels.units}: ${attackMessages.noUnits}`);
   }
 
-  const arrival = readArrival(get("arrival"), get("arrivalMs"), zone, fail);
+  const arrival = readArrival(get("arrival"), get("arrivalMs"), zone, options, fail);
   const priorityText = get("priority");
   if (priorityText !== "" && !/^-?\d{1,9}$/.test(priorityText)) fail(importMessages.csvPriority(priorityText));
   if (errors.count > before) return null;
@@ -208,7 +212,7 @@ function readRow(fields: string[], columns: ColumnIndex, where: string, zone: st
  * The edited text wins; the ms column keeps the exact instant while the text still names it. A ms value
  * a spreadsheet mangled (1,76659E+12) is ignored beside a readable text.
  */
-function readArrival(text: string, msText: string, zone: string, fail: (message: string) => void): number | null {
+function readArrival(text: string, msText: string, zone: string, options: ServerTimeParseOptions, fail: (message: string) => void): number | null {
   const ms = /^\d{1,16}$/.test(msText) ? Number(msText) : null;
   if (text === "") {
     if (msText === "") fail(importMessages.csvNoArrival);
@@ -216,7 +220,7 @@ function readArrival(text: string, msText: string, zone: string, fail: (message:
     return ms;
   }
   if (ms !== null && formatServerTime(ms, zone) === text) return ms;
-  const parsed = parseServerTime(text, zone);
+  const parsed = parseServerTime(text, zone, options);
   if (!parsed.ok) {
     fail(parsed.error === serverTimeMessages.format ? importMessages.csvArrival(text) : importMessages.csvArrivalReason(text, parsed.error));
     return null;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ATTACK_IMPORT_TEXT_MAX, ATTACK_PLAN_MAX_ATTACKS } from "../api.js";
 import type { AttackData } from "../attack.js";
 import { csvWriter, exportCsv } from "./csv.js";
-import { dswbLine, exportDswb, villageLookup } from "./dswb.js";
+import { dswbLine, dswbWriter, exportDswb, villageLookup } from "./dswb.js";
 import { estimateExport, writeAll } from "./export-writer.js";
 import type { ImportResult } from "./import-result.js";
 import { exportJson, jsonWriter } from "./json.js";
@@ -25,7 +25,8 @@ function ok<T>(result: ImportResult<T>): T {
 describe("export writers", () => {
   it("write a full plan in every importable format within the import limit, so it can come back", () => {
     const name = "P".repeat(100);
-    for (const writer of [jsonWriter({ name, world: "de230" }), csvWriter("Europe/Berlin"), { header: "", footer: "", line: (row: AttackTextRow) => dswbLine(row, 123_456, 654_321) }]) {
+    const dswb = { header: "", footer: "", line: (row: AttackTextRow) => dswbLine(row, 123_456, 654_321) };
+    for (const writer of [jsonWriter({ name, world: "de230" }), csvWriter("Europe/Berlin"), dswb]) {
       expect(estimateExport(writer, ATTACK_PLAN_MAX_ATTACKS, typicalAttackTextRow)).toBeLessThanOrEqual(ATTACK_IMPORT_TEXT_MAX);
     }
   });
@@ -35,6 +36,12 @@ describe("export writers", () => {
     expect(writeAll(csvWriter("Europe/Berlin"), attacks)).toBe(exportCsv(attacks, "Europe/Berlin"));
     const lookup = villageLookup([{ id: 1, x: 500, y: 500 }, { id: 2, x: 510, y: 490 }, { id: 9, x: 503, y: 504 }]);
     expect(exportDswb(attacks, lookup)).toEqual({ ok: true, value: attacks.map((a, i) => dswbLine(a, 1 + i, 9)).join("") });
+    // DS Workbench's writer holds the lines back until the end, merging equal attacks (three of the first).
+    const dswbRows = [rows[0], rows[1], rows[0], rows[0]] as AttackTextRow[];
+    const merged = { ok: true, value: `${dswbLine(attacks[0] as AttackData, 1, 9, {}, 3)}${dswbLine(attacks[1] as AttackData, 2, 9)}` };
+    expect(exportDswb(dswbRows, lookup)).toEqual(merged);
+    expect(writeAll(dswbWriter(), dswbRows)).toBe(merged.value);
+    expect(estimateExport(dswbWriter(), 4, rows[0] as AttackTextRow)).toBe(4 * dswbLine(rows[0] as AttackTextRow, 1, 9).length);
     const options = { template: "Kopf %ELEMENT_COUNT%\n%LIST_START%%ELEMENT_ID%/%ELEMENT_COUNT% %ATTACKER% %PLACE%%LIST_END%Fuß", format: "bbcode" as const, timeZone: "Europe/Berlin", world };
     expect(writeAll(ok(attackTextWriter(rows.length, options)), rows)).toBe(ok(renderAttackText(rows, options)));
   });

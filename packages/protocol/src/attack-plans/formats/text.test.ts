@@ -4,12 +4,15 @@
 import { describe, expect, it } from "vitest";
 import { parseServerTime } from "../../game/server-time.js";
 import type { World } from "../../world.js";
+import { attackTimes } from "../attack.js";
+import { speedOneUnitInfo } from "../test-arbitraries.js";
 import {
   attackTemplateSchema,
   attackTextVariables,
   checkAttackTemplate,
   defaultBbCodeTemplate,
   defaultPlainTemplate,
+  formatDswbRuntime,
   renderAttackText,
   type AttackTextRow,
 } from "./text.js";
@@ -144,7 +147,7 @@ describe("renderAttackText", () => {
       "Kein Stamm",
       "24.12.25 um 15:30:00.[size=8]123[/size]", // "dd.MM.yy 'um' HH:mm:ss.'[size=8]'SSS'[/size]'"
       "24.12.25 um 18:00:00.[size=8]123[/size]",
-      "2:30:00", // %RUNTIME%
+      "002:30:00.000", // %RUNTIME%: DurationFormatUtils "HHH:mm:ss.SSS"
       '[url="https://de230.die-staemme.de/game.php?village=101&screen=place&target=202&snob=1"]Versammlungsplatz[/url]',
       "https://de230.die-staemme.de/game.php?village=101&screen=place&target=202&snob=1",
       "1", // %ELEMENT_ID%
@@ -169,6 +172,53 @@ describe("renderAttackText", () => {
 
   it("writes header and footer for an empty selection", () => {
     expect(ok(renderAttackText([], { template: "Start %ELEMENT_COUNT%\n%LIST_START%%TYPE%%LIST_END%Ende", format: "bbcode", timeZone: "Europe/Berlin" }))).toBe("Start 0\nEnde");
+  });
+});
+
+describe("%RUNTIME%, %SEND% and %ARRIVE% as today's DS Workbench writes them", () => {
+  it("writes the travel time as DS Workbench's three attacks worked out by hand", () => {
+    // DS Workbench: DurationFormatUtils.formatDuration(Attack.getRuntime(), "HHH:mm:ss.SSS", true), the
+    // runtime DSCalculator.calculateMoveTimeInMillis = round(distance × minutes per field × 60000) on a
+    // world with milliseconds; unit speeds of a world with speed × unit speed = 1 (ram 30, spy 9, noble 35).
+    // 1. 500|500 → 503|504, ram:   distance √(3² + 4²) = 5;       5 × 30 = 150 min = 2 h 30 min
+    // 2. 500|500 → 500|501, spy:   distance 1;                    1 × 9 = 9 min
+    // 3. 500|500 → 620|660, noble: distance √(120² + 160²) = 200; 200 × 35 = 7000 min = 116 h 40 min
+    const expected = ["002:30:00.000", "000:09:00.000", "116:40:00.000"];
+    const attacks = [
+      { to: { x: 503, y: 504 }, units: { ram: 5 } },
+      { to: { x: 500, y: 501 }, units: { spy: 1 } },
+      { to: { x: 620, y: 660 }, units: { snob: 1 } },
+    ];
+    const arrival = at("24.12.25 18:00:00:123");
+    const timed: AttackTextRow[] = attacks.map(({ to, units }) => {
+      const times = attackTimes({ from: { x: 500, y: 500 }, to, units, arrival, unitInfo: speedOneUnitInfo });
+      return { from: { x: 500, y: 500 }, to, type: "attack", units, unit: times.unit, arrival, sendTime: times.sendTime, priority: 3 };
+    });
+    expect(ok(renderAttackText(timed, { template: "%RUNTIME%", format: "bbcode", timeZone: "Europe/Berlin" }))).toBe(`${expected.join("\n")}\n`);
+  });
+
+  it("pads the hours to three digits at least and keeps the milliseconds (DurationFormatUtils with padding)", () => {
+    expect(formatDswbRuntime(0)).toBe("000:00:00.000");
+    expect(formatDswbRuntime(59_999)).toBe("000:00:59.999");
+    // 12 h 34 min 56.789 s = 12 × 3600000 + 34 × 60000 + 56789 = 45296789 ms
+    expect(formatDswbRuntime(45_296_789)).toBe("012:34:56.789");
+    expect(formatDswbRuntime(1000 * 3_600_000)).toBe("1000:00:00.000");
+  });
+
+  it("writes %SEND% and %ARRIVE% in the same pattern, without milliseconds on a world without them", () => {
+    const row = rows[0] as AttackTextRow;
+    const template = "%SEND% / %ARRIVE%";
+    expect(ok(renderAttackText([row], { template, format: "plain", timeZone: "Europe/Berlin" }))).toBe("24.12.25 um 15:30:00.123 / 24.12.25 um 18:00:00.123\n");
+    for (const format of ["plain", "bbcode"] as const) {
+      expect(ok(renderAttackText([row], { template, format, timeZone: "Europe/Berlin", millisArrival: false }))).toBe("24.12.25 um 15:30:00 / 24.12.25 um 18:00:00\n");
+    }
+  });
+
+  it("names the types DS Workbench has beyond ours as it does (no type -1, the spy symbol 4)", () => {
+    const none = { ...(rows[0] as AttackTextRow), type: "attack" as const, dswb: { type: -1 } };
+    const spy = { ...none, dswb: { type: 4 } };
+    const template = "%TYPE%|%STD_NAME%";
+    expect(ok(renderAttackText([none, spy], { template, format: "plain", timeZone: "Europe/Berlin" }))).toBe("Angriff|Keine Auswahl\nAngriff|Unbenannt\n");
   });
 });
 

@@ -1,25 +1,30 @@
 // BB-code (forum, in-game mail) and plain text from an editable template with DS Workbench's variables,
-// so its players' templates work here. Read at the source, Torridity/dsworkbench:
-// Core/src/main/java/de/tor/tribes/types/Attack.java (VARIABLES, getReplacements) and
-// Core/src/main/java/de/tor/tribes/util/bb/{AttackListFormatter,BasicFormatter}.java with
-// util/interfaces/BBFormatterInterface.java: the part between %LIST_START% and %LIST_END% is written once
-// per attack, each followed by a line break; before and after it the header and footer, where
-// %ELEMENT_COUNT% is the number of attacks; without the two markers the whole template is the line.
-// Every variable of today's Attack.java, with its texts (getReplacements, StandardAttackManager's names,
-// Ally/NoAlly, Village.getCoordAsString): times "24.12.25 um 18:00:00.123" in the world's server time (in BB code
-// the milliseconds small, as DS Workbench writes them), no tribe "[ally]-[/ally]" / "-" / "Kein Stamm".
+// so its players' templates work here. Read at the source, Torridity/dsworkbench and its continuation
+// extremeCrazyCoder/dsworkbench: Core/src/main/java/de/tor/tribes/types/Attack.java (VARIABLES,
+// getReplacements, getRuntime) and Core/src/main/java/de/tor/tribes/util/bb/{AttackListFormatter,
+// BasicFormatter}.java with util/interfaces/BBFormatterInterface.java: the part between %LIST_START% and
+// %LIST_END% is written once per attack, each followed by a line break; before and after it the header
+// and footer, where %ELEMENT_COUNT% is the number of attacks; without the two markers the whole template
+// is the line. Every variable of today's Attack.java, with its texts (getReplacements,
+// StandardAttackManager's names, Ally/NoAlly, Village.getCoordAsString): %SEND% the send time and
+// %ARRIVE% the arrival, both "24.12.25 um 18:00:00.123" in the world's server time (in BB code the
+// milliseconds small; on a world without milliseconds "24.12.25 um 18:00:00"), %RUNTIME% the travel
+// time as DurationFormatUtils.formatDuration(runtime, "HHH:mm:ss.SSS", true) writes it ("002:30:00.000"),
+// no tribe "[ally]-[/ally]" / "-" / "Kein Stamm".
 // Where dsbot differs on purpose: %TYPE% of a fake support is "Unterstützung (Fake)" (DS Workbench
-// writes "Angriff"); %ARRIVE% is the arrival (today's DS Workbench formats the send time there, a bug);
-// the plain-text format writes names and links without BB tags; names are made inert in BB code
-// (bbInert); the rally-point link also fills in the troops (DS Workbench's opens the place empty). %RUNTIME% (the travel time, H:mm:ss) is dsbot's: no DS Workbench source names it.
+// writes "Angriff"); the plain-text format writes names and links without BB tags; names are made inert
+// in BB code (bbInert); the rally-point link also fills in the troops (DS Workbench's opens the place
+// empty); the travel time is the game's (whole seconds, a support's Freundschaft boost), where DS
+// Workbench works out distance × speed to the millisecond on worlds with milliseconds.
 import { formatCoord } from "../../game/coords.js";
 import { rallyPointUrl } from "../../game/links.js";
-import { formatDswbTime } from "../../game/server-time.js";
+import { formatDswbTime, serverTimeParts } from "../../game/server-time.js";
 import { unitLabels } from "../../units.js";
 import { text as cleanText } from "../../validation.js";
 import type { World } from "../../world.js";
 import type { AttackData } from "../attack.js";
 import { templateMessages } from "../messages.js";
+import { attackTypeFromDswbIcon } from "./dswb.js";
 import { writeAll, type ExportWriter } from "./export-writer.js";
 import type { ImportResult } from "./import-result.js";
 
@@ -48,7 +53,7 @@ export const attackTextVariables = {
   "%DEFENDER_ALLY_NAME%": "Stamm des Verteidigers (Name)",
   "%SEND%": "Abschickzeit",
   "%ARRIVE%": "Ankunftszeit",
-  "%RUNTIME%": "Laufzeit (Stunden:Minuten:Sekunden)",
+  "%RUNTIME%": "Laufzeit (Stunden:Minuten:Sekunden.Millisekunden, z. B. 002:30:00.000)",
   "%PLACE%": "Link zum Versammlungsplatz",
   "%PLACE_URL%": "Adresse des Versammlungsplatzes",
   "%ELEMENT_ID%": "Laufende Nummer",
@@ -107,6 +112,8 @@ export interface RenderTextOptions {
   world?: World | null;
   /** The world's server time zone (time-zones.ts): %SEND% and %ARRIVE% are written in it. */
   timeZone: string;
+  /** The world's `commands/millis_arrival` (default true): without it the times have no milliseconds. */
+  millisArrival?: boolean;
 }
 
 const variablePattern = /%[A-Z_]+%/g;
@@ -215,11 +222,25 @@ const dswbStandardNames: Record<AttackData["type"], string> = {
   fake_support: "Unterstützung (Fake)",
 };
 
-/** A travel time as H:mm:ss (hours not capped at 24). */
-function formatRuntime(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
+/**
+ * %RUNTIME% as DS Workbench writes it: DurationFormatUtils.formatDuration(ms, "HHH:mm:ss.SSS", true),
+ * hours not cut at 24 and at least three digits, then minutes, seconds and milliseconds.
+ */
+export function formatDswbRuntime(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  const hours = Math.floor(total / 3_600_000);
+  const minutes = Math.floor(total / 60_000) % 60;
+  const seconds = Math.floor(total / 1000) % 60;
+  return `${pad(hours, 3)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(total % 1000, 3)}`;
+}
+
+/** %SEND% and %ARRIVE% (Attack.getReplacements): the same pattern for both, without milliseconds on a world without them. */
+function dswbTime(ms: number, options: RenderTextOptions, bb: boolean): string {
+  if (options.millisArrival !== false) return formatDswbTime(ms, options.timeZone, bb);
+  const p = serverTimeParts(ms, options.timeZone);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+  return `${pad(p.day)}.${pad(p.month)}.${pad(p.year % 100)} um ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
 function rowValues(row: AttackTextRow, id: number, count: string, options: RenderTextOptions): Record<AttackTextVariable, string> {
@@ -244,9 +265,11 @@ function rowValues(row: AttackTextRow, id: number, count: string, options: Rende
     options.world && row.fromVillageId !== undefined && row.toVillageId !== undefined
       ? rallyPointUrl(options.world, row.fromVillageId, row.toVillageId, row.units)
       : "";
+  // A DS Workbench symbol our types do not have (none, spy, own ones): its texts there.
+  const icon = row.dswb?.type !== undefined && attackTypeFromDswbIcon(row.dswb.type) === row.type ? row.dswb.type : undefined;
   return {
-    "%TYPE%": dswbTypeTexts[row.type],
-    "%STD_NAME%": dswbStandardNames[row.type],
+    "%TYPE%": icon === undefined ? dswbTypeTexts[row.type] : "Angriff",
+    "%STD_NAME%": icon === undefined ? dswbStandardNames[row.type] : icon === -1 ? "Keine Auswahl" : "Unbenannt",
     "%UNIT%": bb ? `[unit]${row.unit}[/unit]` : unitLabels[row.unit],
     "%ATTACKER%": player(row.attacker),
     "%SOURCE%": coord(row.from),
@@ -262,9 +285,9 @@ function rowValues(row: AttackTextRow, id: number, count: string, options: Rende
     "%DEFENDER_ALLY%": tribeTag(row.defenderTribe),
     "%DEFENDER_ALLY_NO_BB%": inert(tribe(row.defenderTribe).tag),
     "%DEFENDER_ALLY_NAME%": inert(tribe(row.defenderTribe).name),
-    "%SEND%": formatDswbTime(row.sendTime, options.timeZone, bb),
-    "%ARRIVE%": formatDswbTime(row.arrival, options.timeZone, bb),
-    "%RUNTIME%": formatRuntime(row.arrival - row.sendTime),
+    "%SEND%": dswbTime(row.sendTime, options, bb),
+    "%ARRIVE%": dswbTime(row.arrival, options, bb),
+    "%RUNTIME%": formatDswbRuntime(row.arrival - row.sendTime),
     // DS Workbench quotes the address: [url="…"]Versammlungsplatz[/url].
     "%PLACE%": url && bb ? `[url="${url}"]Versammlungsplatz[/url]` : url,
     "%PLACE_URL%": url,

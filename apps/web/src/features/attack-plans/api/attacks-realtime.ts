@@ -1,22 +1,17 @@
 // Realtime `attacks-updated` while an attack plan page is open: the changed rows of the table update in
 // place at once (status, error, bot), then the plan's counts, table and the plan list are refetched;
-// every (re)connect of the socket refetches what it may have missed. The spec's bot command events
+// every (re)connect of the socket refetches what it may have missed. The bot command events
 // (botUpdateCommandStatus, botUpdateAttackError; the command is the attack) update the row too.
-import type { AttackListResponse } from "@dsbot/protocol";
-import { attackStatusSchema, realtimeMessageDataSchemas } from "@dsbot/protocol";
+import type { AttackListResponse, RealtimeMessageData } from "@dsbot/protocol";
+import { attackStatusSchema } from "@dsbot/protocol";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispatcher";
 import { attackPlanKeys } from "./keys";
 import { invalidatePlan } from "./plans-api";
 
-export function handleAttacksUpdated(client: QueryClient, data: unknown): void {
-  const parsed = realtimeMessageDataSchemas["attacks-updated"].safeParse(data);
-  if (!parsed.success) {
-    console.warn("[attack-plans] attacks-updated without attacks", data);
-    return;
-  }
-  const { planId, attacks } = parsed.data;
+export function handleAttacksUpdated(client: QueryClient, data: RealtimeMessageData<"attacks-updated">): void {
+  const { planId, attacks } = data;
   const changes = new Map(attacks.map((a) => [a.id, a]));
   client.setQueriesData<AttackListResponse>({ queryKey: attackPlanKeys.attacks(planId) }, (list) =>
     list ? { ...list, attacks: list.attacks.map((row) => ({ ...row, ...changes.get(row.id) })) } : list,
@@ -25,10 +20,8 @@ export function handleAttacksUpdated(client: QueryClient, data: unknown): void {
 }
 
 /** A bot's command (= attack) changed status or failed: the row in every loaded attack page shows it at once. */
-export function handleCommandEvent(client: QueryClient, type: "botUpdateCommandStatus" | "botUpdateAttackError", data: unknown): void {
-  const parsed = realtimeMessageDataSchemas[type].safeParse(data);
-  if (!parsed.success) return;
-  const { command } = parsed.data;
+export function handleCommandEvent(client: QueryClient, data: RealtimeMessageData<"botUpdateCommandStatus"> | RealtimeMessageData<"botUpdateAttackError">): void {
+  const { command } = data;
   let change: { status: AttackListResponse["attacks"][number]["status"] } | { error: string } | null = null;
   if ("error" in command) change = { error: command.error };
   else {
@@ -49,8 +42,8 @@ export function useAttacksRealtime(): void {
   useEffect(() => {
     const offs = [
       registerRealtimeHandler("attacks-updated", (data) => handleAttacksUpdated(client, data)),
-      registerRealtimeHandler("botUpdateCommandStatus", (data) => handleCommandEvent(client, "botUpdateCommandStatus", data)),
-      registerRealtimeHandler("botUpdateAttackError", (data) => handleCommandEvent(client, "botUpdateAttackError", data)),
+      registerRealtimeHandler("botUpdateCommandStatus", (data) => handleCommandEvent(client, data)),
+      registerRealtimeHandler("botUpdateAttackError", (data) => handleCommandEvent(client, data)),
       // Changes while the socket was away (or before it first connected) arrive with a fresh fetch.
       onRealtimeConnect(() => void client.invalidateQueries({ queryKey: attackPlanKeys.all })),
     ];

@@ -1,7 +1,7 @@
-// The columns of the attack table exactly as spec §2: Angreifer, Verteidiger, Startdorf, Zieldorf, Typ,
+// The columns of the attack table, in this order: Angreifer, Verteidiger, Startdorf, Zieldorf, Typ,
 // Einheiten, Restzeit, Abschickzeit, Ankunftszeit, Priorität, Status and an actions column without a
 // label (row selection, edit, delete, rally point). Sortable: sendTime, arrivalTime, attacker,
-// defender and the villages. The spec's widths are not maxima: a column grows to what its content needs
+// defender and the villages. The set widths are not maxima: a column grows to what its content needs
 // (DataTable's dense layout), so nothing a player reads is cut.
 import type { Attack, AttackSortField, World } from "@dsbot/protocol";
 import { rallyPointUrl } from "@dsbot/protocol";
@@ -15,7 +15,7 @@ import { RemainingTime } from "./remaining-time";
 
 export type AttackColumnId = keyof typeof texts.columns;
 
-/** Every column in table order with header and the spec's width ("auto" columns share what is left); all but actions can be hidden. */
+/** Every column in table order with header and its set width ("auto" columns share what is left); all but actions can be hidden. */
 export const attackColumns: readonly { id: AttackColumnId; label: string; width: number | "auto"; sortable: boolean; hideable: boolean }[] = [
   { id: "attacker", label: texts.columns.attacker, width: "auto", sortable: true, hideable: true },
   { id: "defender", label: texts.columns.defender, width: "auto", sortable: true, hideable: true },

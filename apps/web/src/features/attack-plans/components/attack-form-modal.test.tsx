@@ -136,7 +136,7 @@ describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
     await user.clear(arrival);
     await user.type(arrival, "24.12.2030 18:00:00:123");
     await user.click(within(dialog).getByRole("button", { name: "Speichern" }));
-    expect(await within(dialog).findByText("Unbekanntes Wort „alles“ in der Formel (erlaubt: alle, fake, rnd).")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Unbekanntes Wort „alles“ in der Formel (erlaubt: alle, alle_Einheit wie alle_axe, fake, rnd).")).toBeInTheDocument();
     expect(created).toEqual([]);
 
     await user.clear(ramFormula);

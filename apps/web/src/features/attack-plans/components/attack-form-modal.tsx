@@ -1,14 +1,16 @@
 // "Angriff hinzufügen" / "Angriff bearbeiten": villages by coordinates (with the village found there),
-// type, units, arrival with milliseconds, priority; the computed send time below; a new conquer attack
+// type, units, arrival with milliseconds (and, in the repeated autumn hour, which occurrence), priority;
+// the computed send time below; a new conquer attack
 // can be a noble train ("Adelszug"). Server issues show at their fields. Units the start village's last
 // scan does not show are warned about (scan-warning.tsx), as is a send time already past.
-import type { Attack, AttackType, Unit, World } from "@dsbot/protocol";
+import type { Attack, AttackType, RepeatedHour, Unit, World } from "@dsbot/protocol";
 import { attackTypeLabels, attackTypes, formatServerTime, unitLabels, units as allUnits } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconClockExclamation } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { RepeatedHourField } from "@/components/ui/repeated-hour-choice";
 import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
@@ -16,7 +18,7 @@ import { alertError } from "@/lib/api-error-message";
 import { useNow } from "@/lib/clock";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { monoInputStyles } from "../lib/mono-input";
-import { formatInputTime } from "../lib/times";
+import { formatInputTime, inputTimeOf } from "../lib/times";
 import { useAddAttackTrain, useSaveAttack } from "../api/attacks-api";
 import { attackPlanTexts as texts } from "../texts";
 import {
@@ -54,7 +56,7 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
   const offered = worldUnits ? allUnits.filter((u) => worldUnits[u] !== undefined) : allUnits;
   const unitOptions = [{ value: "", label: texts.unitAuto }, ...offered.map((u) => ({ value: u, label: unitLabels[u] }))];
   const zone = useServerTimeZone();
-  const { control, handleSubmit, setError, setValue, getValues } = useForm<AttackFormValues>({
+  const { control, handleSubmit, setError, setValue, getValues, getFieldState, trigger } = useForm<AttackFormValues>({
     resolver: zodResolver(attackFormSchema(zone)) as never,
     defaultValues: attack ? attackFormValues(attack, zone) : emptyAttackForm(zone),
   });
@@ -71,12 +73,22 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
   useEffect(() => {
     if (arrivalChosen.current) return;
     const next = earliestArrival(getValues(), worldUnits, zone, Date.now());
-    if (next !== null) setValue("arrival", formatInputTime(next, zone), { shouldValidate: true });
+    if (next === null) return;
+    const time = inputTimeOf(next, zone);
+    setValue("repeatedHour", time.repeatedHour);
+    setValue("arrival", time.text, { shouldValidate: true });
   }, [walk, worldUnits, zone, getValues, setValue]);
   const useEarliest = () => {
     if (earliest === null) return;
     arrivalChosen.current = true;
-    setValue("arrival", formatInputTime(earliest, zone), { shouldValidate: true, shouldDirty: true });
+    const time = inputTimeOf(earliest, zone);
+    setValue("repeatedHour", time.repeatedHour, { shouldDirty: true });
+    setValue("arrival", time.text, { shouldValidate: true, shouldDirty: true });
+  };
+  // The player's answer to "which 02:30?": the arrival's error (the same question) goes once answered.
+  const chooseRepeatedHour = (repeatedHour: RepeatedHour) => {
+    setValue("repeatedHour", repeatedHour, { shouldDirty: true });
+    if (getFieldState("arrival").error) void trigger("arrival");
   };
 
   const submit = handleSubmit(async (values) => {
@@ -149,20 +161,23 @@ function AttackForm({ planId, world, attack, onDone }: AttackFormProps) {
           control={control}
           name="arrival"
           render={({ field, fieldState }) => (
-            <TextInput
-              label={texts.arrival}
-              description={texts.arrivalHint(zone)}
-              placeholder={texts.arrivalPlaceholder}
-              value={field.value}
-              onChange={(event) => {
-                arrivalChosen.current = true;
-                field.onChange(event.currentTarget.value);
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              styles={monoInputStyles}
-              autoComplete="off"
-            />
+            <Stack gap={6}>
+              <TextInput
+                label={texts.arrival}
+                description={texts.arrivalHint(zone)}
+                placeholder={texts.arrivalPlaceholder}
+                value={field.value}
+                onChange={(event) => {
+                  arrivalChosen.current = true;
+                  field.onChange(event.currentTarget.value);
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                styles={monoInputStyles}
+                autoComplete="off"
+              />
+              <RepeatedHourField text={field.value} zone={zone} value={watched.repeatedHour} onChange={chooseRepeatedHour} />
+            </Stack>
           )}
         />
         <Controller

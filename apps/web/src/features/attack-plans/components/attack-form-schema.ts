@@ -1,7 +1,7 @@
-// The attack form: its values (coordinates and the arrival as text), the checks (the protocol's
-// attackInputSchema, or attackTrainSchema for a noble train, on the body the form sends, plus the
-// arrival text) and the REST bodies.
-import type { Attack, AttackType, Unit } from "@dsbot/protocol";
+// The attack form: its values (coordinates and the arrival as text, with the occurrence chosen when it
+// lies in the repeated autumn hour), the checks (the protocol's attackInputSchema, or attackTrainSchema
+// for a noble train, on the body the form sends, plus the arrival text) and the REST bodies.
+import type { Attack, AttackType, RepeatedHour, Unit } from "@dsbot/protocol";
 import {
   ATTACK_PRIORITY_DEFAULT,
   attackInputSchema,
@@ -10,12 +10,13 @@ import {
   attackTypeSchema,
   compactUnits,
   hasUnits,
+  repeatedHours,
   timedUnits,
   NOBLE_TRAIN_SPACING_DEFAULT_MS,
 } from "@dsbot/protocol";
 import { z } from "zod";
 import type { AttackBody, AttackTrainBody } from "../api/attacks-api";
-import { formatInputTime, parseInputTime } from "../lib/times";
+import { inputTimeOf, parseInputTime } from "../lib/times";
 import { formulasOf } from "../lib/units";
 
 export const attackFormFields = ["from", "to", "type", "units", "formulas", "unit", "arrival", "priority", "nobles", "spacingMs", "clearUnits"] as const;
@@ -32,6 +33,8 @@ export interface AttackFormValues {
   unit: Unit | "";
   /** DD.MM.YYYY HH:mm:ss:SSS in the zone of the plan's world. */
   arrival: string;
+  /** Which occurrence `arrival` means when it lies in the repeated autumn hour; null/absent: not chosen (the arrival is refused). */
+  repeatedHour?: RepeatedHour | null;
   priority: number;
   /** Noble train (new conquer attacks only): nobles, the spacing of their arrivals, a clearing attack first. */
   nobles: number;
@@ -57,7 +60,7 @@ export function toTrainBody(values: AttackFormValues, zone: string): AttackTrain
 
 /** The REST body of the values; `arrival` NaN when its text does not parse. */
 export function toAttackBody(values: AttackFormValues, zone: string): AttackBody {
-  const arrival = parseInputTime(values.arrival, zone);
+  const arrival = parseInputTime(values.arrival, zone, values.repeatedHour);
   const body: AttackBody = {
     from: values.from.trim(),
     to: values.to.trim(),
@@ -83,6 +86,7 @@ export const attackFormSchema = (zone: string) =>
       formulas: z.record(z.string(), z.string()),
       unit: z.string(),
       arrival: z.string(),
+      repeatedHour: z.enum(repeatedHours).nullish(),
       priority: z.number(),
       nobles: z.number(),
       spacingMs: z.number(),
@@ -90,7 +94,7 @@ export const attackFormSchema = (zone: string) =>
       clearUnits: z.record(z.string(), z.number()),
     })
     .superRefine((values, ctx) => {
-      const arrival = parseInputTime(values.arrival, zone);
+      const arrival = parseInputTime(values.arrival, zone, values.repeatedHour);
       if (!arrival.ok) ctx.addIssue({ code: "custom", path: ["arrival"], message: arrival.error });
       const seen = new Set<string>(arrival.ok ? [] : ["arrival"]);
       // The protocol checks the units only once the villages parse; say it at once.
@@ -113,12 +117,13 @@ const noTrain = { nobles: 1, spacingMs: NOBLE_TRAIN_SPACING_DEFAULT_MS, withClea
 
 /** A new attack arrives in an hour (whole seconds) by default. */
 export function emptyAttackForm(zone: string, now = Date.now()): AttackFormValues {
-  const arrival = Math.ceil((now + 3_600_000) / 1000) * 1000;
-  return { from: "", to: "", type: "attack", units: {}, formulas: {}, unit: "", arrival: formatInputTime(arrival, zone), priority: ATTACK_PRIORITY_DEFAULT, ...noTrain };
+  const arrival = inputTimeOf(Math.ceil((now + 3_600_000) / 1000) * 1000, zone);
+  return { from: "", to: "", type: "attack", units: {}, formulas: {}, unit: "", arrival: arrival.text, repeatedHour: arrival.repeatedHour, priority: ATTACK_PRIORITY_DEFAULT, ...noTrain };
 }
 
 export function attackFormValues(attack: Attack, zone: string): AttackFormValues {
   const units = attack.units as Partial<Record<Unit, number>>;
+  const arrival = inputTimeOf(attack.arrivalTime, zone);
   return {
     from: attack.startVillage.coordinates,
     to: attack.targetVillage.coordinates,
@@ -126,7 +131,8 @@ export function attackFormValues(attack: Attack, zone: string): AttackFormValues
     units: { ...units },
     formulas: { ...(attack.formulas as Partial<Record<Unit, string>> | undefined) },
     unit: hasUnits(timedUnits(units, formulasOf(attack.formulas))) ? "" : attack.unit,
-    arrival: formatInputTime(attack.arrivalTime, zone),
+    arrival: arrival.text,
+    repeatedHour: arrival.repeatedHour,
     priority: attack.priority,
     ...noTrain,
   };

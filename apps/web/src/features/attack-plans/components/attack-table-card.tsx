@@ -19,7 +19,7 @@ import { AttackTable } from "./attack-table";
 import { AttackTableToolbar } from "./attack-table-toolbar";
 import classes from "./attack-plans.module.css";
 
-/** Spec §5/§9: list searches are sent 300 ms after typing stops. */
+/** List searches are sent 300 ms after typing stops. */
 export const ATTACK_SEARCH_DELAY = 300;
 export const attackPerPageOptions = [10, 25, 50, 100];
 

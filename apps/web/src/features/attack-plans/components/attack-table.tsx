@@ -1,4 +1,4 @@
-// The attack table (spec §2) on the shared DataTable: server-side sort, hidden columns from the kept
+// The attack table on the shared DataTable: server-side sort, hidden columns from the kept
 // preferences, row selection in the actions column.
 import type { Attack, AttackSortField } from "@dsbot/protocol";
 import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from "@tanstack/react-table";
@@ -12,11 +12,11 @@ import { AttackCards } from "./attack-cards";
 import { buildAttackColumns, sortableAttackColumns, type AttackColumnOptions } from "./attack-columns";
 
 /**
- * The spec's widths add up to 930 px; every column grows to what its content needs. A 1440 px screen
- * with the sidebar open gives the table 1,114 px: the spec's widths and the content of Angreifer,
+ * The columns' set widths add up to 930 px; every column grows to what its content needs. A 1440 px screen
+ * with the sidebar open gives the table 1,114 px: those widths and the content of Angreifer,
  * Verteidiger, Einheiten, Priorität and Status do not all fit there, so columns with room to spare
  * (times, Restzeit, actions) give back what their content does not need; nothing is cut and the table
- * does not scroll. With more room every column has at least the spec's width. Where even the content
+ * does not scroll. With more room every column has at least its set width. Where even the content
  * does not fit, the table scrolls sideways, the row actions staying at the right edge.
  */
 export const ATTACK_TABLE_MIN_WIDTH = 930;

@@ -1,4 +1,4 @@
-// When the attack being entered has to leave, and the earliest it can arrive (issue 21): a send time in the
+// When the attack being entered has to leave, and the earliest it can arrive: a send time in the
 // past is warned about before saving (the attack would be saved as "Abgelaufen" at once), and a new
 // attack's arrival starts at the earliest one the villages and units allow.
 import { NOBLE_TRAIN_MAX, trainArrivals } from "@dsbot/protocol";
@@ -20,7 +20,7 @@ export function firstSendTime(values: AttackFormValues, unitInfo: WorldUnits, zo
     const preview = computePreview(values, unitInfo, zone);
     return preview?.ok ? preview.send : null;
   }
-  const arrival = parseInputTime(values.arrival, zone);
+  const arrival = parseInputTime(values.arrival, zone, values.repeatedHour);
   if (!arrival.ok || !Number.isInteger(values.nobles) || values.nobles < 1 || values.nobles > NOBLE_TRAIN_MAX || !Number.isInteger(values.spacingMs)) return null;
   const sends = trainArrivals({ arrival: arrival.value, nobles: values.nobles, spacingMs: values.spacingMs, clear: values.withClear })
     .map((entry) => sendOf(entry, values, unitInfo))
@@ -33,7 +33,7 @@ export function firstSendTime(values: AttackFormValues, unitInfo: WorldUnits, zo
  * EARLIEST_LEAD_MS from `now`, or null while the form does not make a send time.
  */
 export function earliestArrival(values: AttackFormValues, unitInfo: WorldUnits, zone: string, now: number): number | null {
-  const arrival = parseInputTime(values.arrival, zone);
+  const arrival = parseInputTime(values.arrival, zone, values.repeatedHour);
   const send = firstSendTime(values, unitInfo, zone);
   if (!arrival.ok || send === null) return null;
   // Moving the arrival moves every send time by the same amount.

@@ -1,4 +1,4 @@
-// DS Workbench's dynamic amounts in the attack form (issue 20 item 2): per unit a formula such as
+// DS Workbench's dynamic amounts in the attack form: per unit a formula such as
 // "alle", "alle-100" or "50%", worked out against the village's troops when the bot sends. Folded away
 // until asked for, open when the attack has formulas; the protocol checks each one (German errors).
 import type { Unit } from "@dsbot/protocol";

@@ -1,15 +1,18 @@
 // "Importieren": format (DS Workbench, JSON, CSV), the text pasted or read from a file, "Vorhandene
 // ersetzen". A bad import imports nothing: the server's line-numbered German errors are listed and the
-// text stays for correcting it.
-import { attackFormatLabels, attackImportFormats, type AttackImportFormat } from "@dsbot/protocol";
+// text stays for correcting it. A CSV whose times lie in the repeated autumn hour asks once which
+// occurrence they mean (DS Workbench and JSON carry exact instants).
+import { attackFormatLabels, attackImportFormats, type AttackImportFormat, type RepeatedHour } from "@dsbot/protocol";
 import { Alert, Button, FileButton, Group, Modal, Select, Stack, Switch, Text, Textarea } from "@mantine/core";
 import { IconAlertTriangle, IconFileImport, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { confirm } from "@/components/ui/confirm-store";
+import { RepeatedHourImportChoice } from "@/components/ui/repeated-hour-choice";
 import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";
+import { useServerTimeZone } from "@/lib/server-time-zone";
 import { useImportAttacks } from "../api/transfer-api";
 import { attackPlanTexts as texts } from "../texts";
 import classes from "./attack-plans.module.css";
@@ -29,6 +32,8 @@ function ImportForm({ planId, onDone }: { planId: number; onDone: () => void }) 
   const [text, setText] = useState("");
   const [replace, setReplace] = useState(false);
   const [issues, setIssues] = useState<string[]>([]);
+  const [repeatedHour, setRepeatedHour] = useState<RepeatedHour | null>(null);
+  const zone = useServerTimeZone();
 
   const readFile = async (file: File | null) => {
     if (!file) return;
@@ -45,7 +50,7 @@ function ImportForm({ planId, onDone }: { planId: number; onDone: () => void }) 
     }
     setIssues([]);
     try {
-      const { imported } = await importAttacks.mutateAsync({ format, text, replace });
+      const { imported } = await importAttacks.mutateAsync({ format, text, replace, ...(format === "csv" && repeatedHour ? { repeatedHour } : {}) });
       alert.success(texts.imported(imported));
       onDone();
     } catch (error) {
@@ -84,6 +89,7 @@ function ImportForm({ planId, onDone }: { planId: number; onDone: () => void }) 
         spellCheck={false}
         classNames={{ input: classes.mono }}
       />
+      {format === "csv" && <RepeatedHourImportChoice text={text} zone={zone} value={repeatedHour} onChange={setRepeatedHour} />}
       <Switch label={texts.replace} description={texts.replaceHint} checked={replace} onChange={(event) => setReplace(event.currentTarget.checked)} />
       {issues.length > 0 && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={texts.importErrors} data-testid="import-issues">

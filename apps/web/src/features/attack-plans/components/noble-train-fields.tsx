@@ -45,12 +45,12 @@ export function sendOf(entry: TrainArrival, values: Pick<AttackFormValues, "from
 
 export function NobleTrainFields({ control, units, world }: { control: Control<AttackFormValues>; units: readonly Unit[]; world: World }) {
   const unitInfo = useWorldUnits(world);
-  const [arrivalText, nobles, spacingMs, withClear, from, to, nobleUnits, unit, clearUnits] = useWatch({
+  const [arrivalText, repeatedHour, nobles, spacingMs, withClear, from, to, nobleUnits, unit, clearUnits] = useWatch({
     control,
-    name: ["arrival", "nobles", "spacingMs", "withClear", "from", "to", "units", "unit", "clearUnits"],
+    name: ["arrival", "repeatedHour", "nobles", "spacingMs", "withClear", "from", "to", "units", "unit", "clearUnits"],
   });
   const zone = useServerTimeZone();
-  const arrival = parseInputTime(arrivalText, zone);
+  const arrival = parseInputTime(arrivalText, zone, repeatedHour);
   const valid =
     arrival.ok && Number.isInteger(nobles) && nobles >= 1 && nobles <= NOBLE_TRAIN_MAX && Number.isInteger(spacingMs) && spacingMs >= NOBLE_TRAIN_SPACING_MIN_MS && spacingMs <= NOBLE_TRAIN_SPACING_MAX_MS;
   const train = valid ? trainArrivals({ arrival: arrival.value, nobles, spacingMs, clear: withClear }) : [];

@@ -1,12 +1,15 @@
 // The planner form: its values, defaults, the request it sends (POST …/planner) and where the
 // protocol's or the server's issues belong in it.
-import type { AttackType, PlannerAlgorithm, PlannerRequest, Unit } from "@dsbot/protocol";
+import type { AttackType, PlannerAlgorithm, PlannerRequest, RepeatedHour, Unit } from "@dsbot/protocol";
 import { plannerDefaultTemplates, plannerRequestSchema, validationMessages } from "@dsbot/protocol";
 import { formatInputTime, parseInputTime } from "../lib/times";
 
 /** The types the planner form offers, each with a count per target and a unit template. */
 export const plannerFormTypes = ["attack", "conquer", "fake", "wallbreaker", "support"] as const satisfies readonly AttackType[];
 export type PlannerFormType = (typeof plannerFormTypes)[number];
+
+/** The planner's typed times. */
+export type PlannerTimeField = "windowFrom" | "windowTo";
 
 export interface PlannerFormValues {
   source: "bots" | "coords";
@@ -15,6 +18,8 @@ export interface PlannerFormValues {
   targets: string;
   windowFrom: string;
   windowTo: string;
+  /** Which occurrence a window time means when it lies in the repeated autumn hour (absent: not chosen, the time is refused). */
+  repeatedHours?: Partial<Record<PlannerTimeField, RepeatedHour | null>>;
   counts: Record<PlannerFormType, number>;
   templates: Record<PlannerFormType, Partial<Record<Unit, number>>>;
   avoidNightBonus: boolean;
@@ -58,8 +63,8 @@ export function defaultPlannerValues(zone: string, now = Date.now()): PlannerFor
 
 /** The request of the values; window times are read in the plan's zone. */
 export function toPlannerRequest(values: PlannerFormValues, save: boolean, zone: string): PlannerRequest {
-  const from = parseInputTime(values.windowFrom, zone);
-  const to = parseInputTime(values.windowTo, zone);
+  const from = parseInputTime(values.windowFrom, zone, values.repeatedHours?.windowFrom);
+  const to = parseInputTime(values.windowTo, zone, values.repeatedHours?.windowTo);
   const counts: PlannerRequest["settings"]["counts"] = {};
   const templates: PlannerRequest["settings"]["templates"] = {};
   for (const type of plannerFormTypes) {
@@ -112,7 +117,7 @@ export function addIssue(errors: PlannerErrors, path: readonly (string | number)
 export function checkPlanner(values: PlannerFormValues, zone: string): PlannerErrors {
   const errors: PlannerErrors = {};
   for (const [field, text] of [["windowFrom", values.windowFrom], ["windowTo", values.windowTo]] as const) {
-    const parsed = parseInputTime(text, zone);
+    const parsed = parseInputTime(text, zone, values.repeatedHours?.[field]);
     if (!parsed.ok) errors[field] = parsed.error;
   }
   if (values.targets.trim() === "") errors.targets = validationMessages.required;

@@ -8,20 +8,23 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
 import type { PlannerHandoff } from "@/lib/planner-handoff";
 import { plannerBotsQueryOptions } from "../api/planner-api";
-import { formatInputTime } from "../lib/times";
+import { inputTimeOf } from "../lib/times";
 import type { PlannerFormValues } from "./planner-form";
 
 export function handedValues(base: PlannerFormValues, handoff: PlannerHandoff | undefined, zone: string, now = Date.now()): PlannerFormValues {
   if (!handoff) return base;
   const values = { ...base, targets: handoff.targets };
   if (!handoff.defend) return values;
+  const from = inputTimeOf(Math.ceil((now + DEFEND_LEAD_MS) / 1000) * 1000, zone, false);
+  const to = inputTimeOf(handoff.defend.arriveBy, zone, true);
   return {
     ...values,
     source: "bots",
     defend: true,
     counts: { attack: 0, conquer: 0, fake: 0, wallbreaker: 0, support: 1 },
-    windowFrom: formatInputTime(Math.ceil((now + DEFEND_LEAD_MS) / 1000) * 1000, zone, false),
-    windowTo: formatInputTime(handoff.defend.arriveBy, zone, true),
+    windowFrom: from.text,
+    windowTo: to.text,
+    repeatedHours: { windowFrom: from.repeatedHour, windowTo: to.repeatedHour },
   };
 }
 

@@ -1,11 +1,12 @@
 // "Planer": attackers (bots or coordinates) × targets in an arrival window, per-type counts and unit
 // templates, night-bonus avoidance, Freundschaft, algorithm with seed. "Vorschau" shows what it would
 // plan; "Übernehmen" adds it to the plan and refreshes the table.
-import type { PlannerAlgorithm, PlannerResponse, World } from "@dsbot/protocol";
+import type { PlannerAlgorithm, PlannerResponse, RepeatedHour, World } from "@dsbot/protocol";
 import { plannerAlgorithmLabels, plannerAlgorithms } from "@dsbot/protocol";
 import { Alert, Button, Divider, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconEye } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { RepeatedHourField } from "@/components/ui/repeated-hour-choice";
 import { commonTexts } from "@/config/texts";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
@@ -18,7 +19,7 @@ import { attackPlanTexts as texts } from "../texts";
 import { defendTexts, plannerWords } from "../planner-words";
 import { PlannerAttackers } from "./planner-attackers";
 import { handedValues, useDefendWithAllBots } from "./planner-handoff-values";
-import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerRequest, type PlannerErrors, type PlannerFormValues } from "./planner-form";
+import { addIssue, checkPlanner, defaultPlannerValues, hasErrors, toPlannerRequest, type PlannerErrors, type PlannerFormValues, type PlannerTimeField } from "./planner-form";
 import { PlannerPreview } from "./planner-preview";
 import { PlannerTypes } from "./planner-types";
 import { UnitInputs } from "./unit-inputs";
@@ -35,7 +36,7 @@ function AttackSettings({
   values: PlannerFormValues;
   errors: PlannerErrors;
   onChange: OnChange;
-  timeField: (key: "windowFrom" | "windowTo", label: string) => ReactNode;
+  timeField: (key: PlannerTimeField, label: string) => ReactNode;
 }) {
   return (
     <>
@@ -136,16 +137,28 @@ function PlannerForm({ planId, world, handoff, onDone }: { planId: number; world
     }
   };
 
-  const timeField = (key: "windowFrom" | "windowTo", label: string) => (
-    <TextInput
-      label={label}
-      placeholder={texts.windowPlaceholder}
-      value={values[key]}
-      onChange={(event) => onChange(key, event.currentTarget.value)}
-      error={errors[key]}
-      styles={monoInputStyles}
-      autoComplete="off"
+  // A window time in the repeated autumn hour: which occurrence (asked right below the field).
+  const repeatedHourField = (key: PlannerTimeField) => (
+    <RepeatedHourField
+      text={values[key]}
+      zone={zone}
+      value={values.repeatedHours?.[key]}
+      onChange={(choice: RepeatedHour) => onChange("repeatedHours", { ...values.repeatedHours, [key]: choice })}
     />
+  );
+  const timeField = (key: PlannerTimeField, label: string) => (
+    <Stack gap={6}>
+      <TextInput
+        label={label}
+        placeholder={texts.windowPlaceholder}
+        value={values[key]}
+        onChange={(event) => onChange(key, event.currentTarget.value)}
+        error={errors[key]}
+        styles={monoInputStyles}
+        autoComplete="off"
+      />
+      {repeatedHourField(key)}
+    </Stack>
   );
 
   return (
@@ -163,6 +176,7 @@ function PlannerForm({ planId, world, handoff, onDone }: { planId: number; world
             styles={monoInputStyles}
             autoComplete="off"
           />
+          {repeatedHourField("windowTo")}
           <UnitInputs
             label={defendTexts.template}
             namePrefix={`${words.title}: `}

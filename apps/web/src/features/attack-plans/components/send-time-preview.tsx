@@ -1,7 +1,7 @@
 // The send time, slowest unit and travel time of the attack being entered, from the protocol's
 // attackTimes and the unit info of the plan's world (when the app knows it); otherwise the server
 // computes it on save.
-import type { AttackType, Unit, World } from "@dsbot/protocol";
+import type { AttackType, RepeatedHour, Unit, World } from "@dsbot/protocol";
 import { attackTimes, formatServerTime, isSupportType, parseCoord, timedUnits, unitLabels } from "@dsbot/protocol";
 import { Paper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
@@ -21,6 +21,8 @@ export interface SendTimeInput {
   formulas?: Partial<Record<Unit, string>>;
   unit: Unit | "";
   arrival: string;
+  /** The occurrence `arrival` means in the repeated autumn hour. */
+  repeatedHour?: RepeatedHour | null;
 }
 
 /** The world's get_unit_info of the plan's world, null when the app does not know it. */
@@ -34,7 +36,7 @@ export type Preview = { ok: true; send: number; unit: Unit; travel: number } | {
 export function computePreview(input: SendTimeInput, unitInfo: NonNullable<ReturnType<typeof useWorldUnits>>, zone: string): Preview {
   const from = parseCoord(input.from);
   const to = parseCoord(input.to);
-  const arrival = parseInputTime(input.arrival, zone);
+  const arrival = parseInputTime(input.arrival, zone, input.repeatedHour);
   if (!from.ok || !to.ok || !arrival.ok) return null;
   try {
     const times = attackTimes({ from: from.value, to: to.value, units: timedUnits(input.units, formulasOf(input.formulas)), unit: input.unit || null, arrival: arrival.value, unitInfo });

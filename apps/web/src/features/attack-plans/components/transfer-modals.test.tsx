@@ -73,6 +73,29 @@ describe("Importieren", { timeout: 20_000 }, () => {
     expect(await screen.findByText("3 Angriffe importiert")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Angriffe importieren" })).not.toBeInTheDocument());
   });
+
+  it("asks once which occurrence a CSV's times in the repeated autumn hour mean and sends the answer", async () => {
+    const sent: unknown[] = [];
+    mockPlanPage({
+      routes: {
+        "POST /api/attack-plans/7/import": ({ body }) => {
+          sent.push(body);
+          return json(200, { imported: 1 });
+        },
+      },
+    });
+    const { user, dialog } = await open("Importieren", "Angriffe importieren");
+    const csv = "Startdorf;Zieldorf;Typ;Ankunft;Speerträger\n500|500;503|504;Fake;27.10.30 02:30:00:000;1\n";
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Angriffe" }), { target: { value: csv } });
+    // DS Workbench carries exact instants: no question until the format is CSV.
+    expect(within(dialog).queryByTestId("repeated-hour-import-choice")).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("combobox", { name: "Format" }));
+    await user.click(await screen.findByRole("option", { name: "CSV" }));
+    const choice = await within(dialog).findByTestId("repeated-hour-import-choice");
+    await user.click(within(choice).getByRole("radio", { name: "erste (Sommerzeit, UTC+2)" }));
+    await user.click(within(dialog).getByRole("button", { name: "Importieren" }));
+    await waitFor(() => expect(sent).toEqual([{ format: "csv", text: csv, replace: false, repeatedHour: "first" }]));
+  });
 });
 
 describe("Exportieren", { timeout: 20_000 }, () => {

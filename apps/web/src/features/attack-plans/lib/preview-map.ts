@@ -1,4 +1,4 @@
-// The planner preview's map (issue 12: "the lines on the map"): the answer's attacks turned once into an
+// The planner preview's map: the answer's attacks turned once into an
 // SVG scene fitted to the villages involved — one path per attack type (a segment per attack, so
 // thousands of lines stay a handful of elements), the attacker and target villages, the targets the
 // planner could not serve — plus the geometry to find the line under the pointer.

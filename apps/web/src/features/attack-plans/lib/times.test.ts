@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInputTime, parseInputTime, splitServerTime } from "./times";
+import { formatInputTime, inputTimeOf, parseInputTime, splitServerTime } from "./times";
 
 const BERLIN = "Europe/Berlin";
 const LONDON = "Europe/London";
@@ -14,14 +14,19 @@ describe("attack plan times (the plan's world's zone)", () => {
     expect(splitServerTime(Date.UTC(2025, 6, 1, 10, 5, 9, 7), LONDON)).toEqual({ main: "01.07.25 11:05:09", millis: ":007" });
   });
 
-  it("round-trips the form's text to the millisecond, with or without milliseconds", () => {
+  it("round-trips the form's text to the millisecond, with or without milliseconds, in the repeated autumn hour with its occurrence", () => {
     for (const zone of [BERLIN, LONDON]) {
-      for (const ms of [Date.UTC(2030, 11, 24, 17, 0, 0, 123), Date.UTC(2025, 2, 30, 0, 59, 59, 999), Date.UTC(2025, 9, 26, 0, 30, 0, 1)]) {
-        const text = formatInputTime(ms, zone);
+      for (const ms of [Date.UTC(2030, 11, 24, 17, 0, 0, 123), Date.UTC(2025, 2, 30, 0, 59, 59, 999), Date.UTC(2025, 9, 26, 0, 30, 0, 1), Date.UTC(2025, 9, 26, 1, 30, 0, 1)]) {
+        const { text, repeatedHour } = inputTimeOf(ms, zone);
         expect(text).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}:\d{3}$/);
-        expect(parseInputTime(text, zone)).toEqual({ ok: true, value: ms });
+        expect(parseInputTime(text, zone, repeatedHour)).toEqual({ ok: true, value: ms });
       }
     }
+    // 26.10.2025 02:30 in Berlin: the first (summer time) and the second (winter time) occurrence, and no guess without a choice.
+    expect(inputTimeOf(Date.UTC(2025, 9, 26, 0, 30), BERLIN)).toEqual({ text: "26.10.2025 02:30:00:000", repeatedHour: "first" });
+    expect(inputTimeOf(Date.UTC(2025, 9, 26, 1, 30), BERLIN)).toEqual({ text: "26.10.2025 02:30:00:000", repeatedHour: "second" });
+    expect(inputTimeOf(Date.UTC(2030, 11, 24, 17), BERLIN).repeatedHour).toBeNull();
+    expect(parseInputTime("26.10.2025 02:30:00:000", BERLIN).ok).toBe(false);
     expect(formatInputTime(Date.UTC(2030, 11, 24, 17, 0, 0, 123), BERLIN, false)).toBe("24.12.2030 18:00:00");
     expect(parseInputTime("24.12.2030 18:00:00", BERLIN)).toEqual({ ok: true, value: Date.UTC(2030, 11, 24, 17, 0, 0, 0) });
     expect(parseInputTime("24.12.2030 18:00:00", LONDON)).toEqual({ ok: true, value: Date.UTC(2030, 11, 24, 18, 0, 0, 0) });

@@ -1,5 +1,5 @@
 // Angriffsplan (/attack-plans/:id): the plan's name in the page header with its actions, and the
-// attack table of spec §2 with add/edit, bulk actions, import/export, the planner and sharing.
+// attack table with add/edit, bulk actions, import/export, the planner and sharing.
 import type { Attack, AttackPlan } from "@dsbot/protocol";
 import { canEditPlan, worldLabel } from "@dsbot/protocol";
 import { Alert, Stack } from "@mantine/core";

@@ -1,4 +1,4 @@
-// Angriffspläne (/attack-plans, PRODUCT §6): the plans the user may see with their attacks per status
+// Angriffspläne (/attack-plans): the plans the user may see with their attacks per status
 // and the next send time (live countdown); create, rename and delete ('Löschen bestätigen').
 import type { AttackPlan } from "@dsbot/protocol";
 import { Button, Card, Stack, TextInput } from "@mantine/core";
@@ -18,7 +18,7 @@ import { PlanNameModal } from "../components/plan-name-modal";
 import { PlansTable } from "../components/plans-table";
 import { attackPlanTexts as texts } from "../texts";
 
-/** Spec §5: list searches are sent 300 ms after typing stops. */
+/** List searches are sent 300 ms after typing stops. */
 const PLAN_SEARCH_DELAY = 300;
 
 export function AttackPlansRoute() {

@@ -1,4 +1,4 @@
-// Attack table preferences (spec §2, §9): page, page size, search, sort, hidden columns (and the status
+// Attack table preferences: page, page size, search, sort, hidden columns (and the status
 // filter), kept in the browser (localStorage) and resettable to the defaults: page 1, 10 rows, empty
 // search, sendTime ascending, no hidden columns, and "Nur offene" (a plan opens on what is still to come).
 import { attackStatuses, type AttackStatus } from "@dsbot/protocol";

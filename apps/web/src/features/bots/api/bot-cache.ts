@@ -1,4 +1,4 @@
-// Writes realtime changes into the "three bot stores" (spec §4): the list query caches, the detail
+// Writes realtime changes into the "three bot stores": the list query caches, the detail
 // query cache and the bot-manager store.
 import type { BotStatus, Dsbot, WebsocketConnection } from "@dsbot/protocol";
 import type { QueryClient } from "@tanstack/react-query";

@@ -76,7 +76,7 @@ describe("botUpdateStatus", () => {
     expect(alertMessages()).toEqual([]);
   });
 
-  // Issue 21: after a start the list stayed on "Startet" while the server said online.
+  // After a start the list stayed on "Startet" while the server said online.
   it("a fetch on its way when the event arrives is made once more, so its older answer does not stay", async () => {
     const key = botKeys.list({ ...defaultBotListParams, searchVal: "race" });
     const answers: ((answer: BotListResponse) => void)[] = [];
@@ -101,6 +101,16 @@ describe("botUpdateStatus", () => {
     expect(calls).toBe(1);
   });
 
+  it("drops a status event whose data does not match its type, with a console warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    dispatchRealtimeMessage({ type: "botUpdateStatus", data: { dsbot: { id: 2, status: "weg", dsPlayer: { name: "Berta" } } } });
+    dispatchRealtimeMessage({ type: "botUpdateStatus", data: { status: "offline" } });
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(listBot(2)?.status).toBe("online");
+    expect(managerBot(2)?.status).toBe("online");
+    expect(alertMessages()).toEqual([]);
+  });
+
   it("drops a selected bot from the selection once it is no longer offline", () => {
     useBotManager.getState().toggleSelected(1);
     expect(useBotManager.getState().selectedIds).toEqual([1]);
@@ -113,16 +123,16 @@ describe("connection events", () => {
   it("adds a bot-user connection to list, detail and manager", () => {
     dispatchRealtimeMessage({
       type: "bot-user-connection-created",
-      data: { dsbotId: 3, websocketConnection: { id: 31, origin: "bot-user", runnerName: "Laptop" } },
+      data: { dsbotId: 3, id: 31, websocketConnection: { id: 31, origin: "bot-user", runnerName: "Laptop" } },
     });
     expect(managerBot(3)?.websocketConnections).toEqual([{ id: 31, origin: "bot-user", runnerName: "Laptop" }]);
-    dispatchRealtimeMessage({ type: "bot-connection-created", data: { dsbotId: 1, websocketConnection: { id: 12, origin: "bot" } } });
+    dispatchRealtimeMessage({ type: "bot-connection-created", data: { dsbotId: 1, id: 12, websocketConnection: { id: 12, origin: "bot" } } });
     expect(listBot(1)?.websocketConnections.map((c) => c.id)).toEqual([11, 12]);
     expect(detailBot(1)?.websocketConnections.map((c) => c.id)).toEqual([11, 12]);
   });
 
-  it("bot-connection-deleted removes the connection by data.id", () => {
-    dispatchRealtimeMessage({ type: "bot-connection-deleted", data: { id: 22 } });
+  it("bot-connection-deleted removes the connection it names", () => {
+    dispatchRealtimeMessage({ type: "bot-connection-deleted", data: { dsbotId: 2, id: 22, websocketConnection: { id: 22, origin: "bot" } } });
     expect(listBot(2)?.websocketConnections.map((c) => c.id)).toEqual([21]);
     expect(managerBot(2)?.websocketConnections.map((c) => c.id)).toEqual([21]);
   });
@@ -132,16 +142,24 @@ describe("connection events", () => {
     manager.setActiveConnection(11);
     manager.toggleSelected(1);
     expect(useBotManager.getState().selectedIds).toEqual([1]);
-    dispatchRealtimeMessage({ type: "bot-user-connection-deleted", data: { dsbotId: 1, websocketConnection: { id: 11, origin: "bot-user" } } });
+    dispatchRealtimeMessage({ type: "bot-user-connection-deleted", data: { dsbotId: 1, id: 11, websocketConnection: { id: 11, origin: "bot-user" } } });
     expect(useBotManager.getState().activeConnectionId).toBeNull();
     expect(useBotManager.getState().selectedIds).toEqual([]);
     expect(detailBot(1)?.websocketConnections).toEqual([]);
   });
 
+  it("drops a connection event without the connection, with a console warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    dispatchRealtimeMessage({ type: "bot-connection-created", data: { dsbotId: 1, id: 13 } });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(listBot(1)?.websocketConnections.map((c) => c.id)).toEqual([11]);
+    expect(managerBot(1)?.websocketConnections.map((c) => c.id)).toEqual([11]);
+  });
+
   it("removing another connection keeps the active one", () => {
     const bot = makeBot({ id: 4, websocketConnections: [{ id: 41, origin: "bot-user", runnerName: "Desktop" }] });
     useBotManager.setState({ bots: [botKalle, bot], activeConnectionId: 11, selectedIds: [1, 4] });
-    dispatchRealtimeMessage({ type: "bot-user-connection-deleted", data: { dsbotId: 4, websocketConnection: { id: 41, origin: "bot-user" } } });
+    dispatchRealtimeMessage({ type: "bot-user-connection-deleted", data: { dsbotId: 4, id: 41, websocketConnection: { id: 41, origin: "bot-user" } } });
     expect(useBotManager.getState().activeConnectionId).toBe(11);
     // Bot 4 lost its only bot-user connection: no longer selectable.
     expect(useBotManager.getState().selectedIds).toEqual([1]);

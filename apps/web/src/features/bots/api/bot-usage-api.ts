@@ -1,4 +1,4 @@
-// The bot's request budget (GET /api/dsbot/{id}/usage, issue 23): each report the bot sends every
+// The bot's request budget (GET /api/dsbot/{id}/usage): each report the bot sends every
 // minute arrives as `bot-usage` and replaces the shown one; every (re)connect loads it again.
 import type { BotUsageResponse } from "@dsbot/protocol";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
@@ -19,9 +19,8 @@ export function useBotUsageRealtime(id: number): void {
   const client = useQueryClient();
   useEffect(() => {
     const offs = [
-      registerRealtimeHandler("bot-usage", (data) => {
-        const message = data as { dsbotId?: unknown; usage?: BotUsageResponse["usage"] } | null;
-        if (message?.dsbotId === id && message.usage) client.setQueryData(usageKey(id), { usage: message.usage });
+      registerRealtimeHandler("bot-usage", ({ dsbotId, usage }) => {
+        if (dsbotId === id) client.setQueryData<BotUsageResponse>(usageKey(id), { usage });
       }),
       onRealtimeConnect(() => void client.invalidateQueries({ queryKey: usageKey(id) })),
     ];

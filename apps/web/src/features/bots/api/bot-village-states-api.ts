@@ -1,4 +1,4 @@
-// The bot's villages as its last inventory scan saw them (GET /api/dsbot/{id}/village-states, issue 23),
+// The bot's villages as its last inventory scan saw them (GET /api/dsbot/{id}/village-states),
 // a page at a time: loaded again when a scan of this bot arrives (`troops-updated`) and after every reconnect.
 import type { BotVillageStatesResponse } from "@dsbot/protocol";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
@@ -20,8 +20,8 @@ export function useBotVillageStatesRealtime(id: number): void {
   useEffect(() => {
     const refetch = () => void client.invalidateQueries({ queryKey: villageStatesKey(id) });
     const offs = [
-      registerRealtimeHandler("troops-updated", (data) => {
-        if ((data as { dsbotId?: unknown } | null)?.dsbotId === id) refetch();
+      registerRealtimeHandler("troops-updated", ({ dsbotId }) => {
+        if (dsbotId === id) refetch();
       }),
       onRealtimeConnect(refetch),
     ];

@@ -1,4 +1,4 @@
-// REST of the bots (spec §7): list, detail, connections, create, delete, actions, modules, access, logs.
+// REST of the bots: list, detail, connections, create, delete, actions, modules, access, logs.
 import { botStatusFilterOrder, type BotCreate, type BotUpdate, type Dsbot, type ModuleName, type UserListResponse, type UserLookupResponse } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -92,7 +92,7 @@ export function botLogsQueryOptions(id: number, activePage: number, perPage: num
   });
 }
 
-/** Spec §8: a failed delete gives false (the caller reports it); success gives true. */
+/** A failed delete gives false (the caller reports it); success gives true. */
 export async function deleteBot(id: number): Promise<boolean> {
   try {
     await api.delete(`/api/dsbot/${id}`);

@@ -1,4 +1,4 @@
-// Delete a bot after the spec's confirmation ('Löschen bestätigen'); a failed delete gives false.
+// Delete a bot after a confirmation ('Löschen bestätigen'); a failed delete gives false.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { confirm } from "@/components/ui/confirm-store";

@@ -1,4 +1,4 @@
-// Answers of the bot REST calls (spec §7) that packages/protocol does not type yet.
+// Answers of the bot REST calls that packages/protocol does not type yet.
 // TODO: move these into packages/protocol/src/bots.ts once the protocol branch lands.
 import type { BotLog, BotPermission, BotStatus, Dsbot, WebsocketConnection } from "@dsbot/protocol";
 
@@ -49,14 +49,3 @@ export interface BotPermissionsResponse {
 }
 
 export type BotAction = "start" | "stop" | "force-stop" | "pause" | "resume";
-
-/** Realtime payloads (PRODUCT §4); the status event arrives in two shapes. */
-export type BotStatusEventData =
-  | { dsbot: { id: number; status: BotStatus | null; dsPlayer?: { name: string } } }
-  | { id: number; status: BotStatus | null; dsPlayer?: { name: string } };
-
-export interface BotConnectionEventData {
-  dsbotId?: number;
-  id?: number;
-  websocketConnection?: WebsocketConnection & { dsbotId?: number };
-}

@@ -1,4 +1,4 @@
-// Loads the bot list when a user is signed in (spec §7) and keeps the bot realtime handlers registered.
+// Loads the bot list when a user is signed in and keeps the bot realtime handlers registered.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { useSession } from "@/lib/session";

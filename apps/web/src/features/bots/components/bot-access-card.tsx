@@ -1,4 +1,4 @@
-// Access to a bot per user (spec §6): the list of granted users, grant by username and revoke.
+// Access to a bot per user: the list of granted users, grant by username and revoke.
 import { ActionIcon, Group, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";

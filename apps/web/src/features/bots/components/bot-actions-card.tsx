@@ -1,4 +1,4 @@
-// Start, stop, force-stop, pause and resume (spec §4), each enabled for the statuses it applies to.
+// Start, stop, force-stop, pause and resume, each enabled for the statuses it applies to.
 // Start and stop go through one of the bot's bot-user connections (a runner that can run it).
 import type { BotStatus, Dsbot } from "@dsbot/protocol";
 import { Button, Group, Select, Stack, Text } from "@mantine/core";

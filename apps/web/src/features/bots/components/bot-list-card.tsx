@@ -15,7 +15,7 @@ import { BotTableToolbar } from "./bot-table-toolbar";
 import { BotsTable } from "./bots-table";
 import classes from "./bots.module.css";
 
-/** Spec §5/§9: the bot list search is sent 300 ms after typing stops. */
+/** The bot list search is sent 300 ms after typing stops. */
 export const BOT_SEARCH_DELAY = 300;
 export const botPerPageOptions = [5, 10, 25, 50];
 

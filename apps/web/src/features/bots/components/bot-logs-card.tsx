@@ -1,4 +1,4 @@
-// The bot's log table (spec §2): Level, Nachricht, Benutzer, Zeit; paged on the server.
+// The bot's log table: Level, Nachricht, Benutzer, Zeit; paged on the server.
 import type { BotLog } from "@dsbot/protocol";
 import { Badge, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";

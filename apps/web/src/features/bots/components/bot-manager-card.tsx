@@ -1,5 +1,5 @@
-// The bot manager selection view (spec §4): pick the active runner connection, select idle bots that
-// have a bot-user connection, and start the selection on that runner. Page size 5 (spec §9).
+// The bot manager selection view: pick the active runner connection, select idle bots that
+// have a bot-user connection, and start the selection on that runner. Page size 5.
 import { botStatusFilterOrder, type Dsbot } from "@dsbot/protocol";
 import { Button, Checkbox, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
@@ -71,7 +71,7 @@ export function BotManagerCard() {
   const runnerConnections = useMemo(() => runnersQuery.data?.websocketConnections ?? [], [runnersQuery.data]);
   const active = runnerConnections.find((c) => c.id === activeConnectionId);
 
-  // A stored active connection that the server no longer lists is gone: clear it (spec §4).
+  // A stored active connection that the server no longer lists is gone: clear it.
   useEffect(() => {
     if (runnersQuery.data && activeConnectionId !== null && !active) {
       setActiveConnection(null);

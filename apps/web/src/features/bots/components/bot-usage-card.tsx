@@ -1,4 +1,4 @@
-// The bot's request budget (issue 23): requests of the last hour against the budget, captchas of the
+// The bot's request budget: requests of the last hour against the budget, captchas of the
 // last day, and whether the modules wait; live from the bot's reports.
 import { Badge, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";

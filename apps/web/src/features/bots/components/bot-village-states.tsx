@@ -1,4 +1,4 @@
-// The bot page's "Dörfer" tab (issue 23): each village of the last inventory scan with its points,
+// The bot page's "Dörfer" tab: each village of the last inventory scan with its points,
 // resources against the storage, farm, building levels, build and recruit queues and troops at home —
 // where a player sees what the modules did; units and buildings show the game's names on hover. Live: a
 // new scan of the bot loads it again. Paged on the server (a bot may hold thousands of villages).

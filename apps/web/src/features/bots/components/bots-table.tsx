@@ -1,4 +1,4 @@
-// The bot list table (spec §2): Spieler, Status, Module, Erstellungsdatum, Änderungsdatum, actions;
+// The bot list table: Spieler, Status, Module, Erstellungsdatum, Änderungsdatum, actions;
 // server-side sort on player, status and the dates; hidden columns come from the kept table state.
 // The Spieler cell also names the bot's world and its Bot-ID (what `dsbot bots add --id` takes), with
 // a copy button: no column of its own, so the columns stay those of the list.

@@ -13,7 +13,7 @@ import { useSession } from "@/lib/session";
 import { useGrantPermission, useLookupUser, userSuggestionsQueryOptions } from "../api/bots-api";
 import { botTexts } from "../texts";
 
-/** Same delay as the list searches (spec §5). */
+/** Same delay as the list searches. */
 const SUGGEST_DELAY = 300;
 
 interface UsernameFieldProps {

@@ -1,5 +1,5 @@
 // The villages of the bot whose module is edited (GET /api/dsbot/{id}/villages), for the module forms'
-// village pickers: by name and coordinates instead of ids (issue 21). Without world data (or while
+// village pickers: by name and coordinates instead of ids. Without world data (or while
 // loading) the forms keep their plain id inputs.
 import type { BotVillage, BotVillagesResponse } from "@dsbot/protocol";
 import { queryOptions, useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The generic module form (PRODUCT §6): fields generated from the module's zod schema, the enable
+// The generic module form: fields generated from the module's zod schema, the enable
 // switch on top, zod validation with the schema's German messages, save and reset to defaults. Leaving
 // with unsaved changes asks first; a module that cannot run on the bot's world shows its switch off
 // and disabled with the reason; the Umbenenner shows what it would change.

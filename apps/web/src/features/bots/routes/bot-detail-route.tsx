@@ -1,5 +1,5 @@
-// Bot detail (/bots/:id): overview, actions, connections, modules, access and log (PRODUCT §6); the
-// "Dörfer" tab (?tab=villages, issue 23) shows the villages of the last inventory scan.
+// Bot detail (/bots/:id): overview, actions, connections, modules, access and log; the
+// "Dörfer" tab (?tab=villages) shows the villages of the last inventory scan.
 import { Grid, SimpleGrid, Stack, Tabs } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";

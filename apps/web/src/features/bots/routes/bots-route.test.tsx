@@ -227,7 +227,7 @@ describe("Bot list", { timeout: 20_000 }, () => {
     await expect(deleteBot(1)).resolves.toBe(true);
   });
 
-  it("colours status badges as spec §4", () => {
+  it("colours status badges", () => {
     expect(statusBadgeColor("offline")).toBe("red");
     expect(statusBadgeColor(null)).toBe("red");
     expect(statusBadgeColor("paused")).toBe("orange");

@@ -1,4 +1,4 @@
-// Bots (/bots): the bot list (spec §2) and the bot manager selection view (spec §4).
+// Bots (/bots): the bot list and the bot manager selection view.
 import { Button, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// The bot manager (spec §4): the bots it shows, the active bot-user connection and the selection.
+// The bot manager: the bots it shows, the active bot-user connection and the selection.
 // A bot is selectable only when its status is empty or offline and it has a bot-user connection.
 import type { BotStatus, Dsbot, WebsocketConnection } from "@dsbot/protocol";
 import { create } from "zustand";
@@ -66,7 +66,7 @@ export const useBotManager = create<BotManagerState>()((set, get) => ({
     })),
   removeConnection: (connectionId) =>
     set((state) => {
-      // Spec §4: removing the active bot-user connection clears the active one and the selection.
+      // Removing the active bot-user connection clears the active one and the selection.
       if (state.activeConnectionId === connectionId) {
         return {
           bots: state.bots.map((b) => ({ ...b, websocketConnections: b.websocketConnections.filter((c) => c.id !== connectionId) })),

@@ -1,4 +1,4 @@
-// Bot table preferences (spec §2, §9): page, page size, search, sort, hidden columns and status
+// Bot table preferences: page, page size, search, sort, hidden columns and status
 // filter, kept in the browser (localStorage) and resettable to the defaults.
 import { botStatusFilterOrder, type BotStatus } from "@dsbot/protocol";
 import { createTablePrefsStore, tableListParams, type TablePrefs } from "@/lib/table-prefs-store";

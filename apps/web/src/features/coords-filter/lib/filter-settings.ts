@@ -3,16 +3,9 @@
 import { formatContinent, parseContinent, parseCoord, type Coord } from "@dsbot/protocol";
 import { coordsFilterTexts as texts } from "../texts";
 import type { CoordsWorld } from "./coords-world";
+import { filterStepIds, type FilterStepId, type OutputFormat, type OwnerMode } from "./filter-options";
 
-/** The steps in the fixed order they run and are shown in. */
-export const filterStepIds = ["villages", "owner", "points", "continents", "radius", "dedupe", "limit", "random"] as const;
-export type FilterStepId = (typeof filterStepIds)[number];
-
-export const ownerModes = ["all", "barbarians", "players", "chosen", "excluded"] as const;
-export type OwnerMode = (typeof ownerModes)[number];
-
-export const outputFormats = ["lines", "spaces", "bbcode"] as const;
-export type OutputFormat = (typeof outputFormats)[number];
+export { filterStepIds, ownerModes, outputFormats, type FilterStepId, type OutputFormat, type OwnerMode } from "./filter-options";
 
 export interface CoordsFilterSettings {
   ownerMode: OwnerMode;

@@ -1,4 +1,4 @@
-// Koordinaten Filter (/coords-filter, PRODUCT §6): paste any text, filter its coordinates step by
+// Koordinaten Filter (/coords-filter): paste any text, filter its coordinates step by
 // step against the user's world (owner, points, continents, radius, duplicates, limit, random pick)
 // and copy the result. Text and settings are kept in the browser (stores/coords-filter-store.ts).
 import { Grid, Stack } from "@mantine/core";

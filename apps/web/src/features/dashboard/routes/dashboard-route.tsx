@@ -1,4 +1,4 @@
-// Dashboard (/dashboard, issue 22): cards for bots by status, the next attacks to send (live countdown),
+// Dashboard (/dashboard): cards for bots by status, the next attacks to send (live countdown),
 // incomings, unread notifications, open tab requests and the troops' Off/Def population, each linking to
 // its page and live without reload. A user without bots gets the first steps instead of the bot cards.
 import { Anchor, Card, SimpleGrid, Skeleton, Stepper, Text } from "@mantine/core";

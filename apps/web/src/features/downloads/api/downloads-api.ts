@@ -1,4 +1,4 @@
-// GET /api/downloads: what this server offers (PRODUCT §6); the files themselves are public links.
+// GET /api/downloads: what this server offers; the files themselves are public links.
 import type { Download, DownloadFile, DownloadsResponse, DownloadType } from "@dsbot/protocol";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";

@@ -1,4 +1,4 @@
-// Downloads (/downloads?script=dsbot|userscript, PRODUCT §6): a card each for the Dsbot runner and the
+// Downloads (/downloads?script=dsbot|userscript): a card each for the Dsbot runner and the
 // Userscript with version, size, SHA-256, install steps and the download; `?script=` highlights one.
 import { apiBaseFor, downloadTypes, type DownloadType } from "@dsbot/protocol";
 import { Grid } from "@mantine/core";

@@ -1,4 +1,4 @@
-// Dsbot Auth (/dsbot-auth, PRODUCT §6): approve a runner's pairing code and manage paired runners.
+// Dsbot Auth (/dsbot-auth): approve a runner's pairing code and manage paired runners.
 import { Grid } from "@mantine/core";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { PairCard } from "../components/pair-card";

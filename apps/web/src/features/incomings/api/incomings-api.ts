@@ -1,7 +1,7 @@
-// REST of Eingehende Angriffe (issue 22): the visible incomings with their filters, tagging one,
+// REST of Eingehende Angriffe: the visible incomings with their filters, tagging one,
 // deleting a pasted one and pasting an SOS text. `incomings-updated` (a bot's scan, a paste) and every
 // (re)connect load the lists again.
-import type { IncomingListQuery, IncomingListResponse, IncomingPatch, WarRoomImportResponse } from "@dsbot/protocol";
+import type { IncomingListQuery, IncomingListResponse, IncomingPatch, SosImport, WarRoomImportResponse } from "@dsbot/protocol";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -54,7 +54,7 @@ export function useClearPastedIncomings() {
 export function useImportSos() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post<WarRoomImportResponse>("/api/incomings/import", { text }),
+    mutationFn: (body: SosImport) => api.post<WarRoomImportResponse>("/api/incomings/import", body),
     onSuccess: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }

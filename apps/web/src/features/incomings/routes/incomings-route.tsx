@@ -1,4 +1,4 @@
-// Eingehende Angriffe (/incomings, issue 22): the incoming commands of the bots the user may see and the
+// Eingehende Angriffe (/incomings): the incoming commands of the bots the user may see and the
 // SOS texts they pasted — live countdowns, likely unit, kind, noble trains, tags; filters and sorting on
 // the server. A row leaves when its command lands; a scan or a paste elsewhere updates the list live.
 import type { Incoming, IncomingKind, Unit } from "@dsbot/protocol";
@@ -205,7 +205,8 @@ export function IncomingsRoute() {
         opened={importing}
         onClose={() => setImporting(false)}
         texts={{ title: texts.importTitle, label: texts.importLabel, hint: texts.importHint, submit: texts.importSubmit, problems: texts.importProblems }}
-        onImport={async (text) => (await importSos.mutateAsync(text)).message}
+        onImport={async (text, options) => (await importSos.mutateAsync({ text, ...options })).message}
+        repeatedHourZone={zone}
         onImported={(message) => alert.success(message)}
       />
     </>

@@ -1,7 +1,6 @@
 // The attack plans on the map: the user's plans of the map's world (for the "Angriffsplan" choice) and
 // the chosen plan's lines, refetched when the server reports changed attacks of that plan.
 import type { AttackPlan, AttackPlanLinesResponse, AttackPlanListResponse, World } from "@dsbot/protocol";
-import { realtimeMessageDataSchemas } from "@dsbot/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { api } from "@/lib/api";
@@ -61,10 +60,7 @@ export function usePlanLinesRealtime(): void {
   const client = useQueryClient();
   useEffect(() => {
     const timers = new Map<number, ReturnType<typeof setTimeout>>();
-    const off = registerRealtimeHandler("attacks-updated", (data) => {
-      const parsed = realtimeMessageDataSchemas["attacks-updated"].safeParse(data);
-      if (!parsed.success) return;
-      const { planId } = parsed.data;
+    const off = registerRealtimeHandler("attacks-updated", ({ planId }) => {
       if (timers.has(planId)) return;
       timers.set(
         planId,

@@ -1,4 +1,4 @@
-// The lines of an attack plan over the map (PRODUCT §6): built once per answer of
+// The lines of an attack plan over the map: built once per answer of
 // GET /api/attack-plans/{id}/lines into one Float32Array of village centres, grouped by colour and
 // faintness, so a frame only walks numbers: one path and one stroke per group, lines whose bounding
 // box misses the visible rect skipped, and no allocation per frame.

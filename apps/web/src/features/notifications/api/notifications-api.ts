@@ -1,4 +1,4 @@
-// REST of the notifications (spec §7): list, mark one or all read, remove. Per user: the key carries the id.
+// REST of the notifications: list, mark one or all read, remove. Per user: the key carries the id.
 import { notificationListResponseSchema, notificationResponseSchema, type Notification } from "@dsbot/protocol";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";

@@ -1,4 +1,4 @@
-// Mark read (one / all) and remove, optimistically (spec §4: the UI updates at once, then the server
+// Mark read (one / all) and remove, optimistically (the UI updates at once, then the server
 // is told). A failure undoes exactly this change and shows the server's message as a danger alert.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { alertError } from "@/lib/api-error-message";

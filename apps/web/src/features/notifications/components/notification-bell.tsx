@@ -1,4 +1,4 @@
-// The header's bell (spec §2): a badge with the unread count (none at 0) and the popup titled
+// The header's bell: a badge with the unread count (none at 0) and the popup titled
 // 'Benachrichtigungen (n)' (n = unread count, like the badge), ≤ 600px high, 500px wide (less on phones).
 // The bell, its count and the live updates are here at once; the popup (notification-popup.tsx, with
 // Mantine's Popover) loads when the pointer or the focus reaches the bell, and a click before it is

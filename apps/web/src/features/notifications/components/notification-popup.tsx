@@ -1,4 +1,4 @@
-// The bell's popup (spec §2): Mantine's Popover with the list, loaded when the user reaches for the bell
+// The bell's popup: Mantine's Popover with the list, loaded when the user reaches for the bell
 // (notification-bell.tsx), not with the first page.
 import type { Notification } from "@dsbot/protocol";
 import { ActionIcon, Loader, Popover, ScrollArea, Stack, Text } from "@mantine/core";

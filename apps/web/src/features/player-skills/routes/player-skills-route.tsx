@@ -1,4 +1,4 @@
-// Spieler Skills (/ds-player-skills, PRODUCT §6): the tribe skills of the user's bots' players and of
+// Spieler Skills (/ds-player-skills): the tribe skills of the user's bots' players and of
 // players the user adds by name, one card each, editable and saved per user. Freundschaft speeds up
 // supports (shown as the support boost the planner uses).
 import { Button, Stack } from "@mantine/core";

@@ -1,10 +1,10 @@
-// POST /api/search { searchVal } (spec §7): bots, attack plans and downloads matching the value.
+// POST /api/search { searchVal }: bots, attack plans and downloads matching the value.
 import { searchResponseSchema, type SearchResponse } from "@dsbot/protocol";
 import { api } from "@/lib/api";
 
-/** Spec §5/§9: the request goes 1000 ms after the last keystroke. */
+/** The request goes 1000 ms after the last keystroke. */
 export const SEARCH_DELAY = 1000;
-/** Spec §5: closing the dialog clears query and results after 300 ms. */
+/** Closing the dialog clears query and results after 300 ms. */
 export const SEARCH_RESET_DELAY = 300;
 
 export async function searchRequest(searchVal: string, signal?: AbortSignal): Promise<SearchResponse> {

@@ -1,4 +1,4 @@
-// Debounced, abortable global search (spec §5): a blank query clears the results and sends nothing;
+// Debounced, abortable global search: a blank query clears the results and sends nothing;
 // otherwise the request goes SEARCH_DELAY ms after the last change, and every newer input aborts the
 // request (or the pending timer) of the earlier one, so only the newest answer can land.
 import type { SearchResponse } from "@dsbot/protocol";

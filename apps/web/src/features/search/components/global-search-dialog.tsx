@@ -1,4 +1,4 @@
-// The global search dialog (spec §2): at the top, ≤ 700px wide, ≤ 90% high; Ctrl/Cmd+K toggles it,
+// The global search dialog: at the top, ≤ 700px wide, ≤ 90% high; Ctrl/Cmd+K toggles it,
 // any route change closes it, closing clears query and results after 300 ms. Arrow keys move through
 // the results (or the recent searches), Enter opens the active one.
 import { Box, CloseButton, Kbd, Modal, TextInput, UnstyledButton } from "@mantine/core";
@@ -43,7 +43,7 @@ export function GlobalSearchDialog() {
   const inputRef = useRef<HTMLInputElement>(null);
   const blank = query.trim() === "";
 
-  // Spec §4: Ctrl+K on every platform, ⌘K as well (macOS). Both spelled out rather than "mod", whose
+  // Ctrl+K on every platform, ⌘K as well (macOS). Both spelled out rather than "mod", whose
   // meaning (⌘ only on macOS, or either key) differs between libraries. No ignored tags: the input too.
   useHotkeys(
     [
@@ -54,7 +54,7 @@ export function GlobalSearchDialog() {
   );
   useCloseOnRouteChange(close);
 
-  // Spec §5: the query and results are cleared 300 ms after closing (after the fade-out).
+  // The query and results are cleared 300 ms after closing (after the fade-out).
   useEffect(() => {
     if (opened) return;
     const timer = window.setTimeout(() => setQuery(""), SEARCH_RESET_DELAY);

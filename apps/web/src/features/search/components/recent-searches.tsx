@@ -1,4 +1,4 @@
-// "Kürzlich gesucht" (spec §2): label, a chip with the kind's icon and name, the date
+// "Kürzlich gesucht": label, a chip with the kind's icon and name, the date
 // (DD.MM.YYYY HH:mm) and a delete button; a click opens the saved route.
 import { ActionIcon, Badge, Text } from "@mantine/core";
 import { IconHistory, IconX } from "@tabler/icons-react";

@@ -1,5 +1,5 @@
 // What the dialog shows below the input: skeletons while loading, the result groups, the "nothing
-// found" text, or the recent searches (spec §2).
+// found" text, or the recent searches.
 import { Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconSearchOff } from "@tabler/icons-react";
 import { isEmptyGroups, type SearchGroupKey, type SearchItem } from "../api/search-items";

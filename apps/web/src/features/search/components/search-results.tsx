@@ -1,4 +1,4 @@
-// The three result groups of spec §2: "Bots (n)", "Angriffspläne (n)", "Downloads (n)", each with
+// The three result groups: "Bots (n)", "Angriffspläne (n)", "Downloads (n)", each with
 // its items or its own empty text.
 import { Text } from "@mantine/core";
 import { AppIcon } from "@/components/ui/app-icon";

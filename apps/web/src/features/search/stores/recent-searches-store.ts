@@ -1,4 +1,4 @@
-// Recent searches ("Kürzlich gesucht", spec §2/§3): kept in the browser per user, newest first,
+// Recent searches ("Kürzlich gesucht"): kept in the browser per user, newest first,
 // one entry per route, at most RECENT_SEARCH_LIMIT. Logout forgets them with the rest of the user state.
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
@@ -8,7 +8,7 @@ import type { RecentRouteLabel } from "../texts";
 export const RECENT_SEARCH_LIMIT = 10;
 export const RECENT_SEARCHES_STORAGE_KEY = "dsbot-recent-searches";
 
-/** Where a recent search leads: the spec's route name plus params or query. */
+/** Where a recent search leads: the route name plus params or query. */
 export interface RecentRouterLink {
   name: "DsbotDetail" | "AttackPlanDetail" | "Downloads";
   params?: { id: number };

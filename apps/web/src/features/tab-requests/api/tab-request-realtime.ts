@@ -1,9 +1,8 @@
-// Realtime `addTabRequest` (spec §4): the request arrives live and is marked `added`; an info alert
+// Realtime `addTabRequest`: the request arrives live and is marked `added`; an info alert
 // 'Neue Tab-Anfrage!' shows unless the user is on the tab-requests page. An attack of an open request
 // that was sent, expired or cancelled (`attacks-updated`) closed it on the server: the lists load again.
 // Every (re)connect refetches.
-import type { TabRequestListResponse } from "@dsbot/protocol";
-import { realtimeMessageDataSchemas } from "@dsbot/protocol";
+import type { RealtimeMessageData, TabRequestListResponse } from "@dsbot/protocol";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
@@ -13,13 +12,8 @@ import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispa
 import { tabRequestTexts } from "../texts";
 import { tabRequestKeys } from "./tab-requests-api";
 
-export function handleAddTabRequest(client: QueryClient, data: unknown, onTabRequestsPage: boolean): void {
-  const parsed = realtimeMessageDataSchemas.addTabRequest.safeParse(data);
-  if (!parsed.success) {
-    console.warn("[tab-requests] addTabRequest without tab request", data);
-    return;
-  }
-  const tabRequest = { ...parsed.data.tabRequest, added: true };
+export function handleAddTabRequest(client: QueryClient, data: RealtimeMessageData<"addTabRequest">, onTabRequestsPage: boolean): void {
+  const tabRequest = { ...data.tabRequest, added: true };
   client.setQueriesData<TabRequestListResponse>({ queryKey: tabRequestKeys.all }, (list) =>
     list && !list.tabRequests.some((r) => r.id === tabRequest.id)
       ? { tabRequests: [tabRequest, ...list.tabRequests], totals: list.totals + 1 }
@@ -29,10 +23,8 @@ export function handleAddTabRequest(client: QueryClient, data: unknown, onTabReq
 }
 
 /** Reloads the lists when an attack of an open request in them is no longer to be sent. */
-export function handleAttacksChanged(client: QueryClient, data: unknown): void {
-  const parsed = realtimeMessageDataSchemas["attacks-updated"].safeParse(data);
-  if (!parsed.success) return;
-  const over = new Set(parsed.data.attacks.filter((a) => a.status !== "planned" && a.status !== "due").map((a) => a.id));
+export function handleAttacksChanged(client: QueryClient, data: RealtimeMessageData<"attacks-updated">): void {
+  const over = new Set(data.attacks.filter((a) => a.status !== "planned" && a.status !== "due").map((a) => a.id));
   if (over.size === 0) return;
   const lists = client.getQueriesData<TabRequestListResponse>({ queryKey: tabRequestKeys.all });
   const affected = lists.some(([, list]) => list?.tabRequests.some((r) => r.doneAt === null && r.attack !== null && over.has(r.attack.id)));

@@ -1,4 +1,4 @@
-// Tab Anfragen (/tab-requests, PRODUCT §6): what the player must do in a game tab. Attacks no running bot
+// Tab Anfragen (/tab-requests): what the player must do in a game tab. Attacks no running bot
 // can send and bots that need their player, newest first; new ones (arrived live) are highlighted.
 import { Skeleton, Stack, Switch } from "@mantine/core";
 import { IconBrowser } from "@tabler/icons-react";

@@ -1,4 +1,4 @@
-// Template (/account-manager/templates/:id, issue 23): one template's name and ordered steps, edited
+// Template (/account-manager/templates/:id): one template's name and ordered steps, edited
 // here and saved at once (PUT); the running totals and the checks follow every change before saving.
 import type { BuilderStep, BuilderTemplate } from "@dsbot/protocol";
 import { BUILDER_TEMPLATE_STEPS_MAX, builderTemplateNameSchema, builderTemplateProgress, maxLevels, startLevels } from "@dsbot/protocol";

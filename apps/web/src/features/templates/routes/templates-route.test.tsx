@@ -1,4 +1,4 @@
-// Templates (issue 23): the list with import (TWB text; a bad line named, nothing created), duplicate
+// Templates: the list with import (TWB text; a bad line named, nothing created), duplicate
 // and a delete the server refuses; the detail's steps with running totals, checks, moves and saving.
 import type { BuilderStep, BuilderTemplate, BuilderTemplateInput } from "@dsbot/protocol";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";

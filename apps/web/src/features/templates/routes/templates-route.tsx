@@ -1,4 +1,4 @@
-// Templates (/account-manager/templates, PRODUCT §6, issue 23): the user's builder templates with their
+// Templates (/account-manager/templates): the user's builder templates with their
 // steps, the villages using them and the last change; create, import (TWB's text or JSON), duplicate,
 // export and delete (confirmed; a template a bot still uses is refused with the bots' names).
 import type { BuilderTemplateSummary } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// REST of Truppen (issue 22): the villages' troops with filters, pasting a troops overview, removing the
+// REST of Truppen: the villages' troops with filters, pasting a troops overview, removing the
 // pasted ones. `troops-updated` (a bot's scan, a paste) and every (re)connect load the list again.
 import type { TroopListQuery, TroopListResponse, TroopView, WarRoomImportResponse } from "@dsbot/protocol";
 import { TROOPS_PAGE_MAX } from "@dsbot/protocol";

@@ -1,4 +1,4 @@
-// Truppen (/dashboard-units, issue 22): a row per own village from the bots' inventory scans and the
+// Truppen (/dashboard-units): a row per own village from the bots' inventory scans and the
 // pasted troops overviews — unit counts in the chosen view with their population and Off/Def/Gemischt/Leer
 // (worked out by the server for that view), the scan's time; filters, sorting, the sum over every filtered
 // village; export as CSV or BB-code.

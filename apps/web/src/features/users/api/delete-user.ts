@@ -1,4 +1,4 @@
-// Delete a user after the spec's confirmation ('Löschen bestätigen').
+// Delete a user after a confirmation ('Löschen bestätigen').
 import { useCallback } from "react";
 import { confirm } from "@/components/ui/confirm-store";
 import { alert } from "@/lib/alerts";

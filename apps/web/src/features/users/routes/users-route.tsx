@@ -20,7 +20,7 @@ import { UsersTable } from "../components/users-table";
 import { userTexts } from "../texts";
 import classes from "./users-route.module.css";
 
-/** Spec §5: list searches are sent 300 ms after typing stops. */
+/** List searches are sent 300 ms after typing stops. */
 export const LIST_SEARCH_DELAY = 300;
 
 export function toSortBy(sorting: SortingState): UserListParams["sortBy"] {

@@ -123,7 +123,7 @@ describe("Welten", { timeout: 20_000 }, () => {
     expect(error).toHaveStyle({ color: "var(--mantine-color-red-5)" });
 
     const nav = screen.getByRole("navigation", { name: "Hauptnavigation" });
-    // The spec's sidebar has no "Welten": Benutzer, where the admin comes from, stays highlighted.
+    // The sidebar has no "Welten": Benutzer, where the admin comes from, stays highlighted.
     expect(within(nav).queryByRole("link", { name: "Welten" })).toBeNull();
     expect(within(nav).getByRole("link", { name: "Benutzer" })).toHaveAttribute("aria-current", "page");
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "attacks" ADD COLUMN "dswb" jsonb;

@@ -1,0 +1,30 @@
+// The sandbox's villages and players (world.ts keeps them; npc.ts reads them without the world class).
+import type { BuildingLevels, Resources, Unit, UnitCounts } from "@dsbot/protocol";
+
+export interface SandboxVillage {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  ownerId: number | null;
+  buildings: BuildingLevels;
+  units: Record<Unit, number>;
+  researched: Set<Unit>;
+  resources: Resources;
+  settledAt: number;
+  buildQueue: { building: keyof BuildingLevels; level: number; finishesAt: number }[];
+  recruitQueue: { units: UnitCounts; finishesAt: number }[];
+  coins: number;
+  /** The player's village groups this village is in. */
+  groups: string[];
+}
+
+export interface SandboxPlayer {
+  id: number;
+  name: string;
+  villageIds: number[];
+  /** A pending bot-protection check blocks every action until this game time. */
+  captchaUntil: number | null;
+  sessionEpoch: number;
+  premiumPoints: number;
+}
