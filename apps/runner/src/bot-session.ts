@@ -1,5 +1,6 @@
 // One running bot: its own socket (origin "bot"), the game driver, the module scheduler, and the
-// server's controls (pause/resume/stop, module changes) applied to them.
+// server's controls (pause/resume/stop, module changes) applied to them. Work at a game time waits in
+// timed-work.ts, the server clock's offset is measured by server-clock.ts.
 import {
   BOT_LOG_MESSAGE_MAX,
   socketErrors,
@@ -27,18 +28,12 @@ import { ModuleScheduler } from "./scheduler.js";
 import { UnitReservations } from "./reservations.js";
 import { TemplateCache } from "./template-cache.js";
 import { budgetGate, meteredDriver, RequestMeter } from "./request-meter.js";
+import { measureServerClock } from "./server-clock.js";
+import { TimedWork } from "./timed-work.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
 
-/**
- * Work at a game time wakes this early and waits out the rest on the spot (see `at`): whatever else
- * the process does (another bot's module, a socket message) or a busy machine delays the wake-up by up
- * to this much without delaying the work. About 0.1 s of CPU per timed send.
- */
-const SPIN_MS = 100;
 /** How often a running bot reports its request budget. */
 const USAGE_REPORT_MS = 60_000;
-/** A timed work that starts later than this is logged as a warning (the machine was too busy). */
-const LATE_WARN_MS = 10;
 /** How long a bot keeps trying to reach the server again (e.g. while it restarts) before it gives up. */
 export const RECONNECT_GIVE_UP_MS = 120_000;
 /** Refusals that mean the bot may not come back (stopped meanwhile, started on another runner, access or pairing revoked). */
@@ -82,8 +77,8 @@ export class BotSession {
   private giveUpTimer: NodeJS.Timeout | undefined;
   /** What each module was last given (enabled + config), to re-apply only changes after a reconnect. */
   private readonly appliedModules = new Map<string, string>();
-  /** Timers of work at a game time (attacks to send); cleared when the session ends. */
-  private readonly timers = new Set<unknown>();
+  /** Work at a game time (attacks to send); cleared when the session ends. */
+  private readonly timed: TimedWork;
   /** The latest troop report not answered yet; a newer scan replaces it (no queue of old scans). */
   private readonly troops: LatestReport<"bot:troops">;
   private readonly incomings: LatestReport<"bot:incomings">;
@@ -97,6 +92,7 @@ export class BotSession {
   constructor(private readonly options: BotSessionOptions) {
     this.dsbotId = options.bot.dsbotId;
     this.meter = new RequestMeter(() => options.clock.now(), options.requestBudgetPerHour);
+    this.timed = new TimedWork(options.clock, () => this.ended(), (level, message) => this.log(level, message));
     this.socket = io(options.serverUrl, {
       ...realtimeClientOptions,
       transports: [...realtimeClientOptions.transports],
@@ -167,7 +163,7 @@ export class BotSession {
 
   /** How many timed works (e.g. attacks to send) are waiting for their moment. */
   get timedWorkCount(): number {
-    return this.timers.size;
+    return this.timed.count;
   }
 
   /** The latest inventory scan, if the inventory module ran. */
@@ -202,8 +198,7 @@ export class BotSession {
   }
 
   private clearTimers(): void {
-    for (const handle of this.timers) this.options.clock.clearTimeout(handle);
-    this.timers.clear();
+    this.timed.clear();
     this.options.clock.clearTimeout(this.usageTimer);
   }
 
@@ -253,7 +248,7 @@ export class BotSession {
           reportTroops: (report) => this.reportTroops(report),
           reportIncomings: (report) => this.reportIncomings(report),
           reportVillages: (parts) => this.channel.reportVillages(parts),
-          at: (at, work) => this.at(driver, at, work),
+          at: (at, work) => this.timed.at(driver, at, work),
           isRunning: () => this.current === "online",
           reservations: this.reservations,
           assignments: this.assignments,
@@ -279,61 +274,13 @@ export class BotSession {
     this.usageTimer = this.options.clock.setTimeout(() => this.reportUsage(), USAGE_REPORT_MS);
   }
 
-  /**
-   * The server clock's offset: a few "bot:time" round trips, the shortest one counts, its answer taken
-   * as the server's time at the midpoint of the trip.
-   */
-  private async measureClock(samples = 5): Promise<void> {
-    let best: { rtt: number; offset: number } | undefined;
-    for (let i = 0; i < samples && this.socket.connected; i++) {
-      const sent = Date.now();
-      try {
-        const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:time");
-        const received = Date.now();
-        if (!answer.ok) break;
-        const sample = { rtt: received - sent, offset: answer.serverTime - (sent + received) / 2 };
-        if (!best || sample.rtt < best.rtt) best = sample;
-      } catch {
-        break;
-      }
-    }
+  /** The server clock's offset (see server-clock.ts), logged; unchanged when no round trip succeeded. */
+  private async measureClock(): Promise<void> {
+    const best = await measureServerClock(this.socket);
     if (best) {
       this.clockOffsetMs = Math.round(best.offset);
       this.options.logger("debug", `[Bot ${this.dsbotId}] ${sessionMessages.clockOffset(this.clockOffsetMs, best.rtt)}`);
     }
-  }
-
-  /**
-   * Work at a game time, to the millisecond: the timer is armed SPIN_MS early and the last gap is closed
-   * on the spot (a timer fires late on a busy machine, an early one plus a short wait does not). Dropped
-   * when the session ends; answers a cancel.
-   */
-  private at(driver: GameDriver, at: number, work: () => Promise<void>): () => void {
-    let handle: unknown;
-    let cancelled = false;
-    // Work asked for a moment already past starts at once; only a delay of our own is worth a warning.
-    const inFuture = at > driver.now();
-    const arm = (ms: number) => {
-      handle = this.options.clock.setTimeout(() => {
-        this.timers.delete(handle);
-        if (this.ended() || cancelled) return;
-        let left = at - driver.now();
-        if (left > SPIN_MS) return arm(left - SPIN_MS);
-        // Bounded by the wall clock: a manual clock (tests) does not move while we wait here.
-        const until = Date.now() + SPIN_MS + 5;
-        while (left > 0 && Date.now() < until) left = at - driver.now();
-        if (left > 0) return arm(left);
-        work().catch((error: unknown) => this.log("error", sessionMessages.workFailed(error instanceof Error ? error.message : String(error))));
-        if (inFuture && -left > LATE_WARN_MS) this.log("warn", sessionMessages.workLate(-left));
-      }, Math.max(0, ms));
-      this.timers.add(handle);
-    };
-    arm(at - driver.now() - SPIN_MS);
-    return () => {
-      cancelled = true;
-      this.options.clock.clearTimeout(handle);
-      this.timers.delete(handle);
-    };
   }
 
   private reportTroops(report: BotTroopsReport): void {

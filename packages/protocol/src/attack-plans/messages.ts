@@ -41,18 +41,13 @@ export const importMessages = {
   tooMany: (max: number) => `Höchstens ${max} Angriffe auf einmal.`,
   moreErrors: (n: number) => (n === 1 ? "… und 1 weiterer Fehler." : `… und ${n} weitere Fehler.`),
   // DS Workbench
-  dswbFields: (found: number) => `erwartet 7, 8 oder 9 durch „&“ getrennte Felder, gefunden ${found}.`,
   dswbMultiplier: (text: string, max: number) => `Anzahl: „${text}“ ist keine ganze Zahl von 1 bis ${max}.`,
   dswbVillageId: (what: string, text: string) => `${what}: „${text}“ ist keine Dorf-ID.`,
   dswbUnknownVillage: (what: string, id: number) => `${what} mit der ID ${id} gibt es auf dieser Welt nicht.`,
-  dswbUnit: (text: string) => `Unbekannte Einheit „${text}“.`,
   dswbArrival: (text: string) => `Ankunft: „${text}“ ist keine Zeit in Millisekunden.`,
   dswbType: (text: string) => `Typ: „${text}“ ist keine Zahl.`,
-  dswbFlag: (what: string, text: string) => `${what}: erwartet true oder false, gefunden „${text}“.`,
-  dswbTroopPart: (text: string) => `Truppen: „${text}“ hat nicht die Form einheit=Anzahl.`,
   dswbTroopBase64: (label: string) => `Truppen: die Anzahl für ${label} ist kein gültiges Base64.`,
   dswbTroopFormula: (label: string, text: string, reason: string) => `Truppen: die Formel für ${label} („${text}“) geht nicht: ${reason}`,
-  dswbTroopRange: (label: string, text: string) => `Truppen: die Anzahl für ${label} ist ungültig („${text}“).`,
   exportUnknownVillage: (entry: number, what: string, coord: string) => `Angriff ${entry}: ${what} ${coord} gibt es auf dieser Welt nicht.`,
   // JSON
   json: (detail: string) => `Keine gültige JSON-Datei (${detail}).`,

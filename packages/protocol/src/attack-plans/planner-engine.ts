@@ -1,28 +1,26 @@
-// The planner's working state (planner.ts has the rules and the API): troops and uses in typed arrays,
-// per type a "dead" flag for every village that can no longer send that type to any target (troops only
-// shrink and uses only grow, so a dead village stays dead), and the candidate order per target.
+// The planner's working state (planner.ts has the rules and the API): per target and type the demand,
+// what was planned and why the rest failed, and the candidate order per target.
 // Work is bounded by reach: per type the farthest distance that can still arrive inside the window
 // (from now) and the noble range. A village farther than that from every target is dead for the type
 // before planning starts, and a search stops at the first village beyond it, so a window nobody can
-// make costs one pass over the villages instead of one per target and type. And once half of a type's
-// villages are dead, its grid is rebuilt from the living ones, so searches do not wade through the dead.
-// The type plans, reach and reasons live in planner-type-plan.ts, the noble trains in target-order.ts.
+// make costs one pass over the villages instead of one per target and type.
+// The villages' troops, uses, dead flags and grids live in planner-villages.ts, the type plans, reach
+// and reasons in planner-type-plan.ts, the noble trains in target-order.ts.
 import { distance, sendTime, travelSeconds } from "../game/travel.js";
-import { units } from "../units.js";
 import { arrivalIntervals, earliestArrival, randomArrival } from "./arrival-window.js";
 import { isSupportType, type AttackType } from "./attack.js";
 import { seededRandom } from "../random.js";
-import { deriveSeed, ShuffledStream, VillageGrid } from "./candidates.js";
+import { deriveSeed, ShuffledStream } from "./candidates.js";
 import { plannerMessages } from "./messages.js";
 import type { PlannedAttack, PlannerAttacker, PlannerInput, PlannerTarget, UnservedDemand } from "./planner-types.js";
-import { boostOf, commonReason, dropOutOfReach, LATE, NOBLE, REASONS, SAME, setReach, TROOPS, typePlan, UNKNOWN, USED, type TypePlan } from "./planner-type-plan.js";
+import { boostOf, commonReason, dropOutOfReach, LATE, NOBLE, REASONS, SAME, setReach, typePlan, USED, type TypePlan } from "./planner-type-plan.js";
+import { PlannerVillages } from "./planner-villages.js";
 import { planNobleTrains } from "./target-order.js";
 
 /** The order in which types claim troops: nobles first, fakes take what is left. */
 export const plannerTypeOrder: readonly AttackType[] = ["conquer", "attack", "wallbreaker", "support", "fake_support", "fake"];
 
 const T = plannerTypeOrder.length;
-const U = units.length;
 
 export class PlannerRun {
   readonly attacks: PlannedAttack[] = [];
@@ -37,11 +35,8 @@ export class PlannerRun {
   private readonly slotOf = new Map<PlannedAttack, number>();
   private readonly exhausted: Uint8Array;
   private readonly fails: Int32Array;
-  private readonly troops: Int32Array;
-  private readonly known: Uint8Array;
-  private readonly uses: Int32Array;
-  private readonly maxUses: number;
-  /** Per type × village: 0 alive, else the reason + 1 it can no longer send the type. */
+  private readonly villages: PlannerVillages;
+  /** Per type × village: 0 alive, else the reason + 1 it can no longer send the type (planner-villages.ts). */
   private readonly dead: Uint8Array;
   private readonly alive: Int32Array;
   private readonly deadBy: Int32Array;
@@ -50,8 +45,6 @@ export class PlannerRun {
   /** Allowed arrivals of supports: the whole window (the night bonus protects defenders, it does not hinder support). */
   private readonly supportIntervals: number[];
   private readonly arrivalRandom: () => number;
-  /** Per type: a grid of the villages alive when it was built (`ids` maps its indices back; null = all). */
-  private readonly grids: { grid: VillageGrid; ids: Int32Array | null; alive: number }[];
   private readonly streams: (ShuffledStream | undefined)[];
   private readonly cursor: Int32Array;
   private readonly scratch: Int32Array;
@@ -80,29 +73,20 @@ export class PlannerRun {
     this.noRoom = new Int32Array(m * T);
     this.exhausted = new Uint8Array(m * T);
     this.fails = new Int32Array(m * T * REASONS);
-    this.troops = new Int32Array(n * U);
-    this.known = new Uint8Array(n);
-    attackers.forEach((a, i) => {
-      if (!a.troops) return;
-      this.known[i] = 1;
-      units.forEach((unit, u) => (this.troops[i * U + u] = Math.max(0, Math.floor(a.troops?.[unit] ?? 0))));
-    });
-    this.uses = new Int32Array(n);
-    this.maxUses = input.maxAttacksPerUnknownVillage ?? 1;
-    this.dead = new Uint8Array(T * n);
-    this.alive = new Int32Array(T).fill(n);
-    this.deadBy = new Int32Array(T * REASONS);
+    // Marks what each village cannot send with its troops or uses; reach comes next, so a village
+    // short of troops and out of reach counts as short of troops.
+    const villages = (this.villages = new PlannerVillages(input, this.plans, bounded));
+    this.dead = villages.dead;
+    this.alive = villages.alive;
+    this.deadBy = villages.deadBy;
     this.intervals = arrivalIntervals(window.from, window.to, input.avoidNightBonus ? input.night : null, input.timeZone);
     this.supportIntervals = arrivalIntervals(window.from, window.to, null, input.timeZone);
     const latest = (p: TypePlan) => this.latestArrival(p);
     if (bounded) setReach(this.plans, input, latest);
-    for (let i = 0; i < n; i++) this.updateDead(i);
-    if (bounded) this.visits += dropOutOfReach(this.plans, input, latest, (k, i, reason) => this.kill(k, i, reason));
+    if (bounded) this.visits += dropOutOfReach(this.plans, input, latest, (k, i, reason) => villages.kill(k, i, reason));
     const seed = input.seed ?? 1;
     this.arrivalRandom = seededRandom(deriveSeed(seed, -1));
     const random = input.algorithm === "random";
-    const grid = new VillageGrid(Int32Array.from(attackers, (a) => a.coord.x), Int32Array.from(attackers, (a) => a.coord.y));
-    this.grids = plannerTypeOrder.map(() => ({ grid, ids: null, alive: n }));
     this.streams = new Array(random ? m : 0);
     this.cursor = new Int32Array(random ? m * T : 0);
     this.scratch = new Int32Array(random ? n : 0);
@@ -192,7 +176,7 @@ export class PlannerRun {
     let found = false;
     let offered = 0;
     const bounded = p.reach !== Infinity || p.range !== Infinity;
-    this.nearest(
+    const rebuilt = this.villages.nearest(
       k,
       targetCoord,
       (i) => {
@@ -220,6 +204,7 @@ export class PlannerRun {
         return true;
       },
     );
+    this.visits += rebuilt;
     if (!found) this.exhaust(t * T + k, reasons);
   }
 
@@ -287,28 +272,6 @@ export class PlannerRun {
     };
   }
 
-  /** The type's grid search (villages by index); rebuilds the grid from the living when half of it died. */
-  private nearest(k: number, to: { x: number; y: number }, skip: (i: number) => boolean, visit: (i: number) => boolean): void {
-    let entry = this.grids[k] as { grid: VillageGrid; ids: Int32Array | null; alive: number };
-    const alive = this.alive[k] as number;
-    if (this.bounded && alive >= 32 && alive * 2 < entry.alive) {
-      const ids = new Int32Array(alive);
-      let j = 0;
-      for (let i = 0; i < this.n; i++) if (this.dead[k * this.n + i] === 0) ids[j++] = i;
-      const { attackers } = this.input;
-      const grid = new VillageGrid(Int32Array.from(ids, (i) => (attackers[i] as PlannerAttacker).coord.x), Int32Array.from(ids, (i) => (attackers[i] as PlannerAttacker).coord.y));
-      entry = this.grids[k] = { grid, ids, alive };
-      this.visits += this.n;
-    }
-    const { grid, ids } = entry;
-    if (!ids) return grid.nearest(to, skip, visit);
-    grid.nearest(
-      to,
-      (j) => skip(ids[j] as number),
-      (j) => visit(ids[j] as number),
-    );
-  }
-
   /** LATE or NOBLE when village i is beyond what type p can reach from target `to`, else -1. */
   private beyond(i: number, to: { x: number; y: number }, p: TypePlan): number {
     const fields = distance((this.input.attackers[i] as PlannerAttacker).coord, to);
@@ -329,7 +292,7 @@ export class PlannerRun {
     const offset = k * this.n;
     const to = (this.input.targets[t] as PlannerTarget).coord;
     let reason = -1;
-    this.nearest(
+    const rebuilt = this.villages.nearest(
       k,
       to,
       (i) => {
@@ -342,6 +305,7 @@ export class PlannerRun {
         return true;
       },
     );
+    this.visits += rebuilt;
     if (reason < 0) return true;
     const reasons = this.deadBy.slice(k * REASONS, k * REASONS + REASONS);
     reasons[reason]! += this.alive[k] as number;
@@ -355,48 +319,17 @@ export class PlannerRun {
     return intervals.length > 0 ? (intervals[intervals.length - 1] as number) : -Infinity;
   }
 
-  private kill(k: number, i: number, reason: number): void {
-    const at = k * this.n + i;
-    if (this.dead[at] !== 0) return;
-    this.dead[at] = reason + 1;
-    this.alive[k]!--;
-    this.deadBy[k * REASONS + reason]!++;
-  }
-
   private commit(i: number, tk: number, attack: PlannedAttack): void {
-    const plan = this.plans[tk % T] as TypePlan;
-    if (this.known[i]) for (const [u, count] of plan.need) this.troops[i * U + u]! -= count;
-    else this.uses[i]!++;
+    this.villages.spend(i, this.plans[tk % T] as TypePlan);
     this.attacks.push(attack);
     this.slotOf.set(attack, tk);
     const { player } = this.input.attackers[i] as PlannerAttacker;
     if (this.input.onePerPlayer && player !== undefined) this.servedBy.add(`${tk}:${player}`);
     this.planned[tk]!++;
-    this.updateDead(i);
   }
 
   /** With `onePerPlayer`: the attacker's player already sends to this target × type slot. */
   private servesAlready(attacker: PlannerAttacker, tk: number): boolean {
     return this.input.onePerPlayer === true && attacker.player !== undefined && this.servedBy.has(`${tk}:${attacker.player}`);
-  }
-
-  /**
-   * Marks the types village i can no longer send (known: troops below the template; unknown: uses
-   * spent, and nobles unless the input allows them from unknown villages).
-   */
-  private updateDead(i: number): void {
-    const known = this.known[i] === 1;
-    for (let k = 0; k < T; k++) {
-      const at = k * this.n + i;
-      if (this.dead[at] !== 0) continue;
-      const p = this.plans[k] as TypePlan;
-      if (!known && p.noble && !this.input.noblesFromUnknownVillages) {
-        this.kill(k, i, UNKNOWN);
-        continue;
-      }
-      let able = known ? true : (this.uses[i] as number) < this.maxUses;
-      if (known) for (const [u, count] of p.need) if ((this.troops[i * U + u] as number) < count) able = false;
-      if (!able) this.kill(k, i, known ? TROOPS : USED);
-    }
   }
 }

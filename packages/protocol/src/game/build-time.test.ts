@@ -14,6 +14,16 @@ describe("build times (buildtime_formula 2)", () => {
     expect(buildSeconds("main", 20, 19, 1.6)).toBe(8000);
   });
 
+  it("each of three buildings at levels 1, 10 and 20 with the main building at 5 (÷ 1.05^5 = 1.2762816)", () => {
+    // factor(1) 0.0959730, factor(10) 4.8934614, factor(20) 35.9387667 (buildTimeFactors).
+    // Barracks (build_time 1800): 172.751 → 135.36; 8,808.23 → 6,901.48; 64,689.78 → 50,686.14.
+    expect([1, 10, 20].map((level) => buildSeconds("barracks", level, 5, 1))).toEqual([135, 6901, 50686]);
+    // Wall (3600): 345.503 → 270.71; 17,616.46 → 13,802.96; 129,379.56 → 101,372.27.
+    expect([1, 10, 20].map((level) => buildSeconds("wall", level, 5, 1))).toEqual([271, 13803, 101372]);
+    // Main building (900): 86.376 → 67.68; 4,404.12 → 3,450.74; 32,344.89 → 25,343.07.
+    expect([1, 10, 20].map((level) => buildSeconds("main", level, 5, 1))).toEqual([68, 3451, 25343]);
+  });
+
   it("builds the first levels in about a minute and a half, not a quarter of an hour", () => {
     // A level-1 building of build_time 900 (the main building's) with the main building at 1:
     // 900 × 0.0959730 ÷ 1.05 = 82.26 → 82 s (the 2003 formula said 900 s).

@@ -12,4 +12,5 @@ export * from "./night-bonus.js";
 export * from "./time-zones.js";
 export * from "./troop-formula.js";
 export * from "./world-generator.js";
+export * from "./world-generator-files.js";
 export * from "./buildings.js";

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { units } from "../units.js";
 import { parseGameConfigXml } from "./game-config.js";
 import { baseUnitSpeeds, parseUnitInfoXml } from "./unit-info.js";
-import { DEMO_WORLD, gameUrlEncode, generateWorld, worldFiles } from "./world-generator.js";
+import { DEMO_WORLD, generateWorld } from "./world-generator.js";
+import { gameUrlEncode, worldFiles } from "./world-generator-files.js";
 
 const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, " "));
 

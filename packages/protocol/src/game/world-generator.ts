@@ -1,15 +1,15 @@
 // A deterministic world generator: villages spiralling out from 500|500, players with
-// clusters of villages, tribes by region, barbarians and bonus villages, written in the game's own
-// file formats (world-files.ts on the server reads them like any world's). The demo server imports
-// its output through the real importer, and the sandbox the demo bots play in builds the same world
-// from the same options, so the demo bots' players and villages are the ones on the map.
+// clusters of villages, tribes by region, barbarians and bonus villages (names in
+// world-generator-names.ts), written in the game's own file formats by world-generator-files.ts
+// (world-files.ts on the server reads them like any world's). The demo server imports its output
+// through the real importer, and the sandbox the demo bots play in builds the same world from the
+// same options, so the demo bots' players and villages are the ones on the map.
 //
 // Villages are numbered in spiral order and whether a cell holds a village depends only on the seed
 // and the cell, so the villages of a smaller world are the inner ones of a larger world with the same
 // seed (40k demo, 100k bench); the named players are the same in both.
-import { baseUnitSpeeds } from "./unit-info.js";
 import { seededRandom } from "../random.js";
-import { units, unitPopWeights, type Unit } from "../units.js";
+import { playerName, tribeName, villageName } from "./world-generator-names.js";
 
 export interface WorldGeneratorOptions {
   seed: number;
@@ -77,10 +77,6 @@ export const WORLD_GENERATOR_VERSION = 2;
 /** The benchmark's world: the demo world's layout at 100k villages. */
 export const BENCH_WORLD_VILLAGES = 100_000;
 
-/** Written into the generated files' config: a speed-1 world with the night bonus from 0 to 8. */
-export const GENERATED_WORLD_SPEED = 1;
-export const GENERATED_WORLD_UNIT_SPEED = 1;
-
 const CENTRE = 500;
 const MAX_VILLAGES = 250_000;
 /** Share of the cells of the settled area that hold a village. */
@@ -100,32 +96,6 @@ function hash01(seed: number, ...values: number[]): number {
     h ^= h >>> 16;
   }
   return (h >>> 0) / 4294967296;
-}
-
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
-
-// ---- names --------------------------------------------------------------------------------------
-
-const nameStarts = ["Ka", "Lo", "Mar", "Fen", "Gra", "Ul", "Bru", "Sig", "Ar", "Tor", "Wil", "He", "Jo", "Ra", "Dra", "Ei", "Kro", "Lu", "Mo", "Ste", "Thi", "Va", "Wo", "Zel", "Ös", "Grü", "Bä", "Łu", "Świ"];
-const nameMiddles = ["", "", "ri", "na", "bert", "gun", "mi", "to", "la", "den", "ke", "ßi"];
-const nameEnds = ["n", "a", "o", "us", "ar", "ix", "mir", "wald", "helm", "rik", "ek", "in", "ja"];
-const nameSuffixes = ["", "", "", "", "", " der Große", "87", "_DS", " von Burg", "1337", "x", " II"];
-
-const tribeWords1 = ["Die", "Wilde", "Eiserne", "Goldene", "Stille", "Dunkle", "Freie", "Ewige", "Rote", "Späte"];
-const tribeWords2 = ["Wölfe", "Bären", "Falken", "Raben", "Drachen", "Krieger", "Bauern", "Ritter", "Löwen", "Füchse", "Adler", "Eber"];
-const tribeWords3 = ["", "", " des Nordens", " vom See", " aus dem Süden", " der Berge", " & Co", " 2.0"];
-
-function playerName(rnd: () => number): string {
-  return `${pick(rnd, nameStarts)}${pick(rnd, nameMiddles)}${pick(rnd, nameEnds)}${pick(rnd, nameSuffixes)}`;
-}
-
-function tagFrom(name: string, rnd: () => number): string {
-  const letters = name
-    .split(/\s+/)
-    .map((w) => w.replace(/[^A-Za-zÄÖÜäöü]/g, "").slice(0, 2))
-    .join("")
-    .toUpperCase();
-  return (letters.slice(0, 4) || "ST") + String(Math.floor(rnd() * 90) + 10);
 }
 
 // ---- the generator ------------------------------------------------------------------------------
@@ -178,13 +148,6 @@ function playerVillagePoints(seed: number, id: number, distance: number): number
 function barbarianPoints(seed: number, id: number): number {
   const r = hash01(seed, id, 4);
   return Math.max(26, Math.round(26 + 1974 * r * r * r));
-}
-
-/** PHP's urlencode, which the game's files use: `+` for spaces, every other special byte as %XX. */
-export function gameUrlEncode(text: string): string {
-  return encodeURIComponent(text)
-    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, "+");
 }
 
 export function generateWorld(options: WorldGeneratorOptions): GeneratedWorld {
@@ -276,7 +239,7 @@ export function generateWorld(options: WorldGeneratorOptions): GeneratedWorld {
     }
     const draft = drafts[o] as Draft;
     const nr = draft.villages.indexOf(i) + 1;
-    const name = o < named.length ? `${draft.name}s Dorf ${nr}` : villageName(seed, id, draft.name, nr, c);
+    const name = o < named.length ? `${draft.name}s Dorf ${nr}` : villageName(hash01(seed, id, 11), draft.name, nr, c);
     const bonus = hash01(seed, id, 9) < 0.015 ? 1 + Math.floor(hash01(seed, id, 10) * 8) : 0;
     return { id, name, x: c.x, y: c.y, playerId: o + 1, points: playerVillagePoints(seed, id, distance), bonusId: bonus };
   });
@@ -292,14 +255,7 @@ export function generateWorld(options: WorldGeneratorOptions): GeneratedWorld {
     let name: string;
     let tag: string;
     if (key === "named" && options.namedTribe) ({ name, tag } = options.namedTribe);
-    else {
-      let tries = 0;
-      do name = `${pick(rnd, tribeWords1)} ${pick(rnd, tribeWords2)}${pick(rnd, tribeWords3)}`;
-      while (usedTribeNames.has(name) && ++tries < 20);
-      if (usedTribeNames.has(name)) name = `${name} ${allyDrafts.length + 1}`;
-      do tag = tagFrom(name, rnd);
-      while (usedTags.has(tag));
-    }
+    else ({ name, tag } = tribeName(rnd, usedTribeNames, usedTags, allyDrafts.length + 1));
     usedTribeNames.add(name);
     usedTags.add(tag);
     allyDrafts.push({ name, tag });
@@ -329,145 +285,4 @@ export function generateWorld(options: WorldGeneratorOptions): GeneratedWorld {
   [...allies].sort((a, b) => b.points - a.points || a.id - b.id).forEach((a, i) => (a.rank = i + 1));
 
   return { options, villages, players, allies };
-}
-
-function villageName(seed: number, id: number, player: string, nr: number, c: Cell): string {
-  const style = Math.floor(hash01(seed, id, 11) * 5);
-  const short = player.split(" ")[0] ?? player;
-  const padded = String(nr).padStart(3, "0");
-  switch (style) {
-    case 0:
-      return `${padded} ${short}`;
-    case 1:
-      return `K${Math.floor(c.y / 100)}${Math.floor(c.x / 100)} | ${padded}`;
-    case 2:
-      return `${short}s Dorf`;
-    case 3:
-      return `Burg ${short} ${nr}`;
-    default:
-      return `${padded} | ${c.x}|${c.y}`;
-  }
-}
-
-// ---- the game's files ---------------------------------------------------------------------------
-
-export interface GeneratedWorldFiles {
-  "village.txt": string;
-  "player.txt": string;
-  "ally.txt": string;
-  "get_config.xml": string;
-  "get_unit_info.xml": string;
-}
-
-/** The world in the game's formats; like the game's, the txt files end without a final newline. */
-export function worldFiles(world: GeneratedWorld): GeneratedWorldFiles {
-  return {
-    "village.txt": world.villages.map((v) => `${v.id},${gameUrlEncode(v.name)},${v.x},${v.y},${v.playerId},${v.points},${v.bonusId}`).join("\n"),
-    "player.txt": world.players.map((p) => `${p.id},${gameUrlEncode(p.name)},${p.allyId},${p.villages},${p.points},${p.rank}`).join("\n"),
-    "ally.txt": world.allies
-      .map((a) => `${a.id},${gameUrlEncode(a.name)},${gameUrlEncode(a.tag)},${a.members},${a.villages},${a.points},${a.allPoints},${a.rank}`)
-      .join("\n"),
-    "get_config.xml": generatedConfigXml(),
-    "get_unit_info.xml": generatedUnitInfoXml(),
-  };
-}
-
-function generatedConfigXml(): string {
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?>
-<config>
-<speed>${GENERATED_WORLD_SPEED}</speed>
-<unit_speed>${GENERATED_WORLD_UNIT_SPEED}</unit_speed>
-<moral>1</moral>
-<commands>
-  <millis_arrival>1</millis_arrival>
-  <command_cancel_time>600</command_cancel_time>
-</commands>
-<newbie>
-  <days>5</days>
-</newbie>
-<game>
-  <knight>1</knight>
-  <archer>1</archer>
-  <tech>2</tech>
-  <farm_limit>0</farm_limit>
-  <church>0</church>
-  <watchtower>0</watchtower>
-  <fake_limit>1</fake_limit>
-  <barbarian_max_points>2000</barbarian_max_points>
-  <base_production>30</base_production>
-</game>
-<snob>
-  <gold>1</gold>
-  <cheap_rebuild>0</cheap_rebuild>
-  <rise>2</rise>
-  <max_dist>100</max_dist>
-  <factor>1</factor>
-  <coin_wood>28000</coin_wood>
-  <coin_stone>30000</coin_stone>
-  <coin_iron>25000</coin_iron>
-  <no_barb_conquer>0</no_barb_conquer>
-</snob>
-<coord>
-  <map_size>1000</map_size>
-</coord>
-<night>
-  <active>1</active>
-  <start_hour>0</start_hour>
-  <end_hour>8</end_hour>
-  <def_factor>2</def_factor>
-</night>
-</config>`;
-}
-
-/** Base stats of the units (the game's values at speed 1): build seconds, attack, defences, carry. */
-const unitStats: Record<Unit, [number, number, number, number, number, number]> = {
-  spear: [1020, 10, 15, 45, 20, 25],
-  sword: [1500, 25, 50, 15, 40, 15],
-  axe: [1320, 40, 10, 5, 10, 10],
-  archer: [1800, 15, 50, 40, 5, 10],
-  spy: [900, 0, 2, 1, 2, 0],
-  light: [1800, 130, 30, 40, 30, 80],
-  marcher: [2700, 120, 40, 30, 50, 50],
-  heavy: [3600, 150, 200, 80, 180, 50],
-  ram: [4800, 2, 20, 50, 20, 0],
-  catapult: [7200, 100, 100, 50, 100, 0],
-  knight: [21600, 150, 250, 400, 150, 100],
-  snob: [18000, 30, 100, 50, 100, 0],
-};
-
-/** A unit's battle stats at speed 1: attack, defence against infantry, cavalry and archers, and carry. */
-export interface UnitBattleStats {
-  attack: number;
-  defense: number;
-  defenseCavalry: number;
-  defenseArcher: number;
-  carry: number;
-}
-
-/** The game's base battle stats per unit (the sandbox fights with them). */
-export const unitBattleStats: Readonly<Record<Unit, UnitBattleStats>> = Object.fromEntries(
-  units.map((u) => {
-    const [, attack, defense, defenseCavalry, defenseArcher, carry] = unitStats[u];
-    return [u, { attack, defense, defenseCavalry, defenseArcher, carry }];
-  }),
-) as Record<Unit, UnitBattleStats>;
-
-function generatedUnitInfoXml(): string {
-  const factor = GENERATED_WORLD_SPEED * GENERATED_WORLD_UNIT_SPEED;
-  const body = units
-    .map((u) => {
-      const [buildTime, attack, defense, cavalry, archer, carry] = unitStats[u];
-      return `  <${u}>
-    <build_time>${buildTime / GENERATED_WORLD_SPEED}</build_time>
-    <pop>${unitPopWeights[u]}</pop>
-    <speed>${baseUnitSpeeds[u] / factor}</speed>
-    <attack>${attack}</attack>
-    <defense>${defense}</defense>
-    <defense_cavalry>${cavalry}</defense_cavalry>
-    <defense_archer>${archer}</defense_archer>
-    <carry>${carry}</carry>
-  </${u}>`;
-    })
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?>\n<config>\n${body}\n</config>`;
 }

@@ -126,7 +126,7 @@ export const attackPlanTexts = {
   formulasShow: "Formeln (DS Workbench) …",
   formulasHide: "Formeln ausblenden",
   formulasHint:
-    "Statt einer Anzahl: alle, alle-100, 50% (der Einheiten im Dorf), fake, rnd, + - * / ^ und Klammern. Der Bot rechnet sie beim Abschicken mit den Truppen im Dorf aus; eine Einheit mit Formel zählt für die Laufzeit.",
+    "Statt einer Anzahl: alle, alle-100, 50% (der Einheiten im Dorf), alle_axe (die Axtkämpfer im Dorf), fake, rnd, + - * / ^, Vergleiche wie (alle>100)*100 und Klammern – wie in DS Workbench. Der Bot rechnet sie beim Abschicken mit den Truppen im Dorf aus; eine Einheit mit Formel zählt für die Laufzeit.",
   formulaOf: (label: string) => `Formel für ${label}`,
   formulaBadge: (label: string, formula: string) => `${label}: ${formula} (wird beim Abschicken ausgerechnet)`,
   unit: "Einheit für die Laufzeit",
