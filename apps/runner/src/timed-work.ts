@@ -6,10 +6,13 @@ import { sessionMessages } from "./messages.js";
 
 /**
  * Work at a game time wakes this early and waits out the rest on the spot (see `at`): whatever else
- * the process does (another bot's module, a socket message) or a busy machine delays the wake-up by up
- * to this much without delaying the work. About 0.1 s of CPU per timed send.
+ * the process does (another bot's module, a socket message, a garbage collection of the sandbox's
+ * world) or a busy machine delays the wake-up by up to this much without delaying the work. A 100 ms
+ * margin was not enough on a 2-core machine running two browsers beside the server and the runner: a
+ * timer armed 100 ms early fired 195 ms late, and the attack left 134 ms after its moment. At most
+ * 0.25 s of CPU per timed send (less when the wake-up is late, which is when it matters).
  */
-const SPIN_MS = 100;
+const SPIN_MS = 250;
 /** A timed work that starts later than this is logged as a warning (the machine was too busy). */
 const LATE_WARN_MS = 10;
 
