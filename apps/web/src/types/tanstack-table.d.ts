@@ -12,4 +12,14 @@ declare module "@tanstack/react-table" {
     /** Stays at the table's right edge when the table is wider than its box (dense table): the row actions. */
     sticky?: boolean;
   }
+
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match the library's declaration
+  interface TableMeta<TData extends RowData> {
+    /**
+     * The clock's "now" for cells that count down (the incomings' remaining time). It rides on the table
+     * rather than in the column definitions, so the columns stay the same every second: new cell
+     * functions would remount every cell (its buttons and editors) on each tick.
+     */
+    now?: number;
+  }
 }

@@ -34,7 +34,7 @@ interface RowActions {
   onDefend: (incoming: Incoming) => void;
 }
 
-function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowActions): ColumnDef<Incoming>[] {
+function columns(zone: string, { onTag, onDelete, onDefend }: RowActions): ColumnDef<Incoming>[] {
   return [
     {
       id: "attacker",
@@ -74,8 +74,8 @@ function columns(now: number, zone: string, { onTag, onDelete, onDefend }: RowAc
       id: "remaining",
       header: texts.columns.remaining,
       enableSorting: false,
-      cell: ({ row }) => {
-        const left = row.original.arrivalTime - now;
+      cell: ({ row, table }) => {
+        const left = row.original.arrivalTime - (table.options.meta?.now ?? Date.now());
         return (
           <Text size="sm" ff="monospace" c={left < URGENT_MS ? "red.4" : undefined} fw={left < URGENT_MS ? 700 : undefined} style={{ whiteSpace: "nowrap" }} data-countdown>
             {formatCountdown(left)}
@@ -167,10 +167,12 @@ interface IncomingsTableProps {
 /** Phones get cards instead of the table (IncomingCards). */
 export function IncomingsTable({ incomings, loading, now, zone, sorting, onSortingChange, actions, emptyText }: IncomingsTableProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  const defs = useMemo(() => columns(now, zone, actions), [now, zone, actions]);
+  // Without `now`: the definitions stay the same while the countdown ticks (it reads `meta.now`).
+  const defs = useMemo(() => columns(zone, actions), [zone, actions]);
   const table = useReactTable({
     data: incomings,
     columns: defs,
+    meta: { now },
     state: { sorting },
     manualSorting: true,
     manualPagination: true,

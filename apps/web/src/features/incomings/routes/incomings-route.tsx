@@ -89,21 +89,25 @@ export function IncomingsRoute() {
     if (landed && !isFetching) void refetch();
   }, [landed, isFetching, refetch]);
 
+  // The mutations' functions are stable (the mutation objects are new on every render): with them the
+  // row actions, and so the table's columns, stay the same and its cells are not remounted.
+  const { mutateAsync: saveTag } = tag;
+  const { mutate: removeIncoming } = remove;
   const onTag = useCallback(
     (incoming: Incoming, value: string) =>
-      tag.mutateAsync({ id: incoming.id, tag: value || null }).then(
+      saveTag({ id: incoming.id, tag: value || null }).then(
         () => alert.success(texts.tagSaved),
         (error: unknown) => alertError(error),
       ),
-    [tag],
+    [saveTag],
   );
   const onDelete = useCallback(
     (incoming: Incoming) =>
       void confirm({ title: texts.deletePasted, message: `${incoming.origin.coordinates} → ${incoming.target.coordinates}`, confirmLabel: texts.deletePasted, danger: true }).then((ok) => {
         if (!ok) return;
-        remove.mutate(incoming.id, { onSuccess: () => alert.success(texts.deleted), onError: alertError });
+        removeIncoming(incoming.id, { onSuccess: () => alert.success(texts.deleted), onError: alertError });
       }),
-    [remove],
+    [removeIncoming],
   );
   const onClearPasted = async () => {
     if (!(await confirm({ title: texts.clearPastedConfirm, message: texts.clearPastedHint, confirmLabel: texts.clearPasted, danger: true }))) return;
