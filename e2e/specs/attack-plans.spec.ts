@@ -466,12 +466,13 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     const changedResponse = await changed;
     expect(changedResponse.request().postDataJSON()).toEqual({ action: "status", selection: { ids: sent }, status: "sent" });
     expect(await changedResponse.json()).toEqual({ affected: 3 });
+    // First the toast: it closes after 5 s, which the row checks below may take on a loaded machine.
+    await expect(toasts(page, "success").filter({ hasText: "3 Angriffe geändert." })).toBeVisible();
     for (const id of sent) {
       await expect(status(id)).toHaveAttribute("data-status", "sent");
       await expect(status(id)).toHaveText("Gesendet");
     }
     for (const id of ids.slice(3, 10)) await expect(status(id)).toHaveText("Geplant");
-    await expect(toasts(page, "success").filter({ hasText: "3 Angriffe geändert." })).toBeVisible();
     await expect(bar.getByText(/ausgewählt$/)).toHaveCount(0);
     for (const id of sent) await expect(attackRow(page, id).getByRole("checkbox")).not.toBeChecked();
 
@@ -485,14 +486,15 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     await expect(confirmDialog).toBeHidden();
     for (const id of doomed) await expect(attackRow(page, id)).toBeVisible();
     await bar.getByRole("button", { name: "Löschen", exact: true }).click();
+    await expect(confirmDialog.getByText("Möchtest du 2 ausgewählte Angriffe wirklich löschen?", { exact: true })).toBeVisible();
     const deleted = bulkResponse();
     await confirmDialog.getByRole("button", { name: "Löschen", exact: true }).click();
     const deletedResponse = await deleted;
     expect(deletedResponse.request().postDataJSON()).toEqual({ action: "delete", selection: { ids: doomed } });
     expect(await deletedResponse.json()).toEqual({ affected: 2 });
+    await expect(toasts(page, "success").filter({ hasText: "2 Angriffe gelöscht." })).toBeVisible();
     for (const id of doomed) await expect(attackRow(page, id)).toHaveCount(0);
     await expect(card.getByText("1–10 von 13")).toBeVisible();
-    await expect(toasts(page, "success").filter({ hasText: "2 Angriffe gelöscht." })).toBeVisible();
 
     // Gesendete/abgelaufene löschen: the three sent ones go, the planned ones stay.
     await bar.getByRole("button", { name: "Gesendete/abgelaufene löschen" }).click();

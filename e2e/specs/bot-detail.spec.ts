@@ -57,8 +57,8 @@ test("the detail page's actions run a bot through its runner, enabled only where
     await expect(badge).toHaveText("Stoppt");
     await button("Sofort stoppen").click();
     await dialog.getByRole("button", { name: "Sofort stoppen" }).click();
-    await expect(badge).toHaveText("Offline");
     await expect(toasts(page, "success").filter({ hasText: "Der Bot wurde sofort gestoppt." })).toHaveCount(1);
+    await expect(badge).toHaveText("Offline");
     await enabled(["Starten"]);
     expect(await botStatus(request, owner, bot.id)).toBe("offline");
 

@@ -250,9 +250,9 @@ test("delete asks with the spec's dialog: cancel keeps the bot, confirm removes 
   const deleted = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().endsWith(`/api/dsbot/${gone.id}`));
   await dialog.getByRole("button", { name: "Löschen", exact: true }).click();
   expect((await deleted).status()).toBe(204);
+  await expect(toasts(page, "success").filter({ hasText: "Der Bot wurde gelöscht." })).toHaveCount(1);
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(0);
-  await expect(toasts(page, "success").filter({ hasText: "Der Bot wurde gelöscht." })).toHaveCount(1);
   await expect(playerCells(page)).toHaveText([keep.name]);
   expect((await request.get(`/api/dsbot/${gone.id}`, { headers: owner.headers })).status()).toBe(404);
 });

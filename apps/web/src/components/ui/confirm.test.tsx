@@ -39,4 +39,16 @@ describe("confirm dialog", () => {
     await user.keyboard("{Escape}");
     await expect(result).resolves.toBe(false);
   });
+
+  it("asked again right after a cancel, the dialog shows the new request and its confirm resolves it", async () => {
+    const user = userEvent.setup();
+    renderUi(<div />);
+    const first = await ask({ title: "Löschen bestätigen", message: "Erste Frage", confirmLabel: "Löschen", danger: true });
+    await user.click(within(first.dialog).getByRole("button", { name: "Abbrechen" }));
+    await expect(first.result).resolves.toBe(false);
+    const second = await ask({ title: "Löschen bestätigen", message: "Zweite Frage", confirmLabel: "Löschen", danger: true });
+    expect(within(second.dialog).getByText("Zweite Frage")).toBeInTheDocument();
+    await user.click(within(second.dialog).getByRole("button", { name: "Löschen" }));
+    await expect(second.result).resolves.toBe(true);
+  });
 });
