@@ -19,7 +19,7 @@ const SESSION_KEY = "dsbot-user";
 const KB = 1000;
 
 export const webBudgets = [
-  { name: "/login", path: "/login", budgetKb: 150, maxScripts: 15, signedIn: false, ready: { role: "heading", name: "Willkommen zurück" } },
+  { name: "/login", path: "/login", budgetKb: 150, maxScripts: 15, signedIn: false, ready: { role: "heading", name: "Willkommen", exact: true } },
   { name: "/dashboard", path: "/dashboard", budgetKb: 250, maxScripts: 25, signedIn: true, ready: { role: "heading", name: "Dashboard" } },
 ];
 
@@ -71,7 +71,7 @@ async function coldLoad(browser, target, session) {
       if (request) request.bytes = Math.max(0, encodedDataLength - request.headerBytes);
     });
     await page.goto(`${BASE}${target.path}`, { waitUntil: "networkidle" });
-    await page.getByRole(target.ready.role, { name: target.ready.name }).first().waitFor({ timeout: 15_000 });
+    await page.getByRole(target.ready.role, { name: target.ready.name, exact: target.ready.exact }).first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState("networkidle");
     const url = new URL(page.url());
     if (url.pathname !== target.path) throw new Error(`${target.path}: the page ended on ${url.pathname}`);

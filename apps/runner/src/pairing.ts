@@ -1,6 +1,6 @@
 // Pairing through the device flow (RFC 8628 style): ask for a code pair, show the user code and
 // link, poll for the token at the server's interval (+5 s on slow_down) until approved or refused.
-import { apiErrorSchema, deviceResponseSchema, deviceTokenResponseSchema, type DeviceTokenResponse } from "@dsbot/protocol";
+import { apiErrorSchema, deviceResponseSchema, deviceTokenResponseSchema, dsbotAuthRoutes, type DeviceTokenResponse } from "@dsbot/protocol";
 
 export interface PairingCode {
   userCode: string;
@@ -42,7 +42,7 @@ async function post(url: string, body: object): Promise<{ status: number; json: 
 export async function pairDevice(options: PairOptions): Promise<DeviceTokenResponse> {
   const base = serverBase(options.server);
   const sleep = options.sleep ?? wait;
-  const started = await post(`${base}/api/dsbot-auth/device`, { name: options.name });
+  const started = await post(`${base}${dsbotAuthRoutes.device.path}`, { name: options.name });
   const device = deviceResponseSchema.safeParse(started.json);
   if (started.status !== 200 || !device.success) throw new PairingError(`Kopplung konnte nicht gestartet werden (HTTP ${started.status})`);
   const { deviceCode, userCode, expiresIn } = device.data;
@@ -51,7 +51,7 @@ export async function pairDevice(options: PairOptions): Promise<DeviceTokenRespo
   let interval = device.data.interval;
   for (;;) {
     await sleep(interval * 1000);
-    const polled = await post(`${base}/api/dsbot-auth/token`, { deviceCode });
+    const polled = await post(`${base}${dsbotAuthRoutes.token.path}`, { deviceCode });
     if (polled.status === 200) {
       const token = deviceTokenResponseSchema.safeParse(polled.json);
       if (token.success) return token.data;

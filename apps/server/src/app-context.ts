@@ -1,6 +1,7 @@
 // What route modules need from the app: passed explicitly instead of decorating fastify with everything.
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { DomainEventBus } from "./events/domain-events.js";
 import type { WorldSync } from "./modules/worlds/world-sync-schedule.js";
 import type { Notifier } from "./realtime/notifier.js";
 import type { SocketKicker } from "./realtime/socket-kicker.js";
@@ -16,6 +17,8 @@ export interface AppContext {
   config: Config;
   sockets: SocketKicker;
   realtime: Notifier;
+  /** The domain events: modules emit what happened; realtime/browser-messages.ts tells the browsers. */
+  events: DomainEventBus;
   /** Worker threads for work that grows with its input (the planner). */
   workers: WorkerPool;
   /** The world sync of this instance: "Jetzt abgleichen", a round at once for a new world, what runs now. */
@@ -23,4 +26,4 @@ export interface AppContext {
 }
 
 /** What the bot services need: the database and the realtime side. */
-export type BotContext = Pick<AppContext, "db" | "liveDb" | "sockets" | "realtime">;
+export type BotContext = Pick<AppContext, "db" | "liveDb" | "sockets" | "realtime" | "events">;

@@ -52,6 +52,13 @@ import { createWorldSync } from "./modules/worlds/world-sync-schedule.js";
 import { worldsRoutes } from "./modules/worlds/worlds.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
+import { subscribeBrowserMessages } from "./realtime/browser-messages.js";
+import { DomainEventBus } from "./events/domain-events.js";
+import { accountManagerSocketEvents } from "./modules/account-manager/account-manager.socket.js";
+import { attackExecutionSocketEvents } from "./modules/attack-execution/attack-execution.socket.js";
+import { botTroopsSocketEvents } from "./modules/bot-troops/bot-troops.socket.js";
+import { dsbotSocketEvents } from "./modules/dsbots/dsbots.socket.js";
+import { warRoomSocketEvents } from "./modules/war-room/war-room.socket.js";
 import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
@@ -62,6 +69,15 @@ import { WorkerPool } from "./workers/worker-pool.js";
 import { INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/instances.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The events a bot socket sends, each declared by the module it belongs to (realtime/bot-events.ts). */
+export const botSocketEvents = [
+  ...dsbotSocketEvents,
+  ...attackExecutionSocketEvents,
+  ...botTroopsSocketEvents,
+  ...warRoomSocketEvents,
+  ...accountManagerSocketEvents,
+];
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A route as registered, with its input contract: what the security matrix and the fuzzer walk. */
@@ -99,7 +115,7 @@ function acceptEmptyJson(fastify: FastifyInstance): void {
 
 async function buildHttp(
   config: Config,
-  ctx: Omit<AppContext, "sockets" | "realtime" | "workers" | "worldSync">,
+  ctx: Omit<AppContext, "sockets" | "realtime" | "events" | "workers" | "worldSync">,
   sessions: SessionCacheHandle,
   instance: { id: string; adapterPool?: pg.Pool },
   logStream?: NodeJS.WritableStream,
@@ -136,9 +152,12 @@ async function buildHttp(
   const workers = new WorkerPool({ size: config.workers });
   // DSBOT_WORLD_SYNC=0 and the test app turn the automatic rounds off; "Jetzt abgleichen" stays.
   const worldSync = createWorldSync({ db: ctx.db, source: config.worldSource, log: fastify.log }, { automatic: config.worldSync });
-  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime: createNotifier(io, ctx.db), workers, worldSync };
+  const events = new DomainEventBus((error, event) => fastify.log.error({ err: error, event }, "domain event subscriber failed"));
+  const realtime = createNotifier(io, ctx.db);
+  subscribeBrowserMessages(events, realtime, ctx.db);
+  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime, events, workers, worldSync };
   const lifecycle: ServerLifecycle = { closing: false, instanceId: instance.id };
-  attachBotSockets(io, full, fastify.log, lifecycle);
+  attachBotSockets(io, full, fastify.log, lifecycle, botSocketEvents);
   await fastify.register(healthRoutes(full));
   await fastify.register(authRoutes(full));
   await fastify.register(userLookupRoutes(full));

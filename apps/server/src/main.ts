@@ -7,7 +7,7 @@ import type { Config } from "./config.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
 import { DEMO_TOP_UP_INTERVAL_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo/demo-attack-plan.js";
-import { pushAttackUpdates } from "./modules/attack-execution/attack-events.js";
+import { emitAttacksChanged } from "./modules/attack-execution/attack-events.js";
 import { ensureDemoNotifications } from "./demo/demo-notifications.js";
 import { ensureDemoWorld } from "./demo/demo-world.js";
 import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     // Keep the demo alive for as long as the server runs: a started bot always has an attack ahead.
     demoTopUp = setInterval(() => {
       topUpDemoAttackPlan(app.db, DEMO_USERNAME, demoGameWorld)
-        .then((change) => (change && change.added + change.removed > 0 ? pushAttackUpdates(app.ctx, [], [change.planId]) : undefined))
+        .then((change) => (change && change.added + change.removed > 0 ? emitAttacksChanged(app.ctx, [], [change.planId]) : undefined))
         .catch((error: unknown) => {
           app.fastify.log.warn({ err: error }, "demo attack plan top-up failed");
         });

@@ -2,7 +2,7 @@
 // device flow that pairs the script (as `dsbot pair` pairs the runner). Answers are checked against
 // the shared schemas; failures become one German sentence for the panel.
 import type { DeviceRequest, DeviceResponse, GamePage, UserscriptOverviewResponse } from "@dsbot/protocol";
-import { deviceResponseSchema, deviceTokenResponseSchema, userscriptOverviewResponseSchema } from "@dsbot/protocol";
+import { deviceResponseSchema, deviceTokenResponseSchema, dsbotAuthRoutes, userscriptOverviewResponseSchema, userscriptRoutes } from "@dsbot/protocol";
 import type { z } from "zod";
 import type { Http, HttpResponse } from "./gm";
 import { texts } from "./texts";
@@ -53,7 +53,7 @@ export function fetchOverview(http: Http, server: string, token: string, page: G
   if (page.villageId !== null) query.set("village", String(page.villageId));
   return call(
     http,
-    { method: "GET", url: `${server}/api/userscript/overview?${query.toString()}`, headers: { accept: "application/json", authorization: `Bearer ${token}` } },
+    { method: "GET", url: `${server}${userscriptRoutes.overview.path}?${query.toString()}`, headers: { accept: "application/json", authorization: `Bearer ${token}` } },
     userscriptOverviewResponseSchema,
   );
 }
@@ -61,7 +61,7 @@ export function fetchOverview(http: Http, server: string, token: string, page: G
 /** Asks for a userscript token: it reads the overview and nothing else (no bot sockets, no claims). */
 export function startPairing(http: Http, server: string, name: string): Promise<ApiResult<DeviceResponse>> {
   const body: DeviceRequest = { name, scope: "userscript" };
-  return call(http, { method: "POST", url: `${server}/api/dsbot-auth/device`, headers: json, body: JSON.stringify(body) }, deviceResponseSchema);
+  return call(http, { method: "POST", url: `${server}${dsbotAuthRoutes.device.path}`, headers: json, body: JSON.stringify(body) }, deviceResponseSchema);
 }
 
 /** One poll for the token: the token, "pending" (keep polling, `slowDown` when asked to), or the end. */
@@ -72,7 +72,7 @@ export async function pollPairing(
 ): Promise<{ state: "done"; token: string } | { state: "pending"; slowDown: boolean } | { state: "failed"; message: string }> {
   let response: HttpResponse;
   try {
-    response = await http({ method: "POST", url: `${server}/api/dsbot-auth/token`, headers: json, body: JSON.stringify({ deviceCode }) });
+    response = await http({ method: "POST", url: `${server}${dsbotAuthRoutes.token.path}`, headers: json, body: JSON.stringify({ deviceCode }) });
   } catch {
     // A hiccup of the network does not end a pairing: the code lives for minutes.
     return { state: "pending", slowDown: false };

@@ -1,7 +1,7 @@
 // Downloads: `GET /api/downloads` lists what this server offers; the file itself is
 // `GET /api/downloads/{type}/file`. The Dsbot runner is one JavaScript file that plain Node runs.
 import { z } from "zod";
-import { downloadTypes, type DownloadType } from "./search.js";
+import { downloadTypes } from "./search.js";
 
 /** Node major the runner file needs (it is built for this target). */
 export const RUNNER_NODE_MAJOR = 20;
@@ -30,8 +30,3 @@ export const downloadsResponseSchema = z.object({ downloads: z.array(downloadSch
 export type DownloadsResponse = z.infer<typeof downloadsResponseSchema>;
 
 export const downloadTypeParamsSchema = z.object({ type: z.enum(downloadTypes) });
-
-/** The file URL of a download type. */
-export function downloadFileUrl(type: DownloadType): string {
-  return `/api/downloads/${type}/file`;
-}

@@ -36,3 +36,4 @@ export * from "./war-room/parse-messages.js";
 export * from "./war-room/sos-parser.js";
 export * from "./war-room/troops-overview-parser.js";
 export * from "./war-room/api.js";
+export * from "./routes/index.js";

@@ -10,6 +10,7 @@ import { Server } from "socket.io";
 import type { BotContext } from "../app-context.js";
 import type { Database } from "../db/client.js";
 import { NOTIFY_PAYLOAD_MAX_BYTES } from "./adapter-pool.js";
+import type { BotEventHandler } from "./bot-events.js";
 import { handleBotSocket } from "./bot-socket.js";
 import type { SocketData } from "./handshake.js";
 import { defaultAuthenticators, handshakeMiddleware } from "./handshake.js";
@@ -117,11 +118,20 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   return io;
 }
 
-/** Runner and bot handlers need the bot services, which need the notifier built on `io`. */
-export function attachBotSockets(io: RealtimeServer, ctx: BotContext, baseLog: FastifyBaseLogger, lifecycle: ServerLifecycle): void {
+/**
+ * Runner and bot handlers need the bot services, which need the notifier built on `io`. `botEvents`:
+ * the bot socket events the modules declare (app.ts lists them).
+ */
+export function attachBotSockets(
+  io: RealtimeServer,
+  ctx: BotContext,
+  baseLog: FastifyBaseLogger,
+  lifecycle: ServerLifecycle,
+  botEvents: readonly BotEventHandler[],
+): void {
   const log = baseLog.child({ module: "realtime" });
   io.on("connection", (socket) => {
     if (socket.data.origin === "bot-user") handleRunnerSocket(socket, ctx, log, lifecycle);
-    else if (socket.data.origin === "bot") handleBotSocket(socket, ctx, log, lifecycle);
+    else if (socket.data.origin === "bot") handleBotSocket(socket, ctx, log, lifecycle, botEvents);
   });
 }

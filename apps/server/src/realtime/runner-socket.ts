@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../app-context.js";
 import { MAX_SERIAL_ID } from "../http/parse.js";
 import { dsbots, users } from "../db/schema.js";
-import { announceConnections } from "../modules/dsbots/connection-events.js";
+import { emitConnectionsChanged } from "../modules/dsbots/connection-events.js";
 import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
 import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
 import { addConnections, botsWithBotSocket, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
@@ -83,14 +83,14 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
         const bots = await visibleBots(ctx, user.id, wanted);
         const accepted = bots.map((b) => b.id);
         const removed = await removeSocketConnections(ctx.db, socket.id, accepted);
-        await announceConnections(ctx, "deleted", removed, runner.name);
+        await emitConnectionsChanged(ctx, "deleted", removed, runner.name);
         const kept = new Set(await socketBotIds(ctx.db, socket.id));
         const added = await addConnections(
           ctx.db,
           lifecycle.instanceId,
           accepted.filter((id) => !kept.has(id)).map((dsbotId) => ({ origin: "bot-user" as const, dsbotId, runnerTokenId: runner.tokenId, socketId: socket.id })),
         );
-        await announceConnections(ctx, "created", added, runner.name);
+        await emitConnectionsChanged(ctx, "created", added, runner.name);
         reply({ ok: true, accepted, rejected: wanted.filter((id) => !accepted.includes(id)), resume: await resumable(ctx, bots, runner.tokenId), bots });
       } catch (error) {
         reply(failure(error));
@@ -103,7 +103,7 @@ export function handleRunnerSocket(socket: RealtimeSocket, ctx: BotContext, log:
     if (lifecycle.closing) return;
     void queue(async () => {
       const removed = await removeSocketConnections(ctx.db, socket.id);
-      await announceConnections(ctx, "deleted", removed, runner.name);
+      await emitConnectionsChanged(ctx, "deleted", removed, runner.name);
     });
   });
 }

@@ -1,6 +1,6 @@
 // Start-up steps: fetch the public client config once, refresh the stored user (GET /api/auth/me),
 // and keep one realtime connection while a web token exists.
-import type { ClientConfig } from "@dsbot/protocol";
+import { healthRoutes } from "@dsbot/protocol";
 import { useEffect, useState } from "react";
 import { refreshCurrentUser } from "@/features/auth/api/auth-api";
 import { api } from "@/lib/api";
@@ -12,7 +12,7 @@ let started: Promise<void> | null = null;
 
 async function start(): Promise<void> {
   try {
-    useClientConfig.getState().setConfig(await api.get<ClientConfig>("/api/client-config"));
+    useClientConfig.getState().setConfig(await api.call(healthRoutes.clientConfig));
   } catch (error) {
     console.error("[bootstrap] client config unavailable, using the page origin", error);
   }

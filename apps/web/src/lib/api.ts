@@ -1,6 +1,7 @@
 // The REST client: base address from the user's world, bearer token, JSON, and ApiError for
 // every failure. 401 and network failures go through the registered handlers (api-error-handling).
-import type { ApiError as ApiErrorBody } from "@dsbot/protocol";
+import type { ApiError as ApiErrorBody, Route, RouteBody, RouteParams, RouteQuery, RouteResponse } from "@dsbot/protocol";
+import { routePath } from "@dsbot/protocol";
 import { currentApiBase, useSession } from "./session";
 
 export interface ApiIssue {
@@ -40,8 +41,8 @@ export function setApiErrorHandlers(next: ApiErrorHandlers): void {
   handlers = next;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly string[];
-export type QueryParams = Record<string, QueryValue>;
+export type { QueryParams, QueryValue } from "@dsbot/protocol";
+import type { QueryParams } from "@dsbot/protocol";
 
 export interface RequestOptions {
   params?: QueryParams;
@@ -143,9 +144,29 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => apiRequest<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("POST", path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("PATCH", path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("PUT", path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+  /** A route of the table: `api.call(userRoutes.detail, { params: { id }, signal })`. */
+  call: <R extends Route>(route: R, ...args: CallArgs<R>) => callRoute(route, ...args),
 };
+
+type HasNone<T> = keyof T extends never ? true : false;
+type ParamsPart<R> = HasNone<RouteParams<R>> extends true ? { params?: undefined } : { params: RouteParams<R> };
+type BodyPart<R> = [RouteBody<R>] extends [never] ? { body?: undefined } : { body: RouteBody<R> };
+
+/** What a call of the route takes: its path parameters and body when it has them, its query, a signal. */
+export type CallOptions<R> = ParamsPart<R> & BodyPart<R> & { query?: RouteQuery<R>; signal?: AbortSignal };
+type CallArgs<R> = HasNone<RouteParams<R>> extends true
+  ? [RouteBody<R>] extends [never]
+    ? [options?: CallOptions<R>]
+    : [options: CallOptions<R>]
+  : [options: CallOptions<R>];
+
+/** A call of a route of the table (`@dsbot/protocol`'s routes): its path filled in, its answer typed. */
+export async function callRoute<R extends Route>(route: R, ...[options]: CallArgs<R>): Promise<RouteResponse<R>> {
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: unknown;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  return apiRequest<RouteResponse<R>>(route.method, routePath(route.path, params), { params: query as QueryParams | undefined, body, signal });
+}

@@ -1,6 +1,6 @@
 // The user's builder templates as a query (GET /api/account-manager/templates): shared by the Templates
 // pages and the module forms, whose builder and template assigner pick a template by name.
-import type { BuilderTemplateListResponse } from "@dsbot/protocol";
+import { accountManagerRoutes } from "@dsbot/protocol";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
 
@@ -12,5 +12,5 @@ export const templateKeys = {
 
 export const templatesQueryOptions = queryOptions({
   queryKey: templateKeys.list,
-  queryFn: ({ signal }) => api.get<BuilderTemplateListResponse>("/api/account-manager/templates", { signal }),
+  queryFn: ({ signal }) => api.call(accountManagerRoutes.templates, { signal }),
 });

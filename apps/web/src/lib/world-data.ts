@@ -6,9 +6,9 @@ import {
   type VillageMap,
   type World,
   type WorldOwnersResponse,
-  type WorldsResponse,
   type WorldSummary,
-  type WorldVillageResponse,
+  routePath,
+  worldRoutes,
 } from "@dsbot/protocol";
 import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { api, ApiError, parseApiErrorBody } from "./api";
@@ -48,7 +48,7 @@ export const worldKeys = {
 export function worldsQueryOptions() {
   return queryOptions({
     queryKey: worldKeys.list,
-    queryFn: ({ signal }) => api.get<WorldsResponse>("/api/worlds", { signal }),
+    queryFn: ({ signal }) => api.call(worldRoutes.list, { signal }),
   });
 }
 
@@ -118,7 +118,7 @@ export function buildWorldData(world: WorldSummary, villages: VillageMap, owners
 
 async function fetchVillageMap(worldId: number, signal: AbortSignal): Promise<VillageMap> {
   const token = useSession.getState().token;
-  const response = await fetch(`${currentApiBase()}/api/worlds/${worldId}/villages`, {
+  const response = await fetch(`${currentApiBase()}${routePath(worldRoutes.villages.path, { id: worldId })}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal,
   });
@@ -133,7 +133,7 @@ async function fetchWorldData(world: WorldSummary, signal: AbortSignal): Promise
   // Owners through the API client (401 handling there); the map data is binary.
   const [villages, owners] = await Promise.all([
     fetchVillageMap(world.id, signal),
-    api.get<WorldOwnersResponse>(`/api/worlds/${world.id}/owners`, { signal }),
+    api.call(worldRoutes.owners, { params: { id: world.id }, signal }),
   ]);
   return buildWorldData(world, villages, owners);
 }
@@ -158,7 +158,7 @@ export function useWorldData(): UseQueryResult<WorldData | null> {
 export function worldVillageQueryOptions(world: WorldSummary, villageId: number) {
   return queryOptions({
     queryKey: worldKeys.village(world.id, world.dataVersion, villageId),
-    queryFn: ({ signal }) => api.get<WorldVillageResponse>(`/api/worlds/${world.id}/villages/${villageId}`, { signal }),
+    queryFn: ({ signal }) => api.call(worldRoutes.village, { params: { id: world.id, villageId }, signal }),
     staleTime: Infinity,
     gcTime: 10 * 60_000,
   });

@@ -20,7 +20,7 @@ import { notifyAttacksUnreported } from "../attack-plans/attack-plan-notificatio
 import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
 import { visibleInPlan } from "../attack-plans/attack-visibility.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
-import { changedAttack, pushAttackUpdates, type ChangedAttackRow } from "./attack-events.js";
+import { changedAttack, emitAttacksChanged, type ChangedAttackRow } from "./attack-events.js";
 
 /**
  * Rows changed per statement, and statements per run. PGlite serves one statement at a time, and
@@ -31,7 +31,7 @@ import { changedAttack, pushAttackUpdates, type ChangedAttackRow } from "./attac
 const BATCH = 50;
 const MAX_BATCHES_PER_RUN = 40;
 
-type Ctx = Pick<BotContext, "db" | "realtime">;
+type Ctx = Pick<BotContext, "db" | "events">;
 
 type Row = ChangedAttackRow;
 
@@ -145,6 +145,6 @@ async function advanceBatch(ctx: Ctx, now: Date): Promise<ClockResult> {
     tabRequestMessages.noBot,
   );
 
-  await pushAttackUpdates(ctx, [...due, ...expired].map(changedAttack));
+  await emitAttacksChanged(ctx, [...due, ...expired].map(changedAttack));
   return { due: due.length, expired: expired.length, tabRequests };
 }

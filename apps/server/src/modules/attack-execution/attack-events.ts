@@ -1,17 +1,9 @@
-// Live attack changes: `attacks-updated` per plan to everyone who may see the plan, and for a bot's
-// report the command events (botUpdateCommandStatus, botUpdateAttackError) to the bot's audience.
-import { realtimeMessage } from "@dsbot/protocol";
+// Attack changes as domain events: the rows whose status changed and the plans whose attacks changed,
+// and a bot's report on the attack it took.
 import type { BotContext } from "../../app-context.js";
-import { planAudiences } from "./plan-audience.js";
+import type { ChangedAttack } from "../../events/domain-events.js";
 
-export interface ChangedAttack {
-  id: number;
-  planId: number;
-  status: "planned" | "due" | "sent" | "failed" | "expired" | "cancelled";
-  error: string | null;
-  dsbotId: number | null;
-  realArrivalAt: Date | null;
-}
+export type { ChangedAttack } from "../../events/domain-events.js";
 
 /** An attack row as raw SQL returns it (snake case; timestamps as text or Date by driver). */
 export interface ChangedAttackRow {
@@ -35,42 +27,14 @@ export function changedAttack(r: ChangedAttackRow): ChangedAttack {
 }
 
 /**
- * One `attacks-updated` per plan to its audience, with the plan's changed statuses. `plans` names plans
- * whose attacks changed otherwise (added, edited, deleted, imported): they get the message too, with the
- * rows it has for them (possibly none), and the open tables fetch their page again.
+ * Attacks changed: `rows` with their new statuses, and every attack of `plans` (added, edited, deleted,
+ * imported). The browsers that show those plans hear it (realtime/browser-messages.ts).
  */
-export async function pushAttackUpdates(
-  ctx: Pick<BotContext, "db" | "realtime">,
-  rows: readonly ChangedAttack[],
-  plans: readonly number[] = [],
-): Promise<void> {
-  const byPlan = new Map<number, ChangedAttack[]>(plans.map((planId) => [planId, []]));
-  for (const row of rows) {
-    const list = byPlan.get(row.planId);
-    if (list) list.push(row);
-    else byPlan.set(row.planId, [row]);
-  }
-  if (byPlan.size === 0) return;
-  const audiences = await planAudiences(ctx.db, [...byPlan.keys()]);
-  for (const [planId, changed] of byPlan) {
-    const message = realtimeMessage("attacks-updated", {
-      planId,
-      attacks: changed.map((a) => ({
-        id: a.id,
-        status: a.status,
-        error: a.error,
-        dsbotId: a.dsbotId,
-        realArrivalTime: a.realArrivalAt ? a.realArrivalAt.getTime() : null,
-      })),
-    });
-    for (const userId of audiences.get(planId) ?? []) ctx.realtime.toUser(userId, message);
-  }
+export async function emitAttacksChanged(ctx: Pick<BotContext, "events">, rows: readonly ChangedAttack[], plans: readonly number[] = []): Promise<void> {
+  if (rows.length > 0 || plans.length > 0) await ctx.events.emit("attacks.changed", { attacks: rows, planIds: plans });
 }
 
-/** What a bot's report changed, as the command events (the attack is the command). */
-export async function pushCommandEvents(ctx: Pick<BotContext, "realtime">, dsbotId: number, attack: ChangedAttack): Promise<void> {
-  await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateCommandStatus", { command: { id: attack.id, dsbotId, status: attack.status } }));
-  if (attack.status === "failed" && attack.error) {
-    await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateAttackError", { command: { id: attack.id, dsbotId, error: attack.error } }));
-  }
+/** What a bot's report changed (the attack is the bot's command). */
+export async function emitAttackReported(ctx: Pick<BotContext, "events">, dsbotId: number, attack: ChangedAttack): Promise<void> {
+  await ctx.events.emit("attack.reported", { dsbotId, attack });
 }

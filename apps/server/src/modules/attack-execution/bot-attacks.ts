@@ -13,10 +13,10 @@ import { visibleInPlan } from "../attack-plans/attack-visibility.js";
 import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js";
 import { getBotRow } from "../dsbots/dsbots.service.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
-import { changedAttack, pushAttackUpdates, pushCommandEvents } from "./attack-events.js";
+import { changedAttack, emitAttacksChanged, emitAttackReported } from "./attack-events.js";
 import { worldFakeLimit, worldZoneOf } from "../worlds/world-zone.js";
 
-type Ctx = Pick<BotContext, "db" | "realtime">;
+type Ctx = Pick<BotContext, "db" | "events">;
 
 interface ClaimedRow {
   id: number;
@@ -84,7 +84,7 @@ export async function claimBotAttacks(ctx: Ctx, run: BotRun, withinMs: number, n
     returning id, plan_id, source_village_id, source_x, source_y, target_x, target_y, type, units, formulas, unit, send_at, arrival_at,
               status, error, dsbot_id, real_arrival_at`);
   const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
-  await pushAttackUpdates(ctx, rows.map(changedAttack));
+  await emitAttacksChanged(ctx, rows.map(changedAttack));
   const world = { server: bot.worldServer, world: bot.worldWorld };
   const timeZone = rows.length > 0 ? await worldZoneOf(ctx.db, world) : undefined;
   const fakeLimit = rows.some((r) => r.formulas) ? await worldFakeLimit(ctx.db, world) : undefined;
@@ -128,8 +128,8 @@ export async function reportBotAttack(ctx: Ctx, run: BotRun, input: BotAttackRes
   const row = (result as unknown as { rows: (ClaimedRow & { plan_id: number })[] }).rows[0];
   if (!row) throw conflict(errorMessages.attackNotReportable);
   const changed = changedAttack(row);
-  await pushAttackUpdates(ctx, [changed]);
-  await pushCommandEvents(ctx, dsbotId, changed);
+  await emitAttacksChanged(ctx, [changed]);
+  await emitAttackReported(ctx, dsbotId, changed);
   if (report.ok) {
     await closeAttackTabRequests(ctx.db, [row.id]);
   } else {

@@ -2,7 +2,7 @@
 // plan's attacks as lines for the map overlay, compact as columns, ordered by send time. Cancelled
 // attacks are left out; a plan the caller may not see is 404 like every per-plan route.
 import type { AttackPlanLinesResponse } from "@dsbot/protocol";
-import { attackPlanIdParamsSchema } from "@dsbot/protocol";
+import { attackPlanIdParamsSchema, attackPlanRoutes } from "@dsbot/protocol";
 import { and, asc, ne } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
@@ -50,7 +50,7 @@ export function attackPlanLinesRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.get("/api/attack-plans/:id/lines", { config: byId.config }, async (request): Promise<AttackPlanLinesResponse> => {
+    app.get(attackPlanRoutes.lines.path, { config: byId.config }, async (request): Promise<AttackPlanLinesResponse> => {
       const { id } = byId.params(request);
       const { plan } = await requirePlan(ctx.db, caller(request).user, id, "read");
       return planLines(ctx.db, plan.id);

@@ -12,7 +12,7 @@ import { notificationTexts } from "../notifications/notification-texts.js";
 import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
 
-type Ctx = Pick<AppContext, "db" | "realtime">;
+type Ctx = Pick<AppContext, "db" | "events">;
 
 export async function listPlanPermissions(ctx: Ctx, planId: number): Promise<AttackPlanPermission[]> {
   const rows = await ctx.db

@@ -12,6 +12,7 @@ import {
   attackPlanGrantSchema,
   attackPlanIdParamsSchema,
   attackPlanPermissionParamsSchema,
+  attackPlanRoutes,
   plannerRequestSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -19,7 +20,7 @@ import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
 import { parse } from "../../http/parse.js";
 import { UserSlots } from "../../http/user-slots.js";
-import { pushAttackUpdates } from "../attack-execution/attack-events.js";
+import { emitAttacksChanged } from "../attack-execution/attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { exportAttacks } from "./attack-export.service.js";
 import { importAttacks } from "./attack-import.service.js";
@@ -59,29 +60,29 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { user, ...(await requirePlan(ctx.db, user, id, need)) };
     }
 
-    app.post("/api/attack-plans/:id/attacks/bulk", { config: bulk.config }, async (request): Promise<AttackBulkResponse> => {
+    app.post(attackPlanRoutes.bulk.path, { config: bulk.config }, async (request): Promise<AttackBulkResponse> => {
       const { plan } = await target(request, "edit");
       const { affected, statusChanged } = await bulkAttacks(ctx.db, plan.id, bulk.body(request));
       if (affected > 0) await touchPlan(ctx.db, plan.id);
       // Everyone looking at the plan sees new statuses (and deleted rows) at once: one message, however many rows.
-      await pushAttackUpdates(ctx, statusChanged, affected > 0 ? [plan.id] : []);
+      await emitAttacksChanged(ctx, statusChanged, affected > 0 ? [plan.id] : []);
       return { affected };
     });
 
     app.post(
-      "/api/attack-plans/:id/import",
+      attackPlanRoutes.importAttacks.path,
       { config: importing.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT },
       async (request): Promise<AttackImportResponse> => {
         const { plan } = await target(request, "edit");
         const imported = await importAttacks(ctx.db, plan, importing.body(request));
-        await pushAttackUpdates(ctx, [], [plan.id]);
+        await emitAttacksChanged(ctx, [], [plan.id]);
         return { imported };
       },
     );
 
     /** Reading is enough: an export changes nothing. One export per user at a time, a few at once in all. */
     const exportSlots = new UserSlots(EXPORTS_AT_ONCE, { busy: attackPlanMessages.exportRunning, full: attackPlanMessages.exportsBusy });
-    app.post("/api/attack-plans/:id/export", { config: exporting.config }, async (request, reply) => {
+    app.post(attackPlanRoutes.exportAttacks.path, { config: exporting.config }, async (request, reply) => {
       const { user, plan } = await target(request, "read");
       const input = exporting.body(request);
       // Already JSON (an AttackExportResponse), escaped a chunk at a time.
@@ -93,21 +94,21 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
      * A preview needs to see the plan; saving the planned attacks needs edit access. One run per user at
      * a time; the answer (a PlannerResponse) comes as JSON text written by the planner's worker.
      */
-    app.post("/api/attack-plans/:id/planner", { config: planner.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT }, async (request, reply) => {
+    app.post(attackPlanRoutes.planner.path, { config: planner.config, bodyLimit: ATTACK_TEXT_BODY_LIMIT }, async (request, reply) => {
       const { user, plan, access } = await target(request, "read");
       const input = planner.body(request);
       if (input.save) requireAccess(access, "edit");
       const json = await plannerRuns.run(user.id, () => runPlanner(ctx, user, plan, input));
-      if (input.save) await pushAttackUpdates(ctx, [], [plan.id]);
+      if (input.save) await emitAttacksChanged(ctx, [], [plan.id]);
       return reply.type("application/json; charset=utf-8").send(json);
     });
 
-    app.get("/api/attack-plans/:id/permissions", { config: byId.config }, async (request): Promise<AttackPlanPermissionsResponse> => {
+    app.get(attackPlanRoutes.permissions.path, { config: byId.config }, async (request): Promise<AttackPlanPermissionsResponse> => {
       const { plan } = await target(request, "read");
       return { permissions: await listPlanPermissions(ctx, plan.id) };
     });
 
-    app.post("/api/attack-plans/:id/permission/user/:userId", { config: grant.config }, async (request, reply) => {
+    app.post(attackPlanRoutes.grant.path, { config: grant.config }, async (request, reply) => {
       const { user, plan } = await target(request, "manage");
       const { userId } = grant.params(request);
       // A bare POST (no body) grants read access, as the bot grant takes no body.
@@ -116,7 +117,7 @@ export function attackPlanToolsRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
-    app.delete("/api/attack-plans/:id/permission/user/:userId", { config: permission.config }, async (request, reply) => {
+    app.delete(attackPlanRoutes.revoke.path, { config: permission.config }, async (request, reply) => {
       const { user, plan } = await target(request, "manage");
       const { userId } = permission.params(request);
       await revokePlanAccess(ctx, user, plan, userId);

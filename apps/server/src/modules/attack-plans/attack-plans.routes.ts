@@ -18,6 +18,7 @@ import {
   attackPlanIdParamsSchema,
   attackPlanListQuerySchema,
   attackPlanMessages,
+  attackPlanRoutes,
   attackPlanUpdateSchema,
   attackTrainSchema,
   attackUpdateSchema,
@@ -28,7 +29,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { pushAttackUpdates } from "../attack-execution/attack-events.js";
+import { emitAttacksChanged } from "../attack-execution/attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { latestVillageScans } from "../bot-troops/bot-troops.service.js";
 import type { PlanNeed } from "./attack-plans.policy.js";
@@ -72,72 +73,72 @@ export function attackPlansRoutes(ctx: AppContext): FastifyPluginAsync {
       return { ...found, attack };
     }
 
-    app.get("/api/attack-plans", { config: list.config }, async (request): Promise<AttackPlanListResponse> => {
+    app.get(attackPlanRoutes.list.path, { config: list.config }, async (request): Promise<AttackPlanListResponse> => {
       return listPlans(ctx.db, caller(request).user, list.query(request));
     });
 
-    app.post("/api/attack-plans", { config: create.config }, async (request, reply) => {
+    app.post(attackPlanRoutes.create.path, { config: create.config }, async (request, reply) => {
       const input = create.body(request);
       const plan = await createPlan(ctx.db, caller(request).user, input);
       const body: AttackPlanResponse = { attackPlan: await planView(ctx.db, { plan, access: "owner" }) };
       return reply.status(201).send(body);
     });
 
-    app.get("/api/attack-plans/:id", { config: byId.config }, async (request): Promise<AttackPlanResponse> => {
+    app.get(attackPlanRoutes.detail.path, { config: byId.config }, async (request): Promise<AttackPlanResponse> => {
       const found = await target(request, "read");
       return { attackPlan: await planView(ctx.db, found) };
     });
 
-    app.patch("/api/attack-plans/:id", { config: rename.config }, async (request): Promise<AttackPlanResponse> => {
+    app.patch(attackPlanRoutes.update.path, { config: rename.config }, async (request): Promise<AttackPlanResponse> => {
       const { plan, access } = await target(request, "edit");
       const { name } = rename.body(request);
       return { attackPlan: await planView(ctx.db, { plan: await renamePlan(ctx.db, plan, name), access }) };
     });
 
-    app.delete("/api/attack-plans/:id", { config: byId.config }, async (request, reply) => {
+    app.delete(attackPlanRoutes.remove.path, { config: byId.config }, async (request, reply) => {
       const { plan } = await target(request, "manage");
       await deletePlan(ctx.db, plan.id);
       return reply.status(204).send();
     });
 
-    app.get("/api/attack-plans/:id/attacks", { config: attackList.config }, async (request): Promise<AttackListResponse> => {
+    app.get(attackPlanRoutes.attacks.path, { config: attackList.config }, async (request): Promise<AttackListResponse> => {
       const { plan } = await target(request, "read");
       const { rows, totals } = await listAttacks(ctx.db, plan, attackList.query(request));
       return { attacks: rows.map(presentAttack), totals };
     });
 
-    app.post("/api/attack-plans/:id/attacks", { config: attackCreate.config }, async (request, reply) => {
+    app.post(attackPlanRoutes.createAttack.path, { config: attackCreate.config }, async (request, reply) => {
       const { plan } = await target(request, "edit");
       const created = await createAttack(ctx.db, plan, attackCreate.body(request));
-      await pushAttackUpdates(ctx, [], [plan.id]);
+      await emitAttacksChanged(ctx, [], [plan.id]);
       const body: AttackResponse = { attack: presentAttack(created) };
       return reply.status(201).send(body);
     });
 
-    app.post("/api/attack-plans/:id/attacks/train", { config: attackTrain.config }, async (request, reply) => {
+    app.post(attackPlanRoutes.createTrain.path, { config: attackTrain.config }, async (request, reply) => {
       const { plan } = await target(request, "edit");
       const created = await createAttackTrain(ctx.db, plan, attackTrain.body(request));
-      await pushAttackUpdates(ctx, [], [plan.id]);
+      await emitAttacksChanged(ctx, [], [plan.id]);
       const body: AttackTrainResponse = { attacks: created.map(presentAttack) };
       return reply.status(201).send(body);
     });
 
-    app.put("/api/attack-plans/:id/attacks/:attackId", { config: attackUpdate.config }, async (request): Promise<AttackResponse> => {
+    app.put(attackPlanRoutes.updateAttack.path, { config: attackUpdate.config }, async (request): Promise<AttackResponse> => {
       const { plan, attack } = await targetAttack(request, "edit");
       const updated = await updateAttack(ctx.db, plan, attack, attackUpdate.body(request));
-      await pushAttackUpdates(ctx, [], [plan.id]);
+      await emitAttacksChanged(ctx, [], [plan.id]);
       return { attack: presentAttack(updated) };
     });
 
-    app.delete("/api/attack-plans/:id/attacks/:attackId", { config: attackById.config }, async (request, reply) => {
+    app.delete(attackPlanRoutes.removeAttack.path, { config: attackById.config }, async (request, reply) => {
       const { plan, attack } = await targetAttack(request, "edit");
       await deleteAttack(ctx.db, plan, attack);
-      await pushAttackUpdates(ctx, [], [plan.id]);
+      await emitAttacksChanged(ctx, [], [plan.id]);
       return reply.status(204).send();
     });
 
     /** The attack form's lookup: the village at `x|y` on the plan's world, or null. */
-    app.get("/api/attack-plans/:id/villages", { config: villageLookup.config }, async (request): Promise<AttackVillageLookupResponse> => {
+    app.get(attackPlanRoutes.village.path, { config: villageLookup.config }, async (request): Promise<AttackVillageLookupResponse> => {
       const { plan } = await target(request, "read");
       const { coords } = villageLookup.query(request);
       const world = await requirePlanWorld(ctx.db, plan);
@@ -149,7 +150,7 @@ export function attackPlansRoutes(ctx: AppContext): FastifyPluginAsync {
      * The attack form's warning: the units at home in the start village at `x|y` by the newest scan of a
      * bot of its player that the caller may see (as the planner reads them), or null.
      */
-    app.get("/api/attack-plans/:id/village-troops", { config: villageTroops.config }, async (request): Promise<AttackVillageTroopsResponse> => {
+    app.get(attackPlanRoutes.villageTroops.path, { config: villageTroops.config }, async (request): Promise<AttackVillageTroopsResponse> => {
       const { plan, user } = await target(request, "read");
       const { coords } = villageTroops.query(request);
       const world = await requirePlanWorld(ctx.db, plan);

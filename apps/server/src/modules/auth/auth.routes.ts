@@ -1,6 +1,6 @@
 // POST /api/auth/login (public), POST /api/auth/logout, GET /api/auth/me.
 import type { LoginResponse, MeResponse } from "@dsbot/protocol";
-import { loginSchema } from "@dsbot/protocol";
+import { authRoutes as routes, loginSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
@@ -14,7 +14,7 @@ const none = contract({});
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.post("/api/auth/login", { config: credentials.config }, async (request): Promise<LoginResponse> => {
+    app.post(routes.login.path, { config: credentials.config }, async (request): Promise<LoginResponse> => {
       const result = await login(ctx.db, credentials.body(request), {
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? null,
@@ -25,14 +25,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     app.register(async (secured) => {
       secured.addHook("onRequest", authenticate(ctx.db));
 
-      secured.post("/api/auth/logout", { config: none.config }, async (request, reply) => {
+      secured.post(routes.logout.path, { config: none.config }, async (request, reply) => {
         const { user, sessionId } = caller(request);
         await revokeSession(ctx.db, user.id, sessionId);
         ctx.sockets.disconnectSessions([sessionId]);
         return reply.status(204).send();
       });
 
-      secured.get("/api/auth/me", { config: none.config }, async (request): Promise<MeResponse> => ({
+      secured.get(routes.me.path, { config: none.config }, async (request): Promise<MeResponse> => ({
         user: await presentUserOf(ctx.db, caller(request).user),
       }));
     });

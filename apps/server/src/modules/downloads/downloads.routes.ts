@@ -2,7 +2,7 @@
 // GET /api/downloads/{type}/file (public, so `curl -O` and a plain link work): the file as an attachment.
 // Neither file is a secret: they hold no credentials, and pairing still needs a signed-in approval.
 import type { DownloadsResponse } from "@dsbot/protocol";
-import { downloadTypeParamsSchema, errorMessages } from "@dsbot/protocol";
+import { downloadRoutes, downloadTypeParamsSchema, errorMessages } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
@@ -16,11 +16,11 @@ const fileRoute = contract({ params: downloadTypeParamsSchema });
 export function downloadsRoutes(ctx: AppContext): FastifyPluginAsync {
   const catalog = downloadsCatalog(ctx.config);
   return async (app) => {
-    app.get("/api/downloads", { config: list.config, onRequest: authenticate(ctx.db) }, async (): Promise<DownloadsResponse> => ({
+    app.get(downloadRoutes.list.path, { config: list.config, onRequest: authenticate(ctx.db) }, async (): Promise<DownloadsResponse> => ({
       downloads: await catalog.list(),
     }));
 
-    app.get("/api/downloads/:type/file", { config: fileRoute.config }, async (request, reply) => {
+    app.get(downloadRoutes.file.path, { config: fileRoute.config }, async (request, reply) => {
       const { type } = fileRoute.params(request);
       const found = await catalog.file(type);
       if (!found) throw notFound(errorMessages.downloadNotAvailable);

@@ -2,7 +2,7 @@
 // sockets at once: bot sockets for bots out of sight are cut (the disconnect handler sets the bot
 // offline), and the user's runners lose their connections to such bots (announced to the owners).
 import type { BotContext } from "../../app-context.js";
-import { announceConnections } from "./connection-events.js";
+import { emitConnectionsChanged } from "./connection-events.js";
 import { botsVisibleTo } from "./dsbots.policy.js";
 import { connectionRowsOfUser, deleteConnections } from "./websocket-connections.service.js";
 
@@ -13,5 +13,5 @@ export async function recheckUserSockets(ctx: BotContext, userId: number): Promi
   for (const socket of botSockets) if (!visible.has(socket.dsbotId as number)) socket.disconnect();
   const lost = runnerRows.filter((row) => !visible.has(row.dsbotId));
   await deleteConnections(ctx.db, lost.map((row) => row.id));
-  await announceConnections(ctx, "deleted", lost, null);
+  await emitConnectionsChanged(ctx, "deleted", lost, null);
 }

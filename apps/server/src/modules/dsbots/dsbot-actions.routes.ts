@@ -1,6 +1,6 @@
 // POST /api/dsbot/{id}/start|stop|force-stop|pause|resume → { dsbot }.
 import type { BotResponse } from "@dsbot/protocol";
-import { botIdParamsSchema, botStartSchema, botStopSchema } from "@dsbot/protocol";
+import { botIdParamsSchema, botStartSchema, botStopSchema, dsbotRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
@@ -30,29 +30,29 @@ export function dsbotActionsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { dsbot: presentBot(bot, connections.get(bot.id)) };
     }
 
-    app.post("/api/dsbot/:id/start", { config: start.config }, async (request) => {
+    app.post(dsbotRoutes.start.path, { config: start.config }, async (request) => {
       const { user, bot } = await target(request);
       const { websocketConnectionId } = start.body(request);
       return answer(await startBot(ctx, user, bot, websocketConnectionId));
     });
 
-    app.post("/api/dsbot/:id/stop", { config: stop.config }, async (request) => {
+    app.post(dsbotRoutes.stop.path, { config: stop.config }, async (request) => {
       const { user, bot } = await target(request);
       const { websocketConnectionId } = stop.body(request);
       return answer(await stopBot(ctx, user, bot, websocketConnectionId));
     });
 
-    app.post("/api/dsbot/:id/force-stop", { config: byId.config }, async (request) => {
+    app.post(dsbotRoutes.forceStop.path, { config: byId.config }, async (request) => {
       const { user, bot } = await target(request);
       return answer(await forceStopBot(ctx, user, bot));
     });
 
-    app.post("/api/dsbot/:id/pause", { config: byId.config }, async (request) => {
+    app.post(dsbotRoutes.pause.path, { config: byId.config }, async (request) => {
       const { user, bot } = await target(request);
       return answer(await pauseBot(ctx, user, bot));
     });
 
-    app.post("/api/dsbot/:id/resume", { config: byId.config }, async (request) => {
+    app.post(dsbotRoutes.resume.path, { config: byId.config }, async (request) => {
       const { user, bot } = await target(request);
       return answer(await resumeBot(ctx, user, bot));
     });

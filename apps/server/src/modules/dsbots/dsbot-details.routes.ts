@@ -8,6 +8,7 @@ import {
   botLogQuerySchema,
   botPermissionParamsSchema,
   botVillageStatesQuerySchema,
+  dsbotRoutes,
   moduleQuerySchema,
   moduleSaveSchema,
   toggleModuleSchema,
@@ -46,75 +47,78 @@ export function dsbotDetailsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { user, bot: await requireVisibleBot(ctx.db, user, id) };
     }
 
-    app.post("/api/dsbot/:id/toggle-module", { config: toggle.config }, async (request): Promise<ToggleModuleResponse> => {
+    app.post(dsbotRoutes.toggleModule.path, { config: toggle.config }, async (request): Promise<ToggleModuleResponse> => {
       const { user, bot } = await target(request);
       const { moduleName } = toggle.body(request);
       const state = await toggleModule(ctx, user, bot, moduleName);
       return { enabled: state.enabled };
     });
 
-    app.get("/api/dsbot/:id/module", { config: moduleQuery.config }, async (request): Promise<ModuleResponse> => {
+    app.get(dsbotRoutes.module.path, { config: moduleQuery.config }, async (request): Promise<ModuleResponse> => {
       const { bot } = await target(request);
       const { moduleName } = moduleQuery.query(request);
       return { module: moduleBody(getModule(bot, moduleName)), unavailable: await moduleUnavailable(ctx.db, bot, moduleName) };
     });
 
     /** The Offplaner Scanner's choices by name: the plans on the bot's world the caller may edit, and the ones in its list. */
-    app.get("/api/dsbot/:id/scanner-plans", { config: byId.config }, async (request): Promise<ScannerPlansResponse> => {
+    app.get(dsbotRoutes.scannerPlans.path, { config: byId.config }, async (request): Promise<ScannerPlansResponse> => {
       const { user, bot } = await target(request);
       return { plans: await scannerPlanOptions(ctx.db, user, bot) };
     });
 
     /** The Umbenenner's preview: the bot's upcoming incoming attacks as its Auge last reported them. */
-    app.get("/api/dsbot/:id/renamer-preview", { config: byId.config }, async (request): Promise<RenamerPreviewResponse> => {
+    app.get(dsbotRoutes.renamerPreview.path, { config: byId.config }, async (request): Promise<RenamerPreviewResponse> => {
       const { bot } = await target(request);
       return renamerPreview(ctx.db, bot);
     });
 
-    app.post("/api/dsbot/:id/module", { config: moduleSave.config }, async (request): Promise<ModuleResponse> => {
+    app.post(dsbotRoutes.saveModule.path, { config: moduleSave.config }, async (request): Promise<ModuleResponse> => {
       const { user, bot } = await target(request);
       const { moduleName, module } = moduleSave.body(request);
       return { module: moduleBody(await saveModule(ctx, user, bot, moduleName, module)) };
     });
 
     /** The villages as the bot's last inventory scan saw them (the "Dörfer" tab), a page at a time. */
-    app.get("/api/dsbot/:id/village-states", { config: villageStates.config }, async (request): Promise<BotVillageStatesResponse> => {
+    app.get(dsbotRoutes.villageStates.path, { config: villageStates.config }, async (request): Promise<BotVillageStatesResponse> => {
       const { bot } = await target(request);
       return listBotVillageStates(ctx.db, bot.id, villageStates.query(request));
     });
 
     /** The bot's last request budget report (requests in the last hour, captchas in the last day). */
-    app.get("/api/dsbot/:id/usage", { config: byId.config }, async (request): Promise<BotUsageResponse> => {
+    app.get(dsbotRoutes.usage.path, { config: byId.config }, async (request): Promise<BotUsageResponse> => {
       const { bot } = await target(request);
       return getBotUsage(ctx.db, bot.id);
     });
 
-    app.get("/api/dsbot/:id/villages", { config: byId.config }, async (request): Promise<BotVillagesResponse> => {
+    app.get(dsbotRoutes.villages.path, { config: byId.config }, async (request): Promise<BotVillagesResponse> => {
       const { bot } = await target(request);
       return { villages: await botVillages(ctx.db, bot) };
     });
 
-    app.get("/api/dsbot/:id/permissions", { config: byId.config }, async (request): Promise<BotPermissionsResponse> => {
+    app.get(dsbotRoutes.permissions.path, { config: byId.config }, async (request): Promise<BotPermissionsResponse> => {
       const { bot } = await target(request);
       return { permissions: await listPermissions(ctx, bot.id) };
     });
 
-    for (const method of ["POST", "DELETE"] as const) {
+    for (const [route, change] of [
+      [dsbotRoutes.grantPermission, grantAccess],
+      [dsbotRoutes.revokePermission, revokeAccess],
+    ] as const) {
       app.route({
-        method,
-        url: "/api/dsbot/:id/permission/user/:userId",
+        method: route.method,
+        url: route.path,
         config: permission.config,
         handler: async (request, reply) => {
           const { userId } = permission.params(request);
           const { user, bot } = await target(request);
           requireManageBot(user, bot);
-          await (method === "POST" ? grantAccess : revokeAccess)(ctx, user, bot, userId);
+          await change(ctx, user, bot, userId);
           return reply.status(204).send();
         },
       });
     }
 
-    app.get("/api/dsbot/:id/logs", { config: logs.config }, async (request): Promise<BotLogListResponse> => {
+    app.get(dsbotRoutes.logs.path, { config: logs.config }, async (request): Promise<BotLogListResponse> => {
       const { bot } = await target(request);
       return listBotLogs(ctx.db, bot.id, logs.query(request));
     });

@@ -1,13 +1,11 @@
 // The one way a bot's status changes: a conditional update (so concurrent changes cannot both pass),
 // a log entry naming who did it, and botUpdateStatus to everyone who may see the bot.
 import type { BotStatus, LogLevel } from "@dsbot/protocol";
-import { realtimeMessage } from "@dsbot/protocol";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import { dsbotLogs, dsbotPermissions, dsbots, users } from "../../db/schema.js";
 import type { DsbotRow } from "../../db/schema.js";
 import { conflict, HttpError } from "../../http/errors.js";
-import { presentBotRef } from "./dsbots.presenter.js";
 import { visibleToUserNow } from "./dsbots.policy.js";
 
 export interface StatusChange {
@@ -88,7 +86,7 @@ export async function changeStatus(ctx: BotContext, dsbotId: number, change: Sta
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!raw) throw conflict(change.conflictMessage);
   const bot = toDsbotRow(raw);
-  ctx.realtime.toUsers((raw.audience as (number | string)[]).map(Number), realtimeMessage("botUpdateStatus", { dsbot: presentBotRef(bot) }));
+  await ctx.events.emit("bot.status-changed", { bot, audience: (raw.audience as (number | string)[]).map(Number) });
   return bot;
 }
 

@@ -1,6 +1,6 @@
 // /api/dsbot: list, detail, connections, create, delete; plus GET /api/websocket-connections.
 import type { BotListResponse, BotResponse, WebsocketConnectionsResponse } from "@dsbot/protocol";
-import { botCreateSchema, botIdParamsSchema, botListQuerySchema, botUpdateSchema } from "@dsbot/protocol";
+import { botCreateSchema, botIdParamsSchema, botListQuerySchema, botUpdateSchema, dsbotRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
@@ -11,7 +11,7 @@ import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
 import { presentBot, presentConnection } from "./dsbots.presenter.js";
 import { createBot, deleteBotRow, listBots } from "./dsbots.service.js";
 import { requireKnownWorld } from "../worlds/worlds.service.js";
-import { announceConnections } from "./connection-events.js";
+import { emitConnectionsChanged } from "./connection-events.js";
 import { botConnections, connectionsOfBots, runnerConnectionsOfUser } from "./websocket-connections.service.js";
 
 const list = contract({ query: botListQuerySchema });
@@ -24,14 +24,14 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.get("/api/dsbot", { config: list.config }, async (request): Promise<BotListResponse> => {
+    app.get(dsbotRoutes.list.path, { config: list.config }, async (request): Promise<BotListResponse> => {
       const query = list.query(request);
       const { rows, totals } = await listBots(ctx.db, caller(request).user, query);
       const connections = query.websocketConnections ? await connectionsOfBots(ctx.db, rows.map((r) => r.id)) : new Map();
       return { dsbots: rows.map((row) => presentBot(row, connections.get(row.id))), totals };
     });
 
-    app.post("/api/dsbot", { config: create.config }, async (request, reply) => {
+    app.post(dsbotRoutes.create.path, { config: create.config }, async (request, reply) => {
       const input = create.body(request);
       // Only on a world the server knows: never one it would add from a typed-in name and cannot reach.
       await requireKnownWorld(ctx.db, input.world);
@@ -40,7 +40,7 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(201).send(body);
     });
 
-    app.get("/api/dsbot/:id", { config: byId.config }, async (request): Promise<BotResponse> => {
+    app.get(dsbotRoutes.detail.path, { config: byId.config }, async (request): Promise<BotResponse> => {
       const { id } = byId.params(request);
       const bot = await requireVisibleBot(ctx.db, caller(request).user, id);
       const connections = await connectionsOfBots(ctx.db, [bot.id]);
@@ -48,7 +48,7 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     /** General settings: owner and admins (403 for a grantee), player and world only while not running. */
-    app.patch("/api/dsbot/:id", { config: update.config }, async (request): Promise<BotResponse> => {
+    app.patch(dsbotRoutes.update.path, { config: update.config }, async (request): Promise<BotResponse> => {
       const { id } = update.params(request);
       const { user } = caller(request);
       const bot = await requireVisibleBot(ctx.db, user, id);
@@ -60,7 +60,7 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { dsbot: presentBot(updated, connections.get(bot.id)) };
     });
 
-    app.get("/api/dsbot/:id/connections", { config: byId.config }, async (request): Promise<WebsocketConnectionsResponse> => {
+    app.get(dsbotRoutes.connections.path, { config: byId.config }, async (request): Promise<WebsocketConnectionsResponse> => {
       const { id } = byId.params(request);
       const bot = await requireVisibleBot(ctx.db, caller(request).user, id);
       const connections = await connectionsOfBots(ctx.db, [bot.id]);
@@ -72,19 +72,19 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
      * connections are announced as deleted while its audience can still be computed. Any bot socket
      * still open for it ends with it (runner connections go with the row).
      */
-    app.delete("/api/dsbot/:id", { config: byId.config }, async (request, reply) => {
+    app.delete(dsbotRoutes.remove.path, { config: byId.config }, async (request, reply) => {
       const { id } = byId.params(request);
       const { user } = caller(request);
       const bot = await requireVisibleBot(ctx.db, user, id);
       requireManageBot(user, bot);
       if (bot.status !== null && bot.status !== "offline") await forceStopBot(ctx, user, bot);
-      await announceConnections(ctx, "deleted", await botConnections(ctx.db, bot.id), null);
+      await emitConnectionsChanged(ctx, "deleted", await botConnections(ctx.db, bot.id), null);
       await deleteBotRow(ctx.db, bot.id);
       ctx.sockets.disconnectBot(bot.id);
       return reply.status(204).send();
     });
 
-    app.get("/api/websocket-connections", { config: none.config }, async (request): Promise<WebsocketConnectionsResponse> => {
+    app.get(dsbotRoutes.runnerConnections.path, { config: none.config }, async (request): Promise<WebsocketConnectionsResponse> => {
       const rows = await runnerConnectionsOfUser(ctx.db, caller(request).user.id);
       return { websocketConnections: rows.map(presentConnection) };
     });

@@ -1,5 +1,6 @@
 // Public endpoints: GET /api/health (database reachable) and GET /api/client-config (for the SPA).
 import type { ClientConfig, HealthResponse } from "@dsbot/protocol";
+import { healthRoutes as routes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { pingDatabase } from "../../db/client.js";
@@ -10,7 +11,7 @@ const none = contract({});
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.get("/api/health", { config: none.config }, async (request, reply) => {
+    app.get(routes.health.path, { config: none.config }, async (request, reply) => {
       try {
         await pingDatabase(ctx.db);
       } catch (error) {
@@ -21,7 +22,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.header("cache-control", "no-store").send(body);
     });
 
-    app.get("/api/client-config", { config: none.config }, async (): Promise<ClientConfig> => ({
+    app.get(routes.clientConfig.path, { config: none.config }, async (): Promise<ClientConfig> => ({
       apiBases: ctx.config.apiBases,
       version: serverVersion,
     }));

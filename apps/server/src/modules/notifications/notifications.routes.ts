@@ -1,6 +1,6 @@
 // /api/user-notifications: the caller's own notifications; admins may also address others.
 import type { NotificationListResponse, NotificationMarkAllResponse, NotificationResponse } from "@dsbot/protocol";
-import { notificationCreateSchema, notificationIdParamsSchema } from "@dsbot/protocol";
+import { notificationCreateSchema, notificationIdParamsSchema, notificationRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { forbidden } from "../../http/errors.js";
@@ -19,13 +19,13 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.get("/api/user-notifications", { config: none.config }, async (request): Promise<NotificationListResponse> => {
+    app.get(notificationRoutes.list.path, { config: none.config }, async (request): Promise<NotificationListResponse> => {
       const rows = await listNotifications(ctx.db, caller(request).user.id);
       return { notifications: rows.map(presentNotification) };
     });
 
     /** For the caller; `userId` of someone else: admins only (403 otherwise, 404 for an unknown user). */
-    app.post("/api/user-notifications", { config: create.config }, async (request, reply) => {
+    app.post(notificationRoutes.create.path, { config: create.config }, async (request, reply) => {
       const { userId, ...content } = create.body(request);
       const { user } = caller(request);
       let recipient = user.id;
@@ -40,16 +40,16 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     /** Answers how many were unread (and are read now). */
-    app.post("/api/user-notifications/mark-as-read", { config: none.config }, async (request): Promise<NotificationMarkAllResponse> => {
+    app.post(notificationRoutes.markAllRead.path, { config: none.config }, async (request): Promise<NotificationMarkAllResponse> => {
       return { updated: await markAllRead(ctx.db, caller(request).user.id) };
     });
 
-    app.post("/api/user-notifications/:id/mark-as-read", { config: byId.config }, async (request): Promise<NotificationResponse> => {
+    app.post(notificationRoutes.markRead.path, { config: byId.config }, async (request): Promise<NotificationResponse> => {
       const { id } = byId.params(request);
       return { notification: presentNotification(await markRead(ctx.db, caller(request).user.id, id)) };
     });
 
-    app.delete("/api/user-notifications/:id", { config: byId.config }, async (request, reply) => {
+    app.delete(notificationRoutes.remove.path, { config: byId.config }, async (request, reply) => {
       const { id } = byId.params(request);
       await deleteNotification(ctx.db, caller(request).user.id, id);
       return reply.status(204).send();

@@ -5,7 +5,6 @@ import { listen, openSocket, settle, waitForMessage } from "../../../test/bots.j
 import { createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
-import { createNotifier } from "../../realtime/notifier.js";
 import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js";
 import { listNotifications } from "./notifications.service.js";
 import type { NotifyContext } from "./notify.js";
@@ -18,7 +17,7 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   app = await createTestApp();
   url = await listen(app);
-  ctx = { db: app.db, realtime: createNotifier(app.io, app.db) };
+  ctx = { db: app.db, events: app.ctx.events };
 });
 afterEach(() => {
   for (const s of sockets.splice(0)) s.socket.disconnect();

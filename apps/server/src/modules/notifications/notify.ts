@@ -1,13 +1,12 @@
 // The one way any feature notifies users: store the notifications, then push `notification-created`
 // to each recipient's own website sockets (room `user:{id}`), never to anyone else.
 import type { Notification, NotificationLink } from "@dsbot/protocol";
-import { realtimeMessage } from "@dsbot/protocol";
 import type { AppContext } from "../../app-context.js";
 import type { NotificationContent } from "./notifications.service.js";
 import { insertNotifications } from "./notifications.service.js";
 import { presentNotification } from "./notifications.presenter.js";
 
-export type NotifyContext = Pick<AppContext, "db" | "realtime">;
+export type NotifyContext = Pick<AppContext, "db" | "events">;
 export type { NotificationContent };
 
 /**
@@ -40,9 +39,7 @@ export async function notify(
 ): Promise<Notification[]> {
   const userIds = [...new Set(typeof recipients === "number" ? [recipients] : recipients)];
   const rows = await insertNotifications(ctx.db, userIds, content);
-  return rows.map((row) => {
-    const notification = presentNotification(row);
-    ctx.realtime.toUser(row.userId, realtimeMessage("notification-created", { notification }));
-    return notification;
-  });
+  const notifications = rows.map(presentNotification);
+  await Promise.all(notifications.map((notification, i) => ctx.events.emit("notification.created", { userId: rows[i]!.userId, notification })));
+  return notifications;
 }

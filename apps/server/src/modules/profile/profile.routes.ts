@@ -1,6 +1,6 @@
 // /api/profile: the signed-in user's own world, password and sessions.
 import type { MeResponse, SessionListResponse } from "@dsbot/protocol";
-import { errorMessages, passwordChangeSchema, profileUpdateSchema, userIdParamsSchema } from "@dsbot/protocol";
+import { errorMessages, passwordChangeSchema, profileRoutes as routes, profileUpdateSchema, userIdParamsSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
@@ -24,7 +24,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.patch("/api/profile", { config: update.config }, async (request): Promise<MeResponse> => {
+    app.patch(routes.update.path, { config: update.config }, async (request): Promise<MeResponse> => {
       const user = await updateWorld(ctx.db, caller(request).user.id, update.body(request).world);
       // A world the server does not know yet is added and synced at once.
       ctx.worldSync.kick();
@@ -35,7 +35,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
      * The current password is a guess like a login's and shares its limit (5 per username+IP in 5
      * minutes). A new password signs out everything but this session: other sessions and all runners.
      */
-    app.post("/api/profile/password", { config: password.config }, async (request, reply) => {
+    app.post(routes.changePassword.path, { config: password.config }, async (request, reply) => {
       const input = password.body(request);
       const { user, sessionId } = caller(request);
       const guess = await reserveGuess(ctx.db, { username: user.username, ip: request.ip });
@@ -50,13 +50,13 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
-    app.get("/api/profile/sessions", { config: none.config }, async (request): Promise<SessionListResponse> => {
+    app.get(routes.sessions.path, { config: none.config }, async (request): Promise<SessionListResponse> => {
       const { user, sessionId } = caller(request);
       const sessions = await listActiveSessions(ctx.db, user.id);
       return { sessions: sessions.map((s) => presentSession(s, sessionId)) };
     });
 
-    app.delete("/api/profile/sessions/:id", { config: session.config }, async (request, reply) => {
+    app.delete(routes.endSession.path, { config: session.config }, async (request, reply) => {
       const { id } = session.params(request);
       const revoked = id > MAX_SERIAL_ID ? null : await revokeSession(ctx.db, caller(request).user.id, id);
       if (revoked === null) throw notFound();

@@ -1,6 +1,6 @@
 // POST /api/search: body { searchVal } → { dsbots, attackPlans, downloads }.
 import type { SearchResponse } from "@dsbot/protocol";
-import { searchRequestSchema } from "@dsbot/protocol";
+import { searchRequestSchema, searchRoutes as routes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
@@ -13,7 +13,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.post("/api/search", { config: query.config }, async (request): Promise<SearchResponse> => {
+    app.post(routes.search.path, { config: query.config }, async (request): Promise<SearchResponse> => {
       const { searchVal } = query.body(request);
       return search(ctx.db, caller(request).user, searchVal);
     });

@@ -2,7 +2,7 @@
 // many instances notice it) and for a bot that needs its player; listed per user and marked done. A
 // new request is pushed as `addTabRequest` to its user with `added: true`.
 import type { BotNeedsPlayerReason, TabRequest, TabRequestListQuery } from "@dsbot/protocol";
-import { realtimeMessage, tabRequestMessages, botNeedsPlayerLabels } from "@dsbot/protocol";
+import { tabRequestMessages, botNeedsPlayerLabels } from "@dsbot/protocol";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
@@ -11,14 +11,15 @@ import type { DsbotRow, TabRequestRow } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { presentTabRequests } from "./tab-requests.presenter.js";
 
-type Ctx = Pick<BotContext, "db" | "realtime">;
+type Ctx = Pick<BotContext, "db" | "events">;
 
 async function announce(ctx: Ctx, rows: readonly TabRequestRow[]): Promise<void> {
   if (rows.length === 0) return;
-  for (const tabRequest of await presentTabRequests(ctx.db, rows)) {
+  const requests = (await presentTabRequests(ctx.db, rows)).flatMap((tabRequest) => {
     const row = rows.find((r) => r.id === tabRequest.id);
-    if (row) ctx.realtime.toUser(row.userId, realtimeMessage("addTabRequest", { tabRequest: { ...tabRequest, added: true } }));
-  }
+    return row ? [{ userId: row.userId, tabRequest }] : [];
+  });
+  await ctx.events.emit("tab-requests.added", { requests });
 }
 
 /** One request per attack for its plan's owner (an attack that already has one is skipped). */

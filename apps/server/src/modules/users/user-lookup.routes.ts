@@ -2,7 +2,7 @@
 // player can share a bot without seeing a user list. Exact matches only and rate-limited per caller,
 // so it cannot be used to list or cheaply probe usernames.
 import type { UserLookupResponse } from "@dsbot/protocol";
-import { errorMessages, userLookupQuerySchema } from "@dsbot/protocol";
+import { errorMessages, userLookupQuerySchema, userRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { contract } from "../../http/contract.js";
@@ -20,7 +20,7 @@ export function userLookupRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.get("/api/users/lookup", { config: lookup.config }, async (request): Promise<UserLookupResponse> => {
+    app.get(userRoutes.lookup.path, { config: lookup.config }, async (request): Promise<UserLookupResponse> => {
       const { username } = lookup.query(request);
       await hitRateLimit(ctx.db, USER_LOOKUP_LIMIT, String(caller(request).user.id));
       const user = await findUserByUsername(ctx.db, username);

@@ -7,6 +7,7 @@ import {
   userIdParamsSchema,
   userListQuerySchema,
   userRunnerParamsSchema,
+  userRoutes,
   userUpdateSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
@@ -18,7 +19,7 @@ import { listActiveSessions } from "../auth/sessions.service.js";
 import { signOutEverywhere } from "../auth/sign-out.js";
 import { presentRunnerList, revokeRunnerToken } from "../dsbot-auth/runner-tokens.service.js";
 import { recheckUserSockets } from "../dsbots/access-recheck.js";
-import { announceConnections } from "../dsbots/connection-events.js";
+import { emitConnectionsChanged } from "../dsbots/connection-events.js";
 import { ownedBotIds } from "../dsbots/dsbots.service.js";
 import { connectionRowsOfUser } from "../dsbots/websocket-connections.service.js";
 import { requireKnownWorld } from "../worlds/worlds.service.js";
@@ -37,12 +38,12 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
     app.addHook("onRequest", authenticate(ctx.db));
     app.addHook("onRequest", requireAdmin);
 
-    app.get("/api/users", { config: list.config }, async (request): Promise<UserListResponse> => {
+    app.get(userRoutes.list.path, { config: list.config }, async (request): Promise<UserListResponse> => {
       const { rows, totals } = await listUsers(ctx.db, list.query(request));
       return { users: await Promise.all(rows.map((row) => presentUserOf(ctx.db, row))), totals };
     });
 
-    app.post("/api/users", { config: create.config }, async (request, reply) => {
+    app.post(userRoutes.create.path, { config: create.config }, async (request, reply) => {
       const input = create.body(request);
       // Only on a world the server knows: never one it would add from a typed-in name and cannot reach.
       await requireKnownWorld(ctx.db, input.world);
@@ -50,7 +51,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(201).send({ user: await presentUserOf(ctx.db, user) });
     });
 
-    app.get("/api/users/:id", { config: byId.config }, async (request): Promise<UserDetailResponse> => {
+    app.get(userRoutes.detail.path, { config: byId.config }, async (request): Promise<UserDetailResponse> => {
       const user = await getUser(ctx.db, byId.params(request).id);
       const [sessions, runners] = await Promise.all([
         listActiveSessions(ctx.db, user.id),
@@ -61,7 +62,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     /** A new password signs the user out everywhere (runners included); a role change re-checks their sockets. */
-    app.patch("/api/users/:id", { config: update.config }, async (request) => {
+    app.patch(userRoutes.update.path, { config: update.config }, async (request) => {
       const { id } = update.params(request);
       const input = update.body(request);
       const actor = caller(request);
@@ -74,7 +75,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       return { user: await presentUserOf(ctx.db, user) };
     });
 
-    app.delete("/api/users/:id", { config: byId.config }, async (request, reply) => {
+    app.delete(userRoutes.remove.path, { config: byId.config }, async (request, reply) => {
       const { id } = byId.params(request);
       // The user's runner and bot connections go with them (ON DELETE CASCADE), so their sockets'
       // disconnect handlers find nothing to announce: read them first and tell the bots' audiences.
@@ -89,22 +90,22 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       await deleteUser(ctx.db, id, caller(request).user.id);
       ctx.sockets.disconnectUser(id);
       for (const botId of ownedBots) ctx.sockets.disconnectBot(botId);
-      await announceConnections(ctx, "deleted", connections, null);
+      await emitConnectionsChanged(ctx, "deleted", connections, null);
       return reply.status(204).send();
     });
 
-    app.get("/api/users/:id/dsbots", { config: byId.config }, async (request): Promise<UserBotsResponse> => {
+    app.get(userRoutes.bots.path, { config: byId.config }, async (request): Promise<UserBotsResponse> => {
       const user = await getUser(ctx.db, byId.params(request).id);
       return { dsbots: await listUserBots(ctx.db, user.id) };
     });
 
-    app.delete("/api/users/:id/sessions", { config: byId.config }, async (request): Promise<RevokeSessionsResponse> => {
+    app.delete(userRoutes.revokeSessions.path, { config: byId.config }, async (request): Promise<RevokeSessionsResponse> => {
       const user = await getUser(ctx.db, byId.params(request).id);
       const { sessions, runners } = await signOutEverywhere(ctx, user.id);
       return { revoked: sessions, revokedRunners: runners };
     });
 
-    app.delete("/api/users/:id/runners/:runnerId", { config: runner.config }, async (request, reply) => {
+    app.delete(userRoutes.revokeRunner.path, { config: runner.config }, async (request, reply) => {
       const { id, runnerId } = runner.params(request);
       const user = await getUser(ctx.db, id);
       if (!(await revokeRunnerToken(ctx.db, user.id, runnerId))) throw notFound(errorMessages.runnerNotFound);

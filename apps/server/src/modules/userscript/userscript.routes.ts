@@ -4,7 +4,7 @@
 // session token is taken too (it could read all this anyway).
 // Revoking the token on Dsbot Auth cuts the script off at its next call.
 import type { UserscriptOverviewResponse } from "@dsbot/protocol";
-import { userscriptOverviewQuerySchema } from "@dsbot/protocol";
+import { userscriptOverviewQuerySchema, userscriptRoutes as routes } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
@@ -45,7 +45,7 @@ export function userscriptRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticateRunnerOrSession(ctx.db));
 
-    app.get("/api/userscript/overview", { config: overview.config }, async (request): Promise<UserscriptOverviewResponse> => {
+    app.get(routes.overview.path, { config: overview.config }, async (request): Promise<UserscriptOverviewResponse> => {
       return userscriptOverview(ctx.db, scriptUser(request), overview.query(request));
     });
   };

@@ -2,7 +2,7 @@
 // first, then tells everyone who may see the bot ("incomings-updated") and, when the scanner's "notify on
 // nobles" is on, notifies them of each command that is a noble for the first time.
 import type { BotIncomingsReport } from "@dsbot/protocol";
-import { errorMessages, formatServerTime, realtimeMessage } from "@dsbot/protocol";
+import { errorMessages, formatServerTime } from "@dsbot/protocol";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BotContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
@@ -31,10 +31,10 @@ export interface BotIncomingsResult {
   nobles: number;
 }
 
-export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime">, dsbotId: number, report: BotIncomingsReport, now = Date.now()): Promise<BotIncomingsResult> {
+export async function replaceBotIncomings(ctx: Pick<BotContext, "db" | "realtime" | "events">, dsbotId: number, report: BotIncomingsReport, now = Date.now()): Promise<BotIncomingsResult> {
   const scannedAt = Math.min(report.scannedAt, now);
   const result = await storeScan(ctx.db, dsbotId, report, scannedAt);
-  if (result.changed) await ctx.realtime.toBotAudience(dsbotId, realtimeMessage("incomings-updated", { dsbotId }));
+  if (result.changed) await ctx.events.emit("incomings.changed", { dsbotId });
   if (result.newNobles.length > 0) {
     const zone = await worldZoneOf(ctx.db, { server: result.bot.worldServer, world: result.bot.worldWorld });
     const rows = await ctx.db.select().from(incomings).where(inArray(incomings.id, result.newNobles));

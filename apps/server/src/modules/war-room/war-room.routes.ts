@@ -6,10 +6,10 @@ import {
   incomingIdParamsSchema,
   incomingListQuerySchema,
   incomingPatchSchema,
-  realtimeMessage,
   troopListQuerySchema,
   WAR_ROOM_TEXT_MAX,
   warRoomMessages,
+  warRoomRoutes as routes,
   sosImportSchema,
   warRoomTextSchema,
 } from "@dsbot/protocol";
@@ -42,68 +42,68 @@ export function warRoomRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
-    app.get("/api/incomings", { config: list.config }, async (request): Promise<IncomingListResponse> => {
+    app.get(routes.incomings.path, { config: list.config }, async (request): Promise<IncomingListResponse> => {
       return listIncomings(ctx.db, caller(request).user, list.query(request), walks);
     });
 
-    app.patch("/api/incomings/:id", { config: patch.config }, async (request) => {
+    app.patch(routes.tagIncoming.path, { config: patch.config }, async (request) => {
       const { user } = caller(request);
       const { id } = patch.params(request);
       const found = await findVisibleIncoming(ctx.db, user, id);
       if (!found) throw notFound(warRoomMessages.incomingNotFound);
       const row = await tagIncoming(ctx.db, id, patch.body(request).tag);
       if (!row) throw notFound(warRoomMessages.incomingNotFound);
-      if (row.dsbotId !== null) await ctx.realtime.toBotAudience(row.dsbotId, realtimeMessage("incomings-updated", { dsbotId: row.dsbotId }));
+      if (row.dsbotId !== null) await ctx.events.emit("incomings.changed", { dsbotId: row.dsbotId });
       return { incoming: presentIncoming(row, found.botName) };
     });
 
-    app.delete("/api/incomings/pasted", async (request, reply) => {
+    app.delete(routes.clearPastedIncomings.path, async (request, reply) => {
       const { user } = caller(request);
       await clearPastedIncomings(ctx.db, user.id);
-      ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
+      await ctx.events.emit("incomings.changed", { userId: user.id });
       return reply.code(204).send();
     });
 
-    app.delete("/api/incomings/:id", { config: byId.config }, async (request, reply) => {
+    app.delete(routes.removeIncoming.path, { config: byId.config }, async (request, reply) => {
       const { user } = caller(request);
       const { id } = byId.params(request);
       const found = await findVisibleIncoming(ctx.db, user, id);
       if (!found) throw notFound(warRoomMessages.incomingNotFound);
       if (found.row.userId !== user.id) throw new HttpError(403, "forbidden", warRoomMessages.pastedOnly);
       await ctx.db.delete(incomings).where(eq(incomings.id, id));
-      ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
+      await ctx.events.emit("incomings.changed", { userId: user.id });
       return reply.code(204).send();
     });
 
-    app.post("/api/incomings/import", { config: sosPaste.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
+    app.post(routes.importSos.path, { config: sosPaste.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
       const { user } = caller(request);
       const { text, repeatedHour } = sosPaste.body(request);
       const imported = await importSosText(ctx, user, text, { repeatedHour });
-      ctx.realtime.toUser(user.id, realtimeMessage("incomings-updated", { dsbotId: null }));
+      await ctx.events.emit("incomings.changed", { userId: user.id });
       return { imported, message: warRoomMessages.imported(imported) };
     });
 
-    app.get("/api/dashboard", async (request): Promise<DashboardResponse> => {
+    app.get(routes.dashboard.path, async (request): Promise<DashboardResponse> => {
       const { user, sessionId } = caller(request);
       const [figures, firstSession] = await Promise.all([dashboard(ctx.db, user, walks), isFirstSession(ctx.db, user.id, sessionId)]);
       return { ...figures, firstSession };
     });
 
-    app.get("/api/troops", { config: troops.config }, async (request): Promise<TroopListResponse> => {
+    app.get(routes.troops.path, { config: troops.config }, async (request): Promise<TroopListResponse> => {
       return listTroops(ctx.db, caller(request).user, troops.query(request));
     });
 
-    app.post("/api/troops/import", { config: pasted.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
+    app.post(routes.importTroops.path, { config: pasted.config, bodyLimit: WAR_ROOM_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {
       const { user } = caller(request);
       const imported = await importTroopsOverview(ctx, user, pasted.body(request).text);
-      ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: null }));
+      await ctx.events.emit("troops.changed", { userId: user.id });
       return { imported, message: warRoomMessages.troopsImported(imported) };
     });
 
-    app.delete("/api/troops/pasted", async (request, reply) => {
+    app.delete(routes.clearPastedTroops.path, async (request, reply) => {
       const { user } = caller(request);
       await clearPastedTroops(ctx.db, user.id);
-      ctx.realtime.toUser(user.id, realtimeMessage("troops-updated", { dsbotId: null }));
+      await ctx.events.emit("troops.changed", { userId: user.id });
       return reply.code(204).send();
     });
   };

@@ -3,7 +3,7 @@
 //   GET /api/worlds/{id}/villages/{villageId} signed in: one village with its owner and tribe
 // World data is public game data: every signed-in user may read every world.
 import type { WorldVillageResponse } from "@dsbot/protocol";
-import { worldIdParamsSchema, worldMapMessages, worldMessages, worldVillageParamsSchema } from "@dsbot/protocol";
+import { worldIdParamsSchema, worldMapMessages, worldMessages, worldRoutes, worldVillageParamsSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { addVary, negotiateEncoding } from "../../http/compression.js";
@@ -27,7 +27,7 @@ export function worldMapRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook("onRequest", authenticate(db));
 
-    app.get("/api/worlds/:id/owners", { config: ownersRoute.config }, async (request, reply) => {
+    app.get(worldRoutes.owners.path, { config: ownersRoute.config }, async (request, reply) => {
       const { id } = ownersRoute.params(request);
       const world = await existingWorld(id);
       const etag = ownersEtag(world);
@@ -40,7 +40,7 @@ export function worldMapRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.header("etag", body.etag).type("application/json; charset=utf-8").send(body.body);
     });
 
-    app.get("/api/worlds/:id/villages/:villageId", { config: villageRoute.config }, async (request): Promise<WorldVillageResponse> => {
+    app.get(worldRoutes.village.path, { config: villageRoute.config }, async (request): Promise<WorldVillageResponse> => {
       const { id, villageId } = villageRoute.params(request);
       await existingWorld(id);
       const village = await villageDetail(db, id, villageId);

@@ -16,6 +16,7 @@ import {
   worldIdParamsSchema,
   worldImportFiles,
   worldMessages,
+  worldRoutes,
   worldSearchQuerySchema,
   worldUpdateSchema,
 } from "@dsbot/protocol";
@@ -53,18 +54,18 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const present = (world: WorldRow) => presentWorld(world, ctx.worldSync.isSyncing(world.id));
 
-    app.get("/api/worlds", { config: list.config }, async (): Promise<WorldsResponse> => ({
+    app.get(worldRoutes.list.path, { config: list.config }, async (): Promise<WorldsResponse> => ({
       worlds: (await listWorlds(db)).map(present),
     }));
 
     // A new world is due at once: its first sync starts now, not at the next hourly check.
-    app.post("/api/worlds", { config: create.config, onRequest: requireAdmin }, async (request, reply) => {
+    app.post(worldRoutes.create.path, { config: create.config, onRequest: requireAdmin }, async (request, reply) => {
       const world = await createWorld(db, create.body(request));
       ctx.worldSync.kick(world.id);
       return reply.status(201).send({ world: present(world) });
     });
 
-    app.patch("/api/worlds/:id", { config: update.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
+    app.patch(worldRoutes.update.path, { config: update.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
       const { id } = update.params(request);
       const change = update.body(request);
       const world = await updateWorld(db, id, change);
@@ -74,7 +75,7 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     // Answers the world after the sync; a failed one is 200 too, with the German `lastSyncError`.
-    app.post("/api/worlds/:id/sync", { config: syncRoute.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
+    app.post(worldRoutes.sync.path, { config: syncRoute.config, onRequest: requireAdmin }, async (request): Promise<WorldResponse> => {
       const { id } = syncRoute.params(request);
       const world = await existingWorld(id);
       if (!world.syncEnabled) throw conflict(worldMessages.syncDisabled);
@@ -83,7 +84,7 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
       return { world: present(synced) };
     });
 
-    app.get("/api/worlds/:id/villages", { config: villagesRoute.config }, async (request, reply) => {
+    app.get(worldRoutes.villages.path, { config: villagesRoute.config }, async (request, reply) => {
       const { id } = villagesRoute.params(request);
       const world = await existingWorld(id);
       const etag = villageMapEtag(world);
@@ -97,14 +98,14 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.header("etag", map.etag).type(VILLAGE_MAP_CONTENT_TYPE).send(map.body);
     });
 
-    app.get("/api/worlds/:id/players", { config: search.config }, async (request): Promise<WorldPlayersResponse> => {
+    app.get(worldRoutes.players.path, { config: search.config }, async (request): Promise<WorldPlayersResponse> => {
       const { id } = search.params(request);
       const { searchVal, limit } = search.query(request);
       await existingWorld(id);
       return { players: await searchPlayers(db, id, searchVal, limit) };
     });
 
-    app.get("/api/worlds/:id/allies", { config: search.config }, async (request): Promise<WorldAlliesResponse> => {
+    app.get(worldRoutes.allies.path, { config: search.config }, async (request): Promise<WorldAlliesResponse> => {
       const { id } = search.params(request);
       const { searchVal, limit } = search.query(request);
       await existingWorld(id);
@@ -115,7 +116,7 @@ export function worldsRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(async (scope) => {
       await scope.register(fastifyMultipart, { limits: worldUploadLimits });
 
-      scope.post("/api/worlds/:id/import", { config: importRoute.config, onRequest: requireAdmin }, async (request): Promise<WorldImportResponse> => {
+      scope.post(worldRoutes.importFiles.path, { config: importRoute.config, onRequest: requireAdmin }, async (request): Promise<WorldImportResponse> => {
         const started = performance.now();
         const { id } = importRoute.params(request);
         await existingWorld(id);

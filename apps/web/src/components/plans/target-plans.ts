@@ -1,8 +1,8 @@
 // The attack plans something can go to (the coordinate filter's targets, an incoming's supports): the
 // user's plans on a world that the user may edit (GET /api/attack-plans, most recently changed first),
 // and a new plan on that world (POST /api/attack-plans). Keyed under the plan lists' prefix, so the plan pages refresh them too.
-import type { AttackPlan, AttackPlanCreate, AttackPlanListResponse, AttackPlanResponse, World } from "@dsbot/protocol";
-import { canEditPlan } from "@dsbot/protocol";
+import type { AttackPlan, AttackPlanCreate, World } from "@dsbot/protocol";
+import { attackPlanRoutes, canEditPlan } from "@dsbot/protocol";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "@/lib/api";
@@ -29,8 +29,8 @@ export function useTargetPlans(world: World, search: string): TargetPlans {
   const query = useQuery({
     queryKey: targetPlansKey(search),
     queryFn: ({ signal }) =>
-      api.get<AttackPlanListResponse>("/api/attack-plans", {
-        params: { activePage: 1, perPage: TARGET_PLANS_MAX, searchVal: search, sortBy: "-updatedAt" },
+      api.call(attackPlanRoutes.list, {
+        query: { activePage: 1, perPage: TARGET_PLANS_MAX, searchVal: search, sortBy: "-updatedAt" },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -56,7 +56,7 @@ export function useTargetPlans(world: World, search: string): TargetPlans {
 export function useCreateTargetPlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttackPlanCreate) => api.post<AttackPlanResponse>("/api/attack-plans", body),
+    mutationFn: (body: AttackPlanCreate) => api.call(attackPlanRoutes.create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: plansListPrefix }),
   });
 }

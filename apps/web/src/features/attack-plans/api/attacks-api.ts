@@ -1,13 +1,7 @@
 // REST of one plan's attacks: the table page (server-side paging, sorting, search), add/edit/delete,
 // bulk actions and the village lookup of the attack form.
-import type {
-  AttackBulk,
-  AttackBulkResponse,
-  AttackListResponse,
-  AttackResponse,
-  AttackTrainResponse,
-  AttackVillageLookupResponse,
-} from "@dsbot/protocol";
+import type { AttackBulk, RouteBody } from "@dsbot/protocol";
+import { attackPlanRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { attackPlanKeys, type AttackListParams } from "./keys";
@@ -17,48 +11,35 @@ export function attacksQueryOptions(planId: number, params: AttackListParams) {
   return queryOptions({
     queryKey: attackPlanKeys.attackList(planId, params),
     queryFn: ({ signal }) =>
-      api.get<AttackListResponse>(`/api/attack-plans/${planId}/attacks`, {
-        params: { ...params, statusFilter: params.statusFilter },
+      api.call(attackPlanRoutes.attacks, {
+        params: { id: planId },
+        query: { ...params, statusFilter: params.statusFilter },
         signal,
       }),
   });
 }
 
 /** The body of POST/PUT: coordinates as `x|y`, arrival in epoch ms (milliseconds kept). */
-export interface AttackBody {
-  from: string;
-  to: string;
-  type: string;
-  units: Record<string, number>;
-  /** DS Workbench formulas by unit ("alle-100"). */
-  formulas?: Record<string, string>;
-  unit?: string;
-  arrival: number;
-  priority: number;
-}
+export type AttackBody = RouteBody<typeof attackPlanRoutes.createAttack>;
 
 export function useSaveAttack(planId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: AttackBody }) =>
       id === undefined
-        ? api.post<AttackResponse>(`/api/attack-plans/${planId}/attacks`, body)
-        : api.put<AttackResponse>(`/api/attack-plans/${planId}/attacks/${id}`, body),
+        ? api.call(attackPlanRoutes.createAttack, { params: { id: planId }, body })
+        : api.call(attackPlanRoutes.updateAttack, { params: { id: planId, attackId: id }, body }),
     onSuccess: () => invalidatePlan(client, planId),
   });
 }
 
 /** The body of POST …/attacks/train: the nobles' attack plus the train's count, spacing and clearing units. */
-export interface AttackTrainBody extends AttackBody {
-  nobles: number;
-  spacingMs: number;
-  clearUnits?: Record<string, number>;
-}
+export type AttackTrainBody = RouteBody<typeof attackPlanRoutes.createTrain>;
 
 export function useAddAttackTrain(planId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttackTrainBody) => api.post<AttackTrainResponse>(`/api/attack-plans/${planId}/attacks/train`, body),
+    mutationFn: (body: AttackTrainBody) => api.call(attackPlanRoutes.createTrain, { params: { id: planId }, body }),
     onSuccess: () => invalidatePlan(client, planId),
   });
 }
@@ -66,7 +47,7 @@ export function useAddAttackTrain(planId: number) {
 export function useDeleteAttack(planId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/attack-plans/${planId}/attacks/${id}`),
+    mutationFn: (id: number) => api.call(attackPlanRoutes.removeAttack, { params: { id: planId, attackId: id } }),
     onSuccess: () => invalidatePlan(client, planId),
   });
 }
@@ -74,7 +55,7 @@ export function useDeleteAttack(planId: number) {
 export function useBulkAttacks(planId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttackBulk) => api.post<AttackBulkResponse>(`/api/attack-plans/${planId}/attacks/bulk`, body),
+    mutationFn: (body: AttackBulk) => api.call(attackPlanRoutes.bulk, { params: { id: planId }, body }),
     onSuccess: () => invalidatePlan(client, planId),
   });
 }
@@ -84,7 +65,7 @@ export function villageLookupQueryOptions(planId: number, coords: string) {
   return queryOptions({
     queryKey: attackPlanKeys.village(planId, coords),
     queryFn: ({ signal }) =>
-      api.get<AttackVillageLookupResponse>(`/api/attack-plans/${planId}/villages`, { params: { coords }, signal }),
+      api.call(attackPlanRoutes.village, { params: { id: planId }, query: { coords }, signal }),
     staleTime: 5 * 60_000,
   });
 }

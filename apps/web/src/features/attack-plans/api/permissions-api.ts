@@ -1,6 +1,7 @@
 // Access grants of a plan (owner and admins): GET /api/attack-plans/{id}/permissions,
 // POST/DELETE /api/attack-plans/{id}/permission/user/{userId} with `{ level }`.
-import type { AttackPlanGrantLevel, AttackPlanPermissionsResponse, UserListResponse, UserLookupResponse } from "@dsbot/protocol";
+import type { AttackPlanGrantLevel } from "@dsbot/protocol";
+import { attackPlanRoutes, userRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { attackPlanKeys } from "./keys";
@@ -8,7 +9,7 @@ import { attackPlanKeys } from "./keys";
 export function planPermissionsQueryOptions(planId: number) {
   return queryOptions({
     queryKey: attackPlanKeys.permissions(planId),
-    queryFn: ({ signal }) => api.get<AttackPlanPermissionsResponse>(`/api/attack-plans/${planId}/permissions`, { signal }),
+    queryFn: ({ signal }) => api.call(attackPlanRoutes.permissions, { params: { id: planId }, signal }),
   });
 }
 
@@ -17,7 +18,7 @@ export function useGrantPlan(planId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, level }: { userId: number; level: AttackPlanGrantLevel }) =>
-      api.post(`/api/attack-plans/${planId}/permission/user/${userId}`, { level }),
+      api.call(attackPlanRoutes.grant, { params: { id: planId, userId }, body: { level } }),
     onSuccess: () => client.invalidateQueries({ queryKey: attackPlanKeys.permissions(planId) }),
   });
 }
@@ -25,7 +26,7 @@ export function useGrantPlan(planId: number) {
 export function useRevokePlan(planId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.delete(`/api/attack-plans/${planId}/permission/user/${userId}`),
+    mutationFn: (userId: number) => api.call(attackPlanRoutes.revoke, { params: { id: planId, userId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: attackPlanKeys.permissions(planId) }),
   });
 }
@@ -33,7 +34,7 @@ export function useRevokePlan(planId: number) {
 /** The one user with exactly this name (case does not matter); 404 when there is none. */
 export function useLookupUser() {
   return useMutation({
-    mutationFn: (username: string) => api.get<UserLookupResponse>("/api/users/lookup", { params: { username } }),
+    mutationFn: (username: string) => api.call(userRoutes.lookup, { query: { username } }),
   });
 }
 
@@ -41,7 +42,7 @@ export function useLookupUser() {
 export function userSuggestionsQueryOptions(search: string) {
   return queryOptions({
     queryKey: attackPlanKeys.userSuggestions(search),
-    queryFn: ({ signal }) => api.get<UserListResponse>("/api/users", { params: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
+    queryFn: ({ signal }) => api.call(userRoutes.list, { query: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
     enabled: search.length > 0,
   });
 }

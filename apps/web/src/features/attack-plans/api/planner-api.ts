@@ -1,7 +1,7 @@
 // The planner (POST /api/attack-plans/{id}/planner): a preview, or the planned attacks added (save).
 // The attacker bots come from the user's bot list.
-import type { Dsbot, PlannerRequest, PlannerResponse } from "@dsbot/protocol";
-import { botStatusFilterOrder } from "@dsbot/protocol";
+import type { PlannerRequest } from "@dsbot/protocol";
+import { attackPlanRoutes, botStatusFilterOrder, dsbotRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { attackPlanKeys } from "./keys";
@@ -10,7 +10,7 @@ import { invalidatePlan } from "./plans-api";
 export function usePlanner(planId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlannerRequest) => api.post<PlannerResponse>(`/api/attack-plans/${planId}/planner`, body),
+    mutationFn: (body: PlannerRequest) => api.call(attackPlanRoutes.planner, { params: { id: planId }, body }),
     onSuccess: (answer) => (answer.saved > 0 ? invalidatePlan(client, planId) : undefined),
   });
 }
@@ -20,8 +20,8 @@ export function plannerBotsQueryOptions() {
   return queryOptions({
     queryKey: attackPlanKeys.bots,
     queryFn: ({ signal }) =>
-      api.get<{ dsbots: Dsbot[]; totals: number }>("/api/dsbot", {
-        params: { activePage: 1, perPage: 100, sortBy: "player", statusFilter: [...botStatusFilterOrder] },
+      api.call(dsbotRoutes.list, {
+        query: { activePage: 1, perPage: 100, sortBy: "player", statusFilter: [...botStatusFilterOrder] },
         signal,
       }),
   });

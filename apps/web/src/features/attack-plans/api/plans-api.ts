@@ -1,6 +1,7 @@
 // REST of the plans: list, one plan, create, rename, delete (GET/POST /api/attack-plans,
 // GET/PATCH/DELETE /api/attack-plans/{id}).
-import type { AttackPlanCreate, AttackPlanListResponse, AttackPlanResponse, AttackPlanUpdate } from "@dsbot/protocol";
+import type { AttackPlanCreate, AttackPlanUpdate } from "@dsbot/protocol";
+import { attackPlanRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { confirm } from "@/components/ui/confirm-store";
@@ -13,14 +14,14 @@ import { attackPlanKeys, type PlanListParams } from "./keys";
 export function plansQueryOptions(params: PlanListParams) {
   return queryOptions({
     queryKey: attackPlanKeys.list(params),
-    queryFn: ({ signal }) => api.get<AttackPlanListResponse>("/api/attack-plans", { params: { ...params }, signal }),
+    queryFn: ({ signal }) => api.call(attackPlanRoutes.list, { query: { ...params }, signal }),
   });
 }
 
 export function planQueryOptions(id: number) {
   return queryOptions({
     queryKey: attackPlanKeys.detail(id),
-    queryFn: ({ signal }) => api.get<AttackPlanResponse>(`/api/attack-plans/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(attackPlanRoutes.detail, { params: { id }, signal }),
   });
 }
 
@@ -36,7 +37,7 @@ export function invalidatePlan(client: QueryClient, id: number): Promise<unknown
 export function useCreatePlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttackPlanCreate) => api.post<AttackPlanResponse>("/api/attack-plans", body),
+    mutationFn: (body: AttackPlanCreate) => api.call(attackPlanRoutes.create, { body }),
     onSuccess: ({ attackPlan }) => {
       client.setQueryData(attackPlanKeys.detail(attackPlan.id), { attackPlan });
       return client.invalidateQueries({ queryKey: attackPlanKeys.lists });
@@ -47,7 +48,7 @@ export function useCreatePlan() {
 export function useRenamePlan(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttackPlanUpdate) => api.patch<AttackPlanResponse>(`/api/attack-plans/${id}`, body),
+    mutationFn: (body: AttackPlanUpdate) => api.call(attackPlanRoutes.update, { params: { id }, body }),
     onSuccess: ({ attackPlan }) => {
       client.setQueryData(attackPlanKeys.detail(attackPlan.id), { attackPlan });
       return client.invalidateQueries({ queryKey: attackPlanKeys.lists });
@@ -69,7 +70,7 @@ export function useConfirmDeletePlan(): (plan: { id: number; name: string }) => 
       });
       if (!confirmed) return false;
       try {
-        await api.delete(`/api/attack-plans/${plan.id}`);
+        await api.call(attackPlanRoutes.remove, { params: { id: plan.id } });
       } catch (error) {
         alertError(error);
         return false;

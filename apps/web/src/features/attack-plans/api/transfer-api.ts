@@ -1,5 +1,6 @@
 // Import and export of a plan's attacks (POST /api/attack-plans/{id}/import and /export).
-import type { AttackExport, AttackExportResponse, AttackImport, AttackImportResponse } from "@dsbot/protocol";
+import type { AttackExport, AttackImport } from "@dsbot/protocol";
+import { attackPlanRoutes } from "@dsbot/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { invalidatePlan } from "./plans-api";
@@ -8,13 +9,13 @@ import { invalidatePlan } from "./plans-api";
 export function useImportAttacks(planId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttackImport) => api.post<AttackImportResponse>(`/api/attack-plans/${planId}/import`, body),
+    mutationFn: (body: AttackImport) => api.call(attackPlanRoutes.importAttacks, { params: { id: planId }, body }),
     onSuccess: () => invalidatePlan(client, planId),
   });
 }
 
 export function useExportAttacks(planId: number) {
   return useMutation({
-    mutationFn: (body: AttackExport) => api.post<AttackExportResponse>(`/api/attack-plans/${planId}/export`, body),
+    mutationFn: (body: AttackExport) => api.call(attackPlanRoutes.exportAttacks, { params: { id: planId }, body }),
   });
 }

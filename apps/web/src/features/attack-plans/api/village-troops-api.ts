@@ -1,6 +1,6 @@
 // The start village's units at home by its last scan (GET /api/attack-plans/{id}/village-troops), for the
 // attack form's warning about units the village does not have.
-import type { AttackVillageTroopsResponse } from "@dsbot/protocol";
+import { attackPlanRoutes } from "@dsbot/protocol";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { attackPlanKeys } from "./keys";
@@ -8,7 +8,7 @@ import { attackPlanKeys } from "./keys";
 export function villageTroopsQueryOptions(planId: number, coords: string) {
   return queryOptions({
     queryKey: attackPlanKeys.villageTroops(planId, coords),
-    queryFn: ({ signal }) => api.get<AttackVillageTroopsResponse>(`/api/attack-plans/${planId}/village-troops`, { params: { coords }, signal }),
+    queryFn: ({ signal }) => api.call(attackPlanRoutes.villageTroops, { params: { id: planId }, query: { coords }, signal }),
     // A new scan arrives every few minutes at most; the form asks again when it is opened anew.
     staleTime: 60_000,
   });

@@ -1,17 +1,18 @@
 // Login, logout and the refresh of the signed-in user (REST: /api/auth/*).
-import type { Login, LoginResponse, MeResponse } from "@dsbot/protocol";
+import type { Login, LoginResponse } from "@dsbot/protocol";
+import { authRoutes } from "@dsbot/protocol";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useSession } from "@/lib/session";
 
 export function login(credentials: Login): Promise<LoginResponse> {
-  return api.post<LoginResponse>("/api/auth/login", credentials);
+  return api.call(authRoutes.login, { body: credentials });
 }
 
 /** Revoke the web token on the server; a failure does not stop the local logout. */
 export async function logoutOnServer(): Promise<void> {
   try {
-    await api.post<void>("/api/auth/logout");
+    await api.call(authRoutes.logout);
   } catch (error) {
     console.warn("[auth] server logout failed", error);
   }
@@ -19,7 +20,7 @@ export async function logoutOnServer(): Promise<void> {
 
 /** Refresh the stored user from GET /api/auth/me (a 401 logs out through the error handling). */
 export async function refreshCurrentUser(): Promise<void> {
-  const { user } = await api.get<MeResponse>("/api/auth/me");
+  const { user } = await api.call(authRoutes.me);
   if (useSession.getState().token) useSession.getState().setUser(user);
 }
 

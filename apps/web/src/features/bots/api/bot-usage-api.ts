@@ -1,6 +1,7 @@
 // The bot's request budget (GET /api/dsbot/{id}/usage): each report the bot sends every
 // minute arrives as `bot-usage` and replaces the shown one; every (re)connect loads it again.
 import type { BotUsageResponse } from "@dsbot/protocol";
+import { dsbotRoutes } from "@dsbot/protocol";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -12,7 +13,7 @@ const usageKey = (id: number) => [...botKeys.all, "usage", id] as const;
 export const botUsageQueryOptions = (id: number) =>
   queryOptions({
     queryKey: usageKey(id),
-    queryFn: ({ signal }) => api.get<BotUsageResponse>(`/api/dsbot/${id}/usage`, { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.usage, { params: { id }, signal }),
   });
 
 export function useBotUsageRealtime(id: number): void {

@@ -1,6 +1,6 @@
 // The bot's villages as its last inventory scan saw them (GET /api/dsbot/{id}/village-states),
 // a page at a time: loaded again when a scan of this bot arrives (`troops-updated`) and after every reconnect.
-import type { BotVillageStatesResponse } from "@dsbot/protocol";
+import { dsbotRoutes } from "@dsbot/protocol";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -12,7 +12,7 @@ const villageStatesKey = (id: number) => [...botKeys.all, "village-states", id] 
 export const botVillageStatesQueryOptions = (id: number, activePage: number, perPage: number) =>
   queryOptions({
     queryKey: [...villageStatesKey(id), activePage, perPage] as const,
-    queryFn: ({ signal }) => api.get<BotVillageStatesResponse>(`/api/dsbot/${id}/village-states`, { params: { activePage, perPage }, signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.villageStates, { params: { id }, query: { activePage, perPage }, signal }),
   });
 
 export function useBotVillageStatesRealtime(id: number): void {

@@ -1,17 +1,16 @@
 // REST of the bots: list, detail, connections, create, delete, actions, modules, access, logs.
-import { botStatusFilterOrder, type BotCreate, type BotUpdate, type Dsbot, type ModuleName, type UserListResponse, type UserLookupResponse } from "@dsbot/protocol";
+import {
+  botStatusFilterOrder,
+  dsbotRoutes,
+  type BotCreate,
+  type BotUpdate,
+  type Dsbot,
+  type ModuleName,
+  userRoutes,
+} from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type {
-  BotAction,
-  BotConnectionsResponse,
-  BotDetailResponse,
-  BotListParams,
-  BotListResponse,
-  BotLogsResponse,
-  BotPermissionsResponse,
-  RunnerConnectionsResponse,
-} from "./types";
+import type { BotAction, BotListParams } from "./types";
 
 export const botKeys = {
   all: ["bots"] as const,
@@ -38,8 +37,8 @@ export const defaultBotListParams: BotListParams = {
 };
 
 export function fetchBots(params: BotListParams, signal?: AbortSignal) {
-  return api.get<BotListResponse>("/api/dsbot", {
-    params: { websocketConnections: true, ...params, statusFilter: params.statusFilter },
+  return api.call(dsbotRoutes.list, {
+    query: { websocketConnections: true, ...params, statusFilter: params.statusFilter },
     signal,
   });
 }
@@ -51,29 +50,28 @@ export function botsQueryOptions(params: BotListParams) {
 export function botQueryOptions(id: number) {
   return queryOptions({
     queryKey: botKeys.detail(id),
-    queryFn: ({ signal }) => api.get<BotDetailResponse>(`/api/dsbot/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.detail, { params: { id }, signal }),
   });
 }
 
 export function botConnectionsQueryOptions(id: number) {
   return queryOptions({
     queryKey: botKeys.connections(id),
-    queryFn: ({ signal }) => api.get<BotConnectionsResponse>(`/api/dsbot/${id}/connections`, { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.connections, { params: { id }, signal }),
   });
 }
 
 export function runnerConnectionsQueryOptions() {
   return queryOptions({
     queryKey: botKeys.runnerConnections,
-    queryFn: ({ signal }) => api.get<RunnerConnectionsResponse>("/api/websocket-connections", { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.runnerConnections, { signal }),
   });
 }
 
 export function botModuleQueryOptions(id: number, name: ModuleName) {
   return queryOptions({
     queryKey: botKeys.module(id, name),
-    queryFn: ({ signal }) =>
-      api.get<{ module: Record<string, unknown>; unavailable?: string | null }>(`/api/dsbot/${id}/module`, { params: { moduleName: name }, signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.module, { params: { id }, query: { moduleName: name }, signal }),
     staleTime: 0,
   });
 }
@@ -81,21 +79,21 @@ export function botModuleQueryOptions(id: number, name: ModuleName) {
 export function botPermissionsQueryOptions(id: number) {
   return queryOptions({
     queryKey: botKeys.permissions(id),
-    queryFn: ({ signal }) => api.get<BotPermissionsResponse>(`/api/dsbot/${id}/permissions`, { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.permissions, { params: { id }, signal }),
   });
 }
 
 export function botLogsQueryOptions(id: number, activePage: number, perPage: number) {
   return queryOptions({
     queryKey: botKeys.logs(id, activePage, perPage),
-    queryFn: ({ signal }) => api.get<BotLogsResponse>(`/api/dsbot/${id}/logs`, { params: { activePage, perPage }, signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.logs, { params: { id }, query: { activePage, perPage }, signal }),
   });
 }
 
 /** A failed delete gives false (the caller reports it); success gives true. */
 export async function deleteBot(id: number): Promise<boolean> {
   try {
-    await api.delete(`/api/dsbot/${id}`);
+    await api.call(dsbotRoutes.remove, { params: { id } });
     return true;
   } catch (error) {
     console.error("[bots] delete failed", id, error);
@@ -107,7 +105,7 @@ export async function deleteBot(id: number): Promise<boolean> {
 export function useUpdateBot(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BotUpdate) => api.patch<{ dsbot: Dsbot }>(`/api/dsbot/${id}`, body),
+    mutationFn: (body: BotUpdate) => api.call(dsbotRoutes.update, { params: { id }, body }),
     onSuccess: ({ dsbot }) => {
       client.setQueryData(botKeys.detail(dsbot.id), { dsbot });
       return Promise.all([client.invalidateQueries({ queryKey: botKeys.lists }), client.invalidateQueries({ queryKey: botKeys.botLogs(id) })]);
@@ -118,7 +116,7 @@ export function useUpdateBot(id: number) {
 export function useCreateBot() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BotCreate) => api.post<{ dsbot: Dsbot }>("/api/dsbot", body),
+    mutationFn: (body: BotCreate) => api.call(dsbotRoutes.create, { body }),
     onSuccess: ({ dsbot }) => {
       client.setQueryData(botKeys.detail(dsbot.id), { dsbot });
       return client.invalidateQueries({ queryKey: botKeys.lists });
@@ -126,14 +124,22 @@ export function useCreateBot() {
   });
 }
 
+const botActionRoutes = {
+  start: dsbotRoutes.start,
+  stop: dsbotRoutes.stop,
+  "force-stop": dsbotRoutes.forceStop,
+  pause: dsbotRoutes.pause,
+  resume: dsbotRoutes.resume,
+} satisfies Record<BotAction, unknown>;
+
 export function useBotAction(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, websocketConnectionId }: { action: BotAction; websocketConnectionId?: number }) =>
-      api.post<{ dsbot?: Dsbot }>(
-        `/api/dsbot/${id}/${action}`,
-        websocketConnectionId === undefined ? undefined : { websocketConnectionId },
-      ),
+      // Start and stop name the runner connection in their body; the other actions send none.
+      websocketConnectionId === undefined
+        ? api.call(botActionRoutes[action] as typeof dsbotRoutes.pause, { params: { id } })
+        : api.call(botActionRoutes[action] as typeof dsbotRoutes.start, { params: { id }, body: { websocketConnectionId } }),
     // The realtime status event can overtake the HTTP answer (a fast runner stops a bot before the
     // stop request has returned): the answer only wins while no event changed the status meanwhile.
     onMutate: () => ({ statusBefore: client.getQueryData<{ dsbot: Dsbot }>(botKeys.detail(id))?.dsbot.status }),
@@ -150,21 +156,21 @@ export function useBotAction(id: number) {
 }
 
 export function startBot(id: number, websocketConnectionId: number) {
-  return api.post<{ dsbot?: Dsbot }>(`/api/dsbot/${id}/start`, { websocketConnectionId });
+  return api.call(dsbotRoutes.start, { params: { id }, body: { websocketConnectionId } });
 }
 
 export function toggleBotModule(id: number, moduleName: ModuleName) {
-  return api.post<{ enabled: boolean }>(`/api/dsbot/${id}/toggle-module`, { moduleName });
+  return api.call(dsbotRoutes.toggleModule, { params: { id }, body: { moduleName } });
 }
 
 export function saveBotModule(id: number, moduleName: ModuleName, module: Record<string, unknown>) {
-  return api.post<{ module: Record<string, unknown> }>(`/api/dsbot/${id}/module`, { moduleName, module });
+  return api.call(dsbotRoutes.saveModule, { params: { id }, body: { moduleName, module } });
 }
 
 /** The one user with exactly this name (case does not matter); 404 when there is none. */
 export function useLookupUser() {
   return useMutation({
-    mutationFn: (username: string) => api.get<UserLookupResponse>("/api/users/lookup", { params: { username } }),
+    mutationFn: (username: string) => api.call(userRoutes.lookup, { query: { username } }),
   });
 }
 
@@ -172,7 +178,7 @@ export function useLookupUser() {
 export function userSuggestionsQueryOptions(search: string) {
   return queryOptions({
     queryKey: botKeys.userSuggestions(search),
-    queryFn: ({ signal }) => api.get<UserListResponse>("/api/users", { params: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
+    queryFn: ({ signal }) => api.call(userRoutes.list, { query: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
     enabled: search.length > 0,
   });
 }
@@ -180,7 +186,7 @@ export function userSuggestionsQueryOptions(search: string) {
 export function useGrantPermission(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.post(`/api/dsbot/${id}/permission/user/${userId}`),
+    mutationFn: (userId: number) => api.call(dsbotRoutes.grantPermission, { params: { id, userId } }),
     // The server logs the change on the bot, so its log is stale too.
     onSuccess: () =>
       Promise.all([
@@ -193,7 +199,7 @@ export function useGrantPermission(id: number) {
 export function useRevokePermission(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.delete(`/api/dsbot/${id}/permission/user/${userId}`),
+    mutationFn: (userId: number) => api.call(dsbotRoutes.revokePermission, { params: { id, userId } }),
     // The server logs the change on the bot, so its log is stale too.
     onSuccess: () =>
       Promise.all([

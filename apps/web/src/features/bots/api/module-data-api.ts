@@ -1,6 +1,6 @@
 // What some module pages read besides the config: the Offplaner Scanner's plans by name and the
 // Umbenenner's preview data (the bot's upcoming incoming attacks).
-import type { RenamerPreviewResponse, ScannerPlansResponse } from "@dsbot/protocol";
+import { dsbotRoutes } from "@dsbot/protocol";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { botKeys } from "./bots-api";
@@ -8,7 +8,7 @@ import { botKeys } from "./bots-api";
 export function scannerPlansQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...botKeys.all, "scanner-plans", id] as const,
-    queryFn: ({ signal }) => api.get<ScannerPlansResponse>(`/api/dsbot/${id}/scanner-plans`, { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.scannerPlans, { params: { id }, signal }),
     staleTime: 30_000,
   });
 }
@@ -16,7 +16,7 @@ export function scannerPlansQueryOptions(id: number) {
 export function renamerPreviewQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...botKeys.all, "renamer-preview", id] as const,
-    queryFn: ({ signal }) => api.get<RenamerPreviewResponse>(`/api/dsbot/${id}/renamer-preview`, { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.renamerPreview, { params: { id }, signal }),
     staleTime: 30_000,
   });
 }

@@ -27,13 +27,7 @@ export interface BotConnectionsResponse {
 }
 
 /** A bot-user connection of the caller's runners (GET /api/websocket-connections). */
-export interface RunnerConnection {
-  id: number;
-  origin: "bot-user";
-  dsbotId: number;
-  runnerName: string | null;
-  createdAt?: string;
-}
+export type RunnerConnection = WebsocketConnection;
 
 export interface RunnerConnectionsResponse {
   websocketConnections: RunnerConnection[];

@@ -1,7 +1,8 @@
 // The villages of the bot whose module is edited (GET /api/dsbot/{id}/villages), for the module forms'
 // village pickers: by name and coordinates instead of ids. Without world data (or while
 // loading) the forms keep their plain id inputs.
-import type { BotVillage, BotVillagesResponse } from "@dsbot/protocol";
+import type { BotVillage } from "@dsbot/protocol";
+import { dsbotRoutes } from "@dsbot/protocol";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import { api } from "@/lib/api";
@@ -10,7 +11,7 @@ import { botKeys } from "../api/bots-api";
 export function botVillagesQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...botKeys.all, "villages", id] as const,
-    queryFn: ({ signal }) => api.get<BotVillagesResponse>(`/api/dsbot/${id}/villages`, { signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.villages, { params: { id }, signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,5 +1,6 @@
 // REST of /api/dsbot-auth for the signed-in user: approve or deny a pairing code, list and revoke runners.
-import type { DeviceApprove, DeviceApproveResponse, RunnerListResponse } from "@dsbot/protocol";
+import type { DeviceApprove } from "@dsbot/protocol";
+import { dsbotAuthRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -10,26 +11,26 @@ export const RUNNERS_REFETCH_MS = 10_000;
 
 export const runnersQueryOptions = queryOptions({
   queryKey: dsbotAuthKeys.runners,
-  queryFn: ({ signal }) => api.get<RunnerListResponse>("/api/dsbot-auth/tokens", { signal }),
+  queryFn: ({ signal }) => api.call(dsbotAuthRoutes.tokens, { signal }),
   refetchInterval: RUNNERS_REFETCH_MS,
 });
 
 export function useApproveCode() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeviceApprove) => api.post<DeviceApproveResponse>("/api/dsbot-auth/approve", body),
+    mutationFn: (body: DeviceApprove) => api.call(dsbotAuthRoutes.approve, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: dsbotAuthKeys.runners }),
   });
 }
 
 export function useDenyCode() {
-  return useMutation({ mutationFn: (body: DeviceApprove) => api.post<void>("/api/dsbot-auth/deny", body) });
+  return useMutation({ mutationFn: (body: DeviceApprove) => api.call(dsbotAuthRoutes.deny, { body }) });
 }
 
 export function useRevokeRunner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/dsbot-auth/tokens/${id}`),
+    mutationFn: (id: number) => api.call(dsbotAuthRoutes.revokeToken, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: dsbotAuthKeys.runners }),
   });
 }

@@ -1,7 +1,8 @@
 // REST of Eingehende Angriffe: the visible incomings with their filters, tagging one,
 // deleting a pasted one and pasting an SOS text. `incomings-updated` (a bot's scan, a paste) and every
 // (re)connect load the lists again.
-import type { IncomingListQuery, IncomingListResponse, IncomingPatch, SosImport, WarRoomImportResponse } from "@dsbot/protocol";
+import type { IncomingListQuery, IncomingPatch, SosImport } from "@dsbot/protocol";
+import { warRoomRoutes } from "@dsbot/protocol";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -14,7 +15,7 @@ export type IncomingListParams = Partial<IncomingListQuery>;
 export const incomingsQueryOptions = (params: IncomingListParams) =>
   queryOptions({
     queryKey: [...incomingKeys.all, params] as const,
-    queryFn: ({ signal }) => api.get<IncomingListResponse>("/api/incomings", { signal, params }),
+    queryFn: ({ signal }) => api.call(warRoomRoutes.incomings, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -30,7 +31,7 @@ export function useIncomingsRealtime(): void {
 export function useTagIncoming() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, tag }: { id: number } & IncomingPatch) => api.patch(`/api/incomings/${id}`, { tag }),
+    mutationFn: ({ id, tag }: { id: number } & IncomingPatch) => api.call(warRoomRoutes.tagIncoming, { params: { id }, body: { tag } }),
     onSettled: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }
@@ -38,7 +39,7 @@ export function useTagIncoming() {
 export function useDeleteIncoming() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/incomings/${id}`),
+    mutationFn: (id: number) => api.call(warRoomRoutes.removeIncoming, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }
@@ -46,7 +47,7 @@ export function useDeleteIncoming() {
 export function useClearPastedIncomings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete("/api/incomings/pasted"),
+    mutationFn: () => api.call(warRoomRoutes.clearPastedIncomings),
     onSettled: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }
@@ -54,7 +55,7 @@ export function useClearPastedIncomings() {
 export function useImportSos() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SosImport) => api.post<WarRoomImportResponse>("/api/incomings/import", body),
+    mutationFn: (body: SosImport) => api.call(warRoomRoutes.importSos, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }

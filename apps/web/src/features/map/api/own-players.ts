@@ -1,6 +1,7 @@
 // The user's own players on the map: the game players of the bots the user owns (or, for a plain
 // user, may use) on the user's world, looked up by name in the world's players.
-import type { BotListResponse, Dsbot, User } from "@dsbot/protocol";
+import type { Dsbot, User } from "@dsbot/protocol";
+import { dsbotRoutes } from "@dsbot/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "@/lib/api";
@@ -35,7 +36,7 @@ export function useOwnPlayerIds(data: WorldData | null | undefined): ReadonlySet
   const user = useSession((s) => s.user);
   const bots = useQuery({
     queryKey: mapBotsKey,
-    queryFn: ({ signal }) => api.get<BotListResponse>("/api/dsbot", { params: { perPage: MAX_BOTS, activePage: 1 }, signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.list, { query: { perPage: MAX_BOTS, activePage: 1 }, signal }),
     enabled: user !== null,
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 // The attack plans on the map: the user's plans of the map's world (for the "Angriffsplan" choice) and
 // the chosen plan's lines, refetched when the server reports changed attacks of that plan.
-import type { AttackPlan, AttackPlanLinesResponse, AttackPlanListResponse, World } from "@dsbot/protocol";
+import type { AttackPlan, World } from "@dsbot/protocol";
+import { attackPlanRoutes } from "@dsbot/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { api } from "@/lib/api";
@@ -24,7 +25,7 @@ export function useWorldPlans(world: World): { plans: readonly AttackPlan[]; loa
   const signedIn = useSession((s) => s.user !== null);
   const query = useQuery({
     queryKey: mapPlansKey,
-    queryFn: ({ signal }) => api.get<AttackPlanListResponse>("/api/attack-plans", { params: { perPage: MAP_PLANS_MAX }, signal }),
+    queryFn: ({ signal }) => api.call(attackPlanRoutes.list, { query: { perPage: MAP_PLANS_MAX }, signal }),
     enabled: signedIn,
   });
   const plans = useMemo(
@@ -45,7 +46,7 @@ export interface PlanLines {
 export function usePlanLines(planId: number | null): PlanLines {
   const query = useQuery({
     queryKey: planLinesKey(planId ?? 0),
-    queryFn: ({ signal }) => api.get<AttackPlanLinesResponse>(`/api/attack-plans/${planId}/lines`, { signal }),
+    queryFn: ({ signal }) => api.call(attackPlanRoutes.lines, { params: { id: planId ?? 0 }, signal }),
     enabled: planId !== null,
     // Attacks change on the plan's own page too: a visit of the map always asks again.
     staleTime: 0,

@@ -1,9 +1,7 @@
 // REST of the notifications: list, mark one or all read, remove. Per user: the key carries the id.
-import { notificationListResponseSchema, notificationResponseSchema, type Notification } from "@dsbot/protocol";
+import { notificationListResponseSchema, notificationResponseSchema, notificationRoutes, type Notification } from "@dsbot/protocol";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-
-const BASE = "/api/user-notifications";
 
 export const notificationKeys = {
   all: ["user-notifications"] as const,
@@ -13,18 +11,18 @@ export const notificationKeys = {
 export function notificationsQueryOptions(userId: number) {
   return queryOptions({
     queryKey: notificationKeys.list(userId),
-    queryFn: async ({ signal }) => notificationListResponseSchema.parse(await api.get<unknown>(BASE, { signal })),
+    queryFn: async ({ signal }) => notificationListResponseSchema.parse(await api.call(notificationRoutes.list, { signal })),
   });
 }
 
 export async function markNotificationRead(id: number): Promise<Notification> {
-  return notificationResponseSchema.parse(await api.post<unknown>(`${BASE}/${id}/mark-as-read`)).notification;
+  return notificationResponseSchema.parse(await api.call(notificationRoutes.markRead, { params: { id } })).notification;
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
-  await api.post(`${BASE}/mark-as-read`);
+  await api.call(notificationRoutes.markAllRead);
 }
 
 export async function deleteNotification(id: number): Promise<void> {
-  await api.delete(`${BASE}/${id}`);
+  await api.call(notificationRoutes.remove, { params: { id } });
 }

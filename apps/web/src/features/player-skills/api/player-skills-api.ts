@@ -2,12 +2,11 @@
 // or replaces one player's levels) and delete (the saved levels; a bot's player stays with zeros).
 import {
   emptyPlayerSkillLevels,
+  playerSkillRoutes,
   usernameKey,
   type PlayerSkillsDelete,
   type PlayerSkillsEntry,
-  type PlayerSkillsListResponse,
   type PlayerSkillsSave,
-  type PlayerSkillsSaveResponse,
   type World,
 } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
@@ -17,7 +16,7 @@ export const playerSkillsKeys = { all: ["player-skills"] as const };
 
 export const playerSkillsQueryOptions = queryOptions({
   queryKey: playerSkillsKeys.all,
-  queryFn: ({ signal }) => api.get<PlayerSkillsListResponse>("/api/ds-player-skills", { signal }),
+  queryFn: ({ signal }) => api.call(playerSkillRoutes.list, { signal }),
 });
 
 /** One game player, as the server tells them apart: per world, name without regard to case. */
@@ -34,7 +33,7 @@ function updateList(client: QueryClient, update: (players: PlayerSkillsEntry[]) 
 export function useSavePlayerSkills() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlayerSkillsSave) => api.put<PlayerSkillsSaveResponse>("/api/ds-player-skills", body),
+    mutationFn: (body: PlayerSkillsSave) => api.call(playerSkillRoutes.save, { body }),
     onSuccess: ({ player }) => {
       const key = keyOf(player);
       updateList(client, (players) =>
@@ -48,7 +47,7 @@ export function useSavePlayerSkills() {
 export function useDeletePlayerSkills() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlayerSkillsDelete) => api.delete("/api/ds-player-skills", { body }),
+    mutationFn: (body: PlayerSkillsDelete) => api.call(playerSkillRoutes.remove, { body }),
     onSuccess: (_, body) => {
       const key = keyOf(body);
       updateList(client, (players) =>

@@ -1,6 +1,7 @@
 // REST of the own profile: world, password, sessions (/api/profile*) and the own paired runners
 // (/api/dsbot-auth/tokens, also listed on Dsbot Auth).
-import type { PasswordChange, ProfileUpdate, RunnerListResponse, SessionListResponse, User } from "@dsbot/protocol";
+import type { PasswordChange, ProfileUpdate } from "@dsbot/protocol";
+import { dsbotAuthRoutes, profileRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useSession } from "@/lib/session";
@@ -12,18 +13,18 @@ export const profileKeys = {
 
 export const profileSessionsQueryOptions = queryOptions({
   queryKey: profileKeys.sessions,
-  queryFn: ({ signal }) => api.get<SessionListResponse>("/api/profile/sessions", { signal }),
+  queryFn: ({ signal }) => api.call(profileRoutes.sessions, { signal }),
 });
 
 export const profileRunnersQueryOptions = queryOptions({
   queryKey: profileKeys.runners,
-  queryFn: ({ signal }) => api.get<RunnerListResponse>("/api/dsbot-auth/tokens", { signal }),
+  queryFn: ({ signal }) => api.call(dsbotAuthRoutes.tokens, { signal }),
 });
 
 export function useUpdateProfile() {
   const setUser = useSession((state) => state.setUser);
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => api.patch<{ user: User }>("/api/profile", body),
+    mutationFn: (body: ProfileUpdate) => api.call(profileRoutes.update, { body }),
     onSuccess: ({ user }) => setUser(user),
   });
 }
@@ -31,7 +32,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChange) => api.post<void>("/api/profile/password", body),
+    mutationFn: (body: PasswordChange) => api.call(profileRoutes.changePassword, { body }),
     // The server ended the other sessions and revoked every runner token.
     onSuccess: () =>
       Promise.all([
@@ -44,7 +45,7 @@ export function useChangePassword() {
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/profile/sessions/${id}`),
+    mutationFn: (id: number) => api.call(profileRoutes.endSession, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.sessions }),
   });
 }
@@ -52,7 +53,7 @@ export function useEndSession() {
 export function useRevokeOwnRunner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/dsbot-auth/tokens/${id}`),
+    mutationFn: (id: number) => api.call(dsbotAuthRoutes.revokeToken, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.runners }),
   });
 }

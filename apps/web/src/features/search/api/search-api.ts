@@ -1,5 +1,5 @@
 // POST /api/search { searchVal }: bots, attack plans and downloads matching the value.
-import { searchResponseSchema, type SearchResponse } from "@dsbot/protocol";
+import { searchResponseSchema, searchRoutes, type SearchResponse } from "@dsbot/protocol";
 import { api } from "@/lib/api";
 
 /** The request goes 1000 ms after the last keystroke. */
@@ -8,7 +8,7 @@ export const SEARCH_DELAY = 1000;
 export const SEARCH_RESET_DELAY = 300;
 
 export async function searchRequest(searchVal: string, signal?: AbortSignal): Promise<SearchResponse> {
-  const body = await api.post<unknown>("/api/search", { searchVal }, { signal });
+  const body = await api.call(searchRoutes.search, { body: { searchVal }, signal });
   return searchResponseSchema.parse(body);
 }
 

@@ -1,5 +1,6 @@
 // REST of Tab Anfragen: the user's open (or all) requests and "Erledigt".
-import type { TabRequest, TabRequestListResponse, TabRequestResponse } from "@dsbot/protocol";
+import type { TabRequest, TabRequestListResponse } from "@dsbot/protocol";
+import { tabRequestRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -9,7 +10,7 @@ export const tabRequestsQueryOptions = (showDone: boolean) =>
   queryOptions({
     queryKey: [...tabRequestKeys.all, { showDone }] as const,
     queryFn: ({ signal }) =>
-      api.get<TabRequestListResponse>("/api/tab-requests", { signal, params: { done: showDone, perPage: 100 } }),
+      api.call(tabRequestRoutes.list, { signal, query: { done: showDone, perPage: 100 } }),
   });
 
 /**
@@ -20,7 +21,7 @@ export const tabRequestsQueryOptions = (showDone: boolean) =>
 export const openTabRequestCountQueryOptions = () =>
   queryOptions({
     queryKey: [...tabRequestKeys.all, "open-count"] as const,
-    queryFn: ({ signal }) => api.get<TabRequestListResponse>("/api/tab-requests", { signal, params: { done: false, perPage: 1 } }),
+    queryFn: ({ signal }) => api.call(tabRequestRoutes.list, { signal, query: { done: false, perPage: 1 } }),
     select: (data) => data.totals,
     refetchInterval: 60_000,
   });
@@ -28,7 +29,7 @@ export const openTabRequestCountQueryOptions = () =>
 export function useMarkTabRequestDone() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<TabRequestResponse>(`/api/tab-requests/${id}/done`),
+    mutationFn: (id: number) => api.call(tabRequestRoutes.markDone, { params: { id } }),
     onSuccess: ({ tabRequest }) => {
       client.setQueryData(tabRequestsQueryOptions(false).queryKey, (data) => (data ? withoutRequest(data, tabRequest.id) : data));
       client.setQueryData(tabRequestsQueryOptions(true).queryKey, (data) => (data ? withRequest(data, tabRequest) : data));

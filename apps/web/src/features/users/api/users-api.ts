@@ -1,15 +1,6 @@
 // REST of the user administration (admin): list, create, detail, update, delete, revoke sessions and runners.
-import type {
-  BotListResponse,
-  RevokeSessionsResponse,
-  UserBotsResponse,
-  User,
-  UserCreate,
-  UserDetailResponse,
-  UserListResponse,
-  UserSortField,
-  UserUpdate,
-} from "@dsbot/protocol";
+import type { UserCreate, UserSortField, UserUpdate } from "@dsbot/protocol";
+import { dsbotRoutes, userRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useSession } from "@/lib/session";
@@ -33,7 +24,7 @@ export const userKeys = {
 export function userBotsQueryOptions(id: number) {
   return queryOptions({
     queryKey: userKeys.bots(id),
-    queryFn: ({ signal }) => api.get<UserBotsResponse>(`/api/users/${id}/dsbots`, { signal }),
+    queryFn: ({ signal }) => api.call(userRoutes.bots, { params: { id }, signal }),
   });
 }
 
@@ -41,7 +32,7 @@ export function userBotsQueryOptions(id: number) {
 export function botSuggestionsQueryOptions(search: string) {
   return queryOptions({
     queryKey: userKeys.botSuggestions(search),
-    queryFn: ({ signal }) => api.get<BotListResponse>("/api/dsbot", { params: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
+    queryFn: ({ signal }) => api.call(dsbotRoutes.list, { query: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
   });
 }
 
@@ -50,7 +41,7 @@ export function useUserBotAccess(userId: number, method: "POST" | "DELETE") {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (botId: number) =>
-      method === "POST" ? api.post(`/api/dsbot/${botId}/permission/user/${userId}`) : api.delete(`/api/dsbot/${botId}/permission/user/${userId}`),
+      api.call(method === "POST" ? dsbotRoutes.grantPermission : dsbotRoutes.revokePermission, { params: { id: botId, userId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.bots(userId) }),
   });
 }
@@ -58,21 +49,21 @@ export function useUserBotAccess(userId: number, method: "POST" | "DELETE") {
 export function usersQueryOptions(params: UserListParams) {
   return queryOptions({
     queryKey: userKeys.list(params),
-    queryFn: ({ signal }) => api.get<UserListResponse>("/api/users", { params: { ...params }, signal }),
+    queryFn: ({ signal }) => api.call(userRoutes.list, { query: { ...params }, signal }),
   });
 }
 
 export function userQueryOptions(id: number) {
   return queryOptions({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => api.get<UserDetailResponse>(`/api/users/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(userRoutes.detail, { params: { id }, signal }),
   });
 }
 
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserCreate) => api.post<{ user: User }>("/api/users", body),
+    mutationFn: (body: UserCreate) => api.call(userRoutes.create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -80,7 +71,7 @@ export function useCreateUser() {
 export function useUpdateUser(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserUpdate) => api.patch<{ user: User }>(`/api/users/${id}`, body),
+    mutationFn: (body: UserUpdate) => api.call(userRoutes.update, { params: { id }, body }),
     onSuccess: ({ user }) => {
       // Editing oneself (e.g. the world) updates the header right away.
       const session = useSession.getState();
@@ -93,7 +84,7 @@ export function useUpdateUser(id: number) {
 export function useDeleteUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/users/${id}`),
+    mutationFn: (id: number) => api.call(userRoutes.remove, { params: { id } }),
     // Only the lists: the deleted user's open detail page leaves on its own (see user-detail-route).
     onSuccess: () => client.invalidateQueries({ queryKey: ["users", "list"] }),
   });
@@ -102,7 +93,7 @@ export function useDeleteUser() {
 export function useRevokeUserSessions(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<RevokeSessionsResponse>(`/api/users/${id}/sessions`),
+    mutationFn: () => api.call(userRoutes.revokeSessions, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.detail(id) }),
   });
 }
@@ -110,7 +101,7 @@ export function useRevokeUserSessions(id: number) {
 export function useRevokeUserRunner(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (runnerId: number) => api.delete(`/api/users/${id}/runners/${runnerId}`),
+    mutationFn: (runnerId: number) => api.call(userRoutes.revokeRunner, { params: { id, runnerId } }),
     // Also after a 404 (the runner was already gone): the list on screen is stale either way.
     onSettled: () => client.invalidateQueries({ queryKey: userKeys.detail(id) }),
   });

@@ -2,6 +2,7 @@
 // turn its sync on or off or correct its time zone, sync it now. The list itself is the shared query of
 // lib/world-data.
 import type { World, WorldImportResponse, WorldResponse, WorldsResponse, WorldUpdate } from "@dsbot/protocol";
+import { routePath, worldRoutes } from "@dsbot/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/lib/api";
@@ -21,7 +22,7 @@ function useReplaceInList() {
 export function useCreateWorld() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: World) => api.post<WorldResponse>("/api/worlds", body),
+    mutationFn: (body: World) => api.call(worldRoutes.create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: worldKeys.list }),
   });
 }
@@ -29,7 +30,7 @@ export function useCreateWorld() {
 export function useUpdateWorld() {
   const replace = useReplaceInList();
   return useMutation({
-    mutationFn: ({ id, ...body }: WorldUpdate & { id: number }) => api.patch<WorldResponse>(`/api/worlds/${id}`, body),
+    mutationFn: ({ id, ...body }: WorldUpdate & { id: number }) => api.call(worldRoutes.update, { params: { id }, body }),
     onSuccess: replace,
   });
 }
@@ -37,7 +38,7 @@ export function useUpdateWorld() {
 export function useSyncWorldNow() {
   const replace = useReplaceInList();
   return useMutation({
-    mutationFn: (id: number) => api.post<WorldResponse>(`/api/worlds/${id}/sync`),
+    mutationFn: (id: number) => api.call(worldRoutes.sync, { params: { id } }),
     onSuccess: replace,
   });
 }
@@ -54,7 +55,7 @@ export function useImportWorldFiles(worldId: number) {
       const form = new FormData();
       for (const file of files) form.append("files", file, file.name);
       setPhase({ kind: "uploading", percent: 0 });
-      return uploadForm<WorldImportResponse>(`/api/worlds/${worldId}/import`, form, {
+      return uploadForm<WorldImportResponse>(routePath(worldRoutes.importFiles.path, { id: worldId }), form, {
         onProgress: ({ loaded, total }) => setPhase(loaded >= total ? { kind: "importing" } : { kind: "uploading", percent: Math.floor((loaded / total) * 100) }),
         onUploaded: () => setPhase({ kind: "importing" }),
         ...(signal ? { signal } : {}),

@@ -1,0 +1,80 @@
+// The bot socket's own events of a bot: its status, log lines, a call for its player, the server's
+// clock and its request budget.
+import type { BotStatus } from "@dsbot/protocol";
+import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botStatusReportSchema, botUsageSchema, errorMessages } from "@dsbot/protocol";
+import type { BotContext } from "../../app-context.js";
+import { conflict, notFound } from "../../http/errors.js";
+import { botEvent } from "../../realtime/bot-events.js";
+import { reportNeedsPlayer } from "./bot-notifications.js";
+import { addBotLog } from "./dsbot-logs.service.js";
+import { tryChangeStatus } from "./dsbot-status.service.js";
+import { storeBotUsage } from "./dsbot-usage.service.js";
+import { getBotRow } from "./dsbots.service.js";
+
+const reportableFrom = ["starting", "online", "paused"] as const satisfies readonly BotStatus[];
+
+/**
+ * A bot reporting its status: online or paused, while the dashboard has it starting, online or
+ * paused. The change is tried first and the bot read only when it does not apply (hot path: one query).
+ */
+async function reportStatus(
+  ctx: BotContext,
+  dsbotId: number,
+  status: "online" | "paused",
+  runnerUserId: number,
+  requireAccess: () => Promise<void>,
+): Promise<BotStatus> {
+  // The access check rides in the change's statement; only when nothing changed is it asked alone,
+  // to tell a lost access (404, the socket is cut) from a bot that is not in a reportable state.
+  // The hot path of every runner: its commit does not wait for the disk (liveDb). A start or stop
+  // from the dashboard still does.
+  const changed = await tryChangeStatus({ ...ctx, db: ctx.liveDb ?? ctx.db }, dsbotId, {
+    from: reportableFrom.filter((s) => s !== status),
+    to: status,
+    message: status === "online" ? botLogMessages.online : botLogMessages.pausedByBot,
+    userId: null,
+    visibleTo: runnerUserId,
+  });
+  if (changed) return status;
+  await requireAccess();
+  const bot = await getBotRow(ctx.db, dsbotId);
+  if (!bot) throw notFound(errorMessages.botNotFound);
+  if (bot.status === status) return status;
+  throw conflict(bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted);
+}
+
+export const dsbotSocketEvents = [
+  botEvent({
+    event: "bot:status",
+    schema: botStatusReportSchema,
+    queued: true,
+    checksAccess: true,
+    handle: async ({ status }, bot) => ({ status: await reportStatus(bot.ctx, bot.dsbotId, status, bot.runnerUserId, bot.requireAccess) }),
+  }),
+  botEvent({
+    event: "bot:log",
+    schema: botLogReportSchema,
+    handle: async (entry, bot) => ({ id: await addBotLog(bot.ctx.db, { dsbotId: bot.dsbotId, ...entry, userId: null }) }),
+  }),
+  botEvent({
+    event: "bot:needs-player",
+    schema: botNeedsPlayerSchema,
+    handle: async (report, bot) => ({ notified: await reportNeedsPlayer(bot.ctx, bot.dsbotId, report) }),
+  }),
+  /** The server's clock, for the runner's clock offset. */
+  botEvent({
+    event: "bot:time",
+    handle: async () => ({ serverTime: Date.now() }),
+  }),
+  /** The bot's request budget report (each minute it runs): kept as its latest, and to the bot's audience. */
+  botEvent({
+    event: "bot:usage",
+    schema: botUsageSchema,
+    queued: true,
+    handle: async (report, bot) => {
+      const usage = await storeBotUsage(bot.ctx.db, bot.dsbotId, report);
+      await bot.ctx.events.emit("bot.usage-reported", { dsbotId: bot.dsbotId, usage });
+      return {};
+    },
+  }),
+];

@@ -1,0 +1,85 @@
+// The one place domain events become the browsers' realtime messages (`message` on website sockets),
+// each to the users allowed to see it at that moment: a bot's audience (admins, owner, grantees), a
+// plan's audience, or the one user the data belongs to.
+import { realtimeMessage } from "@dsbot/protocol";
+import type { Database } from "../db/client.js";
+import type { DataOwner, DomainEventBus } from "../events/domain-events.js";
+import { planAudiences } from "../modules/attack-execution/plan-audience.js";
+import { presentBotRef, presentConnection } from "../modules/dsbots/dsbots.presenter.js";
+import type { Notifier } from "./notifier.js";
+
+export function subscribeBrowserMessages(events: DomainEventBus, realtime: Notifier, db: Database): void {
+  /** A bot's data to the bot's audience; a user's own (pasted) data to that user. */
+  const toOwner = async (owner: DataOwner, message: Parameters<Notifier["toUser"]>[1]) => {
+    if ("dsbotId" in owner) await realtime.toBotAudience(owner.dsbotId, message);
+    else realtime.toUser(owner.userId, message);
+  };
+
+  events.on("bot.status-changed", ({ bot, audience }) => {
+    realtime.toUsers(audience, realtimeMessage("botUpdateStatus", { dsbot: presentBotRef(bot) }));
+  });
+
+  events.on("bot.connections-changed", async ({ change, connections, runnerName }) => {
+    await Promise.all(
+      connections.map((row) => {
+        const data = { dsbotId: row.dsbotId, id: row.id, websocketConnection: presentConnection({ ...row, runnerName }) };
+        const message =
+          row.origin === "bot"
+            ? realtimeMessage(change === "created" ? "bot-connection-created" : "bot-connection-deleted", data)
+            : realtimeMessage(change === "created" ? "bot-user-connection-created" : "bot-user-connection-deleted", data);
+        return realtime.toBotAudience(row.dsbotId, message);
+      }),
+    );
+  });
+
+  events.on("bot.usage-reported", ({ dsbotId, usage }) => realtime.toBotAudience(dsbotId, realtimeMessage("bot-usage", { dsbotId, usage })));
+
+  events.on("troops.changed", (owner) => toOwner(owner, realtimeMessage("troops-updated", { dsbotId: "dsbotId" in owner ? owner.dsbotId : null })));
+
+  events.on("incomings.changed", (owner) => toOwner(owner, realtimeMessage("incomings-updated", { dsbotId: "dsbotId" in owner ? owner.dsbotId : null })));
+
+  /**
+   * One `attacks-updated` per plan to its audience, with the plan's changed statuses; plans whose attacks
+   * changed otherwise get it too, with the rows it has for them (possibly none), and the open tables
+   * fetch their page again.
+   */
+  events.on("attacks.changed", async ({ attacks, planIds }) => {
+    const byPlan = new Map<number, (typeof attacks)[number][]>(planIds.map((planId) => [planId, []]));
+    for (const row of attacks) {
+      const list = byPlan.get(row.planId);
+      if (list) list.push(row);
+      else byPlan.set(row.planId, [row]);
+    }
+    if (byPlan.size === 0) return;
+    const audiences = await planAudiences(db, [...byPlan.keys()]);
+    for (const [planId, changed] of byPlan) {
+      const message = realtimeMessage("attacks-updated", {
+        planId,
+        attacks: changed.map((a) => ({
+          id: a.id,
+          status: a.status,
+          error: a.error,
+          dsbotId: a.dsbotId,
+          realArrivalTime: a.realArrivalAt ? a.realArrivalAt.getTime() : null,
+        })),
+      });
+      for (const userId of audiences.get(planId) ?? []) realtime.toUser(userId, message);
+    }
+  });
+
+  /** The attack is the bot's command: its status, and a failure's error, to the bot's audience. */
+  events.on("attack.reported", async ({ dsbotId, attack }) => {
+    await realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateCommandStatus", { command: { id: attack.id, dsbotId, status: attack.status } }));
+    if (attack.status === "failed" && attack.error) {
+      await realtime.toBotAudience(dsbotId, realtimeMessage("botUpdateAttackError", { command: { id: attack.id, dsbotId, error: attack.error } }));
+    }
+  });
+
+  events.on("tab-requests.added", ({ requests }) => {
+    for (const { userId, tabRequest } of requests) realtime.toUser(userId, realtimeMessage("addTabRequest", { tabRequest: { ...tabRequest, added: true } }));
+  });
+
+  events.on("notification.created", ({ userId, notification }) => {
+    realtime.toUser(userId, realtimeMessage("notification-created", { notification }));
+  });
+}
