@@ -34,6 +34,25 @@ export default tseslint.config(
     files: ["apps/server/**/*.{ts,tsx,js,mjs}", "apps/web/**/*.{ts,tsx,js,mjs}", "apps/userscript/**/*.{ts,js,mjs}"],
     rules: { "no-restricted-imports": ["error", { patterns: layoutPatterns("@dsbot/protocol") }] },
   },
+  // Server modules say what happened (ctx.events); the browsers' messages and cut sockets are the
+  // realtime layer's answer to those events (docs/ARCHITECTURE.md, "Domain events").
+  {
+    files: ["apps/server/src/modules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='sockets'][object.name='ctx']",
+          message: "Module schneiden keine Sockets selbst: ein Domain-Event senden (ctx.events.emit).",
+        },
+        {
+          selector: "MemberExpression[object.property.name='realtime'][property.name=/^(toUser|toUsers|toBotAudience)$/]",
+          message: "Module schreiben keine Browser-Nachrichten selbst: ein Domain-Event senden (ctx.events.emit).",
+        },
+      ],
+    },
+  },
   {
     files: ["packages/protocol/**/*.{ts,tsx,js,mjs}"],
     rules: { "no-restricted-imports": ["error", { patterns: layoutPatterns() }] },

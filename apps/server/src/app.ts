@@ -52,6 +52,7 @@ import { createWorldSync } from "./modules/worlds/world-sync-schedule.js";
 import { worldsRoutes } from "./modules/worlds/worlds.routes.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
+import { subscribeAccessChanges } from "./realtime/access-subscribers.js";
 import { subscribeBrowserMessages } from "./realtime/browser-messages.js";
 import { DomainEventBus } from "./events/domain-events.js";
 import { accountManagerSocketEvents } from "./modules/account-manager/account-manager.socket.js";
@@ -156,6 +157,7 @@ async function buildHttp(
   const realtime = createNotifier(io, ctx.db);
   subscribeBrowserMessages(events, realtime, ctx.db);
   const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime, events, workers, worldSync };
+  subscribeAccessChanges(events, full);
   const lifecycle: ServerLifecycle = { closing: false, instanceId: instance.id };
   attachBotSockets(io, full, fastify.log, lifecycle, botSocketEvents);
   await fastify.register(healthRoutes(full));

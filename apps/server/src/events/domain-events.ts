@@ -1,6 +1,7 @@
 // The server's domain events: what happened, told by the module it happened in. Modules emit; who
-// reacts subscribes (realtime/browser-messages.ts turns them into the browsers' realtime messages),
-// so no module writes to sockets for them. Across instances nothing extra is needed: a subscriber's
+// reacts subscribes (realtime/browser-messages.ts turns them into the browsers' realtime messages,
+// realtime/access-subscribers.ts ends the sockets that may no longer be open), so no module writes
+// to browser sockets or cuts sockets itself. Across instances nothing extra is needed: a subscriber's
 // socket.io emits travel through the realtime adapter (PostgreSQL) like any other.
 import type { BotUsage, Notification, TabRequest } from "@dsbot/protocol";
 import type { DsbotRow, WebsocketConnectionRow } from "../db/schema.js";
@@ -37,6 +38,16 @@ export interface DomainEvents {
   "tab-requests.added": { requests: readonly { userId: number; tabRequest: TabRequest }[] };
   /** A notification was stored (or an unread one on the same topic updated) for its user. */
   "notification.created": { userId: number; notification: Notification };
+  /** Web sessions and runner tokens were revoked (sign-out, a new password, an admin's revoke). */
+  "sessions.revoked": { sessionIds: readonly number[]; runnerTokenIds: readonly number[] };
+  /** What a user may see changed (their role, a grant taken back). */
+  "access.changed": { userId: number };
+  /** A user was deleted, with the bots they owned (deleted with them). */
+  "user.deleted": { userId: number; ownedBotIds: readonly number[] };
+  /** A bot was deleted. */
+  "bot.deleted": { dsbotId: number };
+  /** A bot was set offline by the server (force-stop, a start or stop that never completed). */
+  "bot.forced-offline": { dsbotId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

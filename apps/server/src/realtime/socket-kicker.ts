@@ -14,9 +14,9 @@ export interface UserSocket {
 }
 
 export interface SocketKicker {
-  disconnectSessions(sessionIds: number[]): void;
+  disconnectSessions(sessionIds: readonly number[]): void;
   disconnectUser(userId: number): void;
-  disconnectRunnerTokens(runnerTokenIds: number[]): void;
+  disconnectRunnerTokens(runnerTokenIds: readonly number[]): void;
   disconnectBot(dsbotId: number): void;
   disconnectSocketIds(socketIds: string[]): void;
   /** Every socket of the user (website, runner and bot), on this and, with an adapter, other instances. */

@@ -28,7 +28,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       secured.post(routes.logout.path, { config: none.config }, async (request, reply) => {
         const { user, sessionId } = caller(request);
         await revokeSession(ctx.db, user.id, sessionId);
-        ctx.sockets.disconnectSessions([sessionId]);
+        await ctx.events.emit("sessions.revoked", { sessionIds: [sessionId], runnerTokenIds: [] });
         return reply.status(204).send();
       });
 

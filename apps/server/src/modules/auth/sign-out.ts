@@ -6,13 +6,12 @@ import { revokeUserSessions } from "./sessions.service.js";
 
 /** `keepSessionId`: the session making the request survives its own password change. Answers the counts. */
 export async function signOutEverywhere(
-  ctx: Pick<AppContext, "db" | "sockets">,
+  ctx: Pick<AppContext, "db" | "events">,
   userId: number,
   keepSessionId?: number,
 ): Promise<{ sessions: number; runners: number }> {
   const sessions = await revokeUserSessions(ctx.db, userId, keepSessionId);
   const runners = await revokeUserRunnerTokens(ctx.db, userId);
-  ctx.sockets.disconnectSessions(sessions);
-  ctx.sockets.disconnectRunnerTokens(runners);
+  await ctx.events.emit("sessions.revoked", { sessionIds: sessions, runnerTokenIds: runners });
   return { sessions: sessions.length, runners: runners.length };
 }

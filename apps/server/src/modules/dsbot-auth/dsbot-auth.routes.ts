@@ -62,7 +62,7 @@ export function dsbotAuthRoutes(ctx: AppContext): FastifyPluginAsync {
       secured.delete(routes.revokeToken.path, { config: byId.config }, async (request, reply) => {
         const { id } = byId.params(request);
         if (!(await revokeRunnerToken(ctx.db, caller(request).user.id, id))) throw notFound(errorMessages.runnerNotFound);
-        ctx.sockets.disconnectRunnerTokens([id]);
+        await ctx.events.emit("sessions.revoked", { sessionIds: [], runnerTokenIds: [id] });
         return reply.status(204).send();
       });
     });

@@ -86,7 +86,7 @@ export async function forceStopBot(ctx: BotContext, actor: UserRow, bot: DsbotRo
     },
     command,
   );
-  ctx.sockets.disconnectBot(bot.id);
+  await ctx.events.emit("bot.forced-offline", { dsbotId: bot.id });
   return stopped;
 }
 

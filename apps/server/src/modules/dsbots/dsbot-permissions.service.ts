@@ -11,7 +11,6 @@ import { conflict } from "../../http/errors.js";
 import { notificationTexts } from "../notifications/notification-texts.js";
 import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
 import { getUser } from "../users/users.service.js";
-import { recheckUserSockets } from "./access-recheck.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 
 export async function listPermissions(ctx: BotContext, dsbotId: number): Promise<BotPermission[]> {
@@ -49,7 +48,7 @@ export async function revokeAccess(ctx: BotContext, actor: UserRow, bot: DsbotRo
   if (removed.length === 0) return;
   await addBotLog(ctx.db, { dsbotId: bot.id, level: "info", message: botLogMessages.accessRevoked(user.username), userId: actor.id });
   // Admins keep seeing every bot; the re-check leaves their sockets alone.
-  await recheckUserSockets(ctx, user.id);
+  await ctx.events.emit("access.changed", { userId: user.id });
   if (user.role !== "admin") {
     await notify(ctx, user.id, { ...notificationTexts.accessRevoked(bot.playerName, actor.username), topic: notificationTopics.botAccess(bot.id) });
   }

@@ -80,7 +80,7 @@ export function dsbotsRoutes(ctx: AppContext): FastifyPluginAsync {
       if (bot.status !== null && bot.status !== "offline") await forceStopBot(ctx, user, bot);
       await emitConnectionsChanged(ctx, "deleted", await botConnections(ctx.db, bot.id), null);
       await deleteBotRow(ctx.db, bot.id);
-      ctx.sockets.disconnectBot(bot.id);
+      await ctx.events.emit("bot.deleted", { dsbotId: bot.id });
       return reply.status(204).send();
     });
 

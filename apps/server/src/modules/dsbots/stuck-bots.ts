@@ -34,7 +34,7 @@ export async function settleStuckBots(ctx: BotContext, now = new Date()): Promis
     for (const { id } of stuck) {
       const bot = await tryChangeStatus(ctx, id, { to: "offline", from: [from], unchangedSince: cutoff, message, level: "warn", userId: null });
       if (!bot) continue;
-      ctx.sockets.disconnectBot(id);
+      await ctx.events.emit("bot.forced-offline", { dsbotId: id });
       await notifyBotStuck(ctx, bot, from === "starting" ? "starting" : "stopping");
       changed.push(id);
     }

@@ -60,7 +60,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = session.params(request);
       const revoked = id > MAX_SERIAL_ID ? null : await revokeSession(ctx.db, caller(request).user.id, id);
       if (revoked === null) throw notFound();
-      ctx.sockets.disconnectSessions([revoked]);
+      await ctx.events.emit("sessions.revoked", { sessionIds: [revoked], runnerTokenIds: [] });
       return reply.status(204).send();
     });
   };

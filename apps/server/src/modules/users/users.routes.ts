@@ -18,7 +18,6 @@ import { authenticate, caller, requireAdmin } from "../auth/auth-context.js";
 import { listActiveSessions } from "../auth/sessions.service.js";
 import { signOutEverywhere } from "../auth/sign-out.js";
 import { presentRunnerList, revokeRunnerToken } from "../dsbot-auth/runner-tokens.service.js";
-import { recheckUserSockets } from "../dsbots/access-recheck.js";
 import { emitConnectionsChanged } from "../dsbots/connection-events.js";
 import { ownedBotIds } from "../dsbots/dsbots.service.js";
 import { connectionRowsOfUser } from "../dsbots/websocket-connections.service.js";
@@ -70,7 +69,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       if (input.password !== undefined) {
         await signOutEverywhere(ctx, id, id === actor.user.id ? actor.sessionId : undefined);
       }
-      if (input.role !== undefined) await recheckUserSockets(ctx, id);
+      if (input.role !== undefined) await ctx.events.emit("access.changed", { userId: id });
       if (input.world !== undefined) ctx.worldSync.kick();
       return { user: await presentUserOf(ctx.db, user) };
     });
@@ -88,8 +87,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       ]);
       const connections = [...runnerRows, ...botRows];
       await deleteUser(ctx.db, id, caller(request).user.id);
-      ctx.sockets.disconnectUser(id);
-      for (const botId of ownedBots) ctx.sockets.disconnectBot(botId);
+      await ctx.events.emit("user.deleted", { userId: id, ownedBotIds: ownedBots });
       await emitConnectionsChanged(ctx, "deleted", connections, null);
       return reply.status(204).send();
     });
@@ -109,7 +107,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id, runnerId } = runner.params(request);
       const user = await getUser(ctx.db, id);
       if (!(await revokeRunnerToken(ctx.db, user.id, runnerId))) throw notFound(errorMessages.runnerNotFound);
-      ctx.sockets.disconnectRunnerTokens([runnerId]);
+      await ctx.events.emit("sessions.revoked", { sessionIds: [], runnerTokenIds: [runnerId] });
       return reply.status(204).send();
     });
   };
