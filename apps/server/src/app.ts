@@ -41,7 +41,7 @@ import { warRoomRoutes } from "./modules/war-room/war-room.routes.js";
 import { downloadsRoutes } from "./modules/downloads/downloads.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { playerSkillsRoutes } from "./modules/player-skills/player-skills.routes.js";
-import { accountManagerRoutes } from "./modules/account-manager/account-manager.routes.js";
+import { templatesRoutes } from "./modules/templates/templates.routes.js";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
@@ -55,7 +55,7 @@ import { createNotifier } from "./realtime/notifier.js";
 import { subscribeAccessChanges } from "./realtime/access-subscribers.js";
 import { subscribeBrowserMessages } from "./realtime/browser-messages.js";
 import { DomainEventBus } from "./events/domain-events.js";
-import { accountManagerSocketEvents } from "./modules/account-manager/account-manager.socket.js";
+import { templatesSocketEvents } from "./modules/templates/templates.socket.js";
 import { attackExecutionSocketEvents } from "./modules/attack-execution/attack-execution.socket.js";
 import { botTroopsSocketEvents } from "./modules/bot-troops/bot-troops.socket.js";
 import { dsbotSocketEvents } from "./modules/dsbots/dsbots.socket.js";
@@ -77,7 +77,7 @@ export const botSocketEvents = [
   ...attackExecutionSocketEvents,
   ...botTroopsSocketEvents,
   ...warRoomSocketEvents,
-  ...accountManagerSocketEvents,
+  ...templatesSocketEvents,
 ];
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -173,7 +173,7 @@ async function buildHttp(
   await fastify.register(searchRoutes(full));
   await fastify.register(downloadsRoutes(full));
   await fastify.register(playerSkillsRoutes(full));
-  await fastify.register(accountManagerRoutes(full));
+  await fastify.register(templatesRoutes(full));
   await fastify.register(worldsRoutes(full));
   await fastify.register(worldMapRoutes(full));
   await fastify.register(tabRequestsRoutes(full));

@@ -5,5 +5,5 @@ export * from "./schema/bots.js";
 export * from "./schema/attack-plans.js";
 export * from "./schema/worlds.js";
 export * from "./schema/war-room.js";
-export * from "./schema/account-manager.js";
+export * from "./schema/templates.js";
 export * from "./schema/instances.js";

@@ -1,6 +1,6 @@
 // The user's builder templates as a query (GET /api/account-manager/templates): shared by the Templates
 // pages and the module forms, whose builder and template assigner pick a template by name.
-import { accountManagerRoutes } from "@dsbot/protocol";
+import { templateRoutes } from "@dsbot/protocol";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
 
@@ -12,5 +12,5 @@ export const templateKeys = {
 
 export const templatesQueryOptions = queryOptions({
   queryKey: templateKeys.list,
-  queryFn: ({ signal }) => api.call(accountManagerRoutes.templates, { signal }),
+  queryFn: ({ signal }) => api.call(templateRoutes.list, { signal }),
 });

@@ -1,5 +1,4 @@
 // The REST route table, one file per server module; each file's object is that module's routes.
-import { accountManagerRoutes } from "./account-manager.js";
 import { attackPlanRoutes } from "./attack-plans.js";
 import { authRoutes } from "./auth.js";
 import { downloadFileUrl, downloadRoutes } from "./downloads.js";
@@ -11,6 +10,7 @@ import { playerSkillRoutes } from "./player-skills.js";
 import { profileRoutes } from "./profile.js";
 import { searchRoutes } from "./search.js";
 import { tabRequestRoutes } from "./tab-requests.js";
+import { templateRoutes } from "./templates.js";
 import { userRoutes } from "./users.js";
 import { userscriptRoutes } from "./userscript.js";
 import { warRoomRoutes } from "./war-room.js";
@@ -18,7 +18,6 @@ import { worldRoutes } from "./worlds.js";
 
 export * from "./route.js";
 export {
-  accountManagerRoutes,
   attackPlanRoutes,
   authRoutes,
   downloadFileUrl,
@@ -31,6 +30,7 @@ export {
   profileRoutes,
   searchRoutes,
   tabRequestRoutes,
+  templateRoutes,
   userRoutes,
   userscriptRoutes,
   warRoomRoutes,
@@ -39,7 +39,6 @@ export {
 
 /** Every module's routes, for the server's check that the table and its registered routes are one list. */
 export const routeTable = {
-  accountManager: accountManagerRoutes,
   attackPlans: attackPlanRoutes,
   auth: authRoutes,
   downloads: downloadRoutes,
@@ -51,6 +50,7 @@ export const routeTable = {
   profile: profileRoutes,
   search: searchRoutes,
   tabRequests: tabRequestRoutes,
+  templates: templateRoutes,
   users: userRoutes,
   userscript: userscriptRoutes,
   warRoom: warRoomRoutes,

@@ -20,7 +20,7 @@ import { authenticate, caller } from "../auth/auth-context.js";
 import { moduleBody } from "./bot-modules.js";
 import { listBotLogs } from "./dsbot-logs.service.js";
 import { getBotUsage } from "./dsbot-usage.service.js";
-import { botVillages } from "./dsbot-villages.service.js";
+import { botVillages } from "./player-villages.service.js";
 import { listBotVillageStates } from "../bot-troops/bot-villages.service.js";
 import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js";
 import { moduleUnavailable } from "./module-availability.js";

@@ -1,7 +1,7 @@
 // REST of the builder templates (/api/account-manager/templates): the list, one template, create,
 // replace and delete (with a confirm). Duplicating reads the template and creates a copy.
 import type { BuilderTemplateInput } from "@dsbot/protocol";
-import { accountManagerRoutes, builderTemplateMessages } from "@dsbot/protocol";
+import { templateRoutes, builderTemplateMessages } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { confirm } from "@/components/ui/confirm-store";
@@ -16,13 +16,13 @@ export { templateKeys, templatesQueryOptions };
 export const templateQueryOptions = (id: number) =>
   queryOptions({
     queryKey: templateKeys.detail(id),
-    queryFn: ({ signal }) => api.call(accountManagerRoutes.template, { params: { id }, signal }),
+    queryFn: ({ signal }) => api.call(templateRoutes.detail, { params: { id }, signal }),
   });
 
 export function useCreateTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BuilderTemplateInput) => api.call(accountManagerRoutes.createTemplate, { body }),
+    mutationFn: (body: BuilderTemplateInput) => api.call(templateRoutes.create, { body }),
     onSuccess: ({ template }) => {
       client.setQueryData(templateKeys.detail(template.id), { template });
       return client.invalidateQueries({ queryKey: templateKeys.list });
@@ -33,7 +33,7 @@ export function useCreateTemplate() {
 export function useSaveTemplate(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BuilderTemplateInput) => api.call(accountManagerRoutes.replaceTemplate, { params: { id }, body }),
+    mutationFn: (body: BuilderTemplateInput) => api.call(templateRoutes.replace, { params: { id }, body }),
     onSuccess: (answer) => {
       client.setQueryData(templateKeys.detail(id), answer);
       return client.invalidateQueries({ queryKey: templateKeys.list });
@@ -76,7 +76,7 @@ export function useConfirmDeleteTemplate(): (template: { id: number; name: strin
       });
       if (!confirmed) return false;
       try {
-        await api.call(accountManagerRoutes.removeTemplate, { params: { id: template.id } });
+        await api.call(templateRoutes.remove, { params: { id: template.id } });
       } catch (error) {
         alertError(error);
         return false;

@@ -1,9 +1,9 @@
 // The builder templates a bot asks for over its socket.
 import { botTemplatesRequestSchema } from "@dsbot/protocol";
 import { botEvent } from "../../realtime/bot-events.js";
-import { botTemplates } from "./builder-templates.service.js";
+import { botTemplates } from "./templates.service.js";
 
-export const accountManagerSocketEvents = [
+export const templatesSocketEvents = [
   /** The templates of the bot's owner among the ids asked for (the builder reads its steps). */
   botEvent({
     event: "bot:templates",

@@ -10,7 +10,7 @@ import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { builderTemplates } from "../../db/schema.js";
 import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
-import { botTemplates } from "./builder-templates.service.js";
+import { botTemplates } from "./templates.service.js";
 
 let app: TestApp;
 let anna: Call;
