@@ -7,7 +7,7 @@ import { attackTimes } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attacks, tabRequests } from "../../server/src/db/schema.js";
-import { advanceAttacks } from "../../server/src/modules/attack-execution/attack-clock.js";
+import { advanceAttacks } from "../../server/src/modules/attack-plans/attack-clock.js";
 import {
   baseSpeeds as speeds,
   createAccount,

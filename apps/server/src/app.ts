@@ -2,8 +2,8 @@
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { ATTACK_CLOCK_INTERVAL_MS } from "@dsbot/protocol";
-import type { AppContext } from "./app-context.js";
-import type { Config } from "./config.js";
+import type { AppContext } from "./platform/app-context.js";
+import type { Config } from "./core/config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import type { RouteContract } from "./http/contract.js";
 import { openDatabase } from "./db/client.js";
@@ -13,8 +13,8 @@ import { registerInputGuard } from "./http/input-guard.js";
 import { registerSecurity } from "./http/security.js";
 import { registerStallWatch } from "./http/stall-watch.js";
 import { registerWeb } from "./http/static-web.js";
-import { loggerOptions } from "./logger.js";
-import { authRoutes } from "./modules/auth/auth.routes.js";
+import { loggerOptions } from "./core/logger.js";
+import { authRoutes } from "./modules/account/sign-in.routes.js";
 import type { SessionCacheHandle } from "./modules/auth/session-cache.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { purgeDeadSessions } from "./modules/auth/sessions.service.js";
@@ -29,7 +29,7 @@ import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
 import { dsbotDetailsRoutes } from "./modules/dsbots/dsbot-details.routes.js";
 import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
 import { settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
-import { advanceAttacks } from "./modules/attack-execution/attack-clock.js";
+import { advanceAttacks } from "./modules/attack-plans/attack-clock.js";
 import { removeHiddenAttacks } from "./modules/attack-plans/attack-publish.service.js";
 import { removeOrphanedWorldData } from "./modules/worlds/world-import.js";
 import { attackPlanToolsRoutes } from "./modules/attack-plans/attack-plan-tools.routes.js";
@@ -43,7 +43,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { playerSkillsRoutes } from "./modules/player-skills/player-skills.routes.js";
 import { templatesRoutes } from "./modules/templates/templates.routes.js";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
-import { profileRoutes } from "./modules/profile/profile.routes.js";
+import { profileRoutes } from "./modules/account/profile.routes.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
 import { userLookupRoutes } from "./modules/users/user-lookup.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
@@ -56,7 +56,7 @@ import { subscribeAccessChanges } from "./realtime/access-subscribers.js";
 import { subscribeBrowserMessages } from "./realtime/browser-messages.js";
 import { DomainEventBus } from "./events/domain-events.js";
 import { templatesSocketEvents } from "./modules/templates/templates.socket.js";
-import { attackExecutionSocketEvents } from "./modules/attack-execution/attack-execution.socket.js";
+import { attackExecutionSocketEvents } from "./modules/attack-plans/attack-execution.socket.js";
 import { botTroopsSocketEvents } from "./modules/bot-troops/bot-troops.socket.js";
 import { dsbotSocketEvents } from "./modules/dsbots/dsbots.socket.js";
 import { warRoomSocketEvents } from "./modules/war-room/war-room.socket.js";
@@ -71,7 +71,7 @@ import { INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance,
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The events a bot socket sends, each declared by the module it belongs to (realtime/bot-events.ts). */
+/** The events a bot socket sends, each declared by the module it belongs to (platform/bot-events.ts). */
 export const botSocketEvents = [
   ...dsbotSocketEvents,
   ...attackExecutionSocketEvents,

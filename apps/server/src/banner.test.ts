@@ -2,7 +2,7 @@
 // only unless HOST is set, and the start banner says so and how to open it to the network.
 import { describe, expect, it } from "vitest";
 import { banner } from "./banner.js";
-import { loadConfig } from "./config.js";
+import { loadConfig } from "./core/config.js";
 import type { BootstrapResult } from "./modules/bootstrap/bootstrap.js";
 
 describe("HOST with and without demo data", () => {

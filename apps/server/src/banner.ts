@@ -1,6 +1,6 @@
 // The start banner main.ts prints: address, logins, database, and how to open a demo to the network.
 import type { App } from "./app.js";
-import type { Config } from "./config.js";
+import type { Config } from "./core/config.js";
 
 function box(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length));

@@ -1,7 +1,7 @@
 // One listening app per test file for tests with real sockets: made before the file's tests, its
 // sockets closed after each test, disposed after all. Call at the top level of a test file.
 import { afterAll, afterEach, beforeAll } from "vitest";
-import type { Config } from "../src/config.js";
+import type { Config } from "../src/core/config.js";
 import type { TestSocket } from "./bots.js";
 import { listen } from "./bots.js";
 import type { TestApp } from "./test-app.js";

@@ -11,7 +11,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { DatabaseHandle } from "../src/db/client.js";
 import { SLOW_STATEMENT_MS, usePgliteThread } from "../src/db/client.js";
 import { PgliteThread } from "../src/db/pglite-thread.js";
-import { migrationsDir } from "../src/paths.js";
+import { migrationsDir } from "../src/core/paths.js";
 
 /** The package's exports hide package.json, so find it next to the resolved entry point. */
 function pgliteVersion(): string {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import type { App } from "../src/app.js";
 import { buildApp } from "../src/app.js";
-import type { Config } from "../src/config.js";
+import type { Config } from "../src/core/config.js";
 import type { DatabaseHandle } from "../src/db/client.js";
 import { MEMORY_URL, openDatabase } from "../src/db/client.js";
 import { openPgliteFromTemplate } from "./pglite-template.js";

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { migrationsDir } from "../paths.js";
+import { migrationsDir } from "../core/paths.js";
 import { PgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema.js";
 

@@ -12,7 +12,7 @@ import { attackTimes, DEMO_WORLD } from "@dsbot/protocol";
 import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, players, villages, worlds } from "../db/schema.js";
-import { planAttacks } from "../modules/attack-plans/attack-visibility.js";
+import { planAttacks } from "../policies/attack-visibility.js";
 import { worldDataKey } from "../modules/worlds/world-data-key.js";
 import { insertAttacks } from "../modules/attack-plans/attack-write.service.js";
 import { findUserByUsername } from "../modules/auth/login.service.js";

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, notifications } from "../db/schema.js";
 import type { AttackPlanRow, AttackRow } from "../db/schema.js";
-import { planAttacks } from "../modules/attack-plans/attack-visibility.js";
+import { planAttacks } from "../policies/attack-visibility.js";
 import { insertAttacks, type NewAttack } from "../modules/attack-plans/attack-write.service.js";
 import { findUserByUsername } from "../modules/auth/login.service.js";
 import { insertNotifications } from "../modules/notifications/notifications.service.js";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pino from "pino";
 import { eq } from "drizzle-orm";
 import { dsbots } from "../db/schema.js";
-import { checkRunnerToken } from "../modules/dsbot-auth/runner-tokens.service.js";
+import { checkRunnerToken } from "../modules/auth/runner-tokens.service.js";
 import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
 import { bearer, loginAs } from "../../test/factories.js";
 import { listen } from "../../test/bots.js";

@@ -1,9 +1,9 @@
 // A change of what a user may see (role, grant revoked, bot deleted) takes effect on that user's open
 // sockets at once: bot sockets for bots out of sight are cut (the disconnect handler sets the bot
 // offline), and the user's runners lose their connections to such bots (announced to the owners).
-import type { BotContext } from "../app-context.js";
+import type { BotContext } from "../platform/app-context.js";
 import { emitConnectionsChanged } from "../modules/dsbots/connection-events.js";
-import { botsVisibleTo } from "../modules/dsbots/dsbots.policy.js";
+import { botsVisibleTo } from "../policies/dsbots.policy.js";
 import { connectionRowsOfUser, deleteConnections } from "../modules/dsbots/websocket-connections.service.js";
 
 export async function recheckUserSockets(ctx: BotContext, userId: number): Promise<void> {

@@ -1,6 +1,6 @@
 // The domain events after which sockets may no longer stay open: each ends them at once (on every
 // instance: the kicker's disconnects go through the realtime adapter).
-import type { BotContext } from "../app-context.js";
+import type { BotContext } from "../platform/app-context.js";
 import type { DomainEventBus } from "../events/domain-events.js";
 import { recheckUserSockets } from "./access-recheck.js";
 

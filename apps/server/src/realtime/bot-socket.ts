@@ -1,17 +1,17 @@
-// A bot's socket (origin bot): the dispatcher of the events the modules declare (realtime/bot-events.ts).
+// A bot's socket (origin bot): the dispatcher of the events the modules declare (platform/bot-events.ts).
 // Every event is parsed with its schema, re-checked against who may see the bot, run (in the bot's
 // queue where asked) and answered; a socket that lost access is cut once its answer is on the way.
 // Connect and disconnect (modules/dsbots/bot-connection.ts) run in the same queue.
 import { errorMessages } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import type { BotContext } from "../app-context.js";
+import type { BotContext } from "../platform/app-context.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { botConnected, botDisconnected } from "../modules/dsbots/bot-connection.js";
-import { botsVisibleTo } from "../modules/dsbots/dsbots.policy.js";
-import type { BotEventHandler, BotSocketScope } from "./bot-events.js";
+import { botsVisibleTo } from "../policies/dsbots.policy.js";
+import type { BotEventHandler, BotSocketScope } from "../platform/bot-events.js";
 import type { Reply } from "./socket-ack.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
-import type { RealtimeSocket, ServerLifecycle } from "./types.js";
+import type { RealtimeSocket, ServerLifecycle } from "../platform/socket-types.js";
 
 export function handleBotSocket(
   socket: RealtimeSocket,

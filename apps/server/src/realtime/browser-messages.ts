@@ -4,9 +4,9 @@
 import { realtimeMessage } from "@dsbot/protocol";
 import type { Database } from "../db/client.js";
 import type { DataOwner, DomainEventBus } from "../events/domain-events.js";
-import { planAudiences } from "../modules/attack-execution/plan-audience.js";
+import { planAudiences } from "../policies/plan-audience.js";
 import { presentBotRef, presentConnection } from "../modules/dsbots/dsbots.presenter.js";
-import type { Notifier } from "./notifier.js";
+import type { Notifier } from "../platform/ports.js";
 
 export function subscribeBrowserMessages(events: DomainEventBus, realtime: Notifier, db: Database): void {
   /** A bot's data to the bot's audience; a user's own (pasted) data to that user. */

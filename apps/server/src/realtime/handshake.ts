@@ -3,30 +3,11 @@ import type { SocketAuth, SocketOrigin } from "@dsbot/protocol";
 import { socketAuthSchema, socketErrors } from "@dsbot/protocol";
 import type { Socket } from "socket.io";
 import type { Database } from "../db/client.js";
-import type { UserRow } from "../db/schema.js";
 import { checkToken } from "../modules/auth/sessions.service.js";
-import { checkRunnerToken } from "../modules/dsbot-auth/runner-tokens.service.js";
-import { findVisibleBot } from "../modules/dsbots/dsbots.policy.js";
+import { checkRunnerToken } from "../modules/auth/runner-tokens.service.js";
+import type { Authenticated, SocketData } from "../platform/socket-types.js";
+import { findVisibleBot } from "../policies/dsbots.policy.js";
 
-/** What an accepted socket carries in `socket.data`. */
-/**
- * Who a socket belongs to, as it was at the handshake (handlers read the role afresh when it
- * matters). No more than this: socket data travels to other instances in `fetchSockets` answers.
- */
-export type SocketUser = Pick<UserRow, "id" | "username" | "role">;
-
-export interface SocketData {
-  origin: SocketOrigin;
-  user: SocketUser;
-  /** The web session behind a website socket (revoking it disconnects the socket). */
-  sessionId: number | null;
-  /** The runner token behind a bot-user or bot socket (revoking it disconnects the socket). */
-  runner: { tokenId: number; name: string } | null;
-  /** The bot a bot socket speaks for. */
-  dsbotId: number | null;
-}
-
-export type Authenticated = Omit<SocketData, "origin">;
 
 /** Why a socket was refused, as the `connect_error` message. */
 export interface Refusal {

@@ -22,7 +22,7 @@ import type { TestApp } from "../../test/test-app.js";
 import { createSecondInstance, createTestApp, TEST_ADMIN } from "../../test/test-app.js";
 import type { App } from "../app.js";
 import { attackPlans, attacks, serverInstances, tabRequests, websocketConnections } from "../db/schema.js";
-import { advanceAttacks } from "../modules/attack-execution/attack-clock.js";
+import { advanceAttacks } from "../modules/attack-plans/attack-clock.js";
 import { INSTANCE_DEAD_AFTER_MS, INSTANCE_HEARTBEAT_MS } from "../modules/instances/instances.js";
 
 const onPostgres = !!process.env.DATABASE_URL;

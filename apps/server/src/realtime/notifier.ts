@@ -3,41 +3,15 @@
 // runner and bot sockets check each socket's user against the bot's audience at that moment: a socket
 // whose user lost access gets nothing and is disconnected.
 import type {
-  BotConfig,
-  BotControl,
-  BotModuleConfig,
-  BotTemplatesChanged,
   ClientToServerEvents,
-  RealtimeMessage,
-  RunnerCommand,
   ServerToClientEvents,
 } from "@dsbot/protocol";
 import type { RemoteSocket, Server } from "socket.io";
 import type { Database } from "../db/client.js";
-import { audienceOf } from "../modules/dsbots/dsbots.policy.js";
-import type { SocketData } from "./handshake.js";
-import { botRoom, fetchEverywhere, runnerRoom, userRoom } from "./rooms.js";
-
-export interface Notifier {
-  /** `message` to the website sockets of one user. */
-  toUser(userId: number, message: RealtimeMessage): void;
-  /** `message` to the website sockets of these users. */
-  toUsers(userIds: readonly number[], message: RealtimeMessage): void;
-  /** `message` to the website sockets of every user who may see the bot right now. */
-  toBotAudience(dsbotId: number, message: RealtimeMessage): Promise<void>;
-  /** `runner:command` to runner sockets, by socket id and/or runner token, if their user may see the bot. */
-  runnerCommand(target: { socketIds?: string[]; runnerTokenIds?: number[] }, command: RunnerCommand): Promise<void>;
-  botControl(dsbotId: number, control: BotControl): Promise<void>;
-  botModuleConfig(dsbotId: number, update: BotModuleConfig): Promise<void>;
-  botConfig(socketId: string, config: BotConfig): void;
-  /**
-   * To the bot sockets of these bots (all the owner's, who changed the template): their runners drop the
-   * templates they keep. Only ids go out, and only to bots whose settings name the template.
-   */
-  botTemplatesChanged(dsbotIds: readonly number[], change: BotTemplatesChanged): void;
-  /** Which of these runner tokens have a runner socket connected now. */
-  connectedRunners(runnerTokenIds: number[]): Promise<Set<number>>;
-}
+import { audienceOf } from "../policies/dsbots.policy.js";
+import type { Notifier } from "../platform/ports.js";
+import type { SocketData } from "../platform/socket-types.js";
+import { botRoom, fetchEverywhere, runnerRoom, userRoom } from "../platform/rooms.js";
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type Remote = RemoteSocket<ServerToClientEvents, SocketData>;

@@ -7,18 +7,18 @@ import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import type { BotContext } from "../app-context.js";
+import type { BotContext } from "../platform/app-context.js";
 import type { Database } from "../db/client.js";
 import { NOTIFY_PAYLOAD_MAX_BYTES } from "./adapter-pool.js";
-import type { BotEventHandler } from "./bot-events.js";
+import type { BotEventHandler } from "../platform/bot-events.js";
 import { handleBotSocket } from "./bot-socket.js";
-import type { SocketData } from "./handshake.js";
+import type { SocketData } from "../platform/socket-types.js";
 import { defaultAuthenticators, handshakeMiddleware } from "./handshake.js";
-import { accountRoom, botRoom, runnerRoom, runnerTokenRoom, sessionRoom, userRoom } from "./rooms.js";
+import { accountRoom, botRoom, runnerRoom, runnerTokenRoom, sessionRoom, userRoom } from "../platform/rooms.js";
 import { handleRunnerSocket } from "./runner-socket.js";
-import type { RealtimeServer, RealtimeSocket, ServerLifecycle } from "./types.js";
+import type { RealtimeServer, RealtimeSocket, ServerLifecycle } from "../platform/socket-types.js";
 
-export type { InterServerEvents, RealtimeServer, RealtimeSocket, ServerLifecycle } from "./types.js";
+export type { InterServerEvents, RealtimeServer, RealtimeSocket, ServerLifecycle } from "../platform/socket-types.js";
 
 export interface RealtimeOptions {
   db: Database;

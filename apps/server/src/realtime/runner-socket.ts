@@ -4,14 +4,14 @@ import type { RunnerBot } from "@dsbot/protocol";
 import { runnerHelloSchema } from "@dsbot/protocol";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { BotContext } from "../app-context.js";
+import type { BotContext } from "../platform/app-context.js";
 import { MAX_SERIAL_ID } from "../http/parse.js";
 import { dsbots, users } from "../db/schema.js";
 import { emitConnectionsChanged } from "../modules/dsbots/connection-events.js";
-import { visibleBotsCondition } from "../modules/dsbots/dsbots.policy.js";
+import { visibleBotsCondition } from "../policies/dsbots.policy.js";
 import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
 import { addConnections, botsWithBotSocket, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
-import type { RealtimeSocket, ServerLifecycle } from "./types.js";
+import type { RealtimeSocket, ServerLifecycle } from "../platform/socket-types.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 
 const MAX_RUNNER_BOTS = 1000;

@@ -3,7 +3,7 @@
 // gone. Each instance checks only its own sockets, so it is safe with several instances.
 import type { Database } from "../db/client.js";
 import { findActiveSessionIds } from "../modules/auth/sessions.service.js";
-import type { RealtimeServer } from "./types.js";
+import type { RealtimeServer } from "../platform/socket-types.js";
 
 export const SESSION_SOCKET_SWEEP_MS = 60_000;
 

@@ -1,27 +1,9 @@
 // Ends live sockets when what authorised them goes away (logout, revoked session or runner token,
 // deleted user, force-stopped bot, lost access), and lists a user's sockets for such re-checks.
 import type { Server } from "socket.io";
-import type { SocketData } from "./handshake.js";
-import { accountRoom, botRoom, fetchEverywhere, runnerTokenRoom, sessionRoom } from "./rooms.js";
-
-/** A socket of a user on any instance: what it is and how to end it. */
-export interface UserSocket {
-  id: string;
-  origin: SocketData["origin"];
-  dsbotId: number | null;
-  runnerTokenId: number | null;
-  disconnect: () => void;
-}
-
-export interface SocketKicker {
-  disconnectSessions(sessionIds: readonly number[]): void;
-  disconnectUser(userId: number): void;
-  disconnectRunnerTokens(runnerTokenIds: readonly number[]): void;
-  disconnectBot(dsbotId: number): void;
-  disconnectSocketIds(socketIds: string[]): void;
-  /** Every socket of the user (website, runner and bot), on this and, with an adapter, other instances. */
-  socketsOfUser(userId: number): Promise<UserSocket[]>;
-}
+import type { SocketKicker } from "../platform/ports.js";
+import type { SocketData } from "../platform/socket-types.js";
+import { accountRoom, botRoom, fetchEverywhere, runnerTokenRoom, sessionRoom } from "../platform/rooms.js";
 
 // `io.in(room)` reaches sockets on other instances too once a cluster adapter is installed.
 export function createSocketKicker(io: Server): SocketKicker {

@@ -1,7 +1,7 @@
 // The tasks a worker thread can run, by name: input and output types for the pool, the functions for
 // the worker. Each task is a pure function of its input (no database, no sockets).
-import { coordsTask, plannerTask } from "../modules/attack-plans/planner-task.js";
-import { sosTextTask, troopsOverviewTask } from "../modules/war-room/parse-task.js";
+import { coordsTask, plannerTask } from "./planner-task.js";
+import { sosTextTask, troopsOverviewTask } from "./parse-task.js";
 
 export const tasks = {
   coords: coordsTask,

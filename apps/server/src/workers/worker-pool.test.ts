@@ -2,7 +2,7 @@
 // own error, and closing; the event loop stays free while a worker is busy.
 import { plannerMessages } from "@dsbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PlannerTaskInput } from "../modules/attack-plans/planner-task.js";
+import type { PlannerTaskInput } from "./planner-task.js";
 import { WorkerPool, WorkerTaskError } from "./worker-pool.js";
 
 /** A text whose coordinates take a worker seconds to read (5 million matches of one coordinate). */

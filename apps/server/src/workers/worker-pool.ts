@@ -2,7 +2,6 @@
 // the event loop only hands it over and takes the answer. Workers start on first use, run one task at a
 // time, and a task over its time limit ends its worker (a new one starts for the next task). A task's time
 // counts from when its worker is ready, so a worker's start (slow under tsx in tests) is not charged to it.
-import os from "node:os";
 import { Worker, type Transferable } from "node:worker_threads";
 import type { TaskName, TaskInput, TaskOutput } from "./tasks.js";
 
@@ -142,9 +141,4 @@ export class WorkerPool {
     const job = this.queue.shift();
     if (job) this.start(slot, job);
   }
-}
-
-/** Threads for a machine: one core stays with the event loop, at most four. */
-export function defaultWorkerCount(): number {
-  return Math.max(1, Math.min(4, os.availableParallelism() - 1));
 }

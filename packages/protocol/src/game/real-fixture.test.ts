@@ -33,7 +33,7 @@ const fixtureDir = path.resolve(repoRoot, "../shared/fixtures/world-real");
 const exists = fs.existsSync(fixtureDir);
 if (!exists) {
   (globalThis as unknown as { console: { info(message: string): void } }).console.info(
-    `real-fixture.test.ts übersprungen: ${fixtureDir} fehlt (die echten Weltdaten liegen nur in ../shared, nicht im Repository).`,
+    `real-fixture.test.ts übersprungen: ${fixtureDir} fehlt (die echten Weltdaten liegen neben dem Repository, nicht darin).`,
   );
 }
 

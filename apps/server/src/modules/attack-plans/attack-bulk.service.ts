@@ -9,10 +9,10 @@ import type { SQL } from "drizzle-orm";
 import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import { attacks } from "../../db/schema.js";
-import type { ChangedAttack } from "../attack-execution/attack-events.js";
+import type { ChangedAttack } from "./attack-events.js";
 import { closeAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { selectionCondition } from "./attacks.service.js";
-import { planAttacks } from "./attack-visibility.js";
+import { planAttacks } from "../../policies/attack-visibility.js";
 
 /**
  * Up to this many changed statuses travel in the one `attacks-updated` of a bulk (the open tables

@@ -5,13 +5,13 @@ import type { AttackPlanLinesResponse } from "@dsbot/protocol";
 import { attackPlanIdParamsSchema, attackPlanRoutes } from "@dsbot/protocol";
 import { and, asc, ne } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
 import { attacks } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
-import { requirePlan } from "./attack-plans.policy.js";
-import { planAttacks } from "./attack-visibility.js";
+import { requirePlan } from "../../policies/attack-plans.policy.js";
+import { planAttacks } from "../../policies/attack-visibility.js";
 
 const byId = contract({ params: attackPlanIdParamsSchema });
 

@@ -3,7 +3,7 @@
 import type { AttackPlanGrantLevel, AttackPlanPermission } from "@dsbot/protocol";
 import { attackPlanMessages } from "@dsbot/protocol";
 import { and, asc, eq } from "drizzle-orm";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { attackPlanPermissions, users } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";

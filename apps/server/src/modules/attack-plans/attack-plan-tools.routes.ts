@@ -16,17 +16,17 @@ import {
   plannerRequestSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { parse } from "../../http/parse.js";
 import { UserSlots } from "../../http/user-slots.js";
-import { emitAttacksChanged } from "../attack-execution/attack-events.js";
+import { emitAttacksChanged } from "./attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { exportAttacks } from "./attack-export.service.js";
 import { importAttacks } from "./attack-import.service.js";
 import { grantPlanAccess, listPlanPermissions, revokePlanAccess } from "./attack-plan-permissions.service.js";
-import type { PlanNeed } from "./attack-plans.policy.js";
-import { requireAccess, requirePlan } from "./attack-plans.policy.js";
+import type { PlanNeed } from "../../policies/attack-plans.policy.js";
+import { requireAccess, requirePlan } from "../../policies/attack-plans.policy.js";
 import { touchPlan } from "./attack-plans.service.js";
 import { runPlanner } from "./attack-planner.service.js";
 import { bulkAttacks } from "./attack-bulk.service.js";

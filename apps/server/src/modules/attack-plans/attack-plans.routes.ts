@@ -26,20 +26,20 @@ import {
   attackVillageTroopsQuerySchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { emitAttacksChanged } from "../attack-execution/attack-events.js";
+import { emitAttacksChanged } from "./attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { latestVillageScans } from "../bot-troops/bot-troops.service.js";
-import type { PlanNeed } from "./attack-plans.policy.js";
-import { requirePlan } from "./attack-plans.policy.js";
+import type { PlanNeed } from "../../policies/attack-plans.policy.js";
+import { requirePlan } from "../../policies/attack-plans.policy.js";
 import { presentAttack, presentVillage } from "./attack-plans.presenter.js";
 import { createPlan, deletePlan, listPlans, planView, renamePlan } from "./attack-plans.service.js";
 import { createAttack, createAttackTrain, deleteAttack, updateAttack } from "./attack-write.service.js";
 import { listAttacks } from "./attack-table.service.js";
 import { findAttack } from "./attacks.service.js";
-import { coordKey, requirePlanWorld, villagesAt } from "./plan-world.js";
+import { coordKey, requirePlanWorld, villagesAt } from "../worlds/game-world.js";
 
 const list = contract({ query: attackPlanListQuerySchema });
 const create = contract({ body: attackPlanCreateSchema });

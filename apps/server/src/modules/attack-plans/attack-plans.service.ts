@@ -10,8 +10,8 @@ import { likeContains } from "../../db/like.js";
 import { attackPlanPermissions, attackPlans, attacks, users } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
 import { ensureWorld } from "../worlds/worlds.service.js";
-import { accessOf } from "./attack-plans.policy.js";
-import type { PlanAccess } from "./attack-plans.policy.js";
+import { accessOf } from "../../policies/attack-plans.policy.js";
+import type { PlanAccess } from "../../policies/attack-plans.policy.js";
 import type { PlanStats } from "./attack-plans.presenter.js";
 import { presentPlan } from "./attack-plans.presenter.js";
 

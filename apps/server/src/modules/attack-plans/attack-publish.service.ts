@@ -13,7 +13,7 @@ import { refreshStatistics, STATISTICS_AFTER_ROWS } from "../../db/statistics.js
 import { attacks } from "../../db/schema.js";
 import type { AttackPlanRow } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
-import { planAttacks } from "./attack-visibility.js";
+import { planAttacks } from "../../policies/attack-visibility.js";
 import { insertAttacks, type NewAttack } from "./attack-write.service.js";
 
 /** A big write renews its hold on the plan with every chunk; one that crashed frees it after this. */

@@ -12,7 +12,7 @@ import { createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
 import { attackPlans, attacks } from "../../db/schema.js";
-import { advanceAttacks } from "../attack-execution/attack-clock.js";
+import { advanceAttacks } from "./attack-clock.js";
 import type { VillageRecord } from "../worlds/world-files.js";
 import { removeHiddenAttacks } from "./attack-publish.service.js";
 

@@ -16,7 +16,7 @@ import type { Database } from "../../db/client.js";
 import { attacks } from "../../db/schema.js";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
 import { idArray, searchCondition, sortColumns, statusCondition } from "./attacks.service.js";
-import { planAttacks } from "./attack-visibility.js";
+import { planAttacks } from "../../policies/attack-visibility.js";
 
 type Page = { rows: AttackRow[]; totals: number };
 type PlanVersion = Pick<AttackPlanRow, "id" | "updatedAt">;

@@ -12,9 +12,9 @@ import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
 import { badRequest, conflict } from "../../http/errors.js";
 import type { Issue } from "../../http/errors.js";
 import { touchPlan } from "./attack-plans.service.js";
-import { planAttacks } from "./attack-visibility.js";
-import type { PlanWorld, WorldVillage } from "./plan-world.js";
-import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt } from "./plan-world.js";
+import { planAttacks } from "../../policies/attack-visibility.js";
+import type { PlanWorld, WorldVillage } from "../worlds/game-world.js";
+import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt } from "../worlds/game-world.js";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;

@@ -12,7 +12,7 @@ import { likeContains } from "../../db/like.js";
 import { attacks } from "../../db/schema.js";
 import type { AttackRow } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { planAttacks } from "./attack-visibility.js";
+import { planAttacks } from "../../policies/attack-visibility.js";
 
 /**
  * The order of each sortable column, id last, all in one direction: exactly the columns of its index,

@@ -6,14 +6,14 @@
 import type { PlannerRequest, PlannerSettings } from "@dsbot/protocol";
 import { DEFEND_LEAD_MS, plannerDefaultTemplates, plannerMessages } from "@dsbot/protocol";
 import { and, eq, sql } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
 import { dsbots } from "../../db/schema.js";
 import type { AttackPlanRow, DsbotRow, UserRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import { readModule } from "../dsbots/bot-modules.js";
 import { saveModule } from "../dsbots/dsbot-modules.service.js";
-import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 import { idArray } from "./attacks.service.js";
 
 const SCANNER = "attack-planner-scanner" as const;

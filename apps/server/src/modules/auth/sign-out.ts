@@ -1,7 +1,7 @@
 // Signing a user out everywhere (a new password, an admin's "revoke sessions"): web sessions and
 // runner tokens are revoked, and their sockets end at once.
-import type { AppContext } from "../../app-context.js";
-import { revokeUserRunnerTokens } from "../dsbot-auth/runner-tokens.service.js";
+import type { AppContext } from "../../platform/app-context.js";
+import { revokeUserRunnerTokens } from "./runner-tokens.service.js";
 import { revokeUserSessions } from "./sessions.service.js";
 
 /** `keepSessionId`: the session making the request survives its own password change. Answers the counts. */

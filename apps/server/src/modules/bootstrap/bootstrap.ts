@@ -1,6 +1,6 @@
 // First start: create the admin (and the demo user when DSBOT_DEMO=1) so the app can be used at once.
 import { defaultWorld, demoGameWorld } from "@dsbot/protocol";
-import type { Config } from "../../config.js";
+import type { Config } from "../../core/config.js";
 import type { Database } from "../../db/client.js";
 import { generatePassword } from "../auth/password.js";
 import { findUserByUsername } from "../auth/login.service.js";

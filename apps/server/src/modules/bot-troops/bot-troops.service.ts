@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.js";
 import { botTroops, dsbots } from "../../db/schema.js";
 import type { UserRow } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
-import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 
 /**
  * Stores the bot's scan in place of its previous one, in one transaction with the bot locked (two

@@ -1,6 +1,6 @@
 // A bot's scans of its troops and villages over its socket; the bot's audience hears that they changed.
 import { botTroopsReportSchema, botVillagesReportSchema } from "@dsbot/protocol";
-import { botEvent } from "../../realtime/bot-events.js";
+import { botEvent } from "../../platform/bot-events.js";
 import { replaceBotTroops } from "./bot-troops.service.js";
 import { storeBotVillages } from "./bot-villages.service.js";
 

@@ -4,7 +4,7 @@
 import type { DownloadsResponse } from "@dsbot/protocol";
 import { downloadRoutes, downloadTypeParamsSchema, errorMessages } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
 import { authenticate } from "../auth/auth-context.js";

@@ -1,9 +1,9 @@
 // A bot socket coming and going: its connection row, one socket per bot, the audience told, the bot's
 // config sent; when its last socket is gone, a requested stop ends, anything else is a lost connection.
 import { botLogMessages } from "@dsbot/protocol";
-import type { BotContext } from "../../app-context.js";
-import type { BotSocketScope } from "../../realtime/bot-events.js";
-import { botRoom } from "../../realtime/rooms.js";
+import type { BotContext } from "../../platform/app-context.js";
+import type { BotSocketScope } from "../../platform/bot-events.js";
+import { botRoom } from "../../platform/rooms.js";
 import { worldZoneOf } from "../worlds/world-zone.js";
 import { notifyBotOffline } from "./bot-notifications.js";
 import { emitConnectionsChanged } from "./connection-events.js";

@@ -8,7 +8,7 @@ import type { NotificationContent, NotifyContext } from "../notifications/notify
 import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
 import { createPlayerTabRequest, openPlayerTabRequest } from "../tab-requests/tab-requests.service.js";
 import { addBotLog } from "./dsbot-logs.service.js";
-import { stakeholdersOf } from "./dsbots.policy.js";
+import { stakeholdersOf } from "../../policies/dsbots.policy.js";
 import { getBotRow } from "./dsbots.service.js";
 
 /** To the bot's owner and grantees; it links to the bot unless the content names something else. */

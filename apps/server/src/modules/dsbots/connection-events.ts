@@ -1,5 +1,5 @@
 // Tell a bot's audience that a runner or bot socket came or went (the websocket-connection realtime messages).
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { WebsocketConnectionRow } from "../../db/schema.js";
 
 export async function emitConnectionsChanged(

@@ -2,11 +2,11 @@
 import type { BotResponse } from "@dsbot/protocol";
 import { botIdParamsSchema, botStartSchema, botStopSchema, dsbotRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { forceStopBot, pauseBot, resumeBot, startBot, stopBot } from "./dsbot-actions.service.js";
-import { requireVisibleBot } from "./dsbots.policy.js";
+import { requireVisibleBot } from "../../policies/dsbots.policy.js";
 import { presentBot } from "./dsbots.presenter.js";
 import { connectionsOfBots } from "./websocket-connections.service.js";
 

@@ -2,11 +2,11 @@
 // or the bot. Start and stop name the runner through one of its bot-user connections of this bot.
 import type { RunnerCommand } from "@dsbot/protocol";
 import { botLogMessages, errorMessages } from "@dsbot/protocol";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { badRequest, HttpError } from "../../http/errors.js";
 import { changeStatus, runningStatuses } from "./dsbot-status.service.js";
-import { findVisibleBot } from "./dsbots.policy.js";
+import { findVisibleBot } from "../../policies/dsbots.policy.js";
 import { botConnections, findConnection } from "./websocket-connections.service.js";
 
 /** The runner socket (and its token) behind a bot-user connection of this bot, whose user may still see the bot. */

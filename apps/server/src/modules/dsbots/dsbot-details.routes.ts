@@ -14,7 +14,7 @@ import {
   toggleModuleSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { moduleBody } from "./bot-modules.js";
@@ -27,7 +27,7 @@ import { moduleUnavailable } from "./module-availability.js";
 import { renamerPreview } from "./renamer-preview.service.js";
 import { scannerPlanOptions } from "./scanner-plans.js";
 import { grantAccess, listPermissions, revokeAccess } from "./dsbot-permissions.service.js";
-import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
+import { requireManageBot, requireVisibleBot } from "../../policies/dsbots.policy.js";
 
 const byId = contract({ params: botIdParamsSchema });
 const toggle = contract({ params: botIdParamsSchema, body: toggleModuleSchema });

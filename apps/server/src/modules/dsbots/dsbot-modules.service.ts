@@ -3,7 +3,7 @@
 import type { ModuleName } from "@dsbot/protocol";
 import { botLogMessages, errorMessages, moduleRegistry, toIssueList } from "@dsbot/protocol";
 import { eq, sql } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
 import { dsbots } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";

@@ -4,7 +4,7 @@
 import type { BotPermission } from "@dsbot/protocol";
 import { botLogMessages, errorMessages } from "@dsbot/protocol";
 import { and, asc, eq } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import { dsbotPermissions, users } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";

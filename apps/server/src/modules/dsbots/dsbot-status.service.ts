@@ -2,11 +2,11 @@
 // a log entry naming who did it, and botUpdateStatus to everyone who may see the bot.
 import type { BotStatus, LogLevel } from "@dsbot/protocol";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import { dsbotLogs, dsbotPermissions, dsbots, users } from "../../db/schema.js";
 import type { DsbotRow } from "../../db/schema.js";
 import { conflict, HttpError } from "../../http/errors.js";
-import { visibleToUserNow } from "./dsbots.policy.js";
+import { visibleToUserNow } from "../../policies/dsbots.policy.js";
 
 export interface StatusChange {
   to: BotStatus;

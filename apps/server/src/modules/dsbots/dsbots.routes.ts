@@ -2,12 +2,12 @@
 import type { BotListResponse, BotResponse, WebsocketConnectionsResponse } from "@dsbot/protocol";
 import { botCreateSchema, botIdParamsSchema, botListQuerySchema, botUpdateSchema, dsbotRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { updateBotSettings } from "./bot-settings.service.js";
 import { forceStopBot } from "./dsbot-actions.service.js";
-import { requireManageBot, requireVisibleBot } from "./dsbots.policy.js";
+import { requireManageBot, requireVisibleBot } from "../../policies/dsbots.policy.js";
 import { presentBot, presentConnection } from "./dsbots.presenter.js";
 import { createBot, deleteBotRow, listBots } from "./dsbots.service.js";
 import { requireKnownWorld } from "../worlds/worlds.service.js";

@@ -10,7 +10,7 @@ import { dsbots } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { defaultModules } from "./bot-modules.js";
 import { addBotLog } from "./dsbot-logs.service.js";
-import { visibleBotsCondition } from "./dsbots.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 
 /** A missing status counts as offline, for filtering and for sorting. */
 const effectiveStatus = sql`coalesce(${dsbots.status}, 'offline')`;
@@ -77,8 +77,3 @@ export async function getBotRow(db: Database, id: number): Promise<DsbotRow | un
   return bot;
 }
 
-/** The ids of a user's own bots (they go with the user). */
-export async function ownedBotIds(db: Database, ownerId: number): Promise<number[]> {
-  const rows = await db.select({ id: dsbots.id }).from(dsbots).where(eq(dsbots.ownerId, ownerId));
-  return rows.map((r) => r.id);
-}

@@ -2,9 +2,9 @@
 // clock and its request budget.
 import type { BotStatus } from "@dsbot/protocol";
 import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botStatusReportSchema, botUsageSchema, errorMessages } from "@dsbot/protocol";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import { conflict, notFound } from "../../http/errors.js";
-import { botEvent } from "../../realtime/bot-events.js";
+import { botEvent } from "../../platform/bot-events.js";
 import { reportNeedsPlayer } from "./bot-notifications.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import { tryChangeStatus } from "./dsbot-status.service.js";

@@ -11,7 +11,7 @@ import { attackPlanPermissions, attackPlans, dsbots, users } from "../../db/sche
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { accessOf, planAccesses } from "../attack-plans/attack-plans.policy.js";
+import { accessOf, planAccesses } from "../../policies/attack-plans.policy.js";
 import type { ModuleState } from "./bot-modules.js";
 import { readModule } from "./bot-modules.js";
 import { addBotLog } from "./dsbot-logs.service.js";

@@ -5,7 +5,7 @@
 import type { BotStatus } from "@dsbot/protocol";
 import { botLogMessages } from "@dsbot/protocol";
 import { and, eq, inArray, lt, notExists } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import { dsbots, websocketConnections } from "../../db/schema.js";
 import { notifyBotOffline, notifyBotStuck } from "./bot-notifications.js";
 import { tryChangeStatus } from "./dsbot-status.service.js";

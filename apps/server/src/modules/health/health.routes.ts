@@ -2,10 +2,10 @@
 import type { ClientConfig, HealthResponse } from "@dsbot/protocol";
 import { healthRoutes as routes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { pingDatabase } from "../../db/client.js";
 import { contract } from "../../http/contract.js";
-import { serverVersion } from "../../version.js";
+import { serverVersion } from "../../core/version.js";
 
 const none = contract({});
 

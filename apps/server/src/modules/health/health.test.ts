@@ -2,7 +2,7 @@ import { clientConfigSchema, healthResponseSchema } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
-import { serverVersion } from "../../version.js";
+import { serverVersion } from "../../core/version.js";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import type { NotificationListResponse, NotificationMarkAllResponse, NotificationResponse } from "@dsbot/protocol";
 import { notificationCreateSchema, notificationIdParamsSchema, notificationRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { forbidden } from "../../http/errors.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";

@@ -1,7 +1,7 @@
 // The one way any feature notifies users: store the notifications, then push `notification-created`
 // to each recipient's own website sockets (room `user:{id}`), never to anyone else.
 import type { Notification, NotificationLink } from "@dsbot/protocol";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import type { NotificationContent } from "./notifications.service.js";
 import { insertNotifications } from "./notifications.service.js";
 import { presentNotification } from "./notifications.presenter.js";

@@ -3,7 +3,7 @@
 import type { PlayerSkillsListResponse, PlayerSkillsSaveResponse } from "@dsbot/protocol";
 import { playerSkillRoutes, playerSkillsDeleteSchema, playerSkillsSaveSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { deletePlayerSkills, listPlayerSkills, savePlayerSkills } from "./player-skills.service.js";

@@ -2,7 +2,7 @@
 import type { SearchResponse } from "@dsbot/protocol";
 import { searchRequestSchema, searchRoutes as routes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { search } from "./search.service.js";

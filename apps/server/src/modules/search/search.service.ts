@@ -8,8 +8,8 @@ import type { Database } from "../../db/client.js";
 import { likeContains, likePrefix } from "../../db/like.js";
 import { attackPlans, dsbots } from "../../db/schema.js";
 import type { UserRow } from "../../db/schema.js";
-import { visiblePlansCondition } from "../attack-plans/attack-plans.policy.js";
-import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import { visiblePlansCondition } from "../../policies/attack-plans.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 

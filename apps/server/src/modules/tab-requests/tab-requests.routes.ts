@@ -2,10 +2,9 @@
 import type { TabRequestListResponse, TabRequestResponse } from "@dsbot/protocol";
 import { tabRequestIdParamsSchema, tabRequestListQuerySchema, tabRequestMessages, tabRequestRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { emitAttacksChanged } from "../attack-execution/attack-events.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import { presentTabRequests } from "./tab-requests.presenter.js";
 import { findTabRequest, listTabRequests, markTabRequestDone } from "./tab-requests.service.js";
@@ -27,7 +26,7 @@ export function tabRequestsRoutes(ctx: AppContext): FastifyPluginAsync {
       const row = await findTabRequest(ctx.db, caller(request).user.id, id);
       if (!row) throw notFound(tabRequestMessages.notFound);
       const { row: done, changedAttacks } = await markTabRequestDone(ctx.db, row);
-      await emitAttacksChanged(ctx, changedAttacks.map((a) => ({ ...a, realArrivalAt: a.realArrivalAt })));
+      if (changedAttacks.length > 0) await ctx.events.emit("attacks.changed", { attacks: changedAttacks, planIds: [] });
       const [tabRequest] = await presentTabRequests(ctx.db, [done]);
       if (!tabRequest) throw notFound(tabRequestMessages.notFound);
       return { tabRequest };

@@ -4,7 +4,7 @@
 import type { BotNeedsPlayerReason, TabRequest, TabRequestListQuery } from "@dsbot/protocol";
 import { tabRequestMessages, botNeedsPlayerLabels } from "@dsbot/protocol";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
 import { attackPlans, attacks, tabRequests } from "../../db/schema.js";
 import type { DsbotRow, TabRequestRow } from "../../db/schema.js";

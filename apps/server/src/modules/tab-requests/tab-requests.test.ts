@@ -9,8 +9,8 @@ import { createBot, listen, openSocket, settle, waitForMessage, type TestSocket 
 import { bearer, createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { attackPlans, attacks, notifications, tabRequests } from "../../db/schema.js";
-import { advanceAttacks } from "../attack-execution/attack-clock.js";
-import { reportBotAttack } from "../attack-execution/bot-attacks.js";
+import { advanceAttacks } from "../attack-plans/attack-clock.js";
+import { reportBotAttack } from "../attack-plans/bot-attacks.js";
 import { reportNeedsPlayer } from "../dsbots/bot-notifications.js";
 import { presentTabRequests } from "./tab-requests.presenter.js";
 

@@ -4,7 +4,7 @@
 import type { BuilderTemplateListResponse, BuilderTemplateResponse } from "@dsbot/protocol";
 import { templateRoutes as routes, builderTemplateIdParamsSchema, builderTemplateInputSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/auth-context.js";
 import {

@@ -1,6 +1,6 @@
 // The builder templates a bot asks for over its socket.
 import { botTemplatesRequestSchema } from "@dsbot/protocol";
-import { botEvent } from "../../realtime/bot-events.js";
+import { botEvent } from "../../platform/bot-events.js";
 import { botTemplates } from "./templates.service.js";
 
 export const templatesSocketEvents = [

@@ -4,7 +4,7 @@
 import type { UserLookupResponse } from "@dsbot/protocol";
 import { errorMessages, userLookupQuerySchema, userRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
 import { authenticate, caller } from "../auth/auth-context.js";

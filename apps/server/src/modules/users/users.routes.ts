@@ -11,16 +11,13 @@ import {
   userUpdateSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
 import { authenticate, caller, requireAdmin } from "../auth/auth-context.js";
 import { listActiveSessions } from "../auth/sessions.service.js";
 import { signOutEverywhere } from "../auth/sign-out.js";
-import { presentRunnerList, revokeRunnerToken } from "../dsbot-auth/runner-tokens.service.js";
-import { emitConnectionsChanged } from "../dsbots/connection-events.js";
-import { ownedBotIds } from "../dsbots/dsbots.service.js";
-import { connectionRowsOfUser } from "../dsbots/websocket-connections.service.js";
+import { presentRunnerList, revokeRunnerToken } from "../auth/runner-tokens.service.js";
 import { requireKnownWorld } from "../worlds/worlds.service.js";
 import { listUserBots } from "./user-bots.service.js";
 import { presentSession, presentUserOf } from "./users.presenter.js";
@@ -76,19 +73,11 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.delete(userRoutes.remove.path, { config: byId.config }, async (request, reply) => {
       const { id } = byId.params(request);
-      // The user's runner and bot connections go with them (ON DELETE CASCADE), so their sockets'
-      // disconnect handlers find nothing to announce: read them first and tell the bots' audiences.
-      // Their bots go too, so other users' bot sockets for those bots end with them.
-      const user = await getUser(ctx.db, id);
-      const [runnerRows, botRows, ownedBots] = await Promise.all([
-        connectionRowsOfUser(ctx.db, user.id, "bot-user"),
-        connectionRowsOfUser(ctx.db, user.id, "bot"),
-        ownedBotIds(ctx.db, user.id),
-      ]);
-      const connections = [...runnerRows, ...botRows];
-      await deleteUser(ctx.db, id, caller(request).user.id);
-      await ctx.events.emit("user.deleted", { userId: id, ownedBotIds: ownedBots });
-      await emitConnectionsChanged(ctx, "deleted", connections, null);
+      // The bots' audiences hear that the user's runner and bot connections went; the user's bots go
+      // too, so other users' bot sockets for those bots end with them.
+      const { connections, ownedBotIds } = await deleteUser(ctx.db, id, caller(request).user.id);
+      await ctx.events.emit("user.deleted", { userId: id, ownedBotIds });
+      if (connections.length > 0) await ctx.events.emit("bot.connections-changed", { change: "deleted", connections, runnerName: null });
       return reply.status(204).send();
     });
 

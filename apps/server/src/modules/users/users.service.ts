@@ -6,8 +6,8 @@ import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import { users } from "../../db/schema.js";
-import type { UserRow } from "../../db/schema.js";
+import { dsbots, runnerTokens, users, websocketConnections } from "../../db/schema.js";
+import type { UserRow, WebsocketConnectionRow } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { hashPassword } from "../auth/password.js";
@@ -109,16 +109,33 @@ export async function updateUser(db: Database, id: number, input: UserUpdate): P
   );
 }
 
-export async function deleteUser(db: Database, id: number, actorId: number): Promise<void> {
+/** What left with a deleted user: their runners' and bots' socket connections, and the bots they owned. */
+export interface DeletedUser {
+  connections: WebsocketConnectionRow[];
+  ownedBotIds: number[];
+}
+
+export async function deleteUser(db: Database, id: number, actorId: number): Promise<DeletedUser> {
   if (id === actorId) throw conflict(errorMessages.cannotDeleteSelf);
-  await changeSessions(
+  return changeSessions(
     db,
     async (tx) => {
       const [current] = id > MAX_SERIAL_ID ? [] : await tx.select().from(users).where(eq(users.id, id)).for("update");
       if (!current) throw notFound(errorMessages.userNotFound);
       if (current.role === "admin") await assertAnotherAdminRemains(tx, id);
+      // The user's runner and bot connections and their bots go with them (ON DELETE CASCADE), so the
+      // sockets' disconnect handlers find nothing to announce: read them first for the caller to tell.
+      const [connections, owned] = await Promise.all([
+        tx
+          .select({ connection: websocketConnections })
+          .from(websocketConnections)
+          .innerJoin(runnerTokens, eq(runnerTokens.id, websocketConnections.runnerTokenId))
+          .where(eq(runnerTokens.userId, id)),
+        tx.select({ id: dsbots.id }).from(dsbots).where(eq(dsbots.ownerId, id)),
+      ]);
       // Sessions go with the user (ON DELETE CASCADE), and every instance's cache forgets them.
       await tx.delete(users).where(eq(users.id, id));
+      return { connections: connections.map((r) => r.connection), ownedBotIds: owned.map((r) => r.id) };
     },
     { userId: id },
   );

@@ -6,13 +6,13 @@
 import type { UserscriptOverviewResponse } from "@dsbot/protocol";
 import { userscriptOverviewQuerySchema, userscriptRoutes as routes } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
 import { unauthorized } from "../../http/errors.js";
 import { authenticate, bearerToken, caller } from "../auth/auth-context.js";
-import { checkRunnerToken } from "../dsbot-auth/runner-tokens.service.js";
+import { checkRunnerToken } from "../auth/runner-tokens.service.js";
 import { userscriptOverview } from "./userscript.service.js";
 
 const overview = contract({ query: userscriptOverviewQuerySchema });

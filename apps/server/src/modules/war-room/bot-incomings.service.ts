@@ -4,7 +4,7 @@
 import type { BotIncomingsReport } from "@dsbot/protocol";
 import { errorMessages, formatServerTime } from "@dsbot/protocol";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
 import { dsbots, incomings } from "../../db/schema.js";
 import { noteWrites } from "../../db/statistics.js";

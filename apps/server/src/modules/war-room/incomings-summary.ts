@@ -9,8 +9,8 @@
 import type { IncomingSummary } from "@dsbot/protocol";
 import { sql, type SQL } from "drizzle-orm";
 import { dsbots, incomingVersions } from "../../db/schema.js";
-import type { Viewer } from "../dsbots/dsbots.policy.js";
-import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import type { Viewer } from "../../policies/dsbots.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 
 export interface IncomingWalk {
   /** Every matching id in page order. */

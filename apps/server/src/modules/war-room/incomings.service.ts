@@ -8,8 +8,8 @@ import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
 import { executePrepared } from "../../db/prepared.js";
 import { dsbots, incomings, type IncomingRow } from "../../db/schema.js";
-import type { Viewer } from "../dsbots/dsbots.policy.js";
-import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import type { Viewer } from "../../policies/dsbots.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 import type { IncomingWalk, IncomingWalkCache } from "./incomings-summary.js";
 import { incomingsFingerprintSql } from "./incomings-summary.js";
 

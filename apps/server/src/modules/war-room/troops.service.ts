@@ -22,8 +22,8 @@ import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
 import { botTroops, dsbots, pastedTroops } from "../../db/schema.js";
 import { toUnitCounts } from "../bot-troops/bot-troops.service.js";
-import type { Viewer } from "../dsbots/dsbots.policy.js";
-import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import type { Viewer } from "../../policies/dsbots.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 
 const orNull = (value: unknown): UnitCounts | null => (value === null || value === undefined ? null : toUnitCounts(value));
 

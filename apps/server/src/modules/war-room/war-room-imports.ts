@@ -12,7 +12,7 @@ import { noteWrites } from "../../db/statistics.js";
 import { badRequest, HttpError, tooManyRequests } from "../../http/errors.js";
 import { WorkerTaskError, type WorkerPool } from "../../workers/worker-pool.js";
 import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
-import { visibleBotsCondition } from "../dsbots/dsbots.policy.js";
+import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 import { worldDataKey } from "../worlds/world-data-key.js";
 import { worldZoneOf } from "../worlds/world-zone.js";
 import { dropArrived, refreshAnalysis, resolveFromWorld, upsertIncomings, type IncomingInput } from "./incomings-store.js";

@@ -15,7 +15,7 @@ import {
 } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { incomings } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
 import { HttpError, notFound } from "../../http/errors.js";

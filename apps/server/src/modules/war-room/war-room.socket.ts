@@ -1,6 +1,6 @@
 // A bot's scan of its incomings over its socket.
 import { botIncomingsReportSchema } from "@dsbot/protocol";
-import { botEvent } from "../../realtime/bot-events.js";
+import { botEvent } from "../../platform/bot-events.js";
 import { replaceBotIncomings } from "./bot-incomings.service.js";
 
 export const warRoomSocketEvents = [

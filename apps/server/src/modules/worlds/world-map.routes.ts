@@ -5,7 +5,7 @@
 import type { WorldVillageResponse } from "@dsbot/protocol";
 import { worldIdParamsSchema, worldMapMessages, worldMessages, worldRoutes, worldVillageParamsSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { addVary, negotiateEncoding } from "../../http/compression.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";

@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.js";
 import type { WorldRow } from "../../db/schema.js";
 import { dsbots, users, worlds } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
+import type { WorldSync } from "../../platform/ports.js";
 import type { WorldSyncDeps } from "./world-sync.js";
 import { syncWorld } from "./world-sync.js";
 
@@ -75,25 +76,6 @@ export async function syncWorldNow(deps: WorldSyncDeps, id: number, intervalMs =
   return world ? syncWorld(deps, world) : undefined;
 }
 
-/** The sync of one app instance: the hourly rounds, a round at once on demand, and what runs now. */
-export interface WorldSync {
-  /** Worlds this instance is syncing now or is about to (the Welten page shows "Abgleich läuft …"). */
-  isSyncing(worldId: number): boolean;
-  /**
-   * A world was just added, or a user or bot chose one: run a round now instead of waiting for the
-   * next check (it adds the worlds in use and syncs every due one). With `worldId`, that world counts
-   * as syncing until the round ends. Nothing happens when the automatic sync is off.
-   */
-  kick(worldId?: number): void;
-  /** "Jetzt abgleichen": syncs the world at once (see syncWorldNow), shown as syncing meanwhile. */
-  syncNow(id: number, log: WorldSyncDeps["log"]): Promise<WorldRow | undefined>;
-  /** Starts the rounds: one now, then every `checkMs` (only when the automatic sync is on). */
-  start(): void;
-  /** Resolves once no round is running (tests, shutdown). */
-  idle(): Promise<void>;
-  /** Stops the timer, aborts running fetches and waits for the running round to end. */
-  stop(): Promise<void>;
-}
 
 export interface WorldSyncOptions {
   /** DSBOT_WORLD_SYNC: rounds on start, every check and on `kick`; off, only "Jetzt abgleichen" syncs. */

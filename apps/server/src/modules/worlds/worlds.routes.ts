@@ -21,7 +21,7 @@ import {
   worldUpdateSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import type { WorldRow } from "../../db/schema.js";
 import { addVary, negotiateEncoding } from "../../http/compression.js";
 import { contract } from "../../http/contract.js";

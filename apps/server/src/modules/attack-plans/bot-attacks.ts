@@ -4,13 +4,13 @@
 import type { BotAttack, BotAttackResult, AttackStatus, AttackType, Unit } from "@dsbot/protocol";
 import { ATTACK_CLAIM_LATE_MS, botAttackResultSchema, errorMessages, tabRequestMessages } from "@dsbot/protocol";
 import { eq, sql } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import { tabRequests } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
-import { visibleInPlan } from "../attack-plans/attack-visibility.js";
-import { notifyAttackFailed } from "../attack-plans/attack-plan-notifications.js";
+import { mayEditPlanSql } from "../../policies/attack-plans.policy.js";
+import { visibleInPlan } from "../../policies/attack-visibility.js";
+import { notifyAttackFailed } from "./attack-plan-notifications.js";
 import { getBotRow } from "../dsbots/dsbots.service.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { changedAttack, emitAttacksChanged, emitAttackReported } from "./attack-events.js";

@@ -1,8 +1,8 @@
 // Who hears about a plan's attacks live: admins, the plan's owner and the users it was shared with
 // (read or edit), computed when the message is sent, so a revoked grant takes effect at once.
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { attackPlanPermissions, attackPlans, users } from "../../db/schema.js";
+import type { Database } from "../db/client.js";
+import { attackPlanPermissions, attackPlans, users } from "../db/schema.js";
 
 /** The audience of each plan, by plan id. */
 export async function planAudiences(db: Database, planIds: readonly number[]): Promise<Map<number, number[]>> {

@@ -1,6 +1,6 @@
 // Attack changes as domain events: the rows whose status changed and the plans whose attacks changed,
 // and a bot's report on the attack it took.
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { ChangedAttack } from "../../events/domain-events.js";
 
 export type { ChangedAttack } from "../../events/domain-events.js";

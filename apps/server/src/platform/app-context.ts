@@ -1,11 +1,9 @@
 // What route modules need from the app: passed explicitly instead of decorating fastify with everything.
-import type { Config } from "./config.js";
-import type { Database } from "./db/client.js";
-import type { DomainEventBus } from "./events/domain-events.js";
-import type { WorldSync } from "./modules/worlds/world-sync-schedule.js";
-import type { Notifier } from "./realtime/notifier.js";
-import type { SocketKicker } from "./realtime/socket-kicker.js";
-import type { WorkerPool } from "./workers/worker-pool.js";
+import type { Config } from "../core/config.js";
+import type { Database } from "../db/client.js";
+import type { DomainEventBus } from "../events/domain-events.js";
+import type { Notifier, SocketKicker, WorldSync } from "./ports.js";
+import type { WorkerPool } from "../workers/worker-pool.js";
 
 export interface AppContext {
   db: Database;

@@ -4,8 +4,8 @@
 // socket that lost access. Each module lists its events in `<module>.socket.ts`; app.ts registers them.
 import type { ClientToServerEvents } from "@dsbot/protocol";
 import type { z } from "zod";
-import type { BotContext } from "../app-context.js";
-import type { RealtimeSocket } from "./types.js";
+import type { BotContext } from "./app-context.js";
+import type { RealtimeSocket } from "./socket-types.js";
 
 export type BotEventName = Extract<keyof ClientToServerEvents, `bot:${string}`>;
 

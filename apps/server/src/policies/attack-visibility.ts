@@ -3,7 +3,7 @@
 // with one update of the plan row, so nobody sees half of it, and nobody waits for it either.
 import { and, eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import { attacks } from "../../db/schema.js";
+import { attacks } from "../db/schema.js";
 
 /**
  * The plan's attacks, in the statement's own snapshot of the plan row (two one-row lookups that the

@@ -8,7 +8,7 @@ import type { Database } from "../../db/client.js";
 import type { AttackPlanRow, WorldRow } from "../../db/schema.js";
 import { allies, players, playerSkills, worlds } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
-import { worldDataKey } from "../worlds/world-data-key.js";
+import { worldDataKey } from "./world-data-key.js";
 
 type Executor = Pick<Database, "execute" | "select">;
 

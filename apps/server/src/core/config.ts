@@ -1,7 +1,7 @@
 // Every server setting comes from the environment, validated once at start.
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { defaultWorkerCount } from "./workers/worker-pool.js";
 import { defaultWebDir, defaultRunnerDir, defaultUserscriptDir } from "./paths.js";
 
 /** The settings table for the README: name, default, meaning. Keep it in step with `envSchema`. */
@@ -203,4 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
   };
+}
+
+/** Worker threads for a machine: one core stays with the event loop, at most four. */
+export function defaultWorkerCount(): number {
+  return Math.max(1, Math.min(4, os.availableParallelism() - 1));
 }

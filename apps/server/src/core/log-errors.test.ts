@@ -2,9 +2,9 @@
 // failed query's message lists its parameters, PostgreSQL's `detail` repeats the row).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createUser, loginAs } from "../test/factories.js";
-import type { TestApp } from "../test/test-app.js";
-import { captureLog, createTestApp } from "../test/test-app.js";
+import { bearer, createUser, loginAs } from "../../test/factories.js";
+import type { TestApp } from "../../test/test-app.js";
+import { captureLog, createTestApp } from "../../test/test-app.js";
 import { serializeError } from "./log-errors.js";
 
 describe("serializeError", () => {

@@ -6,11 +6,11 @@ import type { AttackPlanAccess } from "@dsbot/protocol";
 import { attackPlanMessages, canEditPlan, canManagePlan } from "@dsbot/protocol";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { attackPlanPermissions, attackPlans } from "../../db/schema.js";
-import type { AttackPlanRow, UserRow } from "../../db/schema.js";
-import { forbidden, HttpError, notFound } from "../../http/errors.js";
-import { MAX_SERIAL_ID } from "../../http/parse.js";
+import type { Database } from "../db/client.js";
+import { attackPlanPermissions, attackPlans } from "../db/schema.js";
+import type { AttackPlanRow, UserRow } from "../db/schema.js";
+import { forbidden, HttpError, notFound } from "../http/errors.js";
+import { MAX_SERIAL_ID } from "../http/parse.js";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.js";
 import { runnerTokens, users } from "../../db/schema.js";
 import type { RunnerTokenRow, UserRow } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { hashToken } from "../auth/tokens.js";
+import { hashToken } from "./tokens.js";
 
 /** last_seen_at is written at most this often: it is shown as "zuletzt gesehen", not audited. */
 const TOUCH_INTERVAL_MS = 60 * 1000;

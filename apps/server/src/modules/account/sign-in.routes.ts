@@ -2,12 +2,12 @@
 import type { LoginResponse, MeResponse } from "@dsbot/protocol";
 import { authRoutes as routes, loginSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { presentUserOf } from "../users/users.presenter.js";
-import { authenticate, caller } from "./auth-context.js";
-import { login } from "./login.service.js";
-import { revokeSession } from "./sessions.service.js";
+import { authenticate, caller } from "../auth/auth-context.js";
+import { login } from "../auth/login.service.js";
+import { revokeSession } from "../auth/sessions.service.js";
 
 const credentials = contract({ body: loginSchema });
 const none = contract({});

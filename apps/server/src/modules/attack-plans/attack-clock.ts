@@ -14,11 +14,11 @@
 //                      time is no news.
 import { ATTACK_CLAIMED_EXPIRE_MS, ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS, tabRequestMessages } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
-import type { BotContext } from "../../app-context.js";
+import type { BotContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
-import { notifyAttacksUnreported } from "../attack-plans/attack-plan-notifications.js";
-import { mayEditPlanSql } from "../attack-plans/attack-plans.policy.js";
-import { visibleInPlan } from "../attack-plans/attack-visibility.js";
+import { notifyAttacksUnreported } from "./attack-plan-notifications.js";
+import { mayEditPlanSql } from "../../policies/attack-plans.policy.js";
+import { visibleInPlan } from "../../policies/attack-visibility.js";
 import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
 import { changedAttack, emitAttacksChanged, type ChangedAttackRow } from "./attack-events.js";
 

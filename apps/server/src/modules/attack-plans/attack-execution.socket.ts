@@ -1,6 +1,6 @@
 // A bot's attacks over its socket: the due attacks it may take, and what became of one it took.
 import { botAttackResultSchema, botAttacksRequestSchema } from "@dsbot/protocol";
-import { botEvent } from "../../realtime/bot-events.js";
+import { botEvent } from "../../platform/bot-events.js";
 import { claimBotAttacks, reportBotAttack } from "./bot-attacks.js";
 
 export const attackExecutionSocketEvents = [

@@ -2,7 +2,7 @@
 import type { MeResponse, SessionListResponse } from "@dsbot/protocol";
 import { errorMessages, passwordChangeSchema, profileRoutes as routes, profileUpdateSchema, userIdParamsSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app-context.js";
+import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";

@@ -3,11 +3,11 @@
 import { errorMessages } from "@dsbot/protocol";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { dsbotPermissions, dsbots, users } from "../../db/schema.js";
-import type { DsbotRow, UserRow } from "../../db/schema.js";
-import { forbidden, notFound } from "../../http/errors.js";
-import { MAX_SERIAL_ID } from "../../http/parse.js";
+import type { Database } from "../db/client.js";
+import { dsbotPermissions, dsbots, users } from "../db/schema.js";
+import type { DsbotRow, UserRow } from "../db/schema.js";
+import { forbidden, notFound } from "../http/errors.js";
+import { MAX_SERIAL_ID } from "../http/parse.js";
 
 export type Viewer = Pick<UserRow, "id" | "role">;
 
