@@ -3,6 +3,7 @@ import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { ATTACK_CLOCK_INTERVAL_MS } from "@dsbot/protocol";
 import type { AppContext } from "./platform/app-context.js";
+import type { ServerModule } from "./platform/server-module.js";
 import type { Config } from "./core/config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import type { RouteContract } from "./http/contract.js";
@@ -14,52 +15,32 @@ import { registerSecurity } from "./http/security.js";
 import { registerStallWatch } from "./http/stall-watch.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./core/logger.js";
-import { authRoutes } from "./modules/account/sign-in.routes.js";
-import type { SessionCacheHandle } from "./modules/auth/session-cache.js";
-import { openSessionCache } from "./modules/auth/session-cache.js";
-import { purgeDeadSessions } from "./modules/auth/sessions.service.js";
-import type { BootstrapResult } from "./modules/bootstrap/bootstrap.js";
-import { bootstrapUsers } from "./modules/bootstrap/bootstrap.js";
-import { purgeOldDeviceCodes } from "./modules/dsbot-auth/device-flow.service.js";
-import { purgeOldGuesses } from "./modules/limits/password-guesses.js";
-import { purgeOldRateLimits } from "./modules/limits/rate-limit.js";
-import { dsbotAuthRoutes } from "./modules/dsbot-auth/dsbot-auth.routes.js";
-import { resetLiveBotState } from "./modules/dsbots/bot-startup.js";
-import { dsbotActionsRoutes } from "./modules/dsbots/dsbot-actions.routes.js";
-import { dsbotDetailsRoutes } from "./modules/dsbots/dsbot-details.routes.js";
-import { dsbotsRoutes } from "./modules/dsbots/dsbots.routes.js";
-import { settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/stuck-bots.js";
-import { advanceAttacks } from "./modules/attack-plans/attack-clock.js";
-import { removeHiddenAttacks } from "./modules/attack-plans/attack-publish.service.js";
-import { removeOrphanedWorldData } from "./modules/worlds/world-import.js";
-import { attackPlanToolsRoutes } from "./modules/attack-plans/attack-plan-tools.routes.js";
-import { attackPlansRoutes } from "./modules/attack-plans/attack-plans.routes.js";
-import { attackPlanLinesRoutes } from "./modules/attack-plans/attack-plan-lines.routes.js";
-import { tabRequestsRoutes } from "./modules/tab-requests/tab-requests.routes.js";
-import { userscriptRoutes } from "./modules/userscript/userscript.routes.js";
-import { warRoomRoutes } from "./modules/war-room/war-room.routes.js";
-import { downloadsRoutes } from "./modules/downloads/downloads.routes.js";
-import { healthRoutes } from "./modules/health/health.routes.js";
-import { playerSkillsRoutes } from "./modules/player-skills/player-skills.routes.js";
-import { templatesRoutes } from "./modules/templates/templates.routes.js";
-import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
-import { profileRoutes } from "./modules/account/profile.routes.js";
-import { searchRoutes } from "./modules/search/search.routes.js";
-import { userLookupRoutes } from "./modules/users/user-lookup.routes.js";
-import { usersRoutes } from "./modules/users/users.routes.js";
-import { worldMapRoutes } from "./modules/worlds/world-map.routes.js";
-import { createWorldSync } from "./modules/worlds/world-sync-schedule.js";
-import { worldsRoutes } from "./modules/worlds/worlds.routes.js";
+import { accountModule } from "./modules/account/index.js";
+import type { SessionCacheHandle } from "./modules/auth/index.js";
+import { openSessionCache, purgeDeadSessions } from "./modules/auth/index.js";
+import type { BootstrapResult } from "./modules/bootstrap/index.js";
+import { bootstrapUsers } from "./modules/bootstrap/index.js";
+import { dsbotAuthModule, purgeOldDeviceCodes } from "./modules/dsbot-auth/index.js";
+import { purgeOldGuesses, purgeOldRateLimits } from "./modules/limits/index.js";
+import { dsbotsModule, resetLiveBotState, settleOrphanedBots, settleStuckBots, STUCK_SWEEP_INTERVAL_MS } from "./modules/dsbots/index.js";
+import { advanceAttacks, attackPlansModule, removeHiddenAttacks } from "./modules/attack-plans/index.js";
+import { createWorldSync, removeOrphanedWorldData, worldsModule } from "./modules/worlds/index.js";
+import { tabRequestsModule } from "./modules/tab-requests/index.js";
+import { userscriptModule } from "./modules/userscript/index.js";
+import { warRoomModule } from "./modules/war-room/index.js";
+import { downloadsModule } from "./modules/downloads/index.js";
+import { healthModule } from "./modules/health/index.js";
+import { playerSkillsModule } from "./modules/player-skills/index.js";
+import { templatesModule } from "./modules/templates/index.js";
+import { notificationsModule } from "./modules/notifications/index.js";
+import { searchModule } from "./modules/search/index.js";
+import { usersModule } from "./modules/users/index.js";
 import type { RealtimeServer } from "./realtime/realtime.js";
 import { createNotifier } from "./realtime/notifier.js";
 import { subscribeAccessChanges } from "./realtime/access-subscribers.js";
 import { subscribeBrowserMessages } from "./realtime/browser-messages.js";
 import { DomainEventBus } from "./events/domain-events.js";
-import { templatesSocketEvents } from "./modules/templates/templates.socket.js";
-import { attackExecutionSocketEvents } from "./modules/attack-plans/attack-execution.socket.js";
-import { botTroopsSocketEvents } from "./modules/bot-troops/bot-troops.socket.js";
-import { dsbotSocketEvents } from "./modules/dsbots/dsbots.socket.js";
-import { warRoomSocketEvents } from "./modules/war-room/war-room.socket.js";
+import { botTroopsModule } from "./modules/bot-troops/index.js";
 import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
@@ -67,18 +48,32 @@ import { createSocketKicker } from "./realtime/socket-kicker.js";
 import { adapterPool } from "./realtime/adapter-pool.js";
 import type pg from "pg";
 import { WorkerPool } from "./workers/worker-pool.js";
-import { INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/instances.js";
+import { INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/index.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The events a bot socket sends, each declared by the module it belongs to (platform/bot-events.ts). */
-export const botSocketEvents = [
-  ...dsbotSocketEvents,
-  ...attackExecutionSocketEvents,
-  ...botTroopsSocketEvents,
-  ...warRoomSocketEvents,
-  ...templatesSocketEvents,
+/** The feature modules: their routes are registered in this order, their bot socket events together. */
+export const serverModules: readonly ServerModule[] = [
+  healthModule,
+  accountModule,
+  usersModule,
+  dsbotsModule,
+  dsbotAuthModule,
+  notificationsModule,
+  searchModule,
+  downloadsModule,
+  playerSkillsModule,
+  templatesModule,
+  worldsModule,
+  tabRequestsModule,
+  userscriptModule,
+  warRoomModule,
+  botTroopsModule,
+  attackPlansModule,
 ];
+
+/** The events a bot socket sends, each declared by the module it belongs to (platform/bot-events.ts). */
+export const botSocketEvents = serverModules.flatMap((module) => module.socketEvents ?? []);
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A route as registered, with its input contract: what the security matrix and the fuzzer walk. */
@@ -160,28 +155,9 @@ async function buildHttp(
   subscribeAccessChanges(events, full);
   const lifecycle: ServerLifecycle = { closing: false, instanceId: instance.id };
   attachBotSockets(io, full, fastify.log, lifecycle, botSocketEvents);
-  await fastify.register(healthRoutes(full));
-  await fastify.register(authRoutes(full));
-  await fastify.register(userLookupRoutes(full));
-  await fastify.register(usersRoutes(full));
-  await fastify.register(profileRoutes(full));
-  await fastify.register(dsbotsRoutes(full));
-  await fastify.register(dsbotActionsRoutes(full));
-  await fastify.register(dsbotDetailsRoutes(full));
-  await fastify.register(dsbotAuthRoutes(full));
-  await fastify.register(notificationsRoutes(full));
-  await fastify.register(searchRoutes(full));
-  await fastify.register(downloadsRoutes(full));
-  await fastify.register(playerSkillsRoutes(full));
-  await fastify.register(templatesRoutes(full));
-  await fastify.register(worldsRoutes(full));
-  await fastify.register(worldMapRoutes(full));
-  await fastify.register(tabRequestsRoutes(full));
-  await fastify.register(userscriptRoutes(full));
-  await fastify.register(warRoomRoutes(full));
-  await fastify.register(attackPlansRoutes(full));
-  await fastify.register(attackPlanToolsRoutes(full));
-  await fastify.register(attackPlanLinesRoutes(full));
+  for (const module of serverModules) {
+    for (const routes of module.routes) await fastify.register(routes(full));
+  }
   await registerWeb(fastify, config.webDir);
   return { fastify, io, ctx: full, lifecycle, routes };
 }

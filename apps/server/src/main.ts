@@ -7,10 +7,10 @@ import type { Config } from "./core/config.js";
 import { ConfigError, loadConfig } from "./core/config.js";
 import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
 import { DEMO_TOP_UP_INTERVAL_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo/demo-attack-plan.js";
-import { emitAttacksChanged } from "./modules/attack-plans/attack-events.js";
+import { emitAttacksChanged } from "./modules/attack-plans/index.js";
 import { ensureDemoNotifications } from "./demo/demo-notifications.js";
 import { ensureDemoWorld } from "./demo/demo-world.js";
-import { DEMO_USERNAME } from "./modules/bootstrap/bootstrap.js";
+import { DEMO_USERNAME } from "./modules/bootstrap/index.js";
 
 async function main(): Promise<void> {
   let config: Config;

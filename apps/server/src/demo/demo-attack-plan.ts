@@ -13,10 +13,10 @@ import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, players, villages, worlds } from "../db/schema.js";
 import { planAttacks } from "../policies/attack-visibility.js";
-import { worldDataKey } from "../modules/worlds/world-data-key.js";
-import { insertAttacks } from "../modules/attack-plans/attack-write.service.js";
-import { findUserByUsername } from "../modules/auth/login.service.js";
-import { readModule } from "../modules/dsbots/bot-modules.js";
+import { worldDataKey } from "../modules/worlds/index.js";
+import { insertAttacks } from "../modules/attack-plans/index.js";
+import { findUserByUsername } from "../modules/auth/index.js";
+import { readModule } from "../modules/dsbots/index.js";
 
 export const DEMO_PLAN_NAME = "Demo-Offensive";
 /** The demo bots whose Offplaner Scanner runs the plan. */

@@ -9,12 +9,10 @@ import type { Database } from "../db/client.js";
 import { attackPlans, attacks, dsbots, notifications } from "../db/schema.js";
 import type { AttackPlanRow, AttackRow } from "../db/schema.js";
 import { planAttacks } from "../policies/attack-visibility.js";
-import { insertAttacks, type NewAttack } from "../modules/attack-plans/attack-write.service.js";
-import { findUserByUsername } from "../modules/auth/login.service.js";
-import { insertNotifications } from "../modules/notifications/notifications.service.js";
-import { notificationTexts } from "../modules/notifications/notification-texts.js";
-import { notificationLinks } from "../modules/notifications/notify.js";
-import { worldZoneOf } from "../modules/worlds/world-zone.js";
+import { insertAttacks, type NewAttack } from "../modules/attack-plans/index.js";
+import { findUserByUsername } from "../modules/auth/index.js";
+import { insertNotifications, notificationLinks, notificationTexts } from "../modules/notifications/index.js";
+import { worldZoneOf } from "../modules/worlds/index.js";
 import { DEMO_PLAN_NAME, DEMO_SCANNER_PLAYERS } from "./demo-attack-plan.js";
 
 /** Where the noble of the demo notification lands: this long after the first start. */

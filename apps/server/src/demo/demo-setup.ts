@@ -4,10 +4,8 @@ import { DEMO_WORLD, type ModuleName } from "@dsbot/protocol";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { dsbots, runnerTokens } from "../db/schema.js";
-import { createToken, hashToken } from "../modules/auth/tokens.js";
-import { findUserByUsername } from "../modules/auth/login.service.js";
-import { defaultModules, readModule } from "../modules/dsbots/bot-modules.js";
-import { createBot } from "../modules/dsbots/dsbots.service.js";
+import { createToken, findUserByUsername, hashToken } from "../modules/auth/index.js";
+import { createBot, defaultModules, readModule } from "../modules/dsbots/index.js";
 import { prepareDemoTemplate } from "./demo-template.js";
 
 export const DEMO_RUNNER_NAME = "Demo-Runner";

@@ -6,7 +6,7 @@ import { parseBuilderText, usernameKey } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { builderTemplates, dsbots } from "../db/schema.js";
-import { readModule } from "../modules/dsbots/bot-modules.js";
+import { readModule } from "../modules/dsbots/index.js";
 
 export const DEMO_TEMPLATE_NAME = "Starter (Demo)";
 

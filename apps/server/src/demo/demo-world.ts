@@ -21,9 +21,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 import { worlds, type WorldRow } from "../db/schema.js";
-import { replaceWorldData } from "../modules/worlds/world-import.js";
-import { worldDataFromUpload } from "../modules/worlds/world-upload.js";
-import { createWorld, updateWorld } from "../modules/worlds/worlds.service.js";
+import { createWorld, replaceWorldData, updateWorld, worldDataFromUpload } from "../modules/worlds/index.js";
 
 export interface DemoWorldOptions {
   /** The game world the demo plays on (the demo user's). */

@@ -2,9 +2,8 @@
 // sockets at once: bot sockets for bots out of sight are cut (the disconnect handler sets the bot
 // offline), and the user's runners lose their connections to such bots (announced to the owners).
 import type { BotContext } from "../platform/app-context.js";
-import { emitConnectionsChanged } from "../modules/dsbots/connection-events.js";
+import { connectionRowsOfUser, deleteConnections, emitConnectionsChanged } from "../modules/dsbots/index.js";
 import { botsVisibleTo } from "../policies/dsbots.policy.js";
-import { connectionRowsOfUser, deleteConnections } from "../modules/dsbots/websocket-connections.service.js";
 
 export async function recheckUserSockets(ctx: BotContext, userId: number): Promise<void> {
   const [sockets, runnerRows] = await Promise.all([ctx.sockets.socketsOfUser(userId), connectionRowsOfUser(ctx.db, userId, "bot-user")]);

@@ -6,7 +6,7 @@ import { errorMessages } from "@dsbot/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../platform/app-context.js";
 import { HttpError, notFound } from "../http/errors.js";
-import { botConnected, botDisconnected } from "../modules/dsbots/bot-connection.js";
+import { botConnected, botDisconnected } from "../modules/dsbots/index.js";
 import { botsVisibleTo } from "../policies/dsbots.policy.js";
 import type { BotEventHandler, BotSocketScope } from "../platform/bot-events.js";
 import type { Reply } from "./socket-ack.js";

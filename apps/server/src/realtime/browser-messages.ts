@@ -5,7 +5,7 @@ import { realtimeMessage } from "@dsbot/protocol";
 import type { Database } from "../db/client.js";
 import type { DataOwner, DomainEventBus } from "../events/domain-events.js";
 import { planAudiences } from "../policies/plan-audience.js";
-import { presentBotRef, presentConnection } from "../modules/dsbots/dsbots.presenter.js";
+import { presentBotRef, presentConnection } from "../modules/dsbots/index.js";
 import type { Notifier } from "../platform/ports.js";
 
 export function subscribeBrowserMessages(events: DomainEventBus, realtime: Notifier, db: Database): void {

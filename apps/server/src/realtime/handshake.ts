@@ -3,8 +3,7 @@ import type { SocketAuth, SocketOrigin } from "@dsbot/protocol";
 import { socketAuthSchema, socketErrors } from "@dsbot/protocol";
 import type { Socket } from "socket.io";
 import type { Database } from "../db/client.js";
-import { checkToken } from "../modules/auth/sessions.service.js";
-import { checkRunnerToken } from "../modules/auth/runner-tokens.service.js";
+import { checkRunnerToken, checkToken } from "../modules/auth/index.js";
 import type { Authenticated, SocketData } from "../platform/socket-types.js";
 import { findVisibleBot } from "../policies/dsbots.policy.js";
 

@@ -7,10 +7,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { BotContext } from "../platform/app-context.js";
 import { MAX_SERIAL_ID } from "../http/parse.js";
 import { dsbots, users } from "../db/schema.js";
-import { emitConnectionsChanged } from "../modules/dsbots/connection-events.js";
+import { addConnections, botsWithBotSocket, emitConnectionsChanged, presentRunnerBot, removeSocketConnections, socketBotIds } from "../modules/dsbots/index.js";
 import { visibleBotsCondition } from "../policies/dsbots.policy.js";
-import { presentRunnerBot } from "../modules/dsbots/dsbots.presenter.js";
-import { addConnections, botsWithBotSocket, removeSocketConnections, socketBotIds } from "../modules/dsbots/websocket-connections.service.js";
 import type { RealtimeSocket, ServerLifecycle } from "../platform/socket-types.js";
 import { failure, invalidPayload, replier, serialQueue } from "./socket-ack.js";
 

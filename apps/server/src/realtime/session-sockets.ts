@@ -2,7 +2,7 @@
 // kicker), and this sweep ends those whose session simply ran out (idle or absolute expiry) or is
 // gone. Each instance checks only its own sockets, so it is safe with several instances.
 import type { Database } from "../db/client.js";
-import { findActiveSessionIds } from "../modules/auth/sessions.service.js";
+import { findActiveSessionIds } from "../modules/auth/index.js";
 import type { RealtimeServer } from "../platform/socket-types.js";
 
 export const SESSION_SOCKET_SWEEP_MS = 60_000;

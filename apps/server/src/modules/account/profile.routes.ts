@@ -6,13 +6,9 @@ import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { authenticate, caller } from "../auth/auth-context.js";
-import { verifyPassword } from "../auth/password.js";
-import { listActiveSessions, revokeSession } from "../auth/sessions.service.js";
-import { signOutEverywhere } from "../auth/sign-out.js";
-import { reserveGuess } from "../limits/password-guesses.js";
-import { presentSession, presentUserOf } from "../users/users.presenter.js";
-import { setPassword, updateWorld } from "../users/users.service.js";
+import { authenticate, caller, listActiveSessions, revokeSession, signOutEverywhere, verifyPassword } from "../auth/index.js";
+import { reserveGuess } from "../limits/index.js";
+import { presentSession, presentUserOf, setPassword, updateWorld } from "../users/index.js";
 
 const update = contract({ body: profileUpdateSchema });
 const password = contract({ body: passwordChangeSchema });

@@ -4,10 +4,8 @@ import { authRoutes as routes, loginSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { presentUserOf } from "../users/users.presenter.js";
-import { authenticate, caller } from "../auth/auth-context.js";
-import { login } from "../auth/login.service.js";
-import { revokeSession } from "../auth/sessions.service.js";
+import { presentUserOf } from "../users/index.js";
+import { authenticate, caller, login, revokeSession } from "../auth/index.js";
 
 const credentials = contract({ body: loginSchema });
 const none = contract({});

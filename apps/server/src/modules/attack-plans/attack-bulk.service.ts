@@ -10,7 +10,7 @@ import { ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import type { Database } from "../../db/client.js";
 import { attacks } from "../../db/schema.js";
 import type { ChangedAttack } from "./attack-events.js";
-import { closeAttackTabRequests } from "../tab-requests/tab-requests.service.js";
+import { closeAttackTabRequests } from "../tab-requests/index.js";
 import { selectionCondition } from "./attacks.service.js";
 import { planAttacks } from "../../policies/attack-visibility.js";
 

@@ -19,7 +19,7 @@ import type { Database } from "../../db/client.js";
 import { notifyAttacksUnreported } from "./attack-plan-notifications.js";
 import { mayEditPlanSql } from "../../policies/attack-plans.policy.js";
 import { visibleInPlan } from "../../policies/attack-visibility.js";
-import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
+import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/index.js";
 import { changedAttack, emitAttacksChanged, type ChangedAttackRow } from "./attack-events.js";
 
 /**

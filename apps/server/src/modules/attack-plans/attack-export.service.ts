@@ -9,7 +9,7 @@ import type { AttackPlanRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
 import { attackTextRow } from "./attack-plans.presenter.js";
 import { countSelected, selectedAttackChunks } from "./attacks.service.js";
-import { findPlanWorld, planTimeZone, tribesOfPlayers } from "../worlds/game-world.js";
+import { findPlanWorld, planTimeZone, tribesOfPlayers } from "../worlds/index.js";
 
 const megabytes = (chars: number) => (chars / 1_000_000).toLocaleString("de-DE", { maximumFractionDigits: 1 });
 

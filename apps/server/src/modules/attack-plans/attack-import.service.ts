@@ -21,8 +21,8 @@ import { badRequest } from "../../http/errors.js";
 import type { NewAttack } from "./attack-write.service.js";
 import { addAttacksToPlan } from "./attack-publish.service.js";
 import { attackRow } from "./attack-write.service.js";
-import type { WorldVillage } from "../worlds/game-world.js";
-import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesById } from "../worlds/game-world.js";
+import type { WorldVillage } from "../worlds/index.js";
+import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesById } from "../worlds/index.js";
 
 /** The 400 of a failed import: the summary and one issue per German error. */
 const importError = (errors: readonly string[]) =>

@@ -9,7 +9,7 @@ import type { AppContext } from "../../platform/app-context.js";
 import type { Database } from "../../db/client.js";
 import { attacks } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { requirePlan } from "../../policies/attack-plans.policy.js";
 import { planAttacks } from "../../policies/attack-visibility.js";
 

@@ -4,9 +4,8 @@
 import type { Notification } from "@dsbot/protocol";
 import { ATTACK_CLAIMED_EXPIRE_MS } from "@dsbot/protocol";
 import type { AttackPlanRow } from "../../db/schema.js";
-import { notificationTexts } from "../notifications/notification-texts.js";
-import type { NotifyContext } from "../notifications/notify.js";
-import { notificationLinks, notify } from "../notifications/notify.js";
+import { notificationLinks, notificationTexts, notify } from "../notifications/index.js";
+import type { NotifyContext } from "../notifications/index.js";
 
 export interface FailedAttack {
   id: number;

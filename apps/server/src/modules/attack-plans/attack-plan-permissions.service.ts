@@ -7,10 +7,9 @@ import type { AppContext } from "../../platform/app-context.js";
 import { attackPlanPermissions, users } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
-import { logLostScannerPlan } from "../dsbots/scanner-plans.js";
-import { notificationTexts } from "../notifications/notification-texts.js";
-import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
-import { getUser } from "../users/users.service.js";
+import { logLostScannerPlan } from "../dsbots/index.js";
+import { notificationLinks, notificationTexts, notificationTopics, notify } from "../notifications/index.js";
+import { getUser } from "../users/index.js";
 
 type Ctx = Pick<AppContext, "db" | "events">;
 

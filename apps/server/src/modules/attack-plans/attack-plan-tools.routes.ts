@@ -21,7 +21,7 @@ import { contract } from "../../http/contract.js";
 import { parse } from "../../http/parse.js";
 import { UserSlots } from "../../http/user-slots.js";
 import { emitAttacksChanged } from "./attack-events.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { exportAttacks } from "./attack-export.service.js";
 import { importAttacks } from "./attack-import.service.js";
 import { grantPlanAccess, listPlanPermissions, revokePlanAccess } from "./attack-plan-permissions.service.js";

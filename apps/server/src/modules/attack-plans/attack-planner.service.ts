@@ -19,14 +19,14 @@ import { badRequest, HttpError, tooManyRequests, unprocessable } from "../../htt
 import type { WorkerPool } from "../../workers/worker-pool.js";
 import { WorkerTaskError } from "../../workers/worker-pool.js";
 import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
-import { latestVillageTroops } from "../bot-troops/bot-troops.service.js";
+import { latestVillageTroops } from "../bot-troops/index.js";
 import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 import type { NewAttack } from "./attack-write.service.js";
 import { addAttacksToPlan } from "./attack-publish.service.js";
 import { villageColumns } from "./attack-write.service.js";
 import { idArray } from "./attacks.service.js";
-import type { WorldVillage } from "../worlds/game-world.js";
-import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesOfPlayers } from "../worlds/game-world.js";
+import type { WorldVillage } from "../worlds/index.js";
+import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt, villagesOfPlayers } from "../worlds/index.js";
 import type { PlannerTaskInput, PlannerTaskOutput, PlannerVillages } from "../../workers/planner-task.js";
 import { defendingBots, defendSettings, handDefenceToBots, refuseLateDefence, type DefendSender } from "./defend-planner.js";
 

@@ -3,7 +3,7 @@
 import type { Attack, AttackData, AttackPlan, AttackPlanAccess, AttackStatus, AttackStatusCounts, AttackTextRow, AttackVillage, TribeOfPlayer, Unit, UnitFormulas } from "@dsbot/protocol";
 import { attackStatuses, formatCoord, worldTimeZone } from "@dsbot/protocol";
 import type { AttackPlanRow, AttackRow } from "../../db/schema.js";
-import type { WorldVillage } from "../worlds/game-world.js";
+import type { WorldVillage } from "../worlds/index.js";
 
 export interface PlanStats {
   counts: Partial<Record<AttackStatus, number>>;

@@ -30,8 +30,8 @@ import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
 import { emitAttacksChanged } from "./attack-events.js";
-import { authenticate, caller } from "../auth/auth-context.js";
-import { latestVillageScans } from "../bot-troops/bot-troops.service.js";
+import { authenticate, caller } from "../auth/index.js";
+import { latestVillageScans } from "../bot-troops/index.js";
 import type { PlanNeed } from "../../policies/attack-plans.policy.js";
 import { requirePlan } from "../../policies/attack-plans.policy.js";
 import { presentAttack, presentVillage } from "./attack-plans.presenter.js";
@@ -39,7 +39,7 @@ import { createPlan, deletePlan, listPlans, planView, renamePlan } from "./attac
 import { createAttack, createAttackTrain, deleteAttack, updateAttack } from "./attack-write.service.js";
 import { listAttacks } from "./attack-table.service.js";
 import { findAttack } from "./attacks.service.js";
-import { coordKey, requirePlanWorld, villagesAt } from "../worlds/game-world.js";
+import { coordKey, requirePlanWorld, villagesAt } from "../worlds/index.js";
 
 const list = contract({ query: attackPlanListQuerySchema });
 const create = contract({ body: attackPlanCreateSchema });

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
 import { attackPlanPermissions, attackPlans, attacks, users } from "../../db/schema.js";
 import type { AttackPlanRow, UserRow } from "../../db/schema.js";
-import { ensureWorld } from "../worlds/worlds.service.js";
+import { ensureWorld } from "../worlds/index.js";
 import { accessOf } from "../../policies/attack-plans.policy.js";
 import type { PlanAccess } from "../../policies/attack-plans.policy.js";
 import type { PlanStats } from "./attack-plans.presenter.js";

@@ -13,8 +13,8 @@ import { badRequest, conflict } from "../../http/errors.js";
 import type { Issue } from "../../http/errors.js";
 import { touchPlan } from "./attack-plans.service.js";
 import { planAttacks } from "../../policies/attack-visibility.js";
-import type { PlanWorld, WorldVillage } from "../worlds/game-world.js";
-import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt } from "../worlds/game-world.js";
+import type { PlanWorld, WorldVillage } from "../worlds/index.js";
+import { boostOf, coordKey, requirePlanWorld, supportBoosts, villagesAt } from "../worlds/index.js";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;

@@ -11,10 +11,10 @@ import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { mayEditPlanSql } from "../../policies/attack-plans.policy.js";
 import { visibleInPlan } from "../../policies/attack-visibility.js";
 import { notifyAttackFailed } from "./attack-plan-notifications.js";
-import { getBotRow } from "../dsbots/dsbots.service.js";
-import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/tab-requests.service.js";
+import { getBotRow } from "../dsbots/index.js";
+import { closeAttackTabRequests, createAttackTabRequests } from "../tab-requests/index.js";
 import { changedAttack, emitAttacksChanged, emitAttackReported } from "./attack-events.js";
-import { worldFakeLimit, worldZoneOf } from "../worlds/world-zone.js";
+import { worldFakeLimit, worldZoneOf } from "../worlds/index.js";
 
 type Ctx = Pick<BotContext, "db" | "events">;
 

@@ -11,8 +11,7 @@ import type { Database } from "../../db/client.js";
 import { dsbots } from "../../db/schema.js";
 import type { AttackPlanRow, DsbotRow, UserRow } from "../../db/schema.js";
 import { badRequest } from "../../http/errors.js";
-import { readModule } from "../dsbots/bot-modules.js";
-import { saveModule } from "../dsbots/dsbot-modules.service.js";
+import { readModule, saveModule } from "../dsbots/index.js";
 import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 import { idArray } from "./attacks.service.js";
 

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import type { SessionRow, UserRow } from "../../db/schema.js";
 import { unauthorized } from "../../http/errors.js";
-import { reserveGuess } from "../limits/password-guesses.js";
+import { reserveGuess } from "../limits/index.js";
 import { burnVerifyTime, verifyPassword } from "./password.js";
 import type { SessionMeta } from "./sessions.service.js";
 import { createSession } from "./sessions.service.js";

@@ -2,9 +2,8 @@
 import { defaultWorld, demoGameWorld } from "@dsbot/protocol";
 import type { Config } from "../../core/config.js";
 import type { Database } from "../../db/client.js";
-import { generatePassword } from "../auth/password.js";
-import { findUserByUsername } from "../auth/login.service.js";
-import { countUsers, createUser, reconcileUsernameKeys } from "../users/users.service.js";
+import { findUserByUsername, generatePassword } from "../auth/index.js";
+import { countUsers, createUser, reconcileUsernameKeys } from "../users/index.js";
 import { HttpError } from "../../http/errors.js";
 
 export const DEMO_USERNAME = "demo";

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { authenticate } from "../auth/auth-context.js";
+import { authenticate } from "../auth/index.js";
 import { downloadsCatalog } from "./downloads.service.js";
 
 const list = contract({});

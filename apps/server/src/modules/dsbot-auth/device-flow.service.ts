@@ -15,7 +15,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { deviceCodes, runnerTokens } from "../../db/schema.js";
 import type { RunnerTokenRow, UserRow } from "../../db/schema.js";
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from "../../http/errors.js";
-import { createToken, hashToken } from "../auth/tokens.js";
+import { createToken, hashToken } from "../auth/index.js";
 
 /** A poll this much earlier than the interval counts as too fast (network jitter is not abuse). */
 const POLL_TOLERANCE_MS = 500;

@@ -13,11 +13,10 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { authenticate, caller } from "../auth/auth-context.js";
-import type { RateLimit } from "../limits/rate-limit.js";
-import { hitRateLimit } from "../limits/rate-limit.js";
+import { authenticate, caller, presentRunnerList, revokeRunnerToken } from "../auth/index.js";
+import type { RateLimit } from "../limits/index.js";
+import { hitRateLimit } from "../limits/index.js";
 import { approveDeviceCode, denyDeviceCode, redeemDeviceCode, requireRoomForDeviceCode, startDeviceFlow } from "./device-flow.service.js";
-import { presentRunnerList, revokeRunnerToken } from "../auth/runner-tokens.service.js";
 
 /** Anyone may ask for a pairing code, so each address may ask only a few times a minute. */
 export const DEVICE_CODE_LIMIT: RateLimit = { name: "device-ip", max: 10, windowMs: 60_000, message: errorMessages.deviceCodeRateLimited };

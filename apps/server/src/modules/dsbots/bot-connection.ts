@@ -4,7 +4,7 @@ import { botLogMessages } from "@dsbot/protocol";
 import type { BotContext } from "../../platform/app-context.js";
 import type { BotSocketScope } from "../../platform/bot-events.js";
 import { botRoom } from "../../platform/rooms.js";
-import { worldZoneOf } from "../worlds/world-zone.js";
+import { worldZoneOf } from "../worlds/index.js";
 import { notifyBotOffline } from "./bot-notifications.js";
 import { emitConnectionsChanged } from "./connection-events.js";
 import { tryChangeStatus } from "./dsbot-status.service.js";

@@ -9,7 +9,7 @@ import { botLogMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { dsbotLogs, dsbots, websocketConnections } from "../../db/schema.js";
-import { removeStaleConnections } from "../instances/instances.js";
+import { removeStaleConnections } from "../instances/index.js";
 
 export async function resetLiveBotState(db: Database, shared: boolean): Promise<void> {
   if (shared) {

@@ -4,7 +4,7 @@ import { botIdParamsSchema, botStartSchema, botStopSchema, dsbotRoutes } from "@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { forceStopBot, pauseBot, resumeBot, startBot, stopBot } from "./dsbot-actions.service.js";
 import { requireVisibleBot } from "../../policies/dsbots.policy.js";
 import { presentBot } from "./dsbots.presenter.js";

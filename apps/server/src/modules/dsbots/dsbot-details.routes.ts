@@ -16,12 +16,12 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { moduleBody } from "./bot-modules.js";
 import { listBotLogs } from "./dsbot-logs.service.js";
 import { getBotUsage } from "./dsbot-usage.service.js";
 import { botVillages } from "./player-villages.service.js";
-import { listBotVillageStates } from "../bot-troops/bot-villages.service.js";
+import { listBotVillageStates } from "../bot-troops/index.js";
 import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js";
 import { moduleUnavailable } from "./module-availability.js";
 import { renamerPreview } from "./renamer-preview.service.js";

@@ -11,7 +11,7 @@ import { badRequest, notFound } from "../../http/errors.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import type { ModuleState } from "./bot-modules.js";
 import { readModule, toModuleState } from "./bot-modules.js";
-import { checkModuleTemplates } from "../templates/templates.service.js";
+import { checkModuleTemplates } from "../templates/index.js";
 import { checkModuleAvailable } from "./module-availability.js";
 import { checkScannerPlans } from "./scanner-plans.js";
 

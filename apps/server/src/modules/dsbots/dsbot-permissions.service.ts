@@ -8,9 +8,8 @@ import type { BotContext } from "../../platform/app-context.js";
 import { dsbotPermissions, users } from "../../db/schema.js";
 import type { DsbotRow, UserRow } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
-import { notificationTexts } from "../notifications/notification-texts.js";
-import { notificationLinks, notificationTopics, notify } from "../notifications/notify.js";
-import { getUser } from "../users/users.service.js";
+import { notificationLinks, notificationTexts, notificationTopics, notify } from "../notifications/index.js";
+import { getUser } from "../users/index.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 
 export async function listPermissions(ctx: BotContext, dsbotId: number): Promise<BotPermission[]> {

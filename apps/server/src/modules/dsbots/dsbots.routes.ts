@@ -4,13 +4,13 @@ import { botCreateSchema, botIdParamsSchema, botListQuerySchema, botUpdateSchema
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { updateBotSettings } from "./bot-settings.service.js";
 import { forceStopBot } from "./dsbot-actions.service.js";
 import { requireManageBot, requireVisibleBot } from "../../policies/dsbots.policy.js";
 import { presentBot, presentConnection } from "./dsbots.presenter.js";
 import { createBot, deleteBotRow, listBots } from "./dsbots.service.js";
-import { requireKnownWorld } from "../worlds/worlds.service.js";
+import { requireKnownWorld } from "../worlds/index.js";
 import { emitConnectionsChanged } from "./connection-events.js";
 import { botConnections, connectionsOfBots, runnerConnectionsOfUser } from "./websocket-connections.service.js";
 

@@ -4,7 +4,7 @@
 import type { BotVillage } from "@dsbot/protocol";
 import type { Database } from "../../db/client.js";
 import type { DsbotRow } from "../../db/schema.js";
-import { findPlanWorld, villagesOfPlayers } from "../worlds/game-world.js";
+import { findPlanWorld, villagesOfPlayers } from "../worlds/index.js";
 
 export async function botVillages(db: Database, bot: Pick<DsbotRow, "playerName" | "worldServer" | "worldWorld">): Promise<BotVillage[]> {
   const world = await findPlanWorld(db, bot);

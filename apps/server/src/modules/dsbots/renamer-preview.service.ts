@@ -9,7 +9,7 @@ import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { DsbotRow } from "../../db/schema.js";
 import { incomings } from "../../db/schema.js";
-import { worldZoneOf } from "../worlds/world-zone.js";
+import { worldZoneOf } from "../worlds/index.js";
 
 export async function renamerPreview(db: Database, bot: Pick<DsbotRow, "id" | "worldServer" | "worldWorld">, now = new Date()): Promise<RenamerPreviewResponse> {
   const upcoming = and(eq(incomings.dsbotId, bot.id), gt(incomings.arrivalAt, now));

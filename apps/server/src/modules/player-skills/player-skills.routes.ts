@@ -5,7 +5,7 @@ import { playerSkillRoutes, playerSkillsDeleteSchema, playerSkillsSaveSchema } f
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { deletePlayerSkills, listPlayerSkills, savePlayerSkills } from "./player-skills.service.js";
 
 const list = contract({});

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.js";
 import type { PlayerSkillsRow, UserRow } from "../../db/schema.js";
 import { dsbotPermissions, dsbots, players, playerSkills, worlds } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
-import { worldDataKey } from "../worlds/world-data-key.js";
+import { worldDataKey } from "../worlds/index.js";
 
 const keyOf = (server: string, world: string, playerName: string) => `${server}\u0000${world}\u0000${usernameKey(playerName)}`;
 

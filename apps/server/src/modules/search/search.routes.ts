@@ -4,7 +4,7 @@ import { searchRequestSchema, searchRoutes as routes } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { search } from "./search.service.js";
 
 const query = contract({ body: searchRequestSchema });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import { presentTabRequests } from "./tab-requests.presenter.js";
 import { findTabRequest, listTabRequests, markTabRequestDone } from "./tab-requests.service.js";
 

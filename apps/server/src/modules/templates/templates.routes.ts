@@ -6,7 +6,7 @@ import { templateRoutes as routes, builderTemplateIdParamsSchema, builderTemplat
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { authenticate, caller } from "../auth/auth-context.js";
+import { authenticate, caller } from "../auth/index.js";
 import {
   createBuilderTemplate,
   deleteBuilderTemplate,

@@ -7,10 +7,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { authenticate, caller } from "../auth/auth-context.js";
-import { findUserByUsername } from "../auth/login.service.js";
-import type { RateLimit } from "../limits/rate-limit.js";
-import { hitRateLimit } from "../limits/rate-limit.js";
+import { authenticate, caller, findUserByUsername } from "../auth/index.js";
+import type { RateLimit } from "../limits/index.js";
+import { hitRateLimit } from "../limits/index.js";
 
 export const USER_LOOKUP_LIMIT: RateLimit = { name: "user-lookup", max: 30, windowMs: 60_000, message: errorMessages.tooManyRequests };
 

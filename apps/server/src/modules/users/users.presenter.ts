@@ -2,7 +2,7 @@
 import type { SessionInfo, User } from "@dsbot/protocol";
 import type { Database } from "../../db/client.js";
 import type { SessionRow, UserRow } from "../../db/schema.js";
-import { worldZoneOf } from "../worlds/world-zone.js";
+import { worldZoneOf } from "../worlds/index.js";
 
 /** The user with their world's server time zone (`worldZoneOf`). */
 export function presentUser(row: UserRow, timeZone: string): User {

@@ -10,8 +10,7 @@ import { dsbots, runnerTokens, users, websocketConnections } from "../../db/sche
 import type { UserRow, WebsocketConnectionRow } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
-import { hashPassword } from "../auth/password.js";
-import { changeSessions, notifySessionChange, publishSessionChange } from "../auth/session-changes.js";
+import { changeSessions, hashPassword, notifySessionChange, publishSessionChange } from "../auth/index.js";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -11,8 +11,7 @@ import type { Database } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
 import { contract } from "../../http/contract.js";
 import { unauthorized } from "../../http/errors.js";
-import { authenticate, bearerToken, caller } from "../auth/auth-context.js";
-import { checkRunnerToken } from "../auth/runner-tokens.service.js";
+import { authenticate, bearerToken, caller, checkRunnerToken } from "../auth/index.js";
 import { userscriptOverview } from "./userscript.service.js";
 
 const overview = contract({ query: userscriptOverviewQuerySchema });

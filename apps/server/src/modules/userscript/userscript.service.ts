@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { attackPlanPermissions, attackPlans, attacks, dsbots, tabRequests } from "../../db/schema.js";
 import type { UserRow } from "../../db/schema.js";
-import { presentTabRequests } from "../tab-requests/tab-requests.presenter.js";
+import { presentTabRequests } from "../tab-requests/index.js";
 
 /** Open tab requests the script lists at most (newest first). */
 const MAX_TAB_REQUESTS = 50;

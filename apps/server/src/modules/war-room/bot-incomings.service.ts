@@ -9,11 +9,9 @@ import type { Database } from "../../db/client.js";
 import { dsbots, incomings } from "../../db/schema.js";
 import { noteWrites } from "../../db/statistics.js";
 import { notFound } from "../../http/errors.js";
-import { readModule } from "../dsbots/bot-modules.js";
-import { notifyBotAudience } from "../dsbots/bot-notifications.js";
-import { notificationTexts } from "../notifications/notification-texts.js";
-import { notificationLinks } from "../notifications/notify.js";
-import { worldZoneOf } from "../worlds/world-zone.js";
+import { notifyBotAudience, readModule } from "../dsbots/index.js";
+import { notificationLinks, notificationTexts } from "../notifications/index.js";
+import { worldZoneOf } from "../worlds/index.js";
 import {
   dropArrived,
   keepStoredVillages,

@@ -8,7 +8,7 @@ import { and, asc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { ROW_CHUNK, WIDE_ROW_CHUNK, yieldToEventLoop } from "../../db/chunks.js";
 import { allies, incomings, players, villages, worlds } from "../../db/schema.js";
-import { worldDataKey } from "../worlds/world-data-key.js";
+import { worldDataKey } from "../worlds/index.js";
 
 type Executor = Database;
 

@@ -13,8 +13,7 @@ import { badRequest, HttpError, tooManyRequests } from "../../http/errors.js";
 import { WorkerTaskError, type WorkerPool } from "../../workers/worker-pool.js";
 import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
 import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
-import { worldDataKey } from "../worlds/world-data-key.js";
-import { worldZoneOf } from "../worlds/world-zone.js";
+import { worldDataKey, worldZoneOf } from "../worlds/index.js";
 import { dropArrived, refreshAnalysis, resolveFromWorld, upsertIncomings, type IncomingInput } from "./incomings-store.js";
 
 type Importer = Pick<UserRow, "id" | "worldServer" | "worldWorld">;

@@ -9,7 +9,7 @@ import type { AppContext } from "../../platform/app-context.js";
 import { addVary, negotiateEncoding } from "../../http/compression.js";
 import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
-import { authenticate } from "../auth/auth-context.js";
+import { authenticate } from "../auth/index.js";
 import { createOwnersCache, ownersEtag } from "./owners-cache.js";
 import { etagMatches } from "./world-body-cache.js";
 import { villageDetail } from "./world-map.service.js";

@@ -26,7 +26,7 @@ import type { WorldRow } from "../../db/schema.js";
 import { addVary, negotiateEncoding } from "../../http/compression.js";
 import { contract } from "../../http/contract.js";
 import { conflict, notFound } from "../../http/errors.js";
-import { authenticate, requireAdmin } from "../auth/auth-context.js";
+import { authenticate, requireAdmin } from "../auth/index.js";
 import { createVillageMapCache, villageMapEtag } from "./village-map-cache.js";
 import { etagMatches } from "./world-body-cache.js";
 import type { ImportProgress } from "./world-import.js";

@@ -1,0 +1,10 @@
+// The module's front door: what other server code may use of it. Everything else is internal.
+import type { ServerModule } from "../../platform/server-module.js";
+import { profileRoutes } from "./profile.routes.js";
+import { authRoutes } from "./sign-in.routes.js";
+
+/** Registered by app.ts: the routes and the bot socket events of this module. */
+export const accountModule: ServerModule = {
+  name: "account",
+  routes: [authRoutes, profileRoutes],
+};
