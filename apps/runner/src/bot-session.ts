@@ -103,13 +103,13 @@ export class BotSession {
       autoConnect: false,
       auth: { token: options.token, origin: "bot", dsbotId: options.bot.dsbotId },
     });
-    const refused = (message: (text: string) => string) => (text: string) => this.options.logger("warn", `[Bot ${this.dsbotId}] ${message(text)}`);
+    const refused = (message: (text: string) => string) => (text: string) => this.logLocally("warn", message(text));
     this.troops = new LatestReport(this.socket, "bot:troops", ACK_TIMEOUT_MS, refused(sessionMessages.troopsRefused));
     this.incomings = new LatestReport(this.socket, "bot:incomings", ACK_TIMEOUT_MS, refused(sessionMessages.incomingsRefused));
     this.channel = new BotChannel(
       this.socket,
       (level, message) => this.log(level, message),
-      (message) => this.options.logger("warn", `[Bot ${this.dsbotId}] ${message}`),
+      (message) => this.logLocally("warn", message),
     );
     this.templates = new TemplateCache((ids) => this.channel.templates(ids));
     this.socket.on("bot:config", (config) => void this.configure(config));
@@ -135,14 +135,14 @@ export class BotSession {
     void this.channel.flushAttackResults();
     void this.troops.flush();
     void this.incomings.flush();
-    if (this.everConnected && !this.ended()) this.options.logger("info", `[Bot ${this.dsbotId}] ${sessionMessages.reconnected}`);
+    if (this.everConnected && !this.ended()) this.logLocally("info", sessionMessages.reconnected);
     this.everConnected = true;
   }
 
   /** Modules wait while the socket is away; the session ends if the server does not come back in time. */
   private interrupted(reason: string): void {
     if (this.ended() || this.giveUpTimer) return;
-    this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.connectionInterrupted(reason)}`);
+    this.logLocally("warn", sessionMessages.connectionInterrupted(reason));
     this.giveUpTimer = setTimeout(() => this.end(sessionMessages.connectionLost(reason)), this.options.reconnectGiveUpMs ?? RECONNECT_GIVE_UP_MS);
     this.giveUpTimer.unref();
   }
@@ -193,8 +193,13 @@ export class BotSession {
   }
 
   log(level: LogLevel, message: string): void {
-    this.options.logger(level, `[Bot ${this.dsbotId}] ${message}`);
+    this.logLocally(level, message);
     if (this.socket.connected) this.socket.emit("bot:log", { level, message: message.slice(0, BOT_LOG_MESSAGE_MAX) });
+  }
+
+  /** A line for the runner's own log only. */
+  private logLocally(level: LogLevel, message: string): void {
+    this.options.logger(level, sessionMessages.botLine(this.dsbotId, message));
   }
 
   private clearTimers(): void {
@@ -205,7 +210,7 @@ export class BotSession {
   private finish(message: string): void {
     this.clearTimers();
     clearTimeout(this.giveUpTimer);
-    this.options.logger("info", `[Bot ${this.dsbotId}] ${message}`);
+    this.logLocally("info", message);
     this.socket.disconnect();
     this.options.onEnded();
   }
@@ -217,7 +222,7 @@ export class BotSession {
     this.clearTimers();
     clearTimeout(this.giveUpTimer);
     void this.scheduler?.stop();
-    this.options.logger("warn", `[Bot ${this.dsbotId}] ${message}`);
+    this.logLocally("warn", message);
     this.socket.disconnect();
     this.options.onEnded();
   }
@@ -279,7 +284,7 @@ export class BotSession {
     const best = await measureServerClock(this.socket);
     if (best) {
       this.clockOffsetMs = Math.round(best.offset);
-      this.options.logger("debug", `[Bot ${this.dsbotId}] ${sessionMessages.clockOffset(this.clockOffsetMs, best.rtt)}`);
+      this.logLocally("debug", sessionMessages.clockOffset(this.clockOffsetMs, best.rtt));
     }
   }
 
@@ -318,9 +323,9 @@ export class BotSession {
     this.current = status;
     try {
       const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:status", { status });
-      if (!answer.ok) this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.statusRefused(answer.error.message)}`);
+      if (!answer.ok) this.logLocally("warn", sessionMessages.statusRefused(answer.error.message));
     } catch (error) {
-      this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.statusRefused(error instanceof Error ? error.message : String(error))}`);
+      this.logLocally("warn", sessionMessages.statusRefused(error instanceof Error ? error.message : String(error)));
     }
   }
 
@@ -329,9 +334,9 @@ export class BotSession {
     if (this.current === "ended") return;
     try {
       const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:needs-player", report);
-      if (!answer.ok) this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.needsPlayerRefused(answer.error.message)}`);
+      if (!answer.ok) this.logLocally("warn", sessionMessages.needsPlayerRefused(answer.error.message));
     } catch (error) {
-      this.options.logger("warn", `[Bot ${this.dsbotId}] ${sessionMessages.needsPlayerRefused(error instanceof Error ? error.message : String(error))}`);
+      this.logLocally("warn", sessionMessages.needsPlayerRefused(error instanceof Error ? error.message : String(error)));
     }
   }
 
@@ -343,7 +348,7 @@ export class BotSession {
   private async control({ action }: BotControl): Promise<void> {
     if (action === "stop") return this.stop();
     if (!this.scheduler) return;
-    this.options.logger("info", `[Bot ${this.dsbotId}] ${action === "pause" ? sessionMessages.paused : sessionMessages.resumed}`);
+    this.logLocally("info", action === "pause" ? sessionMessages.paused : sessionMessages.resumed);
     await this.report(action === "pause" ? "paused" : "online");
   }
 

@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { configFileMessages } from "./messages.js";
 
 export const localBotSchema = z.object({
   dsbotId: z.number().int().positive(),
@@ -39,10 +40,10 @@ export async function readRunnerConfig(file: string): Promise<RunnerConfig> {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ConfigError(`Konfigurationsdatei ${file} ist kein gültiges JSON`);
+    throw new ConfigError(configFileMessages.notJson(file));
   }
   const parsed = runnerConfigSchema.safeParse(json);
-  if (!parsed.success) throw new ConfigError(`Konfigurationsdatei ${file} ist ungültig: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success) throw new ConfigError(configFileMessages.invalid(file, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)));
   return parsed.data;
 }
 

@@ -1,6 +1,7 @@
 // Pairing through the device flow (RFC 8628 style): ask for a code pair, show the user code and
 // link, poll for the token at the server's interval (+5 s on slow_down) until approved or refused.
 import { apiErrorSchema, deviceResponseSchema, deviceTokenResponseSchema, dsbotAuthRoutes, type DeviceTokenResponse } from "@dsbot/protocol";
+import { pairingMessages } from "./messages.js";
 
 export interface PairingCode {
   userCode: string;
@@ -17,12 +18,6 @@ export interface PairOptions {
 
 const SLOW_DOWN_SECONDS = 5;
 
-const refusals: Record<string, string> = {
-  expired_token: "Der Kopplungscode ist abgelaufen. Bitte starte die Kopplung neu.",
-  access_denied: "Die Kopplung wurde abgelehnt.",
-  invalid_grant: "Der Kopplungscode ist ungültig oder wurde schon verwendet. Bitte starte die Kopplung neu.",
-};
-
 export class PairingError extends Error {}
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -34,7 +29,7 @@ async function post(url: string, body: object): Promise<{ status: number; json: 
   try {
     response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   } catch (error) {
-    throw new PairingError(`Server nicht erreichbar (${url}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new PairingError(pairingMessages.unreachable(url, error instanceof Error ? error.message : String(error)));
   }
   return { status: response.status, json: await response.json().catch(() => null) };
 }
@@ -44,7 +39,7 @@ export async function pairDevice(options: PairOptions): Promise<DeviceTokenRespo
   const sleep = options.sleep ?? wait;
   const started = await post(`${base}${dsbotAuthRoutes.device.path}`, { name: options.name });
   const device = deviceResponseSchema.safeParse(started.json);
-  if (started.status !== 200 || !device.success) throw new PairingError(`Kopplung konnte nicht gestartet werden (HTTP ${started.status})`);
+  if (started.status !== 200 || !device.success) throw new PairingError(pairingMessages.startFailed(started.status));
   const { deviceCode, userCode, expiresIn } = device.data;
   options.onCode({ userCode, link: `${base}/dsbot-auth?code=${encodeURIComponent(userCode)}`, expiresIn });
 
@@ -62,6 +57,6 @@ export async function pairDevice(options: PairOptions): Promise<DeviceTokenRespo
       interval += SLOW_DOWN_SECONDS;
       continue;
     }
-    throw new PairingError(refusals[code ?? ""] ?? `Unerwartete Antwort des Servers (HTTP ${polled.status})`);
+    throw new PairingError(pairingMessages.refusals[code ?? ""] ?? pairingMessages.unexpectedAnswer(polled.status));
   }
 }

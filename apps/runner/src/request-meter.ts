@@ -3,6 +3,7 @@
 // the budget per hour the scheduler holds the modules (not the gates, not timed sends) until the oldest
 // requests of the hour fall out. The bot reports the meter to the server every minute.
 import { BOT_REQUEST_BUDGET_PER_HOUR, type BotUsage, type GameDriver, type ModuleName } from "@dsbot/protocol";
+import { budgetMessages } from "./messages.js";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -71,12 +72,6 @@ export function meteredDriver(driver: GameDriver, meter: RequestMeter): GameDriv
 
 /** Modules that run whatever the budget: the gates, and the timed sends (their requests are the point). */
 const unmetered = new Set<ModuleName>(["timer", "relogin", "attack-planner-scanner"]);
-
-export const budgetMessages = {
-  spent: (requests: number, budget: number, minutes: number) =>
-    `Anfragebudget erreicht: ${requests.toLocaleString("de-DE")} Anfragen in der letzten Stunde (Budget ${budget.toLocaleString("de-DE")}); die Module warten noch ${minutes.toLocaleString("de-DE")} min`,
-  free: "Anfragebudget wieder frei: die Module laufen weiter",
-} as const;
 
 /** The scheduler's question "may this module run now?": not above the budget; logs each change once. */
 export function budgetGate(meter: RequestMeter, log: (level: "info" | "warn", message: string) => void, now: () => number): (name: ModuleName) => boolean {

@@ -4,6 +4,7 @@ import { DEMO_WORLD } from "@dsbot/protocol";
 import { SandboxWorld } from "@dsbot/sandbox";
 import { readRunnerConfig } from "../config-file.js";
 import { consoleLogger } from "../logger.js";
+import { cliMessages } from "../messages.js";
 import { createRunner } from "../runner.js";
 import { createSandboxDriverFactory } from "../sandbox-driver.js";
 import { RUNNER_VERSION } from "../version.js";
@@ -23,14 +24,14 @@ export interface RunCommand {
 function positiveNumber(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} muss eine positive Zahl sein`);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(cliMessages.run.notPositive(flag));
   return n;
 }
 
 export async function runCommand(command: RunCommand, output: CliOutput): Promise<void> {
   const config = await readRunnerConfig(command.configPath);
-  if (!config.server || !config.token) throw new UsageError("Nicht gekoppelt. Bitte zuerst: dsbot pair --server URL");
-  if (config.bots.length === 0) output.err("Keine lokalen Bots eingetragen (dsbot bots add …); der Runner verbindet sich trotzdem.");
+  if (!config.server || !config.token) throw new UsageError(cliMessages.run.notPaired);
+  if (config.bots.length === 0) output.err(cliMessages.run.noBots);
   // The seed makes the map (the world generator's, the demo world's layout), so a server that
   // imported the same generated world shows the bots' players and villages as they are here.
   const seed = Math.trunc(positiveNumber(command.seed, DEMO_WORLD.seed, "--seed"));

@@ -20,6 +20,7 @@ import {
   unitLabels,
   units as unitOrder,
 } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule, ModuleContext } from "./module.js";
 
 type Ctx = ModuleContext<"attack-planner-scanner">;
@@ -29,19 +30,7 @@ export function claimIntervalMs(config: ModuleConfig<"attack-planner-scanner">):
   return Math.min(5_000, (config.leadTimeSeconds * 1000) / 2);
 }
 
-export const attackSendMessages = {
-  sent: (from: string, to: string, arrival: string) => `Angriff von ${from} auf ${to} geschickt, Ankunft ${arrival}`,
-  supportSent: (from: string, to: string, arrival: string) => `Unterstützung von ${from} nach ${to} geschickt, Ankunft ${arrival}`,
-  supportFailed: (from: string, to: string, error: string) => `Unterstützung von ${from} nach ${to} nicht geschickt: ${error}`,
-  missingUnits: (from: string, missing: string) => `Nicht genügend Einheiten in ${from}: ${missing}`,
-  noneAvailable: (from: string) => `In ${from} sind keine der geplanten Einheiten vorhanden.`,
-  failed: (from: string, to: string, error: string) => `Angriff von ${from} auf ${to} nicht geschickt: ${error}`,
-  notRunning: "Der Bot lief zur Abschickzeit nicht (pausiert oder gestoppt).",
-  villageUnknown: (from: string) => `Das Dorf ${from} gehört dem Spieler nicht (mehr); die Formeln lassen sich nicht ausrechnen.`,
-  formula: (label: string, text: string, error: string) => `Die Formel „${text}“ für ${label} geht nicht: ${error}`,
-  formulaSpeed: (from: string, label: string) =>
-    `In ${from} ergibt die Formel keine Einheit so langsam wie ${label} – ohne sie käme der Angriff zu früh an.`,
-} as const;
+const attackSendMessages = moduleMessages.attackPlannerScanner;
 
 /** "18:00:00:123" on the world's clock (the zone the server names; Europe/Berlin from servers before that). */
 const isUnit = (name: string): name is Unit => (unitOrder as readonly string[]).includes(name);
@@ -54,10 +43,7 @@ function arrivalText(ms: number, zone = DEFAULT_SERVER_TIME_ZONE): string {
 function missingText(wanted: UnitCounts, home: UnitCounts): string {
   return unitOrder
     .filter((u) => (wanted[u] ?? 0) > (home[u] ?? 0))
-    .map((u) => {
-      const missing = (wanted[u] ?? 0) - (home[u] ?? 0);
-      return `${unitLabels[u]} (${missing} ${missing === 1 ? "fehlt" : "fehlen"})`;
-    })
+    .map((u) => attackSendMessages.missingUnit(u, (wanted[u] ?? 0) - (home[u] ?? 0)))
     .join(", ");
 }
 

@@ -8,7 +8,6 @@
 // refuses (resources, prerequisites still being built); one German log line sums up the run, with why
 // villages got nothing new (the game's refusal, a full queue, the template reached).
 import {
-  buildingLabels,
   buildCost,
   maxLevels,
   missingRequirement,
@@ -20,13 +19,14 @@ import {
   type ModuleConfig,
   type VillageSnapshot,
 } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule, ModuleContext } from "./module.js";
 
 /** How often the builder looks (real time; the sandbox's clock may run faster). */
 export const BUILDER_INTERVAL_MS = 60_000;
 
 const label = moduleRegistry.builder.label;
-const de = (n: number) => n.toLocaleString("de-DE");
+const messages = moduleMessages.builder;
 
 /** The template ids the settings name (the default and the per-village ones). */
 export function builderTemplateIds(config: ModuleConfig<"builder">, assignments: ReadonlyMap<number, number> = new Map()): number[] {
@@ -96,7 +96,7 @@ async function fillQueue(ctx: ModuleContext<"builder">, village: VillageSnapshot
       break;
     }
     levels[building] = result.value.level;
-    run.built.push(`${buildingLabels[building]} ${result.value.level}`);
+    run.built.push(messages.order(building, result.value.level));
     queued++;
   }
   return run;
@@ -110,13 +110,13 @@ export function createBuilderModule(): BotModule<"builder"> {
       const ids = builderTemplateIds(ctx.config, ctx.session.assignments);
       const templates = await ctx.session.templates(ids);
       if (!templates) {
-        ctx.log("warn", `${label}: Die Vorlagen konnten nicht vom Server geholt werden; nächster Versuch beim nächsten Lauf.`);
+        ctx.log("warn", moduleMessages.common.templatesUnavailable(label));
         return;
       }
       const byId = new Map<number, BotTemplate>(templates.map((t) => [t.id, t]));
       const player = await ctx.driver.getPlayer();
       if (!player.ok) {
-        ctx.log("warn", `${label}: Dörfer nicht lesbar: ${player.error}`);
+        ctx.log("warn", moduleMessages.common.villagesUnreadable(label, player.error));
         return;
       }
       const built: string[] = [];
@@ -140,12 +140,12 @@ export function createBuilderModule(): BotModule<"builder"> {
         if (run.done) done++;
       }
       const parts: string[] = [];
-      parts.push(built.length > 0 ? `${de(built.length)} ${built.length === 1 ? "Bauauftrag" : "Bauaufträge"} in ${de(villagesBuilt)} ${villagesBuilt === 1 ? "Dorf" : "Dörfern"} (${built.join(", ")})` : "nichts Neues in die Bauschleife gestellt");
-      for (const [reason, n] of waiting) parts.push(`${de(n)} ${n === 1 ? "Dorf wartet" : "Dörfer warten"}: ${reason}`);
-      if (full > 0) parts.push(`${de(full)} ${full === 1 ? "Dorf" : "Dörfer"} mit voller Bauschleife (${de(ctx.config.queueLength)} ${ctx.config.queueLength === 1 ? "Auftrag" : "Aufträge"})`);
-      if (done > 0) parts.push(`${de(done)} ${done === 1 ? "Dorf hat" : "Dörfer haben"} ${done === 1 ? "seine" : "ihre"} Vorlage erreicht`);
-      if (withoutTemplate > 0) parts.push(`${de(withoutTemplate)} ${withoutTemplate === 1 ? "Dorf" : "Dörfer"} ohne Vorlage`);
-      ctx.log("info", `${label}: ${parts.join(" · ")}`);
+      parts.push(built.length > 0 ? messages.queued(built, villagesBuilt) : messages.nothingQueued);
+      for (const [reason, n] of waiting) parts.push(moduleMessages.common.waiting(n, reason));
+      if (full > 0) parts.push(messages.queueFull(full, ctx.config.queueLength));
+      if (done > 0) parts.push(messages.templateReached(done));
+      if (withoutTemplate > 0) parts.push(messages.withoutTemplate(withoutTemplate));
+      ctx.log("info", messages.summary(parts));
     },
   };
 }

@@ -5,9 +5,10 @@
 // clock: a line read later stays true (a scout a minute from landing is gone when the player looks, and
 // "in 1 min" alone then reads as the next attack).
 import { DEFAULT_SERVER_TIME_ZONE, formatServerTime, type BotIncoming, type GameCommand } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
 
-const format = (n: number) => n.toLocaleString("de-DE");
+const messages = moduleMessages.commandScanner;
 
 /** An incoming attack as the server takes it (supports and returns are no threat). */
 export function toBotIncoming(command: GameCommand): BotIncoming | null {
@@ -23,13 +24,13 @@ export function toBotIncoming(command: GameCommand): BotIncoming | null {
 
 /** "Auge: 11 eingehende Angriffe · nächste Ankunft um 13:36:00 (in 95 min) · 2 ausgehende Befehle" (times in game ms). */
 export function commandScanSummary(incoming: number, outgoing: number | null, soonest: number | null, now: number, zone = DEFAULT_SERVER_TIME_ZONE): string {
-  const parts = [`Auge: ${format(incoming)} ${incoming === 1 ? "eingehender Angriff" : "eingehende Angriffe"}`];
+  const parts = [messages.incoming(incoming)];
   if (soonest !== null) {
     const clock = formatServerTime(soonest, zone).slice(9, 17);
-    parts.push(`nächste Ankunft um ${clock} (in ${format(Math.max(0, Math.round((soonest - now) / 60_000)))} min)`);
+    parts.push(messages.nextArrival(clock, Math.max(0, Math.round((soonest - now) / 60_000))));
   }
-  if (outgoing !== null) parts.push(`${format(outgoing)} ausgehende Befehle`);
-  return parts.join(" · ");
+  if (outgoing !== null) parts.push(messages.outgoing(outgoing));
+  return messages.summary(parts);
 }
 
 export function createCommandScannerModule(): BotModule<"command-scanner"> {
@@ -39,7 +40,7 @@ export function createCommandScannerModule(): BotModule<"command-scanner"> {
     async run(ctx) {
       const result = await ctx.driver.getCommands();
       if (!result.ok) {
-        ctx.log("warn", `Auge: Befehle nicht gelesen: ${result.error}`);
+        ctx.log("warn", messages.readFailed(result.error));
         return;
       }
       const now = ctx.driver.now();

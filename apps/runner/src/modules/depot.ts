@@ -3,12 +3,14 @@
 // module since the session started). The exchange's rate per resource is asked first each run: the plan
 // counts whole points at that rate; the rate rises as the exchange fills, so a sale may take fewer points
 // (what no whole point takes stays in the village).
-import { moduleRegistry, resourceLabels, resources, type Resources } from "@dsbot/protocol";
+import { moduleRegistry, resources, type Resources } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
-import { count, de, scanVillages } from "./village-scope.js";
+import { scanVillages } from "./village-scope.js";
 
 export const DEPOT_INTERVAL_MS = 10 * 60_000;
 const label = moduleRegistry.depot.label;
+const messages = moduleMessages.depot;
 
 /** What to offer per resource: above the threshold, down to keep, in whole points at `rates` (resources per point). */
 export function depotSale(held: Resources, threshold: Resources, keep: Resources, pointsLeft: number, rates: Resources): Partial<Resources> {
@@ -40,7 +42,7 @@ export function createDepotModule(): BotModule<"depot"> {
       if (!scan) return;
       const rates = await ctx.driver.depotRates();
       if (!rates.ok) {
-        ctx.log("warn", `${label}: Kurse nicht lesbar: ${rates.error}`);
+        ctx.log("warn", messages.ratesUnreadable(rates.error));
         return;
       }
       const sold: Resources = { wood: 0, stone: 0, iron: 0 };
@@ -51,17 +53,15 @@ export function createDepotModule(): BotModule<"depot"> {
         if (Object.keys(sale).length === 0) continue;
         const result = await ctx.driver.sellToDepot(village.id, sale);
         if (!result.ok) {
-          ctx.log("warn", `${label}: ${village.name}: ${result.error}`);
+          ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, result.error));
           continue;
         }
         for (const r of resources) sold[r] += result.value.sold[r];
         points += result.value.premiumPoints;
         pointsToday += result.value.premiumPoints;
       }
-      const limit = `heute ${de(pointsToday)} von ${de(ctx.config.dailyLimit)} Premiumpunkten`;
-      const what = resources.filter((r) => sold[r] > 0).map((r) => `${de(sold[r])} ${resourceLabels[r]}`);
-      const rate = `Kurs je Punkt: ${resources.map((r) => `${resourceLabels[r]} ${de(rates.value[r])}`).join(", ")}`;
-      ctx.log("info", `${label}: ${what.length > 0 ? `${what.join(", ")} für ${count(points, "Premiumpunkt", "Premiumpunkte")} verkauft` : "nichts verkauft"} · ${rate} · ${limit}`);
+      const what = resources.some((r) => sold[r] > 0) ? messages.sold(sold, points) : messages.nothingSold;
+      ctx.log("info", messages.summary([what, messages.rates(rates.value), messages.limit(pointsToday, ctx.config.dailyLimit)]));
     },
   };
 }

@@ -1,26 +1,24 @@
 // Inventur: scans the player's villages at its interval, keeps the snapshot in the session, reports the
 // troops to the server when the config scans them, and logs a summary (villages, points, resources,
 // units at home) as far as the config asks for each part.
-import { BOT_VILLAGES_PART_MAX, resourceLabels, resources, unitLabels, units, type BotTroopsReport, type BotVillagesReport, type ModuleConfig, type PlayerSnapshot, type Unit, type UnitCounts } from "@dsbot/protocol";
+import { BOT_VILLAGES_PART_MAX, resources, units, type BotTroopsReport, type BotVillagesReport, type ModuleConfig, type PlayerSnapshot, type Resources, type Unit, type UnitCounts } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
 
-const format = (n: number) => n.toLocaleString("de-DE");
+const messages = moduleMessages.inventory;
 
 export function inventorySummary(player: PlayerSnapshot, config: ModuleConfig<"inventory">): string {
-  const parts = [`Inventur: ${player.villages.length} Dörfer`];
-  if (config.scanBuildings) parts.push(`${format(player.points)} Punkte`);
+  const parts = [messages.villages(player.villages.length)];
+  if (config.scanBuildings) parts.push(messages.points(player.points));
   if (config.scanResources) {
-    const totals = resources.map((r) => `${format(player.villages.reduce((sum, v) => sum + v.resources[r], 0))} ${resourceLabels[r]}`);
-    parts.push(`Rohstoffe: ${totals.join(", ")}`);
+    const totals = Object.fromEntries(resources.map((r) => [r, player.villages.reduce((sum, v) => sum + v.resources[r], 0)])) as Resources;
+    parts.push(messages.resources(totals));
   }
   if (config.scanTroops) {
-    const counts = units
-      .map((u) => [u, player.villages.reduce((sum, v) => sum + v.units[u], 0)] as const)
-      .filter(([, n]) => n > 0)
-      .map(([u, n]) => `${format(n)} ${unitLabels[u]}`);
-    parts.push(`Einheiten: ${counts.length > 0 ? counts.join(", ") : "keine"}`);
+    const counts = units.map((u) => [u, player.villages.reduce((sum, v) => sum + v.units[u], 0)] as const).filter(([, n]) => n > 0);
+    parts.push(messages.units(counts));
   }
-  return parts.join(" · ");
+  return messages.summary(parts);
 }
 
 const positive = (counts: UnitCounts): UnitCounts => {
@@ -80,7 +78,7 @@ export function createInventoryModule(): BotModule<"inventory"> {
     async run(ctx) {
       const result = await ctx.driver.getPlayer();
       if (!result.ok) {
-        ctx.log("warn", `Inventur fehlgeschlagen: ${result.error}`);
+        ctx.log("warn", messages.failed(result.error));
         return;
       }
       ctx.session.setInventory(result.value);

@@ -2,11 +2,14 @@
 // resource; at most `coinsPerRun` per village and run. Coins cost the world's coin price, read from the
 // game each run (the academy's coin screen; get_config's snob.coin_*).
 import { moduleRegistry, type Resources, type VillageSnapshot } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule, ModuleContext } from "./module.js";
-import { count, de, scanVillages, spendable } from "./village-scope.js";
+import { scanVillages, spendable } from "./village-scope.js";
 
 export const MINTER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.minter.label;
+const messages = moduleMessages.minter;
+const minting = moduleMessages.minting;
 
 /** Coins of `price` the resources pay for above the reserve. */
 export function affordableCoins(resources: Resources, keep: Resources, price: Resources): number {
@@ -24,7 +27,7 @@ export async function mintInVillages(ctx: ModuleContext, label: string, villages
   const done = { minted: 0, villages: 0, withoutAcademy: 0, short: 0, price: null as Resources | null };
   const price = await ctx.driver.coinPrice();
   if (!price.ok) {
-    ctx.log("warn", `${label}: Münzpreis nicht lesbar: ${price.error}`);
+    ctx.log("warn", minting.priceUnreadable(label, price.error));
     return done;
   }
   done.price = price.value;
@@ -40,7 +43,7 @@ export async function mintInVillages(ctx: ModuleContext, label: string, villages
     }
     const result = await ctx.driver.mintCoins(village.id, n);
     if (!result.ok) {
-      ctx.log("warn", `${label}: ${village.name}: ${result.error}`);
+      ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, result.error));
       continue;
     }
     done.minted += result.value.minted;
@@ -49,21 +52,15 @@ export async function mintInVillages(ctx: ModuleContext, label: string, villages
   return done;
 }
 
-export const reserveText = (keep: Resources) => `Reserve je Dorf ${de(keep.wood)} Holz, ${de(keep.stone)} Lehm, ${de(keep.iron)} Eisen`;
-
-const amounts = (r: Resources) => `${de(r.wood)} Holz, ${de(r.stone)} Lehm, ${de(r.iron)} Eisen`;
-
 /**
  * The log line's parts after what was done: why villages did nothing, in the terms of the numbers the
  * line shows (the reserve and the price of one coin or package), then the reserve.
  */
 export function mintReasons(done: { withoutAcademy: number; short: number; price: Resources | null }, keep: Resources, one: string): string[] {
   const parts: string[] = [];
-  if (done.withoutAcademy > 0) parts.push(`${count(done.withoutAcademy, "Dorf", "Dörfer")} ohne Adelshof`);
-  if (done.short > 0 && done.price) {
-    parts.push(`${count(done.short, "Dorf", "Dörfer")} mit zu wenig Rohstoffen über der Reserve (${one} kostet ${amounts(done.price)})`);
-  }
-  parts.push(reserveText(keep));
+  if (done.withoutAcademy > 0) parts.push(minting.withoutAcademy(done.withoutAcademy));
+  if (done.short > 0 && done.price) parts.push(minting.short(done.short, one, done.price));
+  parts.push(minting.reserve(keep));
   return parts;
 }
 
@@ -75,8 +72,8 @@ export function createMinterModule(): BotModule<"minter"> {
       const scan = await scanVillages(ctx, label, ctx.config.villageIds);
       if (!scan) return;
       const done = await mintInVillages(ctx, label, scan.villages, ctx.config.coinsPerRun, ctx.config.keep);
-      const head = done.minted > 0 ? `${count(done.minted, "Münze", "Münzen")} in ${count(done.villages, "Dorf", "Dörfern")} geprägt` : "keine Münze geprägt";
-      ctx.log("info", `${label}: ${[head, ...mintReasons(done, ctx.config.keep, "eine Münze")].join(" · ")}`);
+      const head = done.minted > 0 ? messages.minted(done.minted, done.villages) : messages.nothingMinted;
+      ctx.log("info", messages.summary([head, ...mintReasons(done, ctx.config.keep, messages.one)]));
     },
   };
 }

@@ -5,21 +5,21 @@
 // log. The whole army counts (at home, away, on the way, in training), for the targets and the class.
 import {
   moduleRegistry,
-  troopClassLabels,
   unitCosts,
-  unitLabels,
   units,
   type ModuleConfig,
   type TroopClass,
   type UnitCounts,
   type VillageSnapshot,
 } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import { affordableUnits, armyClass, armyOf } from "./army.js";
 import type { BotModule } from "./module.js";
-import { count, de, scanVillages } from "./village-scope.js";
+import { scanVillages } from "./village-scope.js";
 
 export const RECRUITER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.recruiter.label;
+const messages = moduleMessages.recruiter;
 
 /**
  * The village's target: its own, else the one for its army's class, else the one for every class. A
@@ -79,27 +79,16 @@ export function createRecruiterModule(): BotModule<"recruiter"> {
         if (Object.keys(order).length === 0) continue;
         const result = await ctx.driver.recruit(village.id, order);
         if (!result.ok) {
-          ctx.log("warn", `${label}: ${village.name}: ${result.error}`);
+          ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, result.error));
           continue;
         }
         villages++;
         for (const [unit, n] of Object.entries(order) as [keyof UnitCounts, number][]) trained[unit] = (trained[unit] ?? 0) + n;
       }
-      const total = Object.values(trained).reduce((sum, n) => sum + (n ?? 0), 0);
-      const list = units.filter((u) => trained[u]).map((u) => `${de(trained[u]!)} ${unitLabels[u]}`);
-      const parts = [
-        total > 0
-          ? `${count(total, "Einheit", "Einheiten")} in ${count(villages, "Dorf", "Dörfern")} in Auftrag gegeben (${list.join(", ")})`
-          : targeted > 0
-            ? "nichts in Auftrag gegeben (Ziele erreicht oder Rohstoffe unter der Reserve)"
-            : "nichts in Auftrag gegeben",
-      ];
-      const skipped = [...untargeted.values()].reduce((sum, n) => sum + n, 0);
-      if (skipped > 0) {
-        const byClass = [...untargeted.entries()].map(([c, n]) => `${troopClassLabels[c]}: ${de(n)}`).join(", ");
-        parts.push(`${count(skipped, "Dorf", "Dörfer")} ohne passendes Ziel (${byClass})`);
-      }
-      ctx.log("info", `${label}: ${parts.join(" · ")}`);
+      const list = units.filter((u) => trained[u]).map((u) => [u, trained[u] as number] as const);
+      const parts = [list.length > 0 ? messages.ordered(list, villages) : targeted > 0 ? messages.nothingTargetsReached : messages.nothingOrdered];
+      if (untargeted.size > 0) parts.push(messages.untargeted([...untargeted.entries()]));
+      ctx.log("info", messages.summary(parts));
     },
   };
 }

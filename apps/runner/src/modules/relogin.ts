@@ -2,15 +2,11 @@
 // A bot-protection check (captcha) pauses the bot or keeps it retrying; either way the player is asked
 // once (bot:needs-player: a notification and the tab request "Bot braucht dich" on the server), and once
 // for rejected credentials, which no retry fixes.
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
 
-export const reloginMessages = {
-  succeeded: (attempt: number) => `Relogin erfolgreich (Versuch ${attempt})`,
-  failed: (attempt: number, max: number, error: string) => `Relogin fehlgeschlagen (Versuch ${attempt}/${max}): ${error}`,
-  gaveUp: (max: number) => `Relogin nach ${max} Versuchen aufgegeben`,
-  captchaPaused: "Relogin: Bot-Schutz (Captcha) erkannt, Bot pausiert",
-  captchaTabRequest: "Relogin: Bot-Schutz (Captcha) erkannt, Tab-Anfrage „Bot braucht dich“ gestellt: bitte im Spiel lösen",
-} as const;
+/** Also what the tests look for in the bot log. */
+export const reloginMessages = moduleMessages.relogin;
 
 export function createReloginModule(): BotModule<"relogin"> {
   let attempts = 0;

@@ -16,13 +16,14 @@ import {
   type UnitSpeedTable,
   type VillageSnapshot,
 } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule, ModuleContext } from "./module.js";
-import { count } from "./village-scope.js";
 
 export const RENAMER_INTERVAL_MS = 60_000;
 /** Allowance for the scan reading the page a little before the clock is read. */
 const FIRST_SEEN_TOLERANCE_MS = 1000;
 const label = moduleRegistry.renamer.label;
+const messages = moduleMessages.renamer;
 
 /** The name the pattern gives the village at `index` (0-based) among the player's villages. */
 export function villageName(config: ModuleConfig<"renamer">, village: Pick<VillageSnapshot, "x" | "y">, index: number): string {
@@ -42,15 +43,15 @@ async function renameVillages(ctx: ModuleContext<"renamer">, villages: readonly 
     const name = villageName(ctx.config, village, index);
     if (name === village.name) continue;
     if (name.length < VILLAGE_NAME_MIN) {
-      failed.set("Name zu kurz", (failed.get("Name zu kurz") ?? 0) + 1);
+      failed.set(messages.nameTooShort, (failed.get(messages.nameTooShort) ?? 0) + 1);
       continue;
     }
     const result = await ctx.driver.renameVillage(village.id, name);
     if (result.ok) renamed++;
     else failed.set(result.error, (failed.get(result.error) ?? 0) + 1);
   }
-  const parts = [renamed > 0 ? `${count(renamed, "Dorf", "Dörfer")} umbenannt` : "alle Dörfer heißen schon nach Muster"];
-  for (const [error, n] of failed) parts.push(`${count(n, "Dorf", "Dörfer")} nicht umbenannt: ${error}`);
+  const parts = [renamed > 0 ? messages.renamed(renamed) : messages.allNamed];
+  for (const [error, n] of failed) parts.push(messages.notRenamed(n, error));
   return parts.join(" · ");
 }
 
@@ -65,7 +66,7 @@ export function createRenamerModule(): BotModule<"renamer"> {
       if (ctx.config.renameVillages) {
         const player = await ctx.driver.getPlayer();
         if (!player.ok) {
-          ctx.log("warn", `${label}: Dörfer nicht lesbar: ${player.error}`);
+          ctx.log("warn", moduleMessages.common.villagesUnreadable(label, player.error));
           return;
         }
         parts.push(await renameVillages(ctx, player.value.villages));
@@ -73,7 +74,7 @@ export function createRenamerModule(): BotModule<"renamer"> {
       if (ctx.config.tagIncomings) {
         const [commands, info] = [await ctx.driver.getCommands(), await ctx.driver.unitInfo()];
         if (!commands.ok || !info.ok) {
-          ctx.log("warn", `${label}: Befehle nicht lesbar: ${(commands.ok ? (info as { error: string }) : commands).error}`);
+          ctx.log("warn", messages.commandsUnreadable((commands.ok ? (info as { error: string }) : commands).error));
           return;
         }
         const now = ctx.driver.now();
@@ -91,11 +92,11 @@ export function createRenamerModule(): BotModule<"renamer"> {
           if (!result.ok) continue;
           entry.tagged = true;
           tagged++;
-          if (examples.length < 3) examples.push(`„${tag}“`);
+          if (examples.length < 3) examples.push(tag);
         }
-        parts.push(tagged > 0 ? `${count(tagged, "Angriff", "Angriffe")} markiert (${examples.join(", ")}${tagged > examples.length ? ", …" : ""})` : "keine neuen Angriffe zu markieren");
+        parts.push(tagged > 0 ? messages.tagged(tagged, examples) : messages.nothingToTag);
       }
-      if (parts.length > 0) ctx.log("info", `${label}: ${parts.join(" · ")}`);
+      if (parts.length > 0) ctx.log("info", messages.summary(parts));
     },
   };
 }

@@ -1,11 +1,13 @@
 // Forschung: researches units in the smithy in the configured order — per village the first unit of
 // the order not researched yet; a village waits (resources, buildings) and tries again next run.
-import { moduleRegistry, unitLabels } from "@dsbot/protocol";
+import { moduleRegistry } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
-import { count, scanVillages } from "./village-scope.js";
+import { scanVillages } from "./village-scope.js";
 
 export const RESEARCH_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.research.label;
+const messages = moduleMessages.research;
 
 export function createResearchModule(): BotModule<"research"> {
   return {
@@ -21,7 +23,7 @@ export function createResearchModule(): BotModule<"research"> {
         for (const unit of ctx.config.order) {
           const result = await ctx.driver.research(village.id, unit);
           if (result.ok) {
-            done.push(`${unitLabels[unit]} in ${village.name}`);
+            done.push(messages.item(unit, village.name));
             break;
           }
           // Researched already: the next of the order. Anything else: this village waits.
@@ -30,9 +32,9 @@ export function createResearchModule(): BotModule<"research"> {
           break;
         }
       }
-      const parts = [done.length > 0 ? `${count(done.length, "Einheit", "Einheiten")} erforscht (${done.join(", ")})` : "nichts Neues erforscht"];
-      for (const [reason, n] of waiting) parts.push(`${count(n, "Dorf wartet", "Dörfer warten")}: ${reason}`);
-      ctx.log("info", `${label}: ${parts.join(" · ")}`);
+      const parts = [done.length > 0 ? messages.researched(done) : messages.nothingResearched];
+      for (const [reason, n] of waiting) parts.push(moduleMessages.common.waiting(n, reason));
+      ctx.log("info", messages.summary(parts));
     },
   };
 }

@@ -3,13 +3,15 @@
 // villages' average — a village gives only above the average and above `keepPercent` of its storage,
 // and receives up to the average; "An Zieldorf senden" ships everything above that reserve to the
 // target village, as far as its storage holds it.
-import { moduleRegistry, resourceLabels, resources, type Resource, type Resources, type VillageSnapshot } from "@dsbot/protocol";
+import { moduleRegistry, resources, type Resource, type Resources, type VillageSnapshot } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
-import { count, de, scanVillages } from "./village-scope.js";
+import { scanVillages } from "./village-scope.js";
 
 export const RESSMOVER_INTERVAL_MS = 10 * 60_000;
 export const MERCHANT_CAPACITY = 1000;
 const label = moduleRegistry.ressmover.label;
+const messages = moduleMessages.ressmover;
 
 export interface Shipment {
   from: number;
@@ -75,20 +77,14 @@ export function createRessmoverModule(): BotModule<"ressmover"> {
       for (const shipment of plan) {
         const result = await ctx.driver.sendResources(shipment.from, shipment.to, shipment.resources);
         if (!result.ok) {
-          ctx.log("warn", `${label}: ${result.error}`);
+          ctx.log("warn", moduleMessages.common.failed(label, result.error));
           continue;
         }
         shipments++;
         for (const r of resources) moved[r] += shipment.resources[r] ?? 0;
       }
       const total = moved.wood + moved.stone + moved.iron;
-      const detail = resources.filter((r) => moved[r] > 0).map((r) => `${resourceLabels[r]} ${de(moved[r])}`);
-      ctx.log(
-        "info",
-        total > 0
-          ? `${label}: ${de(total)} Rohstoffe in ${count(shipments, "Lieferung", "Lieferungen")} verschoben (${count(total / MERCHANT_CAPACITY, "Händler", "Händler")}) · ${detail.join(", ")}`
-          : `${label}: nichts zu verschieben`,
-      );
+      ctx.log("info", total > 0 ? messages.moved(moved, shipments, total / MERCHANT_CAPACITY) : messages.nothingMoved);
     },
   };
 }

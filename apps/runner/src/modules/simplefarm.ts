@@ -17,13 +17,14 @@ import {
   type UnitSpeedCarry,
   type VillageSnapshot,
 } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule, ModuleContext } from "./module.js";
-import { de } from "./village-scope.js";
 
 type Config = ModuleConfig<"simplefarm">;
 type Ctx = ModuleContext<"simplefarm">;
 type UnitTable = Record<Unit, UnitSpeedCarry>;
 const label = moduleRegistry.simplefarm.label;
+const messages = moduleMessages.simplefarm;
 
 /** What the module remembers of a farm from its reports. */
 export interface FarmMemory {
@@ -131,7 +132,7 @@ async function farmFrom(ctx: Ctx, village: VillageSnapshot, targets: MapVillage[
     const result = await ctx.driver.sendCommand({ fromVillageId: village.id, to: { x: target.x, y: target.y }, units: chosen.units, kind: "attack" });
     if (!result.ok) {
       if (result.code === "units") break;
-      ctx.log("warn", `${label}: Farmangriff von ${village.name} auf ${target.x}|${target.y} nicht geschickt: ${result.error}`);
+      ctx.log("warn", messages.sendFailed(village.name, target.x, target.y, result.error));
       continue;
     }
     for (const [u, n] of Object.entries(chosen.units) as [Unit, number][]) village.units[u] -= n ?? 0;
@@ -159,13 +160,13 @@ export function createSimplefarmModule(): BotModule<"simplefarm"> {
     async run(ctx) {
       const player = await ctx.driver.getPlayer();
       if (!player.ok) {
-        ctx.log("warn", `${label}: Dörfer nicht lesbar: ${player.error}`);
+        ctx.log("warn", moduleMessages.common.villagesUnreadable(label, player.error));
         return;
       }
       const [info, reports, commands] = [await ctx.driver.unitInfo(), await ctx.driver.getReports(lastReportId), await ctx.driver.getCommands()];
       if (!info.ok || !reports.ok || !commands.ok) {
         const error = [info, reports, commands].find((r) => !r.ok) as { error: string };
-        ctx.log("warn", `${label}: ${error.error}`);
+        ctx.log("warn", moduleMessages.common.failed(label, error.error));
         return;
       }
       let loot = 0;
@@ -185,7 +186,7 @@ export function createSimplefarmModule(): BotModule<"simplefarm"> {
         if (!has(village.units, ctx.config.templateA) && !has(village.units, ctx.config.templateB)) continue;
         const found = await ctx.driver.mapVillages({ x: village.x, y: village.y }, ctx.config.radius);
         if (!found.ok) {
-          ctx.log("warn", `${label}: Karte um ${village.name} nicht lesbar: ${found.error}`);
+          ctx.log("warn", messages.mapUnreadable(village.name, found.error));
           continue;
         }
         const targets = farmTargets(village, found.value, player.value.name, ctx.config);
@@ -199,13 +200,13 @@ export function createSimplefarmModule(): BotModule<"simplefarm"> {
 
 function farmLine(sent: number, tally: RunTally, reports: number, loot: number, targets: number | null): string {
   const parts: string[] = [];
-  if (sent > 0) parts.push(`${de(sent)} ${sent === 1 ? "Farmangriff" : "Farmangriffe"} geschickt (A: ${de(tally.a)}, B: ${de(tally.b)}), ${de(tally.expected)} Rohstoffe erwartet`);
-  else parts.push(targets === null ? "keine Truppen für Vorlage A oder B zu Hause" : targets === 0 ? "keine Farmziele im Umkreis" : "keine Farmangriffe geschickt");
-  if (reports > 0) parts.push(`${de(reports)} ${reports === 1 ? "Bericht" : "Berichte"} ausgewertet, ${de(loot)} Rohstoffe erbeutet`);
+  if (sent > 0) parts.push(messages.sent(sent, tally.a, tally.b, tally.expected));
+  else parts.push(targets === null ? messages.noTroops : targets === 0 ? messages.noTargets : messages.noneSent);
+  if (reports > 0) parts.push(messages.reports(reports, loot));
   const skipped = tally.skippedLosses.size;
   const notDue = tally.notDue.size;
-  if (skipped > 0) parts.push(`${de(skipped)} ${skipped === 1 ? "Ziel" : "Ziele"} wegen Verlusten übersprungen`);
-  if (notDue > 0) parts.push(`${de(notDue)} ${notDue === 1 ? "Ziel" : "Ziele"} noch nicht wieder voll`);
-  return `${label}: ${parts.join(" · ")}`;
+  if (skipped > 0) parts.push(messages.skippedLosses(skipped));
+  if (notDue > 0) parts.push(messages.notDue(notDue));
+  return messages.summary(parts);
 }
 

@@ -1,12 +1,14 @@
 // AG-Builder: trains noblemen in the chosen villages' academies until each has `targetNobles` (at home,
 // away, on the way and in training), one per village and run, as the resources allow.
 import { moduleRegistry } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import { affordableUnits, armyOf } from "./army.js";
 import type { BotModule } from "./module.js";
-import { count, scanVillages } from "./village-scope.js";
+import { scanVillages } from "./village-scope.js";
 
 export const SNOBBUILDER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.snobbuilder.label;
+const messages = moduleMessages.snobbuilder;
 
 export function createSnobbuilderModule(): BotModule<"snobbuilder"> {
   return {
@@ -31,15 +33,15 @@ export function createSnobbuilderModule(): BotModule<"snobbuilder"> {
         }
         const result = await ctx.driver.recruit(village.id, { snob: 1 });
         if (!result.ok) {
-          ctx.log("warn", `${label}: ${village.name}: ${result.error}`);
+          ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, result.error));
           continue;
         }
-        trained.push(`${village.name}: ${have + 1} von ${ctx.config.targetNobles}`);
+        trained.push(messages.progress(village.name, have + 1, ctx.config.targetNobles));
       }
-      const parts = [trained.length > 0 ? `${count(trained.length, "Adelsgeschlecht", "Adelsgeschlechter")} in Auftrag gegeben (${trained.join(", ")})` : "kein Adelsgeschlecht in Auftrag gegeben"];
-      if (reached > 0) parts.push(`${count(reached, "Dorf hat", "Dörfer haben")} das Ziel`);
-      if (waiting > 0) parts.push(`${count(waiting, "Dorf wartet", "Dörfer warten")} auf Rohstoffe oder Platz im Bauernhof`);
-      ctx.log("info", `${label}: ${parts.join(" · ")}`);
+      const parts = [trained.length > 0 ? messages.ordered(trained) : messages.nothingOrdered];
+      if (reached > 0) parts.push(messages.reached(reached));
+      if (waiting > 0) parts.push(messages.waiting(waiting));
+      ctx.log("info", messages.summary(parts));
     },
   };
 }

@@ -4,11 +4,13 @@
 // off/def/mixed rule). The choice goes to the session, where the builder in its "assigned" mode
 // follows it (it runs right after this module). One German line names the templates and counts.
 import { classifyTroops, moduleRegistry, units, type ModuleConfig, type UnitCounts, type VillageSnapshot } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
-import { count, scanVillages } from "./village-scope.js";
+import { scanVillages } from "./village-scope.js";
 
 export const TEMPLATE_ASSIGNER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.templateassigner.label;
+const messages = moduleMessages.templateassigner;
 type Rule = ModuleConfig<"templateassigner">["rules"][number];
 
 /** The village's whole army: at home, standing elsewhere and on its way. */
@@ -34,7 +36,7 @@ export function createTemplateassignerModule(): BotModule<"templateassigner"> {
       if (!scan) return;
       const templates = await ctx.session.templates([...new Set(ctx.config.rules.map((r) => r.templateId))]);
       if (!templates) {
-        ctx.log("warn", `${label}: Die Vorlagen konnten nicht vom Server geholt werden; nächster Versuch beim nächsten Lauf.`);
+        ctx.log("warn", moduleMessages.common.templatesUnavailable(label));
         return;
       }
       const names = new Map(templates.map((t) => [t.id, t.name]));
@@ -59,10 +61,9 @@ export function createTemplateassignerModule(): BotModule<"templateassigner"> {
         perTemplate.set(name, (perTemplate.get(name) ?? 0) + 1);
       }
       const assigned = scan.villages.length - unmatched;
-      const parts = [`${count(assigned, "Dorf", "Dörfer")} zugewiesen${perTemplate.size > 0 ? ` (${[...perTemplate].map(([name, n]) => `„${name}“: ${n}`).join(", ")})` : ""}`];
-      parts.push(`${count(changed, "Änderung", "Änderungen")}`);
-      if (unmatched > 0) parts.push(`${count(unmatched, "Dorf", "Dörfer")} ohne passende Regel`);
-      ctx.log("info", `${label}: ${parts.join(" · ")}`);
+      const parts = [messages.assigned(assigned, [...perTemplate]), messages.changes(changed)];
+      if (unmatched > 0) parts.push(messages.unmatched(unmatched));
+      ctx.log("info", messages.summary(parts));
     },
   };
 }

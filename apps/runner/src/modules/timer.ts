@@ -2,6 +2,7 @@
 // each change between working and resting once.
 import type { ModuleConfig } from "@dsbot/protocol";
 import { isActiveAt } from "./active-hours.js";
+import { moduleMessages } from "../messages.js";
 import type { BotModule, ModuleContext } from "./module.js";
 
 const MINUTE = 60_000;
@@ -25,7 +26,7 @@ export function createTimerModule(): BotModule<"timer"> {
     if (now < nextBreakAt) return false;
     const length = between(ctx, breaks.lengthMinutesMin, breaks.lengthMinutesMax);
     breakUntil = now + length;
-    ctx.log("info", `Timer: zufällige Pause für ${length / MINUTE} Minuten`);
+    ctx.log("info", moduleMessages.timer.breakStarted(length / MINUTE));
     return true;
   }
 
@@ -37,8 +38,8 @@ export function createTimerModule(): BotModule<"timer"> {
       if (!active) nextBreakAt = breakUntil = null;
       const rest = !active || (ctx.config.breaks.enabled && onBreak(ctx, ctx.config.breaks));
       if (rest !== resting) {
-        if (!active) ctx.log("info", "Timer: außerhalb der aktiven Zeit, der Bot ruht");
-        else if (!rest) ctx.log("info", "Timer: aktive Zeit, der Bot arbeitet");
+        if (!active) ctx.log("info", moduleMessages.timer.resting);
+        else if (!rest) ctx.log("info", moduleMessages.timer.working);
         resting = rest;
       }
       return rest ? "halt" : "continue";

@@ -1,18 +1,14 @@
 // Shared by the modules that work per village: the villages a config names (none named = all of the
-// bot's), the current scan, and the German plural the log lines use.
+// bot's), the current scan, and what a village can spend.
 import type { PlayerSnapshot, Resources, VillageSnapshot } from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
 import type { ModuleContext } from "./module.js";
-
-export const de = (n: number) => Math.floor(n).toLocaleString("de-DE");
-
-/** "1 Dorf" / "3 Dörfer", and the like. */
-export const count = (n: number, one: string, many: string) => `${de(n)} ${n === 1 ? one : many}`;
 
 /** The villages among `ids` (all when empty), from a fresh scan; null (logged) when the scan failed. */
 export async function scanVillages(ctx: ModuleContext, label: string, ids: readonly number[] = []): Promise<{ player: PlayerSnapshot; villages: VillageSnapshot[] } | null> {
   const player = await ctx.driver.getPlayer();
   if (!player.ok) {
-    ctx.log("warn", `${label}: Dörfer nicht lesbar: ${player.error}`);
+    ctx.log("warn", moduleMessages.common.villagesUnreadable(label, player.error));
     return null;
   }
   const chosen = new Set(ids);

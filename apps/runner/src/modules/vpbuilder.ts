@@ -6,11 +6,13 @@
 // of the numbers it shows: no academy, or too little above the reserve for one package's price.
 import { moduleRegistry } from "@dsbot/protocol";
 import { mintInVillages, mintReasons } from "./minter.js";
+import { moduleMessages } from "../messages.js";
 import type { BotModule } from "./module.js";
-import { count, scanVillages } from "./village-scope.js";
+import { scanVillages } from "./village-scope.js";
 
 export const VPBUILDER_INTERVAL_MS = 5 * 60_000;
 const label = moduleRegistry.vpbuilder.label;
+const messages = moduleMessages.vpbuilder;
 
 export function createVpbuilderModule(): BotModule<"vpbuilder"> {
   return {
@@ -20,8 +22,8 @@ export function createVpbuilderModule(): BotModule<"vpbuilder"> {
       const scan = await scanVillages(ctx, label, ctx.config.villageIds);
       if (!scan) return;
       const done = await mintInVillages(ctx, label, scan.villages, ctx.config.packagesPerRun, ctx.config.keep);
-      const head = done.minted > 0 ? `${count(done.minted, "Paket", "Pakete")} in ${count(done.villages, "Dorf", "Dörfern")} eingelagert` : "kein Paket eingelagert";
-      ctx.log("info", `${label}: ${[head, ...mintReasons(done, ctx.config.keep, "ein Paket")].join(" · ")}`);
+      const head = done.minted > 0 ? messages.stored(done.minted, done.villages) : messages.nothingStored;
+      ctx.log("info", messages.summary([head, ...mintReasons(done, ctx.config.keep, messages.one)]));
     },
   };
 }
