@@ -27,7 +27,9 @@ import { advanceAttacks, attackPlansModule, removeHiddenAttacks } from "./module
 import { createWorldSync, removeOrphanedWorldData, worldsModule } from "./modules/worlds/index.js";
 import { tabRequestsModule } from "./modules/tab-requests/index.js";
 import { userscriptModule } from "./modules/userscript/index.js";
-import { warRoomModule } from "./modules/war-room/index.js";
+import { dashboardModule } from "./modules/dashboard/index.js";
+import { incomingsModule } from "./modules/incomings/index.js";
+import { troopsModule } from "./modules/troops/index.js";
 import { downloadsModule } from "./modules/downloads/index.js";
 import { healthModule } from "./modules/health/index.js";
 import { playerSkillsModule } from "./modules/player-skills/index.js";
@@ -40,7 +42,6 @@ import { createNotifier } from "./realtime/notifier.js";
 import { subscribeAccessChanges } from "./realtime/access-subscribers.js";
 import { subscribeBrowserMessages } from "./realtime/browser-messages.js";
 import { DomainEventBus } from "./events/domain-events.js";
-import { botTroopsModule } from "./modules/bot-troops/index.js";
 import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
@@ -67,8 +68,9 @@ export const serverModules: readonly ServerModule[] = [
   worldsModule,
   tabRequestsModule,
   userscriptModule,
-  warRoomModule,
-  botTroopsModule,
+  incomingsModule,
+  troopsModule,
+  dashboardModule,
   attackPlansModule,
 ];
 

@@ -1,39 +1,43 @@
-// The REST route table, one file per server module; each file's object is that module's routes.
+// The REST route table, one file per area of the API (a server module serves one or more of them).
 import { attackPlanRoutes } from "./attack-plans.js";
 import { authRoutes } from "./auth.js";
+import { dashboardRoutes } from "./dashboard.js";
 import { downloadFileUrl, downloadRoutes } from "./downloads.js";
 import { dsbotAuthRoutes } from "./dsbot-auth.js";
 import { dsbotRoutes } from "./dsbots.js";
 import { healthRoutes } from "./health.js";
+import { incomingRoutes } from "./incomings.js";
 import { notificationRoutes } from "./notifications.js";
 import { playerSkillRoutes } from "./player-skills.js";
 import { profileRoutes } from "./profile.js";
 import { searchRoutes } from "./search.js";
 import { tabRequestRoutes } from "./tab-requests.js";
 import { templateRoutes } from "./templates.js";
+import { troopRoutes } from "./troops.js";
 import { userRoutes } from "./users.js";
 import { userscriptRoutes } from "./userscript.js";
-import { warRoomRoutes } from "./war-room.js";
 import { worldRoutes } from "./worlds.js";
 
 export * from "./route.js";
 export {
   attackPlanRoutes,
   authRoutes,
+  dashboardRoutes,
   downloadFileUrl,
   downloadRoutes,
   dsbotAuthRoutes,
   dsbotRoutes,
   healthRoutes,
+  incomingRoutes,
   notificationRoutes,
   playerSkillRoutes,
   profileRoutes,
   searchRoutes,
   tabRequestRoutes,
   templateRoutes,
+  troopRoutes,
   userRoutes,
   userscriptRoutes,
-  warRoomRoutes,
   worldRoutes,
 };
 
@@ -41,18 +45,20 @@ export {
 export const routeTable = {
   attackPlans: attackPlanRoutes,
   auth: authRoutes,
+  dashboard: dashboardRoutes,
   downloads: downloadRoutes,
   dsbotAuth: dsbotAuthRoutes,
   dsbots: dsbotRoutes,
   health: healthRoutes,
+  incomings: incomingRoutes,
   notifications: notificationRoutes,
   playerSkills: playerSkillRoutes,
   profile: profileRoutes,
   search: searchRoutes,
   tabRequests: tabRequestRoutes,
   templates: templateRoutes,
+  troops: troopRoutes,
   users: userRoutes,
   userscript: userscriptRoutes,
-  warRoom: warRoomRoutes,
   worlds: worldRoutes,
 };

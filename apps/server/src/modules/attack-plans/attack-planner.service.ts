@@ -19,7 +19,7 @@ import { badRequest, HttpError, tooManyRequests, unprocessable } from "../../htt
 import type { WorkerPool } from "../../workers/worker-pool.js";
 import { WorkerTaskError } from "../../workers/worker-pool.js";
 import type { TaskInput, TaskName, TaskOutput } from "../../workers/tasks.js";
-import { latestVillageTroops } from "../bot-troops/index.js";
+import { latestVillageTroops } from "../troops/index.js";
 import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 import type { NewAttack } from "./attack-write.service.js";
 import { addAttacksToPlan } from "./attack-publish.service.js";

@@ -11,7 +11,7 @@ import { createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
 import { botTroops } from "../../db/schema.js";
-import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
+import { replaceBotTroops } from "../troops/bot-troops.service.js";
 
 let app: TestApp;
 let call: Call;

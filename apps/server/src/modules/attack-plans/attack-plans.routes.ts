@@ -31,7 +31,7 @@ import { contract } from "../../http/contract.js";
 import { notFound } from "../../http/errors.js";
 import { emitAttacksChanged } from "./attack-events.js";
 import { authenticate, caller } from "../auth/index.js";
-import { latestVillageScans } from "../bot-troops/index.js";
+import { latestVillageScans } from "../troops/index.js";
 import type { PlanNeed } from "../../policies/attack-plans.policy.js";
 import { requirePlan } from "../../policies/attack-plans.policy.js";
 import { presentAttack, presentVillage } from "./attack-plans.presenter.js";

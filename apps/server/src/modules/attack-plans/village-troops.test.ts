@@ -7,7 +7,7 @@ import { caller, importPlanWorld, newPlan, PLAN_WORLD, type Call } from "../../.
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
+import { replaceBotTroops } from "../troops/bot-troops.service.js";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -10,9 +10,8 @@ import { visiblePlansCondition } from "../../policies/attack-plans.policy.js";
 import { visibleInPlan } from "../../policies/attack-visibility.js";
 import type { Viewer } from "../../policies/dsbots.policy.js";
 import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
-import type { IncomingWalkCache } from "./incomings-summary.js";
-import { incomingsSummary } from "./incomings.service.js";
-import { troopTotals } from "./troops.service.js";
+import { incomingsSummary, type IncomingWalkCache } from "../incomings/index.js";
+import { troopTotals } from "../troops/index.js";
 
 type NextAttackRow = { id: number; plan_id: number; plan_name: string; type: string; source_x: number; source_y: number; target_x: number; target_y: number; attacker_name: string | null; send_at: string | Date; arrival_at: string | Date };
 

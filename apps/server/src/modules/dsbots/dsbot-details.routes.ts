@@ -21,7 +21,7 @@ import { moduleBody } from "./bot-modules.js";
 import { listBotLogs } from "./dsbot-logs.service.js";
 import { getBotUsage } from "./dsbot-usage.service.js";
 import { botVillages } from "./player-villages.service.js";
-import { listBotVillageStates } from "../bot-troops/index.js";
+import { listBotVillageStates } from "../troops/index.js";
 import { getModule, saveModule, toggleModule } from "./dsbot-modules.service.js";
 import { moduleUnavailable } from "./module-availability.js";
 import { renamerPreview } from "./renamer-preview.service.js";

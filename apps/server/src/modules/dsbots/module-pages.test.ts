@@ -10,7 +10,7 @@ import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { worlds } from "../../db/schema.js";
-import { replaceBotIncomings } from "../war-room/bot-incomings.service.js";
+import { replaceBotIncomings } from "../incomings/bot-incomings.service.js";
 
 let app: TestApp;
 let anna: Call;

@@ -1,5 +1,5 @@
 // The Umbenenner's preview (GET /api/dsbot/{id}/renamer-preview): the bot's upcoming incoming attacks
-// as its Auge last reported them (war-room's `incomings` rows of the bot), soonest first, with what the
+// as its Auge last reported them (the incomings module's rows of the bot), soonest first, with what the
 // tag is made of. The dashboard applies the form's pattern to them (the protocol's renamerIncomingTag),
 // so the preview follows the pattern while it is typed, with the world's zone the bot writes the arrival
 // in. Only attacks still to arrive: the runner tags no other.

@@ -93,3 +93,15 @@ export class IncomingWalkCache {
 }
 
 const entryKey = (viewer: Viewer, key: string) => `${viewer.id}|${viewer.role}|${key}`;
+
+const walkCaches = new WeakMap<object, IncomingWalkCache>();
+
+/** The app's one cache (keyed by its context), shared by the incomings list and the dashboard. */
+export function incomingWalksOf(app: object): IncomingWalkCache {
+  let cache = walkCaches.get(app);
+  if (!cache) {
+    cache = new IncomingWalkCache();
+    walkCaches.set(app, cache);
+  }
+  return cache;
+}

@@ -220,3 +220,8 @@ export async function tagIncoming(db: Database, id: number, tag: string | null):
   const [row] = await db.update(incomings).set({ tag: tag && tag.length > 0 ? tag : null }).where(eq(incomings.id, id)).returning();
   return row;
 }
+
+/** Removes one incoming row (the caller checked that it is theirs). */
+export async function removeIncoming(db: Database, id: number): Promise<void> {
+  await db.delete(incomings).where(eq(incomings.id, id));
+}

@@ -3,7 +3,7 @@ import { botIncomingsReportSchema } from "@dsbot/protocol";
 import { botEvent } from "../../platform/bot-events.js";
 import { replaceBotIncomings } from "./bot-incomings.service.js";
 
-export const warRoomSocketEvents = [
+export const incomingsSocketEvents = [
   /** One bot's scans in turn (they replace the bot's set, without a long transaction). */
   botEvent({
     event: "bot:incomings",

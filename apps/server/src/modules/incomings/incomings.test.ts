@@ -10,7 +10,7 @@ import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { notifications, pastedTroops } from "../../db/schema.js";
-import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
+import { replaceBotTroops } from "../troops/bot-troops.service.js";
 import { replaceBotIncomings } from "./bot-incomings.service.js";
 import { IncomingWalkCache } from "./incomings-summary.js";
 import { listIncomings } from "./incomings.service.js";

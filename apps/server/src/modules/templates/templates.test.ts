@@ -9,7 +9,7 @@ import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { builderTemplates } from "../../db/schema.js";
-import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
+import { replaceBotTroops } from "../troops/bot-troops.service.js";
 import { botTemplates } from "./templates.service.js";
 
 let app: TestApp;

@@ -21,7 +21,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { likeContains } from "../../db/like.js";
 import { botTroops, dsbots, pastedTroops } from "../../db/schema.js";
-import { toUnitCounts } from "../bot-troops/index.js";
+import { toUnitCounts } from "./bot-troops.service.js";
 import type { Viewer } from "../../policies/dsbots.policy.js";
 import { visibleBotsCondition } from "../../policies/dsbots.policy.js";
 

@@ -4,7 +4,7 @@ import { botEvent } from "../../platform/bot-events.js";
 import { replaceBotTroops } from "./bot-troops.service.js";
 import { storeBotVillages } from "./bot-villages.service.js";
 
-export const botTroopsSocketEvents = [
+export const troopsSocketEvents = [
   /** Always for the socket's own bot: a `dsbotId` in the payload is no field of the schema and dropped. */
   botEvent({
     event: "bot:troops",

@@ -7,7 +7,7 @@ import { caller, importPlanWorld, PLAN_WORLD } from "../../../test/attack-plans.
 import { createBot } from "../../../test/bots.js";
 import { createUser, loginAs } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { replaceBotTroops } from "../bot-troops/bot-troops.service.js";
+import { replaceBotTroops } from "./bot-troops.service.js";
 
 let app: TestApp;
 

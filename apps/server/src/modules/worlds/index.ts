@@ -10,6 +10,8 @@ export { createWorldSync } from "./world-sync-schedule.js";
 export { worldDataFromUpload } from "./world-upload.js";
 export { worldFakeLimit, worldZoneOf } from "./world-zone.js";
 export { createWorld, ensureWorld, requireKnownWorld, updateWorld } from "./worlds.service.js";
+export { requireUserWorld, villagesOnFields } from "./user-world.js";
+export type { FieldVillage, Importer } from "./user-world.js";
 
 /** Registered by app.ts: the routes and the bot socket events of this module. */
 export const worldsModule: ServerModule = {

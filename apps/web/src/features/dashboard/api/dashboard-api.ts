@@ -1,7 +1,7 @@
 // GET /api/dashboard: one answer for every card. Whatever changes a figure (a bot's status, attacks, a
 // scan, a tab request, a notification) and every (re)connect load it again.
 import type { RealtimeMessageType } from "@dsbot/protocol";
-import { warRoomRoutes } from "@dsbot/protocol";
+import { dashboardRoutes } from "@dsbot/protocol";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -12,7 +12,7 @@ export const dashboardKeys = { all: ["dashboard"] as const };
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.all,
-    queryFn: ({ signal }) => api.call(warRoomRoutes.dashboard, { signal }),
+    queryFn: ({ signal }) => api.call(dashboardRoutes.get, { signal }),
     // The next attacks move on as their send times pass.
     refetchInterval: 60_000,
   });

@@ -2,7 +2,7 @@
 // deleting a pasted one and pasting an SOS text. `incomings-updated` (a bot's scan, a paste) and every
 // (re)connect load the lists again.
 import type { IncomingListQuery, IncomingPatch, SosImport } from "@dsbot/protocol";
-import { warRoomRoutes } from "@dsbot/protocol";
+import { incomingRoutes } from "@dsbot/protocol";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -15,7 +15,7 @@ export type IncomingListParams = Partial<IncomingListQuery>;
 export const incomingsQueryOptions = (params: IncomingListParams) =>
   queryOptions({
     queryKey: [...incomingKeys.all, params] as const,
-    queryFn: ({ signal }) => api.call(warRoomRoutes.incomings, { query: params, signal }),
+    queryFn: ({ signal }) => api.call(incomingRoutes.list, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -31,7 +31,7 @@ export function useIncomingsRealtime(): void {
 export function useTagIncoming() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, tag }: { id: number } & IncomingPatch) => api.call(warRoomRoutes.tagIncoming, { params: { id }, body: { tag } }),
+    mutationFn: ({ id, tag }: { id: number } & IncomingPatch) => api.call(incomingRoutes.tag, { params: { id }, body: { tag } }),
     onSettled: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }
@@ -39,7 +39,7 @@ export function useTagIncoming() {
 export function useDeleteIncoming() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.call(warRoomRoutes.removeIncoming, { params: { id } }),
+    mutationFn: (id: number) => api.call(incomingRoutes.remove, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }
@@ -47,7 +47,7 @@ export function useDeleteIncoming() {
 export function useClearPastedIncomings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call(warRoomRoutes.clearPastedIncomings),
+    mutationFn: () => api.call(incomingRoutes.clearPasted),
     onSettled: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }
@@ -55,7 +55,7 @@ export function useClearPastedIncomings() {
 export function useImportSos() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SosImport) => api.call(warRoomRoutes.importSos, { body }),
+    mutationFn: (body: SosImport) => api.call(incomingRoutes.importSos, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: incomingKeys.all }),
   });
 }

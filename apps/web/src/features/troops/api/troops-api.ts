@@ -1,7 +1,7 @@
 // REST of Truppen: the villages' troops with filters, pasting a troops overview, removing the
 // pasted ones. `troops-updated` (a bot's scan, a paste) and every (re)connect load the list again.
 import type { TroopListQuery, TroopListResponse, TroopView } from "@dsbot/protocol";
-import { TROOPS_PAGE_MAX, warRoomRoutes } from "@dsbot/protocol";
+import { TROOPS_PAGE_MAX, troopRoutes } from "@dsbot/protocol";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
@@ -15,13 +15,13 @@ export type TroopPage = TroopListResponse & { view: TroopView };
 export const troopsQueryOptions = (params: TroopListParams) =>
   queryOptions({
     queryKey: [...troopKeys.all, params] as const,
-    queryFn: async ({ signal }): Promise<TroopPage> => ({ ...(await api.call(warRoomRoutes.troops, { query: params, signal })), view: params.view ?? "total" }),
+    queryFn: async ({ signal }): Promise<TroopPage> => ({ ...(await api.call(troopRoutes.list, { query: params, signal })), view: params.view ?? "total" }),
     placeholderData: keepPreviousData,
   });
 
 /** Every filtered village at once, for an export. */
 export function fetchAllTroops(params: TroopListParams): Promise<TroopListResponse> {
-  return api.call(warRoomRoutes.troops, { query: { ...params, activePage: 1, perPage: TROOPS_PAGE_MAX } });
+  return api.call(troopRoutes.list, { query: { ...params, activePage: 1, perPage: TROOPS_PAGE_MAX } });
 }
 
 export function useTroopsRealtime(): void {
@@ -36,7 +36,7 @@ export function useTroopsRealtime(): void {
 export function useImportTroops() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.call(warRoomRoutes.importTroops, { body: { text } }),
+    mutationFn: (text: string) => api.call(troopRoutes.import, { body: { text } }),
     onSuccess: () => client.invalidateQueries({ queryKey: troopKeys.all }),
   });
 }
@@ -44,7 +44,7 @@ export function useImportTroops() {
 export function useClearPastedTroops() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call(warRoomRoutes.clearPastedTroops),
+    mutationFn: () => api.call(troopRoutes.clearPasted),
     onSettled: () => client.invalidateQueries({ queryKey: troopKeys.all }),
   });
 }
