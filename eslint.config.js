@@ -34,6 +34,39 @@ export default tseslint.config(
     files: ["apps/server/**/*.{ts,tsx,js,mjs}", "apps/web/**/*.{ts,tsx,js,mjs}", "apps/userscript/**/*.{ts,js,mjs}"],
     rules: { "no-restricted-imports": ["error", { patterns: layoutPatterns("@dsbot/protocol") }] },
   },
+  // A server module's front door is its index.ts: other modules, realtime/, demo/ and app.ts import
+  // only that (tests may reach inside). Together with the layers of docs/ARCHITECTURE.md this keeps the
+  // module graph free of circles.
+  {
+    files: ["apps/server/src/modules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...layoutPatterns("@dsbot/protocol"),
+            { regex: "^\\.\\./[^./][^/]*/(?!index\\.js$)", message: "Ein anderes Server-Modul nur über seine index.ts importieren." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "apps/server/src/modules/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...layoutPatterns("@dsbot/protocol"),
+            { regex: "(^|/)modules/[^/]+/(?!index\\.js$)", message: "Ein Server-Modul nur über seine index.ts importieren." },
+          ],
+        },
+      ],
+    },
+  },
   // Server modules say what happened (ctx.events); the browsers' messages and cut sockets are the
   // realtime layer's answer to those events (docs/ARCHITECTURE.md, "Domain events").
   {
@@ -68,6 +101,34 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  // Web features: another feature is reached only through its front door (features/<name>/index.ts). Its
+  // pages (features/<name>/routes/…) are the exception: the router loads each lazily as a chunk of its own,
+  // which a re-export in index.ts would pull into the first page. This block replaces the layout rule's
+  // options for these files, so it repeats the layout patterns.
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    ignores: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/src/test/**", "apps/web/src/features/*/test-*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...layoutPatterns("@dsbot/protocol"),
+            // `@/features/b/api/x`, `../features/b/api/x` (from app/, lib/, components/) and `../../b/api/x`
+            // (from inside feature a). A relative path alone does not say where it leaves a feature, so the
+            // last one names the features; a folder of the same name elsewhere is reached through `@/`.
+            ...[
+              "^(@/|\\./|(\\.\\./)+)features/[^/]+/",
+              "^(\\.\\./)+(attack-plans|auth|bots|coords-filter|dashboard|downloads|dsbot-auth|incomings|map|notifications|player-skills|profile|search|tab-requests|templates|troops|users|worlds)/",
+            ].map((prefix) => ({
+              regex: `${prefix}(?!index$|routes/).`,
+              message: "Features: ein anderes Feature nur über seine index.ts importieren (nur Seiten aus routes/ direkt, lazy).",
+            })),
+          ],
+        },
+      ],
     },
   },
 );

@@ -56,5 +56,8 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     css: false,
     restoreMocks: true,
+    // A budget for tests that type and click through whole pages: they wait on what the page shows, so
+    // a loaded machine (CI's other suites beside them) only makes them slower, never wrong.
+    testTimeout: 60_000,
   },
 });

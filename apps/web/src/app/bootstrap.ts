@@ -2,7 +2,7 @@
 // and keep one realtime connection while a web token exists.
 import { healthRoutes } from "@dsbot/protocol";
 import { useEffect, useState } from "react";
-import { refreshCurrentUser } from "@/features/auth/api/auth-api";
+import { refreshCurrentUser } from "@/features/auth";
 import { api } from "@/lib/api";
 import { useClientConfig } from "@/lib/client-config";
 import { currentApiBase, useSession } from "@/lib/session";

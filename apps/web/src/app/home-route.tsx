@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { Navigate } from "react-router";
 import { paths } from "@/config/paths";
-import { useBotsLoader } from "@/features/bots/api/use-bots-loader";
+import { useBotsLoader } from "@/features/bots";
 import { setupAlerts } from "@/lib/alerts";
 import { registerApiErrorHandling } from "@/lib/api-error-handling";
 import { useSession } from "@/lib/session";

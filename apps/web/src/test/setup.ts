@@ -5,8 +5,9 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { clearToastLifetimes } from "../lib/toast-lifetime";
 
 // Routes are lazy: the first render of a page loads its module, which takes over the library's 1 s
-// default on a loaded machine. Every findBy/waitFor waits up to 5 s (still answering as soon as it can).
-configure({ asyncUtilTimeout: 5000 });
+// default on a loaded machine (5 s was seen to fall short with other suites running beside). Every
+// findBy/waitFor waits up to 10 s, still answering as soon as it can.
+configure({ asyncUtilTimeout: 10_000 });
 
 Object.defineProperty(window, "matchMedia", {
   writable: true,

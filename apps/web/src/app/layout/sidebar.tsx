@@ -6,7 +6,7 @@ import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { AppIcon } from "@/components/ui/app-icon";
 import { paths } from "@/config/paths";
-import { openTabRequestCountQueryOptions } from "@/features/tab-requests/api/tab-requests-api";
+import { openTabRequestCountQueryOptions } from "@/features/tab-requests";
 import { useClientConfig } from "@/lib/client-config";
 import { useSession } from "@/lib/session";
 import { useRouteMeta } from "@/lib/route-meta";

@@ -6,7 +6,7 @@ import { IconLogout, IconUserCircle } from "@tabler/icons-react";
 import type { ReactElement } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths";
-import { useLogout } from "@/features/auth/use-logout";
+import { useLogout } from "@/features/auth";
 import classes from "./header.module.css";
 import { layoutTexts } from "./texts";
 

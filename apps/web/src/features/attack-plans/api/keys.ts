@@ -36,5 +36,4 @@ export const attackPlanKeys = {
   /** The start village's last scan (the attack form's warning). */
   villageTroops: (id: number, coords: string) => ["attack-plans", "village-troops", id, coords] as const,
   bots: ["attack-plans", "planner-bots"] as const,
-  userSuggestions: (search: string) => ["attack-plans", "user-suggestions", search] as const,
 };

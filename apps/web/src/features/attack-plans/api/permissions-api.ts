@@ -1,7 +1,7 @@
 // Access grants of a plan (owner and admins): GET /api/attack-plans/{id}/permissions,
 // POST/DELETE /api/attack-plans/{id}/permission/user/{userId} with `{ level }`.
 import type { AttackPlanGrantLevel } from "@dsbot/protocol";
-import { attackPlanRoutes, userRoutes } from "@dsbot/protocol";
+import { attackPlanRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { attackPlanKeys } from "./keys";
@@ -28,21 +28,5 @@ export function useRevokePlan(planId: number) {
   return useMutation({
     mutationFn: (userId: number) => api.call(attackPlanRoutes.revoke, { params: { id: planId, userId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: attackPlanKeys.permissions(planId) }),
-  });
-}
-
-/** The one user with exactly this name (case does not matter); 404 when there is none. */
-export function useLookupUser() {
-  return useMutation({
-    mutationFn: (username: string) => api.call(userRoutes.lookup, { query: { username } }),
-  });
-}
-
-/** Admins only: usernames matching a search, offered while typing. */
-export function userSuggestionsQueryOptions(search: string) {
-  return queryOptions({
-    queryKey: attackPlanKeys.userSuggestions(search),
-    queryFn: ({ signal }) => api.call(userRoutes.list, { query: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
-    enabled: search.length > 0,
   });
 }

@@ -64,7 +64,7 @@ async function openForm() {
   return { user, dialog };
 }
 
-describe("Angriff hinzufügen / bearbeiten", { timeout: 20_000 }, () => {
+describe("Angriff hinzufügen / bearbeiten", { timeout: 60_000 }, () => {
   it("looks the villages up, computes the send time with the world's unit speeds and sends the body with the arrival's milliseconds", async () => {
     const created = mockAttackCreation();
     const { user, dialog } = await openForm();

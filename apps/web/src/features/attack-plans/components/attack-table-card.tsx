@@ -2,25 +2,21 @@
 // (attack-table-store), the search sent 300 ms after typing stops (as the bot list).
 import type { Attack, AttackPlan } from "@dsbot/protocol";
 import { attackStatuses, canEditPlan } from "@dsbot/protocol";
-import { Button, Card, Stack } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Button } from "@mantine/core";
+import { useCallback, useMemo } from "react";
 import { confirm } from "@/components/ui/confirm-store";
-import { ErrorState, StateMessage } from "@/components/ui/states";
-import { TablePagination } from "@/components/ui/table-pagination";
+import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
+import { useServerTable } from "@/components/ui/server-table/use-server-table";
+import { StateMessage } from "@/components/ui/states";
 import { alert } from "@/lib/alerts";
-import { alertError, errorMessage } from "@/lib/api-error-message";
-import { useDebouncedCallback } from "@/lib/debounce";
+import { alertError } from "@/lib/api-error-message";
 import { attacksQueryOptions, useDeleteAttack } from "../api/attacks-api";
 import { attackListParams, attackTableDefaults, isOpenOnly, useAttackTable } from "../stores/attack-table-store";
 import { attackPlanTexts as texts } from "../texts";
 import { AttackBulkBar } from "./attack-bulk-bar";
 import { AttackTable } from "./attack-table";
 import { AttackTableToolbar } from "./attack-table-toolbar";
-import classes from "./attack-plans.module.css";
 
-/** List searches are sent 300 ms after typing stops. */
-export const ATTACK_SEARCH_DELAY = 300;
 export const attackPerPageOptions = [10, 25, 50, 100];
 
 /** The table without rows: an empty plan, a plan with nothing left to send ("Nur offene"), or no match. */
@@ -52,26 +48,15 @@ interface AttackTableCardProps {
 
 export function AttackTableCard({ plan, selected, onSelectedChange, onEdit }: AttackTableCardProps) {
   const prefs = useAttackTable();
-  const [search, setSearch] = useState(prefs.searchVal);
-  const sendSearch = useDebouncedCallback(prefs.setSearchVal, ATTACK_SEARCH_DELAY);
-  const onSearchChange = useCallback(
-    (value: string) => {
-      setSearch(value);
-      sendSearch(value);
-    },
-    [sendSearch],
-  );
-
   const params = attackListParams(prefs);
-  const query = useQuery({ ...attacksQueryOptions(plan.id, params), placeholderData: keepPreviousData });
-  const attacks = useMemo(() => query.data?.attacks ?? [], [query.data]);
-  const totals = query.data?.totals ?? 0;
-  // A kept page beyond the end (rows deleted, another plan) shows the last page.
-  const lastPage = Math.max(1, Math.ceil(totals / prefs.perPage));
-  const { setActivePage } = prefs;
-  useEffect(() => {
-    if (query.isSuccess && !query.isPlaceholderData && prefs.activePage > lastPage) setActivePage(lastPage);
-  }, [query.isSuccess, query.isPlaceholderData, prefs.activePage, lastPage, setActivePage]);
+  const list = useServerTable({
+    state: prefs,
+    query: attacksQueryOptions(plan.id, params),
+    rows: (data) => data.attacks,
+    perPageOptions: attackPerPageOptions,
+    clampToLastPage: true,
+  });
+  const attacks = list.rows;
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const onToggle = useCallback(
@@ -105,59 +90,45 @@ export function AttackTableCard({ plan, selected, onSelectedChange, onEdit }: At
   const onDeleteRow = useCallback((attack: Attack) => void onDelete(attack), [onDelete]);
 
   const reset = () => {
-    sendSearch.cancel();
+    list.search.reset(attackTableDefaults.searchVal);
     prefs.reset();
-    setSearch(attackTableDefaults.searchVal);
   };
   const canEdit = canEditPlan(plan.access);
   const filtered = params.searchVal !== "" || params.statusFilter.length < attackStatuses.length;
   const openOnly = params.searchVal === "" && isOpenOnly(params.statusFilter);
 
   return (
-    <Card padding={0}>
-      <Stack gap={0}>
+    <ServerTableCard
+      query={list.query}
+      pagination={list.pagination}
+      toolbar={
         <AttackTableToolbar
-          search={search}
-          onSearchChange={onSearchChange}
+          search={list.search.value}
+          onSearchChange={list.search.onChange}
           statusFilter={prefs.statusFilter}
           onStatusFilterChange={prefs.setStatusFilter}
           hiddenColumns={prefs.hiddenColumns}
           onToggleColumn={prefs.toggleColumn}
           onReset={reset}
         />
-        {query.isError && !query.data ? (
-          <div className={classes.toolbar}>
-            <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-          </div>
-        ) : (
-          <AttackTable
-            attacks={attacks}
-            loading={query.isFetching}
-            sortBy={prefs.sortBy}
-            onSortByChange={prefs.setSortBy}
-            hiddenColumns={prefs.hiddenColumns}
-            world={plan.world}
-            canEdit={canEdit}
-            selected={selectedSet}
-            onToggle={onToggle}
-            onTogglePage={onTogglePage}
-            onEdit={onEdit}
-            onDelete={onDeleteRow}
-            empty={<EmptyAttacks planTotal={plan.total} openOnly={openOnly} filtered={filtered} onShowAll={() => prefs.setStatusFilter([...attackStatuses])} />}
-          />
-        )}
-        {canEdit && <AttackBulkBar planId={plan.id} selected={selected} onClear={() => onSelectedChange([])} />}
-        <div className={classes.footer}>
-          <TablePagination
-            activePage={prefs.activePage}
-            perPage={prefs.perPage}
-            totals={totals}
-            perPageOptions={attackPerPageOptions}
-            onPageChange={prefs.setActivePage}
-            onPerPageChange={prefs.setPerPage}
-          />
-        </div>
-      </Stack>
-    </Card>
+      }
+      below={canEdit && <AttackBulkBar planId={plan.id} selected={selected} onClear={() => onSelectedChange([])} />}
+    >
+      <AttackTable
+        attacks={attacks}
+        loading={list.query.isFetching}
+        sortBy={list.sortBy}
+        onSortByChange={list.onSortByChange}
+        hiddenColumns={prefs.hiddenColumns}
+        world={plan.world}
+        canEdit={canEdit}
+        selected={selectedSet}
+        onToggle={onToggle}
+        onTogglePage={onTogglePage}
+        onEdit={onEdit}
+        onDelete={onDeleteRow}
+        empty={<EmptyAttacks planTotal={plan.total} openOnly={openOnly} filtered={filtered} onShowAll={() => prefs.setStatusFilter([...attackStatuses])} />}
+      />
+    </ServerTableCard>
   );
 }

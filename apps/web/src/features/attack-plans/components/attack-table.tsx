@@ -1,10 +1,10 @@
 // The attack table on the shared DataTable: server-side sort, hidden columns from the kept
 // preferences, row selection in the actions column.
-import type { Attack, AttackSortField } from "@dsbot/protocol";
-import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from "@tanstack/react-table";
+import type { Attack } from "@dsbot/protocol";
 import { useMemo, type ReactNode } from "react";
 import { PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import type { AttackSortBy } from "../api/keys";
 import { attackPlanTexts as texts } from "../texts";
 import { useMediaQuery } from "@mantine/hooks";
@@ -20,18 +20,6 @@ import { buildAttackColumns, sortableAttackColumns, type AttackColumnOptions } f
  * does not fit, the table scrolls sideways, the row actions staying at the right edge.
  */
 export const ATTACK_TABLE_MIN_WIDTH = 930;
-
-export function toSorting(sortBy: AttackSortBy): SortingState {
-  const desc = sortBy.startsWith("-");
-  return [{ id: desc ? sortBy.slice(1) : sortBy, desc }];
-}
-
-export function toSortBy(sorting: SortingState, fallback: AttackSortBy): AttackSortBy {
-  const first = sorting[0];
-  if (!first || !(sortableAttackColumns as readonly string[]).includes(first.id)) return fallback;
-  const field = first.id as AttackSortField;
-  return first.desc ? `-${field}` : field;
-}
 
 interface AttackTableProps extends Omit<AttackColumnOptions, "pageIds"> {
   attacks: Attack[];
@@ -59,24 +47,18 @@ function AttackGrid({ attacks, loading, sortBy, onSortByChange, hiddenColumns, e
     () => buildAttackColumns({ world, canEdit, selected, pageIds, onToggle, onTogglePage, onEdit, onDelete }),
     [world, canEdit, selected, pageIds, onToggle, onTogglePage, onEdit, onDelete],
   );
-  const sorting = useMemo(() => toSorting(sortBy), [sortBy]);
-  const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries(hiddenColumns.filter((id) => id !== "actions").map((id) => [id, false])),
-    [hiddenColumns],
-  );
-  const table = useReactTable({
+  // The actions column (the row selection) is never hidden.
+  const hidden = useMemo(() => hiddenColumns.filter((id) => id !== "actions"), [hiddenColumns]);
+  const table = useDataTable({
     data: attacks,
     columns,
-    state: { sorting, columnVisibility },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
+    getRowId: (row) => String(row.id),
+    sortBy,
+    onSortByChange,
+    sortable: sortableAttackColumns,
+    hiddenColumns: hidden,
     // Every column sorts ascending first; TanStack would start numeric ones (the times) descending.
     sortDescFirst: false,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    onSortingChange: (updater) => onSortByChange(toSortBy(typeof updater === "function" ? updater(sorting) : updater, sortBy)),
   });
   return <DataTable table={table} loading={loading} label={texts.tableLabel} minWidth={ATTACK_TABLE_MIN_WIDTH} dense skeletonRows={10} empty={empty} />;
 }

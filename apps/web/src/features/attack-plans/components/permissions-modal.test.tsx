@@ -19,7 +19,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe("Freigaben", { timeout: 20_000 }, () => {
+describe("Freigaben", { timeout: 60_000 }, () => {
   it("lists the grants, changes a level, revokes after confirming and shares with a user by name", async () => {
     signIn(plainUser);
     const user = userEvent.setup();

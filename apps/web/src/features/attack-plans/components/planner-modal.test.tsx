@@ -49,7 +49,7 @@ async function openPlanner() {
   return { user, dialog: await screen.findByRole("dialog", { name: "Angriffe planen" }) };
 }
 
-describe("Planer", { timeout: 20_000 }, () => {
+describe("Planer", { timeout: 60_000 }, () => {
   it("says why nothing was planned and fits the template to the strongest scanned village", async () => {
     const { sent } = setup({
       attacks: [],

@@ -4,10 +4,11 @@ import type { AttackPlan } from "@dsbot/protocol";
 import { canEditPlan, canManagePlan, worldLabel } from "@dsbot/protocol";
 import { ActionIcon, Anchor, Badge, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { ServerTimeZoneProvider } from "@/lib/server-time-zone";
@@ -117,21 +118,6 @@ interface PlansTableProps {
 
 export function PlansTable({ plans, loading, sortBy, onSortByChange, onRename, onDelete, empty }: PlansTableProps) {
   const columns = useMemo(() => buildColumns(onRename, onDelete), [onRename, onDelete]);
-  const sorting = useMemo<SortingState>(() => [{ id: sortBy.replace(/^-/, ""), desc: sortBy.startsWith("-") }], [sortBy]);
-  const table = useReactTable({
-    data: plans,
-    columns,
-    state: { sorting },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    onSortingChange: (updater) => {
-      const first = (typeof updater === "function" ? updater(sorting) : updater)[0];
-      if (first) onSortByChange((first.desc ? `-${first.id}` : first.id) as PlanSortBy);
-    },
-  });
+  const table = useDataTable({ data: plans, columns, getRowId: (row) => String(row.id), sortBy, onSortByChange });
   return <DataTable table={table} loading={loading} label={texts.listLabel} minWidth={860} empty={empty} />;
 }

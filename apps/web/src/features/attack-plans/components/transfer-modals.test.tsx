@@ -18,7 +18,7 @@ async function open(button: string, title: string) {
   return { user, dialog: await screen.findByRole("dialog", { name: title }) };
 }
 
-describe("Importieren", { timeout: 20_000 }, () => {
+describe("Importieren", { timeout: 60_000 }, () => {
   it("lists the server's line-numbered errors and keeps the text", async () => {
     const sent: unknown[] = [];
     mockPlanPage({
@@ -98,7 +98,7 @@ describe("Importieren", { timeout: 20_000 }, () => {
   });
 });
 
-describe("Exportieren", { timeout: 20_000 }, () => {
+describe("Exportieren", { timeout: 60_000 }, () => {
   it("exports BB-code with the default template (variables listed) and shows the text to copy", async () => {
     const sent: unknown[] = [];
     mockPlanPage({

@@ -25,7 +25,7 @@ async function openTable() {
   return (await openTableWith()).table;
 }
 
-describe("Attack plan table", { timeout: 20_000 }, () => {
+describe("Attack plan table", { timeout: 60_000 }, () => {
   it("asks for page 1, 10 rows, sendTime ascending and shows the spec's columns in order with their widths", async () => {
     const mock = mockPlanPage();
     const table = await openTable();
@@ -189,7 +189,12 @@ describe("Attack plan table", { timeout: 20_000 }, () => {
     // The date above the time in the table's 150 px; the text reads "DD.MM.YY HH:mm:ss:SSS", the milliseconds apart.
     expect(row).toHaveTextContent("24.12.30 18:00:00:123");
     expect(within(row).getAllByText(":123")).not.toHaveLength(0);
-    expect(within(row).getByTestId("attack-remaining").textContent).toMatch(/^1:02:0[45]$/);
+    // The countdown was rendered somewhere between the attack's creation (1:02:05 left) and now.
+    const shown = within(row).getByTestId("attack-remaining").textContent ?? "";
+    expect(shown).toMatch(/^1:0[0-2]:\d\d$/);
+    const [h, m, sec] = shown.split(":").map(Number) as [number, number, number];
+    expect(h * 3600 + m * 60 + sec).toBeGreaterThanOrEqual(Math.floor((send - Date.now()) / 1000));
+    expect(h * 3600 + m * 60 + sec).toBeLessThanOrEqual(3725);
     expect(within(row).getByRole("link", { name: "Versammlungsplatz 500|501 → 510|511 öffnen" })).toHaveAttribute(
       "href",
       "https://de230.die-staemme.de/game.php?village=101&screen=place&target=201&axe=6000&ram=250",

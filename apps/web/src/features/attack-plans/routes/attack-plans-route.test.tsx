@@ -33,7 +33,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe("Angriffspläne", { timeout: 20_000 }, () => {
+describe("Angriffspläne", { timeout: 60_000 }, () => {
   it("lists the plans: name linking to the plan, world, German status counts, next send with countdown, owner and access", async () => {
     setup();
     renderApp("/attack-plans");

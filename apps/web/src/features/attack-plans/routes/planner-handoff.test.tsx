@@ -26,7 +26,7 @@ function renderWithState(state: unknown) {
   return router;
 }
 
-describe("Planer from the navigation state", { timeout: 20_000 }, () => {
+describe("Planer from the navigation state", { timeout: 60_000 }, () => {
   it("opens the planner with the handed targets on a plan the user may edit", async () => {
     mockPlanPage();
     const router = renderWithState(plannerHandoffState("500|500\n501|499"));

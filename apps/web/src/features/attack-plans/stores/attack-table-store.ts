@@ -2,7 +2,7 @@
 // filter), kept in the browser (localStorage) and resettable to the defaults: page 1, 10 rows, empty
 // search, sendTime ascending, no hidden columns, and "Nur offene" (a plan opens on what is still to come).
 import { attackStatuses, type AttackStatus } from "@dsbot/protocol";
-import { createTablePrefsStore, tableListParams, type TablePrefs } from "@/lib/table-prefs-store";
+import { createTablePrefsStore, migrateTablePrefs, tableListParams, type TablePrefs } from "@/lib/table-prefs-store";
 import type { AttackListParams, AttackSortBy } from "../api/keys";
 
 export const ATTACK_TABLE_STORAGE_KEY = "dsbot-attack-table";
@@ -27,13 +27,11 @@ export const attackTableDefaults: AttackTablePrefs = {
  * Version 2 opens on "Nur offene". Kept preferences of version 1 with every status (its default, the
  * filter never touched) take the new default; a filter the user chose stays.
  */
-export function migrateAttackTablePrefs(persisted: unknown, version: number): AttackTablePrefs {
-  const prefs = { ...attackTableDefaults, ...(persisted as Partial<AttackTablePrefs> | null) };
-  if (version < 2 && attackStatuses.every((s) => prefs.statusFilter.includes(s))) prefs.statusFilter = [...openAttackStatuses];
-  return prefs;
-}
+const statusFilterDefaultChange = { before: 2, wasDefault: (filter: readonly AttackStatus[]) => attackStatuses.every((s) => filter.includes(s)) };
 
-export const useAttackTable = createTablePrefsStore({ name: ATTACK_TABLE_STORAGE_KEY, version: 2, defaults: attackTableDefaults, migrate: migrateAttackTablePrefs });
+export const migrateAttackTablePrefs = migrateTablePrefs(attackTableDefaults, statusFilterDefaultChange);
+
+export const useAttackTable = createTablePrefsStore({ name: ATTACK_TABLE_STORAGE_KEY, version: 2, defaults: attackTableDefaults, statusFilterDefaultChange });
 
 /** The request parameters of the preferences; an empty status filter means every status. */
 export function attackListParams(prefs: Pick<AttackTablePrefs, "activePage" | "perPage" | "searchVal" | "sortBy" | "statusFilter">): AttackListParams {

@@ -13,7 +13,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe("Login page", { timeout: 20_000 }, () => {
+describe("Login page", { timeout: 60_000 }, () => {
   it("is titled 'Willkommen', not 'Willkommen zurück'", async () => {
     mockFetch({ "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }) });
     renderApp("/login");

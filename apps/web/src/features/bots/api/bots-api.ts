@@ -1,13 +1,5 @@
 // REST of the bots: list, detail, connections, create, delete, actions, modules, access, logs.
-import {
-  botStatusFilterOrder,
-  dsbotRoutes,
-  type BotCreate,
-  type BotUpdate,
-  type Dsbot,
-  type ModuleName,
-  userRoutes,
-} from "@dsbot/protocol";
+import { botStatusFilterOrder, dsbotRoutes, type BotCreate, type BotUpdate, type Dsbot, type ModuleName } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { BotAction, BotListParams } from "./types";
@@ -25,7 +17,6 @@ export const botKeys = {
   botLogs: (id: number) => ["bots", "logs", id] as const,
   logs: (id: number, activePage: number, perPage: number) => ["bots", "logs", id, activePage, perPage] as const,
   runnerConnections: ["websocket-connections"] as const,
-  userSuggestions: (search: string) => ["bots", "user-suggestions", search] as const,
 };
 
 export const defaultBotListParams: BotListParams = {
@@ -165,22 +156,6 @@ export function toggleBotModule(id: number, moduleName: ModuleName) {
 
 export function saveBotModule(id: number, moduleName: ModuleName, module: Record<string, unknown>) {
   return api.call(dsbotRoutes.saveModule, { params: { id }, body: { moduleName, module } });
-}
-
-/** The one user with exactly this name (case does not matter); 404 when there is none. */
-export function useLookupUser() {
-  return useMutation({
-    mutationFn: (username: string) => api.call(userRoutes.lookup, { query: { username } }),
-  });
-}
-
-/** Admins only: usernames matching a search, offered while typing the name to grant access to. */
-export function userSuggestionsQueryOptions(search: string) {
-  return queryOptions({
-    queryKey: botKeys.userSuggestions(search),
-    queryFn: ({ signal }) => api.call(userRoutes.list, { query: { searchVal: search, perPage: 10, activePage: 1 }, signal }),
-    enabled: search.length > 0,
-  });
 }
 
 export function useGrantPermission(id: number) {

@@ -49,7 +49,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe("Bot access: grant by username", { timeout: 20_000 }, () => {
+describe("Bot access: grant by username", { timeout: 60_000 }, () => {
   it("looks the exact name up, grants the found user id, clears the field and refreshes the list", async () => {
     const user = userEvent.setup();
     signIn(plainUser);

@@ -1,11 +1,11 @@
 // The bot's log table: Level, Nachricht, Benutzer, Zeit; paged on the server.
 import type { BotLog } from "@dsbot/protocol";
 import { Badge, Text } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { SectionCard } from "@/components/ui/section-card";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
+import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
 import { TablePagination } from "@/components/ui/table-pagination";
 import { formatDate } from "@/lib/dates";
 import { botLogsQueryOptions } from "../api/bots-api";
@@ -47,22 +47,15 @@ const columns: ColumnDef<BotLog>[] = [
 ];
 
 export function BotLogsCard({ botId }: { botId: number }) {
-  const [activePage, setActivePage] = useState(1);
-  const [perPage, setPerPage] = useState(10);
-  const query = useQuery({ ...botLogsQueryOptions(botId, activePage, perPage), placeholderData: keepPreviousData });
-  const table = useReactTable({
-    data: query.data?.logs ?? [],
-    columns,
-    enableSorting: false,
-    manualPagination: true,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-  });
+  // The log has no sort of its own: the server gives it newest first (the table sorts no column).
+  const state = useServerTableState({ perPage: 10, sortBy: "-createdAt" });
+  const list = useServerTable({ state, query: botLogsQueryOptions(botId, state.activePage, state.perPage), rows: (data) => data.logs });
+  const table = useDataTable({ data: list.rows, columns, getRowId: (row) => String(row.id) });
   return (
     <SectionCard title={botTexts.logs}>
       <DataTable
         table={table}
-        loading={query.isFetching}
+        loading={list.query.isFetching}
         label={botTexts.logsLabel}
         minWidth={560}
         skeletonRows={3}
@@ -72,16 +65,7 @@ export function BotLogsCard({ botId }: { botId: number }) {
           </Text>
         }
       />
-      <TablePagination
-        activePage={activePage}
-        perPage={perPage}
-        totals={query.data?.totals ?? 0}
-        onPageChange={setActivePage}
-        onPerPageChange={(next) => {
-          setPerPage(next);
-          setActivePage(1);
-        }}
-      />
+      <TablePagination {...list.pagination} />
     </SectionCard>
   );
 }

@@ -22,7 +22,7 @@ afterEach(() => {
 
 const ownBot = makeBot({ id: 7, ownerId: plainUser.id, status: "offline", dsPlayer: { name: "Kalle" }, notes: "" });
 
-describe("Bot config: general settings", { timeout: 20_000 }, () => {
+describe("Bot config: general settings", { timeout: 60_000 }, () => {
   it("sends only what changed and shows the saved bot", async () => {
     const user = userEvent.setup();
     signIn(plainUser);

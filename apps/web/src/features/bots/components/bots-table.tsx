@@ -5,11 +5,12 @@
 import type { Dsbot } from "@dsbot/protocol";
 import { ActionIcon, Anchor, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconChevronRight, IconTrash } from "@tabler/icons-react";
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type VisibilityState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/dates";
@@ -28,19 +29,7 @@ export const botColumns = [
   { id: "actions", label: botTexts.columns.actions },
 ] as const;
 
-const sortable: readonly string[] = ["player", "status", "createdAt", "updatedAt"];
-
-export function toSorting(sortBy: BotSortBy): SortingState {
-  const desc = sortBy.startsWith("-");
-  return [{ id: desc ? sortBy.slice(1) : sortBy, desc }];
-}
-
-export function toSortBy(sorting: SortingState, fallback: BotSortBy): BotSortBy {
-  const first = sorting[0];
-  if (!first || !sortable.includes(first.id)) return fallback;
-  const field = first.id as BotSortField;
-  return first.desc ? `-${field}` : field;
-}
+const sortable: readonly BotSortField[] = ["player", "status", "createdAt", "updatedAt"];
 
 function dateCell(value: string): ReactNode {
   return (
@@ -128,19 +117,6 @@ interface BotsTableProps {
 
 export function BotsTable({ bots, loading, sortBy, onSortByChange, hiddenColumns, onDelete, empty }: BotsTableProps) {
   const columns = useMemo(() => buildColumns(onDelete), [onDelete]);
-  const sorting = useMemo(() => toSorting(sortBy), [sortBy]);
-  const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(hiddenColumns.map((id) => [id, false])), [hiddenColumns]);
-  const table = useReactTable({
-    data: bots,
-    columns,
-    state: { sorting, columnVisibility },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    onSortingChange: (updater) => onSortByChange(toSortBy(typeof updater === "function" ? updater(sorting) : updater, sortBy)),
-  });
+  const table = useDataTable({ data: bots, columns, getRowId: (row) => String(row.id), sortBy, onSortByChange, sortable, hiddenColumns });
   return <DataTable table={table} loading={loading} label={botTexts.tableLabel} minWidth={720} empty={empty} />;
 }

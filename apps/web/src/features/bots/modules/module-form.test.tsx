@@ -10,7 +10,7 @@ import { ModuleForm, withDefaults } from "./module-form";
 // Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
 configure({ asyncUtilTimeout: 5000 });
 
-describe("generic module form", { timeout: 20_000 }, () => {
+describe("generic module form", { timeout: 60_000 }, () => {
   it.each(moduleNames)("renders the %s schema with the enable switch and German labels", async (name) => {
     const view = renderUi(<ModuleForm name={name} initial={withDefaults(name, undefined)} onSave={vi.fn()} />);
     expect(await screen.findByRole("form", { name: moduleRegistry[name].label })).toBeInTheDocument();

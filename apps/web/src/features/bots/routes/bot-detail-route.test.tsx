@@ -33,7 +33,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe("Bot detail", { timeout: 20_000 }, () => {
+describe("Bot detail", { timeout: 60_000 }, () => {
   it("shows player, status, actions by status, modules, access and the log table", async () => {
     setup();
     renderApp("/bots/1");
@@ -238,7 +238,7 @@ describe("Bot detail", { timeout: 20_000 }, () => {
   });
 });
 
-describe("Module page", { timeout: 20_000 }, () => {
+describe("Module page", { timeout: 60_000 }, () => {
   it("loads the module, saves it and maps server issues onto the fields", async () => {
     const user = userEvent.setup();
     setup({

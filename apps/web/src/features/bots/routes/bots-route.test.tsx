@@ -78,7 +78,7 @@ afterEach(() => {
 });
 
 // Whole-route renders are slow on a loaded CI machine; the default 5 s is too tight for the first one.
-describe("Bot list", { timeout: 20_000 }, () => {
+describe("Bot list", { timeout: 60_000 }, () => {
   it("shows the spec's columns, status badges and dates DD.MM.YY HH:mm, 5 per page from page 1", async () => {
     renderApp("/bots");
     const table = await screen.findByRole("table", { name: "Botliste" });
@@ -238,7 +238,7 @@ describe("Bot list", { timeout: 20_000 }, () => {
   });
 });
 
-describe("Bot anlegen", { timeout: 20_000 }, () => {
+describe("Bot anlegen", { timeout: 60_000 }, () => {
   it("picks a world the server knows, the own one first, and sends the chosen one", async () => {
     const user = userEvent.setup();
     renderApp("/bots");
@@ -306,7 +306,7 @@ describe("Bot anlegen", { timeout: 20_000 }, () => {
   });
 });
 
-describe("Bot manager", { timeout: 20_000 }, () => {
+describe("Bot manager", { timeout: 60_000 }, () => {
   it("selects only eligible bots, toggles all, and starts the selection on the active runner", async () => {
     const user = userEvent.setup();
     const started: unknown[] = [];

@@ -17,16 +17,14 @@ export const botTableDefaults: BotTablePrefs = {
   statusFilter: [...botStatusFilterOrder],
 };
 
+/** The status filter's default before version 2, in the old order: kept untouched, it takes today's. */
+const oldDefaultFilter = "online,offline,paused,starting,stopping";
+
 export const useBotTable = createTablePrefsStore({
   name: BOT_TABLE_STORAGE_KEY,
   version: 2,
   defaults: botTableDefaults,
-  // Version 1 kept the untouched default in the old order (online, offline, paused, …).
-  migrate: (persisted, version) => {
-    const prefs = persisted as BotTablePrefs;
-    const oldDefault = (persisted as Partial<BotTablePrefs>).statusFilter?.join() === "online,offline,paused,starting,stopping";
-    return version < 2 && oldDefault ? { ...prefs, statusFilter: [...botStatusFilterOrder] } : prefs;
-  },
+  statusFilterDefaultChange: { before: 2, wasDefault: (filter) => filter.join() === oldDefaultFilter },
 });
 
 /** The request parameters of the current preferences; an empty status filter means all five. */

@@ -45,7 +45,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe("Downloads", { timeout: 20_000 }, () => {
+describe("Downloads", { timeout: 60_000 }, () => {
   it("shows the Dsbot card with version, size, SHA-256, download link and the commands for this server", async () => {
     setup();
     renderApp("/downloads");

@@ -32,7 +32,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe("Dsbot Auth", { timeout: 20_000 }, () => {
+describe("Dsbot Auth", { timeout: 60_000 }, () => {
   it("prefills the code from the link, approves it and lists the runners", async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];

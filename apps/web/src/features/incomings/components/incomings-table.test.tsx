@@ -37,7 +37,7 @@ function incoming(id: number, over: Partial<Incoming> = {}): Incoming {
 function renderTable(incomings: Incoming[]) {
   const actions = { onTag: vi.fn(() => Promise.resolve()), onDelete: vi.fn(), onDefend: vi.fn() };
   renderUi(
-    <IncomingsTable incomings={incomings} loading={false} now={NOW} zone="Europe/Berlin" sorting={[{ id: "arrivalTime", desc: false }]} onSortingChange={() => {}} actions={actions} emptyText="–" />,
+    <IncomingsTable incomings={incomings} loading={false} now={NOW} zone="Europe/Berlin" sortBy="arrivalTime" onSortByChange={() => {}} actions={actions} emptyText="–" />,
   );
   const table = screen.getByRole("table", { name: "Eingehende Angriffe" });
   const row = (id: number) => table.querySelector<HTMLElement>(`tr[data-row-id="${id}"]`)!;

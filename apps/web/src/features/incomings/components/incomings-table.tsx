@@ -7,11 +7,12 @@ import type { Incoming, IncomingKind, incomingSortFields } from "@dsbot/protocol
 import { formatServerTime } from "@dsbot/protocol";
 import { ActionIcon, Badge, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconCrown, IconShieldPlus, IconTrash } from "@tabler/icons-react";
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useMediaQuery } from "@mantine/hooks";
 import { PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { formatCountdown } from "@/lib/clock";
 import { incomingTexts as texts } from "../texts";
@@ -21,6 +22,7 @@ import cellClasses from "./incoming-cells.module.css";
 import { LikelyUnit } from "./likely-unit";
 
 export type IncomingSortField = (typeof incomingSortFields)[number];
+export type IncomingSortBy = IncomingSortField | `-${IncomingSortField}`;
 
 const kindColors: Record<IncomingKind, string> = { attack: "red", fake: "gray", noble: "yellow" };
 /** Below this the table scrolls sideways ("Verteidigen" staying at the right edge); its columns grow to their content. */
@@ -158,35 +160,20 @@ interface IncomingsTableProps {
   loading: boolean;
   now: number;
   zone: string;
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
+  sortBy: IncomingSortBy;
+  onSortByChange: (sortBy: IncomingSortBy) => void;
   actions: RowActions;
   emptyText: string;
 }
 
 /** Phones get cards instead of the table (IncomingCards). */
-export function IncomingsTable({ incomings, loading, now, zone, sorting, onSortingChange, actions, emptyText }: IncomingsTableProps) {
+export function IncomingsTable({ incomings, loading, now, zone, sortBy, onSortByChange, actions, emptyText }: IncomingsTableProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   // Without `now`: the definitions stay the same while the countdown ticks (it reads `meta.now`).
   const defs = useMemo(() => columns(zone, actions), [zone, actions]);
-  const table = useReactTable({
-    data: incomings,
-    columns: defs,
-    meta: { now },
-    state: { sorting },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    onSortingChange: (updater) => onSortingChange(typeof updater === "function" ? updater(sorting) : updater),
-  });
+  const table = useDataTable({ data: incomings, columns: defs, getRowId: (row) => String(row.id), meta: { now }, sortBy, onSortByChange });
   if (phone) {
-    const first = sorting[0];
-    const sortBy = first ? `${first.desc ? "-" : ""}${first.id}` : "arrivalTime";
-    const onSortByChange = (value: string) => onSortingChange([{ id: value.replace(/^-/, ""), desc: value.startsWith("-") }]);
-    return <IncomingCards table={table} loading={loading} sortBy={sortBy} onSortByChange={onSortByChange} emptyText={emptyText} />;
+    return <IncomingCards table={table} loading={loading} sortBy={sortBy} onSortByChange={(value) => onSortByChange(value as IncomingSortBy)} emptyText={emptyText} />;
   }
   const places = trainPlaces(incomings);
   return (

@@ -3,35 +3,27 @@
 // the server. A row leaves when its command lands; a scan or a paste elsewhere updates the list live.
 import type { Incoming, IncomingKind, Unit } from "@dsbot/protocol";
 import { formatServerTime, incomingKinds, parseCoord, unitLabels, units } from "@dsbot/protocol";
-import { Button, Card, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconClipboardText, IconSearch, IconShieldCheck, IconTrash } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import type { SortingState } from "@tanstack/react-table";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { PasteImportModal } from "@/components/ui/paste-import-modal";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
-import { ErrorState, StateMessage } from "@/components/ui/states";
-import { TablePagination } from "@/components/ui/table-pagination";
+import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
+import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
+import { StateMessage } from "@/components/ui/states";
 import { confirm } from "@/components/ui/confirm-store";
 import { alert } from "@/lib/alerts";
-import { alertError, errorMessage } from "@/lib/api-error-message";
+import { alertError } from "@/lib/api-error-message";
 import { formatCountdown, useNow } from "@/lib/clock";
 import { useDebounced } from "@/lib/debounce";
 import { useServerTimeZone } from "@/lib/server-time-zone";
-import { incomingsQueryOptions, useClearPastedIncomings, useDeleteIncoming, useImportSos, useIncomingsRealtime, useTagIncoming, type IncomingListParams } from "../api/incomings-api";
+import { incomingsQueryOptions, useClearPastedIncomings, useDeleteIncoming, useImportSos, useIncomingsRealtime, useTagIncoming } from "../api/incomings-api";
 import { DefendModal } from "../components/defend-modal";
-import { IncomingsTable, type IncomingSortField } from "../components/incomings-table";
+import { IncomingsTable, type IncomingSortBy } from "../components/incomings-table";
 import { incomingTexts as texts } from "../texts";
 import classes from "./incomings-route.module.css";
 
 const FILTER_DELAY = 300;
-
-function toSortBy(sorting: SortingState): IncomingListParams["sortBy"] {
-  const first = sorting[0];
-  if (!first) return "arrivalTime";
-  const field = first.id as IncomingSortField;
-  return first.desc ? `-${field}` : field;
-}
 
 function Summary({ count, nobles, next, now, zone }: { count: number; nobles: number; next: number | null; now: number; zone: string }) {
   const item = (label: string, value: string, detail?: string, color?: string) => (
@@ -66,24 +58,26 @@ export function IncomingsRoute() {
   const [attacker, setAttacker] = useState("");
   const [likelyUnit, setLikelyUnit] = useState<Unit | "">("");
   const [kind, setKind] = useState<IncomingKind | "">("");
-  const [sorting, setSorting] = useState<SortingState>([{ id: "arrivalTime", desc: false }]);
-  const [activePage, setActivePage] = useState(1);
-  const [perPage, setPerPage] = useState(25);
+  const state = useServerTableState<IncomingSortBy>({ perPage: 25, sortBy: "arrivalTime" });
   const [importing, setImporting] = useState(false);
   const targetValid = target.trim() === "" || parseCoord(target).ok;
   const debouncedTarget = useDebounced(targetValid ? target.trim() : "", FILTER_DELAY);
   const debouncedAttacker = useDebounced(attacker.trim(), FILTER_DELAY);
 
-  const params: IncomingListParams = { activePage, perPage, sortBy: toSortBy(sorting), target: debouncedTarget, attacker: debouncedAttacker, likelyUnit, kind };
-  const query = useQuery(incomingsQueryOptions(params));
+  const list = useServerTable({
+    state,
+    query: incomingsQueryOptions({ activePage: state.activePage, perPage: state.perPage, sortBy: state.sortBy, target: debouncedTarget, attacker: debouncedAttacker, likelyUnit, kind }),
+    rows: (data) => data.incomings,
+  });
+  const { query } = list;
   const tag = useTagIncoming();
   const remove = useDeleteIncoming();
   const importSos = useImportSos();
   const clearPasted = useClearPastedIncomings();
 
   // Landed commands leave at once; the next answer has them gone and the counts right.
-  const rows = useMemo(() => (query.data?.incomings ?? []).filter((i) => i.arrivalTime > now), [query.data, now]);
-  const landed = (query.data?.incomings.length ?? 0) > rows.length;
+  const rows = useMemo(() => list.rows.filter((i) => i.arrivalTime > now), [list.rows, now]);
+  const landed = list.rows.length > rows.length;
   const { refetch, isFetching } = query;
   useEffect(() => {
     if (landed && !isFetching) void refetch();
@@ -115,9 +109,10 @@ export function IncomingsRoute() {
   };
   const [defending, setDefending] = useState<Incoming | null>(null);
   const actions = useMemo(() => ({ onTag, onDelete, onDefend: setDefending }), [onTag, onDelete]);
-  const page = (reset: () => void) => {
-    reset();
-    setActivePage(1);
+  // A changed filter goes back to page 1, as a changed sort or page size does.
+  const page = (change: () => void) => {
+    change();
+    state.setActivePage(1);
   };
   const filtered = debouncedTarget !== "" || debouncedAttacker !== "" || likelyUnit !== "" || kind !== "";
   const summary = query.data?.summary;
@@ -139,8 +134,11 @@ export function IncomingsRoute() {
         }
       />
       {summary && <Summary count={summary.count} nobles={summary.nobles} next={summary.nextArrival !== null && summary.nextArrival > now ? summary.nextArrival : null} now={now} zone={zone} />}
-      <Card padding={0}>
-        <Stack gap={0}>
+      <ServerTableCard
+        query={query}
+        pagination={list.pagination}
+        blank={query.isSuccess && rows.length === 0 && !filtered && <StateMessage framed={false} icon={<IconShieldCheck size={26} />} title={texts.emptyTitle} description={texts.emptyHint} />}
+        toolbar={
           <Group className={classes.toolbar} gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label={texts.filters.target}
@@ -179,31 +177,19 @@ export function IncomingsRoute() {
               />
             </Stack>
           </Group>
-          {query.isError && !query.data ? (
-            <div className={classes.toolbar}>
-              <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-            </div>
-          ) : query.isSuccess && rows.length === 0 && !filtered ? (
-            <div className={classes.toolbar}>
-              <StateMessage framed={false} icon={<IconShieldCheck size={26} />} title={texts.emptyTitle} description={texts.emptyHint} />
-            </div>
-          ) : (
-            <IncomingsTable
-              incomings={rows}
-              loading={query.isFetching}
-              now={now}
-              zone={zone}
-              sorting={sorting}
-              onSortingChange={(next) => page(() => setSorting(next))}
-              actions={actions}
-              emptyText={texts.emptyFiltered}
-            />
-          )}
-          <div className={classes.footer}>
-            <TablePagination activePage={activePage} perPage={perPage} totals={query.data?.totals ?? 0} onPageChange={setActivePage} onPerPageChange={(next) => page(() => setPerPage(next))} />
-          </div>
-        </Stack>
-      </Card>
+        }
+      >
+        <IncomingsTable
+          incomings={rows}
+          loading={query.isFetching}
+          now={now}
+          zone={zone}
+          sortBy={list.sortBy}
+          onSortByChange={list.onSortByChange}
+          actions={actions}
+          emptyText={texts.emptyFiltered}
+        />
+      </ServerTableCard>
       <DefendModal incoming={defending} zone={zone} onClose={() => setDefending(null)} />
       <PasteImportModal
         opened={importing}

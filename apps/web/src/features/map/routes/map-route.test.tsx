@@ -123,7 +123,7 @@ afterEach(() => {
   useSession.setState({ token: null, user: null });
 });
 
-describe("Karte", { timeout: 20_000 }, () => {
+describe("Karte", { timeout: 60_000 }, () => {
   it("shows the canvas and a legend that counts own, other, barbarian and bonus villages", async () => {
     signIn(plainUser);
     serveWorld();

@@ -39,7 +39,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe("Profile runners", { timeout: 20_000 }, () => {
+describe("Profile runners", { timeout: 60_000 }, () => {
   it("lists the own runners with status and dates, and revokes one after confirmation", async () => {
     const user = userEvent.setup();
     const { revoked } = setup();
@@ -89,7 +89,7 @@ describe("Profile runners", { timeout: 20_000 }, () => {
   });
 });
 
-describe("Profile password", { timeout: 20_000 }, () => {
+describe("Profile password", { timeout: 60_000 }, () => {
   async function changePassword(user: ReturnType<typeof userEvent.setup>) {
     await user.type(await screen.findByLabelText(/Aktuelles Passwort/), "altes-passwort");
     await user.type(screen.getByLabelText(/^Neues Passwort( \*)?$/), "neues-passwort-123");
@@ -130,7 +130,7 @@ describe("Profile password", { timeout: 20_000 }, () => {
   });
 });
 
-describe("Profile world", { timeout: 20_000 }, () => {
+describe("Profile world", { timeout: 60_000 }, () => {
   const known = (world: string, villages: number) => ({
     id: villages + 1,
     server: "die-staemme.de",

@@ -5,12 +5,13 @@
 import type { BuilderTemplateSummary } from "@dsbot/protocol";
 import { ActionIcon, Anchor, Group, Menu, Text, VisuallyHidden } from "@mantine/core";
 import { IconCopy, IconDownload, IconTrash } from "@tabler/icons-react";
-import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Card, CardField, CardList, PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/dates";
@@ -130,20 +131,10 @@ export function TemplatesTable({ templates, loading, empty, ...actions }: Templa
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const columns = useMemo(() => buildColumns({ onDuplicate, onExport, onDelete }, narrow), [onDuplicate, onExport, onDelete, narrow]);
-  const [sorting, setSorting] = useState<SortingState>([{ id: "name", desc: false }]);
-  const table = useReactTable({
-    data: templates,
-    columns,
-    state: { sorting, columnVisibility: { updatedAt: !narrow } },
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (row) => String(row.id),
-  });
+  const [sortBy, setSortBy] = useState("name");
+  const hiddenColumns = useMemo(() => (narrow ? ["updatedAt"] : []), [narrow]);
+  const table = useDataTable({ data: templates, columns, getRowId: (row) => String(row.id), sortBy, onSortByChange: setSortBy, sortOnClient: true, hiddenColumns });
   if (phone) {
-    const sort = sorting[0] ?? { id: "name", desc: false };
     return (
       <CardList
         label={texts.listLabel}
@@ -153,8 +144,8 @@ export function TemplatesTable({ templates, loading, empty, ...actions }: Templa
         loading={loading}
         sortLabel={texts.sortBy}
         sortChoices={sortChoices}
-        sortBy={sort.desc ? `-${sort.id}` : sort.id}
-        onSortByChange={(value) => setSorting([{ id: value.replace(/^-/, ""), desc: value.startsWith("-") }])}
+        sortBy={sortBy}
+        onSortByChange={setSortBy}
         empty={empty}
         skeletonHeight={112}
       />

@@ -3,15 +3,18 @@
 // over every filtered village below. A source that did not tell the view's units shows "?".
 import type { TroopClass, TroopRow, TroopView, Unit } from "@dsbot/protocol";
 import { Badge, Table, Text } from "@mantine/core";
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { UnitIcon } from "@/components/ui/unit-icon";
 import { formatDate } from "@/lib/dates";
-import type { TroopPage } from "../api/troops-api";
+import type { TroopListParams, TroopPage } from "../api/troops-api";
 import { viewCounts } from "../lib/troop-export";
 import { troopTexts as texts } from "../texts";
+
+export type TroopSortBy = NonNullable<TroopListParams["sortBy"]>;
 
 const classColors: Record<TroopClass, string> = { off: "red", def: "blue", mixed: "grape", empty: "gray" };
 const number = (n: number) => n.toLocaleString("de-DE");
@@ -103,31 +106,22 @@ function columns(unitColumns: readonly Unit[], view: TroopView): ColumnDef<Troop
   ];
 }
 
+const noTroops: TroopRow[] = [];
+
 interface TroopsTableProps {
   data: TroopPage | undefined;
   unitColumns: readonly Unit[];
   loading: boolean;
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
+  sortBy: TroopSortBy;
+  onSortByChange: (sortBy: TroopSortBy) => void;
   emptyText: string;
 }
 
-export function TroopsTable({ data, unitColumns, loading, sorting, onSortingChange, emptyText }: TroopsTableProps) {
+export function TroopsTable({ data, unitColumns, loading, sortBy, onSortByChange, emptyText }: TroopsTableProps) {
   // The view the page was loaded in (the previous page stays on screen while the next one loads).
   const view = data?.view ?? "total";
   const defs = useMemo(() => columns(unitColumns, view), [unitColumns, view]);
-  const table = useReactTable({
-    data: data?.troops ?? [],
-    columns: defs,
-    state: { sorting },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => `${row.source}-${row.villageId}`,
-    onSortingChange: (updater) => onSortingChange(typeof updater === "function" ? updater(sorting) : updater),
-  });
+  const table = useDataTable({ data: data?.troops ?? noTroops, columns: defs, getRowId: (row) => `${row.source}-${row.villageId}`, sortBy, onSortByChange });
   const sumRow = data && data.totals > 0 && (
     <Table.Tr data-troop-totals>
       <Table.Th>{texts.totals(texts.views[view])}</Table.Th>

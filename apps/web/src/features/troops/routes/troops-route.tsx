@@ -4,55 +4,50 @@
 // village; export as CSV or BB-code.
 import type { TroopClass, TroopView, Unit } from "@dsbot/protocol";
 import { troopClasses, troopViews, units } from "@dsbot/protocol";
-import { Button, Card, Group, Menu, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Menu, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconClipboardText, IconDownload, IconSearch, IconTrash, IconUsersGroup } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import type { SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { confirm } from "@/components/ui/confirm-store";
 import { PasteImportModal } from "@/components/ui/paste-import-modal";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
-import { ErrorState, StateMessage } from "@/components/ui/states";
-import { TablePagination } from "@/components/ui/table-pagination";
+import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
+import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
+import { StateMessage } from "@/components/ui/states";
 import { alert } from "@/lib/alerts";
-import { alertError, errorMessage } from "@/lib/api-error-message";
-import { useDebounced } from "@/lib/debounce";
+import { alertError } from "@/lib/api-error-message";
 import { fetchAllTroops, troopsQueryOptions, useClearPastedTroops, useImportTroops, useTroopsRealtime, type TroopListParams } from "../api/troops-api";
-import { TroopsTable } from "../components/troops-table";
+import { TroopsTable, type TroopSortBy } from "../components/troops-table";
 import { downloadText } from "@/lib/download";
 import { troopsBbcode, troopsCsv } from "../lib/troop-export";
 import { troopTexts as texts } from "../texts";
 import classes from "./troops-route.module.css";
 
-function toSortBy(sorting: SortingState): TroopListParams["sortBy"] {
-  const first = sorting[0];
-  if (!first) return "village";
-  const field = first.id as NonNullable<TroopListParams["sortBy"]> extends `-${infer F}` ? F : never;
-  return first.desc ? `-${field}` : field;
-}
-
 export function TroopsRoute() {
   useTroopsRealtime();
-  const [search, setSearch] = useState("");
   const [player, setPlayer] = useState("");
   const [troopClass, setTroopClass] = useState<TroopClass | "">("");
   const [view, setView] = useState<TroopView>("total");
-  const [sorting, setSorting] = useState<SortingState>([{ id: "village", desc: false }]);
-  const [activePage, setActivePage] = useState(1);
-  const [perPage, setPerPage] = useState(50);
+  const state = useServerTableState<TroopSortBy>({ perPage: 50, sortBy: "village" });
   const [importing, setImporting] = useState(false);
-  const debouncedSearch = useDebounced(search.trim(), 300);
-  const filters: TroopListParams = { searchVal: debouncedSearch, player, class: troopClass, sortBy: toSortBy(sorting), view };
-  const query = useQuery(troopsQueryOptions({ ...filters, activePage, perPage }));
+  const searchVal = state.searchVal.trim();
+  const filters: TroopListParams = { searchVal, player, class: troopClass, sortBy: state.sortBy, view };
+  const list = useServerTable({
+    state,
+    query: troopsQueryOptions({ ...filters, activePage: state.activePage, perPage: state.perPage }),
+    rows: (page) => page.troops,
+    perPageOptions: [25, 50, 100],
+  });
+  const { query } = list;
   const importTroops = useImportTroops();
   const clear = useClearPastedTroops();
   const data = query.data;
   const unitColumns = useMemo<Unit[]>(() => units.filter((u) => (data?.sum.total[u] ?? 0) > 0), [data]);
-  const page = (reset: () => void) => {
-    reset();
-    setActivePage(1);
+  // A changed filter goes back to page 1, as a changed search, sort or page size does.
+  const page = (change: () => void) => {
+    change();
+    state.setActivePage(1);
   };
-  const filtered = debouncedSearch !== "" || player !== "" || troopClass !== "";
+  const filtered = searchVal !== "" || player !== "" || troopClass !== "";
 
   const exportAs = async (format: "csv" | "bbcode" | "file") => {
     try {
@@ -98,10 +93,13 @@ export function TroopsRoute() {
           </Group>
         }
       />
-      <Card padding={0}>
-        <Stack gap={0}>
+      <ServerTableCard
+        query={query}
+        pagination={list.pagination}
+        blank={query.isSuccess && data?.totals === 0 && !filtered && <StateMessage framed={false} icon={<IconUsersGroup size={26} />} title={texts.emptyTitle} description={texts.emptyHint} />}
+        toolbar={
           <Group className={classes.toolbar} gap="sm" align="flex-end" wrap="wrap">
-            <TextInput label={texts.filters.search} leftSection={<IconSearch size={16} />} value={search} onChange={(e) => page(() => setSearch(e.currentTarget.value))} w={200} />
+            <TextInput label={texts.filters.search} leftSection={<IconSearch size={16} />} value={list.search.value} onChange={(e) => list.search.onChange(e.currentTarget.value)} w={200} />
             <Select
               label={texts.filters.player}
               placeholder={texts.filters.allPlayers}
@@ -132,29 +130,10 @@ export function TroopsRoute() {
               w={240}
             />
           </Group>
-          {query.isError && !data ? (
-            <div className={classes.toolbar}>
-              <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-            </div>
-          ) : query.isSuccess && data?.totals === 0 && !filtered ? (
-            <div className={classes.toolbar}>
-              <StateMessage framed={false} icon={<IconUsersGroup size={26} />} title={texts.emptyTitle} description={texts.emptyHint} />
-            </div>
-          ) : (
-            <TroopsTable
-              data={data}
-              unitColumns={unitColumns}
-              loading={query.isFetching}
-              sorting={sorting}
-              onSortingChange={(next) => page(() => setSorting(next))}
-              emptyText={texts.emptyFiltered}
-            />
-          )}
-          <div className={classes.footer}>
-            <TablePagination activePage={activePage} perPage={perPage} totals={data?.totals ?? 0} onPageChange={setActivePage} onPerPageChange={(next) => page(() => setPerPage(next))} perPageOptions={[25, 50, 100]} />
-          </div>
-        </Stack>
-      </Card>
+        }
+      >
+        <TroopsTable data={data} unitColumns={unitColumns} loading={query.isFetching} sortBy={list.sortBy} onSortByChange={list.onSortByChange} emptyText={texts.emptyFiltered} />
+      </ServerTableCard>
       <PasteImportModal
         opened={importing}
         onClose={() => setImporting(false)}

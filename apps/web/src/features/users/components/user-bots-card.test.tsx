@@ -46,7 +46,7 @@ function setup() {
   return { requests };
 }
 
-describe("Benutzerdetail: the user's bots", { timeout: 20_000 }, () => {
+describe("Benutzerdetail: the user's bots", { timeout: 60_000 }, () => {
   it("lists own and granted bots; a revoke asks first and takes the grant away", async () => {
     const user = userEvent.setup();
     const { requests } = setup();

@@ -2,23 +2,27 @@
 import { worldLabel, type User, type UserSortField } from "@dsbot/protocol";
 import { ActionIcon, Anchor, Avatar, Badge, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { RoleBadge } from "@/components/account/role-badge";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/dates";
+import type { UserListParams } from "../api/users-api";
 import { userTexts } from "../texts";
+
+export type UserSortBy = UserListParams["sortBy"];
 
 export const sortableUserColumns: readonly UserSortField[] = ["username", "role", "createdAt"];
 
 interface UsersTableProps {
   users: User[];
   loading: boolean;
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
+  sortBy: UserSortBy;
+  onSortByChange: (sortBy: UserSortBy) => void;
   currentUserId: number | undefined;
   onDelete: (user: User) => void;
   emptyText: string;
@@ -101,20 +105,9 @@ function buildColumns(currentUserId: number | undefined, onDelete: (user: User) 
   ];
 }
 
-export function UsersTable({ users, loading, sorting, onSortingChange, currentUserId, onDelete, emptyText }: UsersTableProps) {
+export function UsersTable({ users, loading, sortBy, onSortByChange, currentUserId, onDelete, emptyText }: UsersTableProps) {
   const columns = useMemo(() => buildColumns(currentUserId, onDelete), [currentUserId, onDelete]);
-  const table = useReactTable({
-    data: users,
-    columns,
-    state: { sorting },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    onSortingChange: (updater) => onSortingChange(typeof updater === "function" ? updater(sorting) : updater),
-  });
+  const table = useDataTable({ data: users, columns, getRowId: (row) => String(row.id), sortBy, onSortByChange });
 
   return (
     <DataTable

@@ -60,7 +60,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe("User detail runners", { timeout: 20_000 }, () => {
+describe("User detail runners", { timeout: 60_000 }, () => {
   it("lists the user's runners and revokes one after confirmation, then refetches the detail", async () => {
     const user = userEvent.setup();
     const { requests, detailCalls } = setup();
@@ -96,7 +96,7 @@ describe("User detail runners", { timeout: 20_000 }, () => {
   });
 });
 
-describe("User detail revoke sessions", { timeout: 20_000 }, () => {
+describe("User detail revoke sessions", { timeout: 60_000 }, () => {
   it("warns that the runners are signed out too and reports both counts", async () => {
     const user = userEvent.setup();
     const { requests } = setup((state) => {

@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => useSession.setState({ token: null, user: null }));
 
 // Whole-route renders can take over 5 s on a loaded machine.
-describe("Benutzer list", { timeout: 20_000 }, () => {
+describe("Benutzer list", { timeout: 60_000 }, () => {
   it("renders the users with German columns and dates DD.MM.YY HH:mm", async () => {
     renderApp("/users");
     const table = await screen.findByRole("table", { name: "Benutzerliste" });
@@ -69,7 +69,7 @@ describe("Benutzer list", { timeout: 20_000 }, () => {
   });
 });
 
-describe("Benutzer anlegen", { timeout: 20_000 }, () => {
+describe("Benutzer anlegen", { timeout: 60_000 }, () => {
   const knownWorld = (world: string, villages: number) => ({
     id: villages + 1,
     server: "die-staemme.de",

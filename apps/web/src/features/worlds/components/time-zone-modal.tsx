@@ -6,7 +6,7 @@ import { Autocomplete, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { commonTexts } from "@/config/texts";
-import { refreshCurrentUser } from "@/features/auth/api/auth-api";
+import { refreshCurrentUser } from "@/features/auth";
 import { alert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { alertError } from "@/lib/api-error-message";

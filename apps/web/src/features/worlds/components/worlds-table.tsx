@@ -4,9 +4,10 @@
 import { worldLabel, type WorldSummary } from "@dsbot/protocol";
 import { ActionIcon, Button, Group, Loader, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
 import { IconClock, IconPencil, IconRefresh, IconUpload } from "@tabler/icons-react";
-import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
+import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { formatDate } from "@/lib/dates";
 import { worldTexts } from "../texts";
@@ -143,13 +144,8 @@ function buildColumns(actions: WorldRowActions): ColumnDef<WorldSummary>[] {
 
 export function WorldsTable({ worlds, loading, actions }: { worlds: WorldSummary[]; loading: boolean; actions: WorldRowActions }) {
   const columns = useMemo(() => buildColumns(actions), [actions]);
-  const table = useReactTable({
-    data: worlds,
-    columns,
-    enableSorting: false,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-  });
+  // A handful of worlds, loaded whole: no sort, no pages.
+  const table = useDataTable({ data: worlds, columns, getRowId: (row) => String(row.id) });
   return (
     <DataTable
       table={table}

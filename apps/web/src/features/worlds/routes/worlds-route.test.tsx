@@ -100,7 +100,7 @@ function file(name: string, content = "1,Dorf,500,500,0,100,0") {
   return new File([content], name, { type: "application/octet-stream" });
 }
 
-describe("Welten", { timeout: 20_000 }, () => {
+describe("Welten", { timeout: 60_000 }, () => {
   it("lists the known worlds with counts, dates, the sync switch and the sync error in red", async () => {
     setup();
     renderApp("/worlds");
