@@ -3,6 +3,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default is one worker less than the cores (one on a 2-core
+    // machine), but most files spend their time waiting on sockets, timers and the database's own
+    // thread, so a second file fits beside the first (docs/ARCHITECTURE.md, "Tests and CI", has the
+    // wall times). `--maxWorkers=1` on the command line still runs them one by one.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,6 +1,6 @@
 // Helpers shared by the bench scripts.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,11 +29,18 @@ export async function waitFor(url, timeoutMs = 60_000) {
  */
 export async function startBenchServer({ port, admin, env = {} }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "dsbot-bench-"));
-  // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server there; BENCH_SERVER_LOGS=1: show its log.
+  // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server there; BENCH_SERVER_LOGS=1: show its log;
+  // BENCH_SERVER_LOG_DIR=<dir>: its output to <dir>/server-<port>.log, the first line the spawn time in
+  // ms since the epoch (to line up e.g. BENCH_SERVER_NODE_ARGS="--trace-gc" with a latency trace).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, "apps/server/dist/main.js"], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const logDir = process.env.BENCH_SERVER_LOG_DIR;
+  const logFd = logDir ? openSync(path.join(logDir, `server-${port}.log`), "w") : undefined;
+  if (logFd !== undefined) writeSync(logFd, `spawned ${Date.now()}\n`);
+  const output = logFd ?? (process.env.BENCH_SERVER_LOGS === "1" ? "inherit" : "ignore");
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, "apps/server/dist/main.js"], {
     cwd: root,
-    stdio: ["ignore", process.env.BENCH_SERVER_LOGS === "1" ? "inherit" : "ignore", "inherit"],
+    stdio: ["ignore", output, logFd ?? "inherit"],
     env: {
       ...process.env,
       PORT: String(port),

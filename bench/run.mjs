@@ -112,8 +112,13 @@ if ((await runTsx("bench/planner.mjs")) !== 0) process.exitCode = 1;
 if ((await runTsx("bench/attack-table.mjs")) !== 0) process.exitCode = 1;
 // The incomings page with 10,000 incomings and 500-village inventory scans, PGlite and PostgreSQL.
 if ((await runTsx("bench/war-room.mjs")) !== 0) process.exitCode = 1;
+// Der Stamm's board: 100 members, 10,000 incomings, the page and the update to 100 browsers, PGlite and PostgreSQL.
+if ((await runTsx("bench/tribe-board.mjs")) !== 0) process.exitCode = 1;
 // The stall probe, health every 100 ms while each heavy operation runs at its limits.
 if ((await runTsx("bench/stall.mjs")) !== 0) process.exitCode = 1;
+// The headline figure: 100 sandbox bots on the built runner send 1,000 attacks to the millisecond
+// (one and two runner processes, PGlite and PostgreSQL; about 7 minutes a run).
+if ((await runTsx("bench/send-lateness.mjs")) !== 0) process.exitCode = 1;
 
 // bench/results.md: the machine, every line that names a budget, then everything printed.
 const budgetLines = printed.filter((line) => /budget/i.test(line)).map((line) => line.trim());

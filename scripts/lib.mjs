@@ -7,13 +7,26 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Run a command with inherited stdio; resolves with its exit code. */
-export function run(command, args, options = {}) {
+export async function run(command, args, options = {}) {
+  return (await runCommand(command, args, options)).code;
+}
+
+/** Run a command with its output held back; resolves with its exit code and what it printed. */
+export function runQuiet(command, args, options = {}) {
+  return runCommand(command, args, { ...options, capture: true });
+}
+
+function runCommand(command, args, { capture = false, ...options }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, { cwd: root, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", ...options });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    const printed = () => Buffer.concat(output).toString();
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: printed() }));
     child.on("error", (err) => {
-      console.error(err.message);
-      resolve(1);
+      if (!capture) console.error(err.message);
+      resolve({ code: 1, output: capture ? `${printed()}${err.message}` : "" });
     });
   });
 }

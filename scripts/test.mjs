@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite), build, then e2e in Chromium.
 import { existsSync } from "node:fs";
-import { run } from "./lib.mjs";
+import { run, runQuiet } from "./lib.mjs";
 
 // The e2e suite runs Debian's Chromium in its headless shell (e2e/playwright.config.ts); the full browser
 // is there for the screenshots and the map bench.
@@ -25,22 +25,41 @@ async function ensureChromium() {
   }
 }
 
-const steps = [
-  ["Typecheck", "npm", ["run", "typecheck"]],
-  ["Lint", "npm", ["run", "lint"]],
-  ["Unit- und Integrationstests", "npx", ["vitest", "run"]],
-  ["Build", "npm", ["run", "build"]],
-  ["E2E (Chromium)", "npm", ["test", "-w", "@dsbot/e2e"]],
+// Steps in one group run side by side (typecheck and lint are one process each and use one core
+// apiece); their output is printed when the group is done. The groups run one after the other.
+const groups = [
+  [
+    ["Typecheck", "npm", ["run", "typecheck"]],
+    ["Lint", "npm", ["run", "lint"]],
+  ],
+  [["Unit- und Integrationstests", "npx", ["vitest", "run"]]],
+  [["Build", "npm", ["run", "build"]]],
+  [["E2E (Chromium)", "npm", ["test", "-w", "@dsbot/e2e"]]],
 ];
 
 await ensureChromium();
 const results = [];
-for (const [name, command, args] of steps) {
-  console.log(`\n━━ ${name} ━━`);
+for (const group of groups) {
   const started = Date.now();
-  const code = await run(command, args);
-  results.push([name, code, ((Date.now() - started) / 1000).toFixed(1)]);
-  if (code !== 0) break;
+  if (group.length === 1) {
+    const [[name, command, args]] = group;
+    console.log(`\n━━ ${name} ━━`);
+    const code = await run(command, args);
+    results.push([name, code, ((Date.now() - started) / 1000).toFixed(1)]);
+  } else {
+    console.log(`\n━━ ${group.map(([name]) => name).join(" und ")} (gleichzeitig) ━━`);
+    const done = await Promise.all(
+      group.map(async ([name, command, args]) => {
+        const outcome = await runQuiet(command, args);
+        return { name, ...outcome, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+      }),
+    );
+    for (const { name, code, output, seconds } of done) {
+      console.log(`\n── ${name} ──\n${output.trimEnd()}`);
+      results.push([name, code, seconds]);
+    }
+  }
+  if (results.some(([, code]) => code !== 0)) break;
 }
 console.log("\n━━ Zusammenfassung ━━");
 for (const [name, code, seconds] of results) console.log(`${code === 0 ? "✔" : "✘"} ${name} (${seconds} s)`);

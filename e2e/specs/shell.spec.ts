@@ -6,6 +6,8 @@ const adminOrder = [
   "Dashboard",
   "Truppen",
   "Eingehende Angriffe",
+  // The tribe's page (Der Stamm) follows the incomings it is about.
+  "Stamm",
   "Bots",
   "Angriffspläne",
   "Benutzer",
@@ -44,6 +46,7 @@ test("every route change sets the body class page--<RouteName>", async ({ page }
   const expected: [string, string][] = [
     ["Truppen", "DashboardUnits"],
     ["Eingehende Angriffe", "DashboardIncommings"],
+    ["Stamm", "Tribe"],
     ["Bots", "Dsbots"],
     ["Angriffspläne", "AttackPlans"],
     ["Benutzer", "Users"],

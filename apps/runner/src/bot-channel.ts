@@ -72,11 +72,14 @@ export class BotChannel {
     if (this.flushing) return;
     this.flushing = true;
     try {
-      for (const [id, result] of [...this.pendingResults]) {
+      // Until none is left: a result reported while an earlier one waits for its answer (the next noble of
+      // a train, 1 ms later) is sent in this flush too, not only at the next report or reconnect.
+      for (let next = this.pendingResults.entries().next(); !next.done; next = this.pendingResults.entries().next()) {
+        const [id, result] = next.value;
         if (!this.socket.connected) return;
         try {
           const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:attack-result", result);
-          this.pendingResults.delete(id);
+          if (this.pendingResults.get(id) === result) this.pendingResults.delete(id);
           if (!answer.ok) this.warnLocally(sessionMessages.attackReportRefused(answer.error.message));
         } catch {
           return; // no answer: tried again after the next reconnect

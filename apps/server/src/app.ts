@@ -32,8 +32,10 @@ import { incomingsModule } from "./modules/incomings/index.js";
 import { troopsModule } from "./modules/troops/index.js";
 import { downloadsModule } from "./modules/downloads/index.js";
 import { healthModule } from "./modules/health/index.js";
+import { createMetrics, metricsModule, registerHttpMetrics } from "./modules/metrics/index.js";
 import { playerSkillsModule } from "./modules/player-skills/index.js";
 import { templatesModule } from "./modules/templates/index.js";
+import { tribesModule } from "./modules/tribes/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
 import { searchModule } from "./modules/search/index.js";
 import { usersModule } from "./modules/users/index.js";
@@ -49,6 +51,7 @@ import { createSocketKicker } from "./realtime/socket-kicker.js";
 import { adapterPool } from "./realtime/adapter-pool.js";
 import type pg from "pg";
 import { WorkerPool } from "./workers/worker-pool.js";
+import { startBackups } from "./modules/backup/index.js";
 import { INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/index.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,6 +59,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The feature modules: their routes are registered in this order, their bot socket events together. */
 export const serverModules: readonly ServerModule[] = [
   healthModule,
+  metricsModule,
   accountModule,
   usersModule,
   dsbotsModule,
@@ -72,6 +76,7 @@ export const serverModules: readonly ServerModule[] = [
   troopsModule,
   dashboardModule,
   attackPlansModule,
+  tribesModule,
 ];
 
 /** The events a bot socket sends, each declared by the module it belongs to (platform/bot-events.ts). */
@@ -115,7 +120,7 @@ async function buildHttp(
   config: Config,
   ctx: Omit<AppContext, "sockets" | "realtime" | "events" | "workers" | "worldSync">,
   sessions: SessionCacheHandle,
-  instance: { id: string; adapterPool?: pg.Pool },
+  instance: { id: string; adapterPool?: pg.Pool; dbQueueDepth?: () => number },
   logStream?: NodeJS.WritableStream,
 ) {
   const fastify = Fastify({
@@ -152,8 +157,23 @@ async function buildHttp(
   const worldSync = createWorldSync({ db: ctx.db, source: config.worldSource, log: fastify.log }, { automatic: config.worldSync });
   const events = new DomainEventBus((error, event) => fastify.log.error({ err: error, event }, "domain event subscriber failed"));
   const realtime = createNotifier(io, ctx.db);
-  subscribeBrowserMessages(events, realtime, ctx.db);
-  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime, events, workers, worldSync };
+  // Only with DSBOT_METRICS_TOKEN: otherwise nothing is counted and GET /metrics does not exist.
+  const metrics = config.metricsToken
+    ? createMetrics({
+        db: ctx.db,
+        events,
+        sockets: () => io.of("/").sockets.values(),
+        workerQueueDepth: () => workers.load.waiting,
+        dbQueueDepth: instance.dbQueueDepth,
+        warn: (details, message) => fastify.log.warn(details, message),
+      })
+    : undefined;
+  if (metrics) {
+    registerHttpMetrics(fastify, metrics);
+    fastify.addHook("onClose", async () => metrics.close());
+  }
+  subscribeBrowserMessages(events, realtime, ctx.db, metrics && ((event, seconds) => metrics.observeRealtimeEvent(event, seconds)));
+  const full: AppContext = { ...ctx, sockets: createSocketKicker(io), realtime, events, workers, worldSync, metrics };
   subscribeAccessChanges(events, full);
   const lifecycle: ServerLifecycle = { closing: false, instanceId: instance.id };
   attachBotSockets(io, full, fastify.log, lifecycle, botSocketEvents);
@@ -252,7 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const realtimePool = database.newPool ? adapterPool(database.newPool(2, "dsbot-realtime", { synchronous_commit: "off" })) : undefined;
   try {
     sessions = await openSessionCache(database, { warn: (details, message) => built?.fastify.log.warn(details, message) });
-    built = await buildHttp(config, { db, liveDb: database.live, config }, sessions, { id: instanceId, adapterPool: realtimePool?.pool }, options.logStream);
+    built = await buildHttp(config, { db, liveDb: database.live, config }, sessions, { id: instanceId, adapterPool: realtimePool?.pool, dbQueueDepth: database.queueDepth }, options.logStream);
     const log = built.fastify.log;
     database.warnWith?.((details, message) => log.warn(details, message));
     const bootstrap = await bootstrapUsers(db, config);
@@ -266,12 +286,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await built.fastify.ready();
     const { fastify, io, ctx, lifecycle, routes } = built;
     const openedSessions = sessions;
+    // The control socket for `npm run backup` (embedded database on disk) and the scheduled backups.
+    const backups = await startBackups(config, database, fastify.log);
     const housekeeping = startHousekeeping(ctx, fastify, io, startedAt, instanceId);
     // On start and hourly, once across instances.
     ctx.worldSync.start();
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        await backups.close();
         await housekeeping.stop();
         await ctx.worldSync.stop();
         lifecycle.closing = true;

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   });
   // The demo world is on the map before the URL is printed; a failure costs the demo its map only.
   if (config.demo) {
-    await ensureDemoWorld(app.db, config.dataDir, { log: app.fastify.log }).catch((error: unknown) => {
+    await ensureDemoWorld(app.db, config.dataDir, { log: app.fastify.log, workers: app.ctx.workers }).catch((error: unknown) => {
       app.fastify.log.error({ err: error }, "demo world failed to import");
     });
   }

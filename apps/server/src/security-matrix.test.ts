@@ -41,7 +41,8 @@ beforeAll(async () => {
   writeFileSync(path.join(web.dir, "index.html"), "<!doctype html><title>dsbot</title>");
   // A built runner, so the download answers its file (the folder holds both builds).
   writeFileSync(path.join(web.dir, "dsbot.mjs"), "console.log('dsbot');\n");
-  app = await createTestApp({ webDir: web.dir, runnerDir: web.dir, allowedOrigins: [ALLOWED_ORIGIN] });
+  // With metrics on, so GET /metrics is in the table as where it is configured.
+  app = await createTestApp({ webDir: web.dir, runnerDir: web.dir, allowedOrigins: [ALLOWED_ORIGIN], metricsToken: "matrix-metrics-token-0123456789" });
   world = await createWorld(app, await listen(app));
 });
 

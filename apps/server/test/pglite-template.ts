@@ -27,9 +27,10 @@ function pgliteVersion(): string {
   return "";
 }
 
-function templateKey(): string {
+/** A hash of the committed migrations (with the PGlite version for the PGlite snapshot). */
+export function migrationsKey(extra = ""): string {
   const hash = createHash("sha256");
-  hash.update(pgliteVersion());
+  hash.update(extra);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
@@ -40,6 +41,8 @@ function templateKey(): string {
   walk(migrationsDir);
   return hash.digest("hex").slice(0, 16);
 }
+
+const templateKey = () => migrationsKey(pgliteVersion());
 
 /** The migrated snapshot's file (made once per migrations and PGlite version). */
 export async function templateFile(): Promise<string> {

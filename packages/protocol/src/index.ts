@@ -29,6 +29,8 @@ export * from "./random.js";
 export * from "./tab-requests.js";
 export * from "./userscript.js";
 export * from "./troops.js";
+export * from "./tribes.js";
+export * from "./tribe-board.js";
 export * from "./village-states.js";
 export * from "./war-room/incoming-analysis.js";
 export * from "./war-room/troop-classification.js";

@@ -33,6 +33,8 @@ export const realtimeMessageTypeNames = [
   "bot-user-connection-deleted",
   "bot-connection-created",
   "bot-connection-deleted",
+  "tribe-updated",
+  "tribe-board-updated",
 ] as const;
 
 /** Socket.io client settings. */

@@ -103,6 +103,13 @@ export const realtimeMessageDataSchemas = {
   /** A bot's request budget report: to everyone who may see the bot; the bot page shows it. */
   "bot-usage": z.object({ dsbotId: z.number().int(), usage: botUsageSchema.extend({ reportedAt: z.number() }) }),
   "notification-created": z.object({ notification: notificationSchema }),
+  /**
+   * A tribe changed (members, roles, settings, invitations, a member's choices): to its members, and to
+   * a member who just left or was removed, whose page then finds it gone. The page fetches it again.
+   */
+  "tribe-updated": z.object({ tribeId: z.number().int() }),
+  /** A member's incomings or shared troops changed: the tribe's board (Stammes-Eingänge) fetches again. */
+  "tribe-board-updated": z.object({ tribeId: z.number().int() }),
   "bot-user-connection-created": connectionEventSchema,
   "bot-user-connection-deleted": connectionEventSchema,
   "bot-connection-created": connectionEventSchema,

@@ -28,7 +28,15 @@ export const configSettings = [
   { name: "DSBOT_WORKERS", default: "(Kerne − 1, 1 bis 4)", description: "Worker-Threads für lange Rechnungen (Angriffsplaner, lange Texte); der Event-Loop bleibt frei" },
   { name: "DSBOT_PLANNER_TIMEOUT_MS", default: "20000", description: "Höchstdauer einer Planung in ms; länger = Abbruch mit Meldung (422)" },
   { name: "DSBOT_EXPORT_MAX_MB", default: "20", description: "Größte Exportdatei eines Angriffsplans in MB; größere Exporte werden vorher mit einer Meldung abgelehnt" },
+  { name: "DSBOT_BACKUP_DIR", default: "(leer)", description: "Ordner für automatische Sicherungen (dsbot-JJJJMMTT-HHmmss.tar.gz bzw. .dump, Zeit in UTC); leer = keine automatischen Sicherungen" },
+  { name: "DSBOT_BACKUP_KEEP", default: "7", description: "So viele der neuesten automatischen Sicherungen bleiben im Ordner; ältere werden gelöscht" },
+  { name: "DSBOT_BACKUP_INTERVAL_HOURS", default: "24", description: "Abstand der automatischen Sicherungen in Stunden (1 bis 168)" },
   { name: "DSBOT_TRUST_PROXY", default: "0", description: "1 = X-Forwarded-For eines vorgeschalteten Proxys vertrauen (Client-IP für Login-Sperre)" },
+  {
+    name: "DSBOT_METRICS_TOKEN",
+    default: "(leer)",
+    description: "Token für GET /metrics (Prometheus, Header Authorization: Bearer <Token>), mindestens 16 Zeichen; leer = /metrics ist aus (404)",
+  },
   { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
   { name: "LOG_FORMAT", default: "(Terminal: pretty, sonst json)", description: "pretty = lesbare Zeilen, json = eine JSON-Zeile je Eintrag" },
 ] as const;
@@ -87,6 +95,13 @@ const worldSourceSchema = z
 const optional = <T extends string>(schema: z.ZodType<T>) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
+/** A whole number in [min, max]; empty counts as unset. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(min, `muss mindestens ${min} sein`).max(max, `höchstens ${max}`).optional(),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: "muss eine Zahl sein" }).int().min(0).max(65535).default(3000),
   HOST: optional(z.string().min(1)),
@@ -109,6 +124,10 @@ const envSchema = z.object({
   DSBOT_USERSCRIPT_DIR: optional(z.string()),
   DSBOT_EXPORT_MAX_MB: z.coerce.number({ error: "muss eine Zahl sein" }).positive("muss größer als 0 sein").max(500, "höchstens 500").default(20),
   DSBOT_TRUST_PROXY: flag("0"),
+  DSBOT_BACKUP_DIR: optional(z.string()),
+  DSBOT_BACKUP_KEEP: wholeNumber(1, 1000),
+  DSBOT_BACKUP_INTERVAL_HOURS: wholeNumber(1, 168),
+  DSBOT_METRICS_TOKEN: optional(z.string().trim().min(16, "muss mindestens 16 Zeichen haben (z. B. openssl rand -hex 32)").max(4096, "höchstens 4096 Zeichen")),
   DSBOT_WORLD_SOURCE: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), worldSourceSchema),
   DSBOT_WORLD_SYNC: flag("1"),
   DSBOT_WORKERS: z.preprocess(
@@ -147,6 +166,10 @@ export interface Config {
   /** Largest text an attack plan export may build (characters; the estimate refuses bigger ones before building). */
   exportMaxChars: number;
   trustProxy: boolean;
+  /** Scheduled backups (modules/backup): where, how many stay, how often; undefined: none. */
+  backup?: { dir: string; keep: number; intervalHours: number };
+  /** The bearer token GET /metrics asks for (modules/metrics); undefined: no metrics, /metrics is a 404. */
+  metricsToken?: string;
   /** Template of a world's public files (`https://{world}.{server}`); see modules/worlds/world-source.ts. */
   worldSource: string;
   /** Sync the worlds from the game on start and hourly (the test app turns it off). */
@@ -195,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userscriptDir: e.DSBOT_USERSCRIPT_DIR ? path.resolve(e.DSBOT_USERSCRIPT_DIR) : defaultUserscriptDir,
     exportMaxChars: Math.round(e.DSBOT_EXPORT_MAX_MB * 1_000_000),
     trustProxy: e.DSBOT_TRUST_PROXY,
+    backup: e.DSBOT_BACKUP_DIR
+      ? { dir: path.resolve(e.DSBOT_BACKUP_DIR), keep: e.DSBOT_BACKUP_KEEP ?? 7, intervalHours: e.DSBOT_BACKUP_INTERVAL_HOURS ?? 24 }
+      : undefined,
+    metricsToken: e.DSBOT_METRICS_TOKEN,
     worldSource: e.DSBOT_WORLD_SOURCE,
     worldSync: e.DSBOT_WORLD_SYNC,
     workers: e.DSBOT_WORKERS ?? defaultWorkerCount(),

@@ -29,8 +29,12 @@ export interface DatabaseHandle {
   /** PostgreSQL only: a separate small pool (socket.io's adapter holds one connection LISTENing). */
   newPool?: (max: number, applicationName: string, settings?: Record<string, string>) => pg.Pool;
   close: () => Promise<void>;
+  /** PGlite only: its data directory as a gzip tarball, consistent while the server runs (modules/backup). */
+  dump?: () => Promise<Uint8Array>;
   /** PGlite on its thread: where its warnings go (a statement holding it > SLOW_STATEMENT_MS, the thread dying). */
   warnWith?: (warn: (details: object, message: string) => void) => void;
+  /** Queries waiting for a free connection of the pools (the metrics' dsbot_db_queue_depth); PGlite has one. */
+  queueDepth?: () => number;
 }
 
 /** PGlite serves one statement at a time: one running longer than this holds every other request's queries. */
@@ -128,7 +132,7 @@ export async function usePgliteThread(thread: PgliteThread, location: string): P
     await close();
     throw error;
   }
-  return { db, live: db, kind: "pglite", location, close, warnWith: (warn) => (thread.warn = warn) };
+  return { db, live: db, kind: "pglite", location, close, dump: () => thread.dump(), warnWith: (warn) => (thread.warn = warn), queueDepth: () => pool.waitingCount };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -161,7 +165,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const close = once(async () => {
     await Promise.all([pool.end(), livePool.end()]);
   });
-  return { db, live, kind: "postgres", location: redactUrl(url), newClient, newPool, close };
+  const queueDepth = () => pool.waitingCount + livePool.waitingCount;
+  return { db, live, kind: "postgres", location: redactUrl(url), newClient, newPool, close, queueDepth };
 }
 
 /** Closing twice (shutdown racing a failed start, tests) must not throw. */

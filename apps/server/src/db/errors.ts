@@ -21,3 +21,14 @@ const FOREIGN_KEY_VIOLATION = "23503";
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === FOREIGN_KEY_VIOLATION;
 }
+
+/** The name of the constraint or unique index a statement violated (both drivers report it), if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string") return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

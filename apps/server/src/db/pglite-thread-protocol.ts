@@ -9,17 +9,23 @@ export interface PgliteThreadOptions {
   slowMs: number;
 }
 
-/** To the database thread: a connection starts, sends wire-protocol bytes, ends; the thread closes. */
+/**
+ * To the database thread: a connection starts, sends wire-protocol bytes, ends; a dump of the data
+ * directory (a gzip tarball, taken while no transaction is open); the thread closes.
+ */
 export type ToThread =
   | { type: "connect"; id: number }
   | { type: "data"; id: number; bytes: Uint8Array }
   | { type: "end"; id: number }
+  | { type: "dump"; id: number }
   | { type: "close" };
 
-/** From the database thread: started, bytes for a connection, closed, a slow statement, or failed for good. */
+/** From the database thread: started, bytes for a connection, a dump or why it failed, closed, a slow statement, or failed for good. */
 export type FromThread =
   | { type: "ready" }
   | { type: "data"; id: number; bytes: Uint8Array }
+  | { type: "dumped"; id: number; bytes: Uint8Array }
+  | { type: "dumpFailed"; id: number; message: string }
   | { type: "closed" }
   | { type: "slow"; ms: number; statement: string }
   | { type: "fatal"; message: string };

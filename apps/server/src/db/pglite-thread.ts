@@ -32,6 +32,8 @@ export class PgliteThread {
   private readonly sockets = new Map<number, PgliteSocket>();
   private nextId = 1;
   private closed = false;
+  /** Dumps asked of the thread, by id, until it answers. */
+  private readonly dumps = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
 
   /** Told when the thread dies, and of statements slower than `slowMs`. */
   warn: (details: { reason: string } | { ms: number; statement: string }, message: string) => void = (details, message) =>
@@ -49,6 +51,22 @@ export class PgliteThread {
   /** A new connection's stream, for node-postgres (`new pg.Pool({ stream: () => thread.socket() })`). */
   socket(): Duplex {
     return new PgliteSocket(this, this.nextId++);
+  }
+
+  /**
+   * The data directory as PGlite's gzip tarball (`dumpDataDir`), taken on the thread between two
+   * transactions, after a checkpoint (pglite-worker.ts): a consistent copy while the server runs.
+   */
+  async dump(): Promise<Uint8Array> {
+    if (this.closed) throw new PgliteThreadError("Die eingebettete Datenbank ist geschlossen.");
+    const running = await this.ensureRunning();
+    // Ended meanwhile: its exit has already answered the dumps it knew of.
+    if (this.worker !== running.worker) throw new PgliteThreadError("Die eingebettete Datenbank ist ausgefallen.");
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.dumps.set(id, { resolve, reject });
+      this.post({ type: "dump", id });
+    });
   }
 
   /** Closes PGlite (its files are complete afterwards) and ends the thread. */
@@ -79,6 +97,14 @@ export class PgliteThread {
     this.worker?.postMessage(message, transfer);
   }
 
+  private settleDump(message: Extract<FromThread, { type: "dumped" | "dumpFailed" }>): void {
+    const dump = this.dumps.get(message.id);
+    if (!dump) return;
+    this.dumps.delete(message.id);
+    if (message.type === "dumped") dump.resolve(message.bytes);
+    else dump.reject(new Error(`Die Sicherung der eingebetteten Datenbank ist fehlgeschlagen: ${message.message}`));
+  }
+
   private ensureRunning(): Promise<Running> {
     this.running ??= this.spawn();
     return this.running;
@@ -93,6 +119,7 @@ export class PgliteThread {
       const exited = new Promise<void>((done) => (exit = done));
       worker.on("message", (message: FromThread) => {
         if (message.type === "data") this.sockets.get(message.id)?.receive(message.bytes);
+        else if (message.type === "dumped" || message.type === "dumpFailed") this.settleDump(message);
         else if (message.type === "ready") {
           started = true;
           this.worker = worker;
@@ -107,6 +134,8 @@ export class PgliteThread {
         this.running = null;
         this.worker = null;
         const reason = failure || "der Datenbank-Thread wurde beendet";
+        for (const dump of this.dumps.values()) dump.reject(new PgliteThreadError(`Die eingebettete Datenbank ist ausgefallen: ${reason}`));
+        this.dumps.clear();
         if (!started) return reject(new Error(`Die eingebettete Datenbank konnte nicht starten: ${reason}`));
         if (this.closed) return;
         this.warn({ reason }, "embedded database thread died; the next query starts it again");

@@ -102,6 +102,26 @@ async function main() {
     await db.exec("discard all");
   };
 
+  /**
+   * Dumps asked for, by id. PGlite's dumpDataDir holds its query mutex, but a node-postgres
+   * transaction spans several batches: a dump waits until no transaction is open (checked after every
+   * message), while the batches keep coming, so the transaction can end. A checkpoint first writes every
+   * commit into the data files: the restored copy starts without replaying the WAL.
+   */
+  const dumps: number[] = [];
+  const runDumps = async () => {
+    while (dumps.length > 0 && !db.isInTransaction()) {
+      const id = dumps.shift() as number;
+      try {
+        await db.exec("checkpoint");
+        const bytes = new Uint8Array(await (await db.dumpDataDir("gzip")).arrayBuffer());
+        send({ type: "dumped", id, bytes }, [bytes.buffer]);
+      } catch (error) {
+        send({ type: "dumpFailed", id, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+
   const receive = async (id: number, bytes: Uint8Array) => {
     if (!connection || connection.id !== id) return; // a connection that has ended
     let buffer = connection.pending.length > 0 ? concat([connection.pending, bytes]) : bytes;
@@ -156,7 +176,11 @@ async function main() {
       case "end":
         if (connection?.id === message.id) await release();
         return;
+      case "dump":
+        dumps.push(message.id);
+        return;
       case "close":
+        for (const id of dumps.splice(0)) send({ type: "dumpFailed", id, message: "Die eingebettete Datenbank wird geschlossen." });
         await db.close();
         send({ type: "closed" });
         port?.close();
@@ -165,7 +189,7 @@ async function main() {
   };
 
   port?.on("message", (message: ToThread) => {
-    queue = queue.then(() => handle(message)).catch((error: unknown) => {
+    queue = queue.then(() => handle(message)).then(runDumps).catch((error: unknown) => {
       // PGlite itself failed (its WebAssembly stopped): nothing here can continue.
       send({ type: "fatal", message: error instanceof Error ? error.message : String(error) });
       process.exit(1);

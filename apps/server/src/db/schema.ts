@@ -7,3 +7,4 @@ export * from "./schema/worlds.js";
 export * from "./schema/war-room.js";
 export * from "./schema/templates.js";
 export * from "./schema/instances.js";
+export * from "./schema/tribes.js";

@@ -23,7 +23,8 @@ afterAll(async () => {
 
 describe("ensureDemoWorld", () => {
   it("imports the generated world from the game's files, never synced", async () => {
-    const row = await ensureDemoWorld(app.db, data.dir, { world, generator });
+    // On the app's worker pool, as the server's start does.
+    const row = await ensureDemoWorld(app.db, data.dir, { world, generator, workers: app.ctx.workers });
     const expected = generateWorld(generator);
     expect(row).toMatchObject({ villageCount: 3000, playerCount: expected.players.length, allyCount: expected.allies.length, syncEnabled: false, dataVersion: 1 });
     for (const file of ["village.txt.gz", "player.txt.gz", "ally.txt.gz", "get_config.xml", "get_unit_info.xml"]) {

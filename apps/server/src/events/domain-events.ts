@@ -32,8 +32,11 @@ export interface DomainEvents {
   "incomings.changed": DataOwner;
   /** Attacks changed: these rows' statuses, and every attack of `planIds` (added, edited, deleted, imported). */
   "attacks.changed": { attacks: readonly ChangedAttack[]; planIds: readonly number[] };
-  /** A bot reported what became of an attack it took (sent or failed). */
-  "attack.reported": { dsbotId: number; attack: ChangedAttack };
+  /**
+   * A bot reported what became of an attack it took (sent or failed). `send`, for a sent one: when the
+   * runner says the command left and when the plan had it leave (epoch ms).
+   */
+  "attack.reported": { dsbotId: number; attack: ChangedAttack; send?: { sentAt: number; plannedSendAt: number } };
   /** New tab requests, each for its user. */
   "tab-requests.added": { requests: readonly { userId: number; tabRequest: TabRequest }[] };
   /** A notification was stored (or an unread one on the same topic updated) for its user. */
@@ -46,6 +49,11 @@ export interface DomainEvents {
   "user.deleted": { userId: number; ownedBotIds: readonly number[] };
   /** A bot was deleted. */
   "bot.deleted": { dsbotId: number };
+  /**
+   * A tribe changed (members, roles, settings, a member's choices, dissolved). `audience`: its members
+   * after the change and whoever just lost access (left, removed, dissolved).
+   */
+  "tribe.changed": { tribeId: number; audience: readonly number[] };
   /** A bot was set offline by the server (force-stop, a start or stop that never completed). */
   "bot.forced-offline": { dsbotId: number };
 }

@@ -163,6 +163,16 @@ describe("static files and path traversal", () => {
     expect(JSON.parse(response.body)).toEqual(notFound);
   });
 
+  it("GET /metrics is no page: without DSBOT_METRICS_TOKEN the JSON 404, never the app", async () => {
+    for (const target of ["/metrics", "/metrics?name[]=x", "/metrics/", "/metrics/extra"]) {
+      const response = await rawGet(target);
+      expect(response.status, target).toBe(404);
+      expect(response.header("content-type"), target).toMatch(/^application\/json/);
+      expect(JSON.parse(response.body)).toEqual(notFound);
+      expect(response.body).not.toContain(INDEX_MARKER);
+    }
+  });
+
   it("a missing asset stays a 404 when the client accepts br and gzip", async () => {
     const response = await rawRequest("/assets/missing-0000.js", { "accept-encoding": "gzip, deflate, br" });
     expect(response.status).toBe(404);

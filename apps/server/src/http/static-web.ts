@@ -9,7 +9,8 @@ import type { FastifyInstance } from "fastify";
 import { addVary } from "./compression.js";
 import { sendRouteNotFound } from "./error-handler.js";
 
-const isApiPath = (url: string) => /^\/(api|socket\.io)(\/|$)/.test(url);
+/** Paths the server answers itself (the API, realtime, the Prometheus metrics): never the web app. */
+const isApiPath = (url: string) => /^\/(api|socket\.io|metrics)(\/|$)/.test(url);
 /** Paths ending in a file extension are asset requests: a missing asset is a 404, not the app. */
 const looksLikeFile = (url: string) => /\/[^/]+\.[a-z0-9]+$/i.test(url);
 /** Types the build precompresses: their answer depends on Accept-Encoding (fonts and images do not). */

@@ -2,7 +2,7 @@
 import type { Config } from "../core/config.js";
 import type { Database } from "../db/client.js";
 import type { DomainEventBus } from "../events/domain-events.js";
-import type { Notifier, SocketKicker, WorldSync } from "./ports.js";
+import type { Metrics, Notifier, SocketKicker, WorldSync } from "./ports.js";
 import type { WorkerPool } from "../workers/worker-pool.js";
 
 export interface AppContext {
@@ -21,6 +21,8 @@ export interface AppContext {
   workers: WorkerPool;
   /** The world sync of this instance: "Jetzt abgleichen", a round at once for a new world, what runs now. */
   worldSync: WorldSync;
+  /** This instance's Prometheus metrics; absent unless DSBOT_METRICS_TOKEN is set (then GET /metrics is a 404). */
+  metrics?: Metrics;
 }
 
 /** What the bot services need: the database and the realtime side. */

@@ -73,3 +73,15 @@ export interface WorldSync {
   /** Stops the timer, aborts running fetches and waits for the running round to end. */
   stop(): Promise<void>;
 }
+
+/**
+ * This instance's Prometheus metrics (modules/metrics builds them when DSBOT_METRICS_TOKEN is set):
+ * what GET /metrics answers. Modules record nothing through it: what they do reaches the metrics as
+ * the domain events they emit anyway.
+ */
+export interface Metrics {
+  /** The exposition's content type (`text/plain; version=0.0.4; charset=utf-8`). */
+  readonly contentType: string;
+  /** Every family in the text format; the ones read at scrape time (sockets, bots, queues) read now. */
+  exposition(): Promise<string>;
+}

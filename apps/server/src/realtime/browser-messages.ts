@@ -3,12 +3,32 @@
 // plan's audience, or the one user the data belongs to.
 import { realtimeMessage } from "@dsbot/protocol";
 import type { Database } from "../db/client.js";
-import type { DataOwner, DomainEventBus } from "../events/domain-events.js";
+import type { DataOwner, DomainEventBus, DomainEventHandler, DomainEventName } from "../events/domain-events.js";
 import { planAudiences } from "../policies/plan-audience.js";
+import { boardAudiencesOf } from "../policies/tribes.policy.js";
 import { presentBotRef, presentConnection } from "../modules/dsbots/index.js";
 import type { Notifier } from "../platform/ports.js";
 
-export function subscribeBrowserMessages(events: DomainEventBus, realtime: Notifier, db: Database): void {
+/**
+ * `observe` (the metrics, when on) hears how long each event took from being raised to its messages
+ * being emitted to the sockets: a subscriber starts as the event is emitted, so its run is that time.
+ */
+export function subscribeBrowserMessages(
+  bus: DomainEventBus,
+  realtime: Notifier,
+  db: Database,
+  observe?: (event: DomainEventName, seconds: number) => void,
+): void {
+  const events = {
+    on<E extends DomainEventName>(event: E, handler: DomainEventHandler<E>): void {
+      if (!observe) return bus.on(event, handler);
+      bus.on(event, async (payload) => {
+        const start = performance.now();
+        await handler(payload);
+        observe(event, (performance.now() - start) / 1000);
+      });
+    },
+  };
   /** A bot's data to the bot's audience; a user's own (pasted) data to that user. */
   const toOwner = async (owner: DataOwner, message: Parameters<Notifier["toUser"]>[1]) => {
     if ("dsbotId" in owner) await realtime.toBotAudience(owner.dsbotId, message);
@@ -34,9 +54,20 @@ export function subscribeBrowserMessages(events: DomainEventBus, realtime: Notif
 
   events.on("bot.usage-reported", ({ dsbotId, usage }) => realtime.toBotAudience(dsbotId, realtimeMessage("bot-usage", { dsbotId, usage })));
 
-  events.on("troops.changed", (owner) => toOwner(owner, realtimeMessage("troops-updated", { dsbotId: "dsbotId" in owner ? owner.dsbotId : null })));
+  /** A member's incomings or troops changed: their tribes' boards fetch again. */
+  const toBoards = async (owner: DataOwner) => {
+    for (const { tribeId, audience } of await boardAudiencesOf(db, owner)) realtime.toUsers(audience, realtimeMessage("tribe-board-updated", { tribeId }));
+  };
 
-  events.on("incomings.changed", (owner) => toOwner(owner, realtimeMessage("incomings-updated", { dsbotId: "dsbotId" in owner ? owner.dsbotId : null })));
+  events.on("troops.changed", async (owner) => {
+    await toOwner(owner, realtimeMessage("troops-updated", { dsbotId: "dsbotId" in owner ? owner.dsbotId : null }));
+    await toBoards(owner);
+  });
+
+  events.on("incomings.changed", async (owner) => {
+    await toOwner(owner, realtimeMessage("incomings-updated", { dsbotId: "dsbotId" in owner ? owner.dsbotId : null }));
+    await toBoards(owner);
+  });
 
   /**
    * One `attacks-updated` per plan to its audience, with the plan's changed statuses; plans whose attacks
@@ -77,6 +108,10 @@ export function subscribeBrowserMessages(events: DomainEventBus, realtime: Notif
 
   events.on("tab-requests.added", ({ requests }) => {
     for (const { userId, tabRequest } of requests) realtime.toUser(userId, realtimeMessage("addTabRequest", { tabRequest: { ...tabRequest, added: true } }));
+  });
+
+  events.on("tribe.changed", ({ tribeId, audience }) => {
+    realtime.toUsers(audience, realtimeMessage("tribe-updated", { tribeId }));
   });
 
   events.on("notification.created", ({ userId, notification }) => {

@@ -2,12 +2,14 @@
 // the worker. Each task is a pure function of its input (no database, no sockets).
 import { coordsTask, plannerTask } from "./planner-task.js";
 import { sosTextTask, troopsOverviewTask } from "./parse-task.js";
+import { generatedWorldFilesTask } from "./world-files-task.js";
 
 export const tasks = {
   coords: coordsTask,
   planner: plannerTask,
   sosText: sosTextTask,
   troopsOverview: troopsOverviewTask,
+  generatedWorldFiles: generatedWorldFilesTask,
 } as const;
 
 export type TaskName = keyof typeof tasks;

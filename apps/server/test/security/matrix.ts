@@ -46,6 +46,11 @@ export interface Fixtures {
   plan: { id: number; attackId: number };
   /** A builder template of the owner. */
   template: { id: number };
+  /**
+   * A tribe on a world of its own that the owner leads, with the grantee and one more user (`memberId`)
+   * as members and one open invitation; the revoked grantee was a member and was removed.
+   */
+  tribe: { id: number; inviteId: number; memberId: number };
 }
 export type ObjectKind = keyof Fixtures;
 
@@ -71,6 +76,8 @@ export const objectAccess: Record<ObjectKind, { see: readonly UserRole[]; manage
   plan: { see: ["owner", "grantee", "admin"], manage: ["owner", "admin"] },
   // Builder templates are personal, admins included.
   template: { see: ["owner"], manage: ["owner"] },
+  // Members see their tribe, admins every tribe; only its Anführer (the owner) manages it.
+  tribe: { see: ["owner", "grantee", "admin"], manage: ["owner"] },
 };
 
 /**

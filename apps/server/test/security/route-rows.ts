@@ -9,6 +9,7 @@ import { attackPlanPermissions, attackPlans, dsbotPermissions, playerSkills, wor
 import { MATRIX_ATTACK, matrixWorldId, smallWorld, worldUpload } from "../worlds.js";
 import type { CallSpec, Fixtures, MatrixRow, RowBase, Target } from "./matrix.js";
 import { ALLOWED_ORIGIN, perObject, route } from "./matrix.js";
+import { tribeRows } from "./route-rows-tribes.js";
 
 // ---------------------------------------------------------------------------------------------
 // Message helpers for `event`
@@ -85,6 +86,10 @@ export const routeMatrix: MatrixRow[] = [
   route({ method: "GET", url: "/*", access: "public", ok: 200, request: () => ({ path: "/" }) }),
   route({ method: "GET", url: "/api/health", access: "public", ok: 200, request: noBody }),
   route({ method: "GET", url: "/api/client-config", access: "public", ok: 200, request: noBody }),
+  // Prometheus metrics (the matrix app sets DSBOT_METRICS_TOKEN; without it the route does not exist). Not
+  // in the protocol's route table: plain text outside /api/, for a scraper, not the JSON API. No session
+  // opens it, an admin's included: only the token, which modules/metrics/metrics.test.ts checks.
+  route({ method: "GET", url: "/metrics", access: "public", ok: 401, request: noBody }),
   route({ method: "GET", url: "/api/downloads/:type/file", access: "public", ok: 200, request: () => ({ params: { type: "dsbot" } }) }),
   route({
     method: "POST",
@@ -593,4 +598,6 @@ export const routeMatrix: MatrixRow[] = [
     },
     request: (t) => ({ params: { id: t.fixture.id, userId: t.world.third.id } }),
   }),
+
+  ...tribeRows,
 ];

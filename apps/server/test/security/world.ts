@@ -5,11 +5,12 @@
 import type { BotStatus, MeResponse, RealtimeMessage } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, websocketConnections, worlds } from "../../src/db/schema.js";
+import { builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, tribeMembers, tribes, websocketConnections, worlds } from "../../src/db/schema.js";
 import type { UserRow } from "../../src/db/schema.js";
 import { createSession } from "../../src/modules/auth/sessions.service.js";
 import { approveDeviceCode, startDeviceFlow } from "../../src/modules/dsbot-auth/device-flow.service.js";
 import { defaultModules } from "../../src/modules/dsbots/bot-modules.js";
+import { createInvite } from "../../src/modules/tribes/tribe-invites.service.js";
 import { getUser } from "../../src/modules/users/users.service.js";
 import type { Received, TestSocket } from "../bots.js";
 import { ack, createBot, openSocket, pairRunner } from "../bots.js";
@@ -142,6 +143,7 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
   let markers = 0;
   let addresses = 0;
   let fences = 0;
+  let tribeWorlds = 0;
   const byBot = new Map<number, Tracked>();
   const byNotification = new Map<number, Tracked>();
   const byMarker = new Map<string, Tracked>();
@@ -247,6 +249,21 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
         .returning({ id: builderTemplates.id });
       if (!row) throw new Error("no template");
       return { id: row.id };
+    },
+    async tribe() {
+      // A world of its own per tribe: the owner may lead only one tribe per world.
+      tribeWorlds += 1;
+      const place = { worldServer: "die-staemme.de", worldWorld: `mx${tribeWorlds}` };
+      const [tribe] = await db.insert(tribes).values({ ...place, name: world.marker(), tag: `MX${tribeWorlds}`, tagKey: `mx${tribeWorlds}` }).returning({ id: tribes.id });
+      if (!tribe) throw new Error("no tribe");
+      const member = await createUser(app);
+      const memberRow = (userId: number, role: "leader" | "member") => ({ tribeId: tribe.id, userId, ...place, role });
+      await db
+        .insert(tribeMembers)
+        .values([memberRow(rows.owner.id, "leader"), memberRow(rows.grantee.id, "member"), memberRow(rows.revokedGrantee.id, "member"), memberRow(member.id, "member")]);
+      expectStatus("remove", await inject("owner", "DELETE", `/api/tribes/${tribe.id}/members/${rows.revokedGrantee.id}`), 200);
+      const { invite } = await createInvite(db, tribe.id, rows.owner.id, { expiresInHours: 1, maxUses: null });
+      return { id: tribe.id, inviteId: invite.id, memberId: member.id };
     },
     async tabRequest() {
       const [row] = await db

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
@@ -167,7 +167,10 @@ describe("header", () => {
 
     const avatar = within(header).getByRole("button", { name: "Benutzermenü" });
     expect(avatar).toHaveTextContent("A");
-    await user.click(avatar);
+    // A plain click, no pointer before it: the click loads the menu and opens it once it is there. (With
+    // user.click the hover could load it first and mount the avatar anew before the press, which would
+    // then go to the old, detached element; a real pointer always hits the button under it.)
+    fireEvent.click(avatar);
     await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
     const dialog = await screen.findByRole("dialog", { name: "Logout bestätigen" });
     await user.click(within(dialog).getByRole("button", { name: "Abbrechen" }));

@@ -22,6 +22,8 @@ const LoginRoute = lazyPage(() => import("@/features/auth/routes/login-route"), 
 const DashboardRoute = lazyPage(() => import("@/features/dashboard/routes/dashboard-route"), "DashboardRoute");
 const TroopsRoute = lazyPage(() => import("@/features/troops/routes/troops-route"), "TroopsRoute");
 const IncomingsRoute = lazyPage(() => import("@/features/incomings/routes/incomings-route"), "IncomingsRoute");
+const TribeRoute = lazyPage(() => import("@/features/tribe/routes/tribe-route"), "TribeRoute");
+const TribeDetailRoute = lazyPage(() => import("@/features/tribe/routes/tribe-detail-route"), "TribeDetailRoute");
 const BotsRoute = lazyPage(() => import("@/features/bots/routes/bots-route"), "BotsRoute");
 const BotDetailRoute = lazyPage(() => import("@/features/bots/routes/bot-detail-route"), "BotDetailRoute");
 const BotConfigRoute = lazyPage(() => import("@/features/bots/routes/bot-config-route"), "BotConfigRoute");
@@ -65,6 +67,9 @@ export const routeTree: RouteObject[] = [
               page(routes.Dashboard, <DashboardRoute />),
               page(routes.DashboardUnits, <TroopsRoute />),
               page(routes.DashboardIncommings, <IncomingsRoute />),
+              page(routes.Tribe, <TribeRoute />),
+              page(routes.TribeJoin, <TribeRoute />),
+              page(routes.TribeDetail, <TribeDetailRoute />),
               page(routes.Dsbots, <BotsRoute />),
               page(routes.DsbotDetail, <BotDetailRoute />),
               page(routes.DsbotDetailConfig, <BotConfigRoute />),

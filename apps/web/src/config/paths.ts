@@ -11,6 +11,8 @@ export const paths = {
   attackPlanDetail: (id: number | string) => `/attack-plans/${id}`,
   bots: "/bots",
   incomings: "/incomings",
+  tribe: "/tribe",
+  tribeDetail: (id: number | string) => `/tribe/${id}`,
   botDetail: (id: number | string) => `/bots/${id}`,
   botConfig: (id: number | string) => `/bots/${id}/config`,
   botModule: (id: number | string, module: ModuleName) => `/bots/${id}/${module}`,

@@ -13,6 +13,7 @@ import { profileRoutes } from "./profile.js";
 import { searchRoutes } from "./search.js";
 import { tabRequestRoutes } from "./tab-requests.js";
 import { templateRoutes } from "./templates.js";
+import { tribeRoutes } from "./tribes.js";
 import { troopRoutes } from "./troops.js";
 import { userRoutes } from "./users.js";
 import { userscriptRoutes } from "./userscript.js";
@@ -35,6 +36,7 @@ export {
   searchRoutes,
   tabRequestRoutes,
   templateRoutes,
+  tribeRoutes,
   troopRoutes,
   userRoutes,
   userscriptRoutes,
@@ -57,6 +59,7 @@ export const routeTable = {
   search: searchRoutes,
   tabRequests: tabRequestRoutes,
   templates: templateRoutes,
+  tribes: tribeRoutes,
   troops: troopRoutes,
   users: userRoutes,
   userscript: userscriptRoutes,

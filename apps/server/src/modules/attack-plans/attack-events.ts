@@ -34,7 +34,12 @@ export async function emitAttacksChanged(ctx: Pick<BotContext, "events">, rows: 
   if (rows.length > 0 || plans.length > 0) await ctx.events.emit("attacks.changed", { attacks: rows, planIds: plans });
 }
 
-/** What a bot's report changed (the attack is the bot's command). */
-export async function emitAttackReported(ctx: Pick<BotContext, "events">, dsbotId: number, attack: ChangedAttack): Promise<void> {
-  await ctx.events.emit("attack.reported", { dsbotId, attack });
+/** What a bot's report changed (the attack is the bot's command); `send`: a sent one's actual and planned send time. */
+export async function emitAttackReported(
+  ctx: Pick<BotContext, "events">,
+  dsbotId: number,
+  attack: ChangedAttack,
+  send?: { sentAt: number; plannedSendAt: number },
+): Promise<void> {
+  await ctx.events.emit("attack.reported", { dsbotId, attack, ...(send ? { send } : {}) });
 }

@@ -124,12 +124,12 @@ export async function reportBotAttack(ctx: Ctx, run: BotRun, input: BotAttackRes
       real_arrival_at = ${report.ok ? new Date(report.arrivesAt).toISOString() : null}
     where id = ${report.attackId} and dsbot_id = ${dsbotId} and status in ('due', 'expired')
       and exists (select 1 from attack_plans p where p.id = attacks.plan_id and ${visibleInPlan("attacks")} and ${bothMayEdit(bot.ownerId, run)})
-    returning id, plan_id, status, error, dsbot_id, real_arrival_at, source_x, source_y, target_x, target_y`);
+    returning id, plan_id, status, error, dsbot_id, real_arrival_at, source_x, source_y, target_x, target_y, send_at`);
   const row = (result as unknown as { rows: (ClaimedRow & { plan_id: number })[] }).rows[0];
   if (!row) throw conflict(errorMessages.attackNotReportable);
   const changed = changedAttack(row);
   await emitAttacksChanged(ctx, [changed]);
-  await emitAttackReported(ctx, dsbotId, changed);
+  await emitAttackReported(ctx, dsbotId, changed, report.ok ? { sentAt: report.sentAt, plannedSendAt: epoch(row.send_at) } : undefined);
   if (report.ok) {
     await closeAttackTabRequests(ctx.db, [row.id]);
   } else {

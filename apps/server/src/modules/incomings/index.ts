@@ -4,7 +4,7 @@ import { incomingsRoutes } from "./incomings.routes.js";
 import { incomingsSocketEvents } from "./incomings.socket.js";
 export { incomingWalksOf } from "./incomings-summary.js";
 export type { IncomingWalkCache } from "./incomings-summary.js";
-export { incomingsSummary } from "./incomings.service.js";
+export { incomingsSummary, presentIncoming } from "./incomings.service.js";
 
 /** Registered by app.ts: the routes and the bot socket events of this module. */
 export const incomingsModule: ServerModule = {

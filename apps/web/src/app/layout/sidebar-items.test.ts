@@ -5,6 +5,7 @@ const order = [
   "Dashboard",
   "Truppen",
   "Eingehende Angriffe",
+  "Stamm",
   "Bots",
   "Angriffspläne",
   "Benutzer",
@@ -41,6 +42,9 @@ describe("sidebar entries", () => {
     ["UserDetail", "Benutzer"],
     ["AccountManagerTemplateDetail", "Templates"],
     ["DashboardIncommings", "Eingehende Angriffe"],
+    ["Tribe", "Stamm"],
+    ["TribeJoin", "Stamm"],
+    ["TribeDetail", "Stamm"],
     ["DsPlayerSkills", "Spieler Skills"],
   ])("highlight exactly one entry on %s", (routeName, label) => {
     expect(activeLabels(routeName)).toEqual([label]);

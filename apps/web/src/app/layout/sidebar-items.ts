@@ -25,6 +25,7 @@ export const sidebarItems: readonly SidebarItem[] = [
   { label: "Dashboard", to: paths.dashboard, icon: routes.Dashboard.icon, routeNames: [routes.Dashboard.name], section: "overview" },
   { label: "Truppen", to: paths.dashboardUnits, icon: routes.DashboardUnits.icon, routeNames: [routes.DashboardUnits.name], section: "overview" },
   { label: "Eingehende Angriffe", to: paths.incomings, icon: routes.DashboardIncommings.icon, routeNames: [routes.DashboardIncommings.name], section: "overview" },
+  { label: "Stamm", to: paths.tribe, icon: routes.Tribe.icon, routeNames: [routes.Tribe.name, routes.TribeJoin.name, routes.TribeDetail.name], section: "overview" },
   { label: "Bots", to: paths.bots, icon: routes.Dsbots.icon, routeNames: botRouteNames, section: "manage" },
   { label: "Angriffspläne", to: paths.attackPlans, icon: routes.AttackPlans.icon, routeNames: [routes.AttackPlans.name, routes.AttackPlanDetail.name], section: "manage" },
   // The sidebar has no entry for the worlds: the admin reaches "Welten" from Benutzer, which stays highlighted there.

@@ -20,10 +20,11 @@ interface CardListProps<T> {
   itemKey: (item: T) => string | number;
   renderItem: (item: T) => ReactNode;
   loading: boolean;
-  sortLabel: string;
-  sortChoices: readonly CardSortChoice[];
-  sortBy: string;
-  onSortByChange: (sortBy: string) => void;
+  /** The sort as a choice above the cards; without it (a list in one fixed order) no choice shows. */
+  sortLabel?: string;
+  sortChoices?: readonly CardSortChoice[];
+  sortBy?: string;
+  onSortByChange?: (sortBy: string) => void;
   empty: ReactNode;
   /** Height of a loading card's skeleton, about a real card's. */
   skeletonHeight: number;
@@ -32,7 +33,9 @@ interface CardListProps<T> {
 export function CardList<T>({ label, items, itemKey, renderItem, loading, sortLabel, sortChoices, sortBy, onSortByChange, empty, skeletonHeight }: CardListProps<T>) {
   return (
     <Stack gap="sm" px="sm" pb="sm" role="list" aria-label={label} aria-busy={loading}>
-      <Select label={sortLabel} data={sortChoices as CardSortChoice[]} value={sortBy} onChange={(value) => value && onSortByChange(value)} allowDeselect={false} size="sm" />
+      {sortChoices && onSortByChange && (
+        <Select label={sortLabel} data={sortChoices as CardSortChoice[]} value={sortBy} onChange={(value) => value && onSortByChange(value)} allowDeselect={false} size="sm" />
+      )}
       {loading && items.length === 0 && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={skeletonHeight} radius="md" />)}
       {!loading && items.length === 0 && <Center py="xl">{empty}</Center>}
       {items.map((item) => (

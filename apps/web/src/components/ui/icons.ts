@@ -35,6 +35,7 @@ import {
   IconUser,
   IconUserCircle,
   IconUsers,
+  IconUsersGroup,
   IconWorld,
   type Icon,
 } from "@tabler/icons-react";
@@ -73,6 +74,7 @@ export const iconsByName: Record<string, Icon> = {
   IconUser,
   IconUserCircle,
   IconUsers,
+  IconUsersGroup,
   IconWorld,
 };
 

@@ -1,5 +1,5 @@
 import { formatServerTime } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { json } from "@/test/fetch-mock";
@@ -7,8 +7,6 @@ import { renderApp } from "@/test/render-app";
 import { formatInputTime, parseInputTime } from "../lib/times";
 import { makeAttack } from "../test-fixtures";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const stats = { buildTime: 1, pop: 1, attack: 1, defense: 1, defenseCavalry: 1, defenseArcher: 1, carry: 1 };
 const worldDe230 = {

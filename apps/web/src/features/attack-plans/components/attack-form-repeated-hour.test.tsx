@@ -1,7 +1,7 @@
 // The attack form's arrival in the repeated autumn hour (27.10.2030 in Europe/Berlin: 03:00 CEST becomes
 // 02:00 CET, so 02:30 comes twice): the form asks right by the field which one is meant, refuses to save
 // until the player answers, and keeps the occurrence of an attack it edits.
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { json } from "@/test/fetch-mock";
@@ -9,8 +9,6 @@ import { renderApp } from "@/test/render-app";
 import { makeAttack } from "../test-fixtures";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
 import { attackFormValues, toAttackBody } from "./attack-form-schema";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const stats = { buildTime: 1, pop: 1, attack: 1, defense: 1, defenseCavalry: 1, defenseArcher: 1, carry: 1 };
 const worldDe230 = {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
@@ -9,8 +9,6 @@ import { renderApp, signIn } from "@/test/render-app";
 import { useAttackTable } from "../stores/attack-table-store";
 import { makePlan } from "../test-fixtures";
 import { mockPlanPage } from "../test-setup";
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => useAttackTable.getState().reset());
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { PlannerResponse } from "@dsbot/protocol";
@@ -6,8 +6,6 @@ import { makeBot } from "@/test/bot-fixtures";
 import { json } from "@/test/fetch-mock";
 import { renderApp } from "@/test/render-app";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const send = Date.UTC(2030, 11, 24, 15, 30, 0, 0);
 const answer: PlannerResponse = {

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { json } from "@/test/fetch-mock";
 import { renderApp } from "@/test/render-app";
 import { defaultBbCodeTemplate } from "@dsbot/protocol";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
-
-configure({ asyncUtilTimeout: 5000 });
 
 setupPlanPageTests();
 

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { json } from "@/test/fetch-mock";
@@ -7,8 +7,6 @@ import { renderApp } from "@/test/render-app";
 import { ATTACK_TABLE_STORAGE_KEY, useAttackTable } from "../stores/attack-table-store";
 import { makeAttack, makePlan } from "../test-fixtures";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const headers = ["Angreifer", "Verteidiger", "Startdorf", "Zieldorf", "Typ", "Einheiten", "Restzeit", "Abschickzeit", "Ankunftszeit", "Priorität", "Status"];
 

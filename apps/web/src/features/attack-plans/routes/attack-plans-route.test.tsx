@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
@@ -7,8 +7,6 @@ import { json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
 import { adminUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { makePlan, planOffensive } from "../test-fixtures";
-
-configure({ asyncUtilTimeout: 5000 });
 
 let listCalls: URLSearchParams[] = [];
 

@@ -1,7 +1,7 @@
 // Targets handed to a plan page in the navigation state (the Koordinaten Filter's way in): the planner
 // opens with them when the user may edit the plan, never on a read-only plan; the state is dropped.
 import { plannerMessages } from "@dsbot/protocol";
-import { configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "@/app/providers";
@@ -11,8 +11,6 @@ import { makeBot } from "@/test/bot-fixtures";
 import { json } from "@/test/fetch-mock";
 import { planOffensive } from "../test-fixtures";
 import { mockPlanPage, setupPlanPageTests } from "../test-setup";
-
-configure({ asyncUtilTimeout: 5000 });
 
 setupPlanPageTests();
 
@@ -62,9 +60,10 @@ describe("Planer from the navigation state", { timeout: 60_000 }, () => {
     expect(within(planner).getByText("Truppen je Unterstützung")).toBeInTheDocument();
     expect(within(planner).queryByText(/Angriff|Angreifer/)).not.toBeInTheDocument();
     // Both bots of the plan's world with their status, not the one elsewhere; the one not running is named.
-    await waitFor(() => expect(within(planner).getAllByText("Zora (Offline)").length).toBeGreaterThan(0));
+    // Both are chosen by an effect once the bots have loaded, a render after their options show.
+    expect(await within(planner).findByTestId("defend-idle-bots")).toHaveTextContent("Zora läuft gerade nicht");
+    expect(within(planner).getAllByText("Zora (Offline)").length).toBeGreaterThan(0);
     expect(within(planner).getAllByText("Kalle (Online)").length).toBeGreaterThan(0);
-    expect(within(planner).getByTestId("defend-idle-bots")).toHaveTextContent("Zora läuft gerade nicht");
     fireEvent.click(within(planner).getByRole("button", { name: "Vorschau" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({

@@ -1,12 +1,10 @@
 // The login page greets without knowing who signs in: a first-time user must not read "Willkommen zurück".
-import { configure, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { json, mockFetch } from "@/test/fetch-mock";
 import { renderApp } from "@/test/render-app";
-
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   useSession.setState({ token: null, user: null });

@@ -1,5 +1,5 @@
 import { errorMessages } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,8 +10,6 @@ import { adminUser, plainUser } from "@/test/fixtures";
 import { signIn } from "@/test/render-app";
 import { renderUi } from "@/test/render-ui";
 import { BotAccessCard } from "./bot-access-card";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const grantedDemo = { userId: 2, username: "demo", grantedAt: "2025-03-03T10:00:00.000Z" };
 

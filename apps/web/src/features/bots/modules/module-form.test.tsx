@@ -1,5 +1,5 @@
 import { moduleDefaults, moduleNames, moduleRegistry } from "@dsbot/protocol";
-import { configure, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { json, mockFetch } from "@/test/fetch-mock";
@@ -8,8 +8,6 @@ import { BotVillagesProvider } from "./bot-villages";
 import { ModuleForm, withDefaults } from "./module-form";
 
 // Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
-configure({ asyncUtilTimeout: 5000 });
-
 describe("generic module form", { timeout: 60_000 }, () => {
   it.each(moduleNames)("renders the %s schema with the enable switch and German labels", async (name) => {
     const view = renderUi(<ModuleForm name={name} initial={withDefaults(name, undefined)} onSave={vi.fn()} />);

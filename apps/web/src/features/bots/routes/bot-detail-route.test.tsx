@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
@@ -10,8 +10,6 @@ import { adminUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 
 // Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
-configure({ asyncUtilTimeout: 5000 });
-
 function setup(extra: Record<string, FetchHandler> = {}) {
   mockFetch({
     "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),

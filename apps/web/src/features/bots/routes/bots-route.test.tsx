@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
@@ -12,8 +12,6 @@ import { statusBadgeColor } from "@/components/ui/bot-status-badge";
 import { BOT_TABLE_STORAGE_KEY, useBotTable } from "../stores/bot-table-store";
 
 // Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
-configure({ asyncUtilTimeout: 5000 });
-
 let listCalls: URLSearchParams[] = [];
 let deleteStatus = 204;
 let knownWorlds: unknown[] = [];

@@ -1,7 +1,7 @@
 // The Koordinaten Filter page against a mocked API: world data loading, failing and missing, a
 // pasted forum post through the filters, bad input, copy, and the settings kept in the browser.
 import { encodeVillageMap, type WorldOwnersResponse, type WorldSummary } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -13,8 +13,6 @@ import { renderApp, signIn } from "@/test/render-app";
 import { exampleAllies, examplePlayers, examplePost, exampleVillages } from "../lib/fake-world";
 import { defaultCoordsFilterSettings } from "../lib/filter-settings";
 import { COORDS_FILTER_STORAGE_KEY, useCoordsFilterStore } from "../stores/coords-filter-store";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const world: WorldSummary = {
   id: 4,

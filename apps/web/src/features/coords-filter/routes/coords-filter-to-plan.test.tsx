@@ -2,7 +2,7 @@
 // dialog with the user's editable plans of the filter's world (or a new one), and the plan page that
 // opens its planner with the filtered coordinates as targets, once.
 import type { AttackPlan, AttackPlanCreate } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
@@ -13,8 +13,6 @@ import { renderApp, signIn } from "@/test/render-app";
 import { makePlan } from "../../attack-plans/test-fixtures";
 import { defaultCoordsFilterSettings } from "../lib/filter-settings";
 import { useCoordsFilterStore } from "../stores/coords-filter-store";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const world = plainUser.world;
 const plans: AttackPlan[] = [

@@ -1,5 +1,5 @@
 import type { DownloadsResponse } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useClientConfig } from "@/lib/client-config";
@@ -8,8 +8,6 @@ import { useSession } from "@/lib/session";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
 import { plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const sha = "3f8a0c1e9b7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
 const dsbotFile = { fileName: "dsbot.mjs", version: "0.4.2", size: 422_195, sha256: sha, url: "/api/downloads/dsbot/file" };

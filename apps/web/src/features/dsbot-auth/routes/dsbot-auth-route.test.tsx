@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
@@ -7,8 +7,6 @@ import { useSession } from "@/lib/session";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
 import { plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const laptop = { id: 3, name: "Laptop", createdAt: "2026-11-20T10:00:00.000Z", lastSeenAt: "2026-11-23T09:30:00.000Z", connected: true };
 const tower = { id: 4, name: "Tower", createdAt: "2026-11-21T10:00:00.000Z", lastSeenAt: null, connected: false };

@@ -3,10 +3,9 @@
 // possible), kind with its reason, the noble train's place (its rows joined), the marking; sorting on the
 // server. Rows that have landed are left out by the page. Dense: nothing a player reads is cut, and
 // "Verteidigen" stays in sight at the right edge.
-import type { Incoming, IncomingKind, incomingSortFields } from "@dsbot/protocol";
-import { formatServerTime } from "@dsbot/protocol";
-import { ActionIcon, Badge, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { IconCrown, IconShieldPlus, IconTrash } from "@tabler/icons-react";
+import type { Incoming, incomingSortFields } from "@dsbot/protocol";
+import { ActionIcon, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { IconShieldPlus, IconTrash } from "@tabler/icons-react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useMediaQuery } from "@mantine/hooks";
@@ -14,21 +13,19 @@ import { PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
 import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
-import { formatCountdown } from "@/lib/clock";
 import { incomingTexts as texts } from "../texts";
+import { ArrivalText, Countdown } from "./arrival";
 import { IncomingCards } from "./incoming-cards";
 import { AttackerCell, MarkingEditor, trainPlaces, VillageCell } from "./incoming-cells";
 import cellClasses from "./incoming-cells.module.css";
+import { IncomingKindBadge } from "./kind-badge";
 import { LikelyUnit } from "./likely-unit";
 
 export type IncomingSortField = (typeof incomingSortFields)[number];
 export type IncomingSortBy = IncomingSortField | `-${IncomingSortField}`;
 
-const kindColors: Record<IncomingKind, string> = { attack: "red", fake: "gray", noble: "yellow" };
 /** Below this the table scrolls sideways ("Verteidigen" staying at the right edge); its columns grow to their content. */
 const INCOMINGS_TABLE_MIN_WIDTH = 900;
-/** Under this much time left the countdown turns red. */
-const URGENT_MS = 10 * 60_000;
 
 interface RowActions {
   onTag: (incoming: Incoming, tag: string) => Promise<unknown>;
@@ -58,16 +55,10 @@ function columns(zone: string, { onTag, onDelete, onDefend }: RowActions): Colum
       id: "arrivalTime",
       header: texts.columns.arrivalTime,
       cell: ({ row }) => {
-        const text = formatServerTime(row.original.arrivalTime, zone);
         // Date and time on one line where the room is, the time under the date where it is not.
         return (
           <Tooltip label={row.original.source === "bot" ? texts.sourceBot(row.original.dsbot?.dsPlayer.name ?? "") : texts.sourcePaste}>
-            <Text size="sm" ff="monospace">
-              {text.slice(0, -4)}
-              <Text span size="xs" c="dimmed" ff="monospace">
-                {text.slice(-4)}
-              </Text>
-            </Text>
+            <ArrivalText time={row.original.arrivalTime} zone={zone} />
           </Tooltip>
         );
       },
@@ -76,14 +67,7 @@ function columns(zone: string, { onTag, onDelete, onDefend }: RowActions): Colum
       id: "remaining",
       header: texts.columns.remaining,
       enableSorting: false,
-      cell: ({ row, table }) => {
-        const left = row.original.arrivalTime - (table.options.meta?.now ?? Date.now());
-        return (
-          <Text size="sm" ff="monospace" c={left < URGENT_MS ? "red.4" : undefined} fw={left < URGENT_MS ? 700 : undefined} style={{ whiteSpace: "nowrap" }} data-countdown>
-            {formatCountdown(left)}
-          </Text>
-        );
-      },
+      cell: ({ row, table }) => <Countdown left={row.original.arrivalTime - (table.options.meta?.now ?? Date.now())} />,
     },
     {
       id: "distance",
@@ -102,16 +86,7 @@ function columns(zone: string, { onTag, onDelete, onDefend }: RowActions): Colum
       meta: { width: 118 },
       cell: ({ row }) => (
         <Stack gap={2} align="flex-start">
-          <Tooltip label={row.original.kindReason} multiline maw={320}>
-            <Badge
-              color={kindColors[row.original.kind]}
-              variant="light"
-              leftSection={row.original.kind === "noble" ? <IconCrown size={12} /> : undefined}
-              styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}
-            >
-              {texts.kinds[row.original.kind]}
-            </Badge>
-          </Tooltip>
+          <IncomingKindBadge kind={row.original.kind} reason={row.original.kindReason} />
           {row.original.trainIndex !== null && (
             <Text size="xs" c="yellow.4" data-train={row.original.trainId} style={{ whiteSpace: "nowrap" }}>
               {texts.train(row.original.trainIndex)}

@@ -1,5 +1,5 @@
 import { emptyPlayerSkillLevels, errorMessages, type PlayerSkillsEntry, type PlayerSkillsSave } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,8 +10,6 @@ import { plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 
 // Whole-route renders can take over a second on a loaded machine (the default wait is 1 s).
-configure({ asyncUtilTimeout: 5000 });
-
 const de231 = { server: "die-staemme.de", world: "de231" };
 // Local time, so the expected "Gespeichert am" text does not depend on the machine's zone.
 // 11:00 server time (Berlin, CET) on 3 March 2025.

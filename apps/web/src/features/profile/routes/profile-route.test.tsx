@@ -1,5 +1,5 @@
 import { errorMessages } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,8 +8,6 @@ import { useSession } from "@/lib/session";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
 import { adminUser, plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const laptop = { id: 3, name: "Laptop", createdAt: "2026-11-20T10:00:00.000Z", lastSeenAt: "2026-11-23T09:30:00.000Z", connected: true };
 const tower = { id: 4, name: "Tower", createdAt: "2026-11-21T10:00:00.000Z", lastSeenAt: null, connected: false };

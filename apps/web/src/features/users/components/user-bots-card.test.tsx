@@ -1,5 +1,5 @@
 import type { UserBot } from "@dsbot/protocol";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,8 +11,6 @@ import { adminUser } from "@/test/fixtures";
 import { signIn } from "@/test/render-app";
 import { renderUi } from "@/test/render-ui";
 import { UserBotsCard } from "./user-bots-card";
-
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   useSession.setState({ token: null, user: null });

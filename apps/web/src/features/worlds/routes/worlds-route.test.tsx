@@ -1,5 +1,5 @@
 import type { WorldSummary } from "@dsbot/protocol";
-import { act, cleanup, configure, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -9,8 +9,6 @@ import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock"
 import { adminUser, plainUser } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { FakeXhr, mockXhr } from "@/test/xhr-mock";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const de230: WorldSummary = {
   id: 1,

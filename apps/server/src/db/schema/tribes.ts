@@ -1,0 +1,77 @@
+// Der Stamm: tribes of dsbot users on one game world, their members (one tribe per user and world)
+// and the invitations that let a user join (only a hash of each code is kept).
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamps, tz } from "./columns.js";
+import { users } from "./users.js";
+
+export const tribes = pgTable(
+  "tribes",
+  {
+    id: serial("id").primaryKey(),
+    worldServer: text("world_server").notNull(),
+    worldWorld: text("world_world").notNull(),
+    name: text("name").notNull(),
+    tag: text("tag").notNull(),
+    /** `usernameKey(tag)`: one tag per world whatever its case. */
+    tagKey: text("tag_key").notNull(),
+    /** The in-game tribe (`ally.txt` id) it stands for, if linked. */
+    gameAllyId: integer("game_ally_id"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("tribes_world_tag_idx").on(t.worldServer, t.worldWorld, t.tagKey)],
+);
+export type TribeRow = typeof tribes.$inferSelect;
+
+/**
+ * A user's membership. The world is repeated from the tribe so that "one tribe per user and world" is a
+ * unique index, not a check in code that two joins at once could both pass.
+ */
+export const tribeMembers = pgTable(
+  "tribe_members",
+  {
+    tribeId: integer("tribe_id")
+      .notNull()
+      .references(() => tribes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    worldServer: text("world_server").notNull(),
+    worldWorld: text("world_world").notNull(),
+    role: text("role", { enum: ["leader", "coordinator", "member"] }).notNull(),
+    troopSharing: text("troop_sharing", { enum: ["none", "defensive", "all"] }).notNull().default("defensive"),
+    /** The member's own player name in the game; NULL: that of their first bot on the world. */
+    playerName: text("player_name"),
+    joinedAt: tz("joined_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tribeId, t.userId] }),
+    uniqueIndex("tribe_members_user_world_idx").on(t.userId, t.worldServer, t.worldWorld),
+    // One leader per tribe, enforced by the database.
+    uniqueIndex("tribe_members_one_leader_idx").on(t.tribeId).where(sql`role = 'leader'`),
+    check("tribe_members_role_check", sql`${t.role} in ('leader', 'coordinator', 'member')`),
+    check("tribe_members_sharing_check", sql`${t.troopSharing} in ('none', 'defensive', 'all')`),
+  ],
+);
+export type TribeMemberRow = typeof tribeMembers.$inferSelect;
+
+export const tribeInvites = pgTable(
+  "tribe_invites",
+  {
+    id: serial("id").primaryKey(),
+    tribeId: integer("tribe_id")
+      .notNull()
+      .references(() => tribes.id, { onDelete: "cascade" }),
+    /** sha256 (hex) of the code; the code itself is shown once and never stored. */
+    codeHash: text("code_hash").notNull(),
+    /** The code's first characters, to tell invitations apart. */
+    hint: text("hint").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    expiresAt: tz("expires_at").notNull(),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+  },
+  (t) => [uniqueIndex("tribe_invites_code_idx").on(t.codeHash), index("tribe_invites_tribe_idx").on(t.tribeId)],
+);
+export type TribeInviteRow = typeof tribeInvites.$inferSelect;

@@ -1,0 +1,9 @@
+// The module's front door: what other server code may use of it. Everything else is internal.
+import type { ServerModule } from "../../platform/server-module.js";
+import { tribesRoutes } from "./tribes.routes.js";
+
+/** Registered by app.ts: the routes of Der Stamm. */
+export const tribesModule: ServerModule = {
+  name: "tribes",
+  routes: [tribesRoutes],
+};

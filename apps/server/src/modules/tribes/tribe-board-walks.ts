@@ -1,0 +1,93 @@
+// Stammes-Eingänge reads up to 10,000 reports per tribe to merge them into one row per command; done on
+// every request that walk held the page far over its budget (bench/tribe-board.mjs). So its answer —
+// the row ids in arrival order with their kind, arrival and number of reports — is kept per tribe and
+// member filter under a fingerprint: the members' and their bots' scopes with their versions in
+// incoming_versions (raised by a trigger on every write of incomings). A member joining or leaving, a
+// bot added or deleted, a scan, a paste or a tag changes it, so an entry is exact on every instance;
+// it also ends when its first command lands. Kind and time filters and the page run on the kept rows.
+import { hash } from "node:crypto";
+import type { IncomingKind, IncomingSummary } from "@dsbot/protocol";
+
+export interface BoardWalk {
+  ids: Int32Array;
+  seen: Int32Array;
+  arrivals: Float64Array;
+  kinds: readonly IncomingKind[];
+}
+
+interface Entry {
+  fingerprint: string;
+  walk: BoardWalk;
+  /** The first arrival: from then on the walk is stale. */
+  validUntil: number;
+}
+
+/** Kept walks at most (LRU), and rows in all of them together. */
+export const BOARD_WALKS_MAX = 500;
+export const BOARD_WALK_ROWS_MAX = 2_000_000;
+
+/** One fingerprint of the scopes (`b:<bot>`, `u:<user>`) and their versions as the database lists them. */
+export function boardFingerprint(scopes: readonly string[], versions: string): string {
+  return hash("sha1", `${scopes.join(",")}#${versions}`, "hex");
+}
+
+export function summaryOf(walk: BoardWalk): IncomingSummary {
+  let nobles = 0;
+  for (const kind of walk.kinds) if (kind === "noble") nobles += 1;
+  return { count: walk.ids.length, nobles, nextArrival: walk.ids.length > 0 ? (walk.arrivals[0] ?? null) : null };
+}
+
+export class BoardWalkCache {
+  private readonly entries = new Map<string, Entry>();
+  private rows = 0;
+
+  constructor(
+    private readonly maxEntries = BOARD_WALKS_MAX,
+    private readonly maxRows = BOARD_WALK_ROWS_MAX,
+  ) {}
+
+  /** The walk kept under this key if its fingerprint still holds and nothing of it has landed. */
+  lookup(key: string, fingerprint: string, now: number): BoardWalk | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.remove(key);
+    if (hit.fingerprint !== fingerprint || now >= hit.validUntil) return undefined;
+    // Most recently used last: the oldest entry is the first to go.
+    this.put(key, hit);
+    return hit.walk;
+  }
+
+  store(key: string, fingerprint: string, walk: BoardWalk): void {
+    this.remove(key);
+    if (walk.ids.length > this.maxRows) return;
+    this.put(key, { fingerprint, walk, validUntil: walk.ids.length > 0 ? (walk.arrivals[0] ?? Infinity) : Infinity });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries && this.rows <= this.maxRows) break;
+      this.remove(oldest);
+    }
+  }
+
+  private put(key: string, entry: Entry): void {
+    this.entries.set(key, entry);
+    this.rows += entry.walk.ids.length;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.rows -= entry.walk.ids.length;
+  }
+}
+
+const caches = new WeakMap<object, BoardWalkCache>();
+
+/** The app's one cache of board walks (keyed by its context). */
+export function boardWalksOf(app: object): BoardWalkCache {
+  let cache = caches.get(app);
+  if (!cache) {
+    cache = new BoardWalkCache();
+    caches.set(app, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,220 @@
+// Stammes-Eingänge: the incomings of every member of a tribe on its world (their own bots' scans and
+// their pasted SOS texts), still on their way. A command reported by several members — the same
+// origin, target and arrival to the millisecond — is one row: a bot's report before a pasted one, then
+// the lower id. Each row carries the defending village's troops as its members share them and its
+// wall from a member's bot's last village scan. Sorted by arrival; filters by member, kind and time.
+import type { IncomingKind, TribeBoardResponse, TribeDefence, TribeIncoming, TroopSharing, UnitCounts, tribeBoardQuerySchema } from "@dsbot/protocol";
+import { defensiveUnits } from "@dsbot/protocol";
+import type { z } from "zod";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { executePrepared } from "../../db/prepared.js";
+import { botTroops, botVillages, dsbots, incomingVersions, incomings, pastedTroops, tribeMembers, users } from "../../db/schema.js";
+import type { BoardWalk, BoardWalkCache } from "./tribe-board-walks.js";
+import { boardFingerprint, summaryOf } from "./tribe-board-walks.js";
+import type { TribeRow } from "../../db/schema.js";
+import { presentIncoming } from "../incomings/index.js";
+
+type BoardQuery = z.infer<typeof tribeBoardQuerySchema>;
+
+interface Member {
+  userId: number;
+  username: string;
+  troopSharing: "none" | "defensive" | "all";
+}
+
+const coordKey = (x: number, y: number) => `${x}|${y}`;
+
+/** The members of the tribe and their bots on its world (bot id → owner). */
+async function membersAndBots(db: Database, tribe: TribeRow): Promise<{ members: Map<number, Member>; botOwner: Map<number, number> }> {
+  const rows = await db
+    .select({ userId: tribeMembers.userId, username: users.username, troopSharing: tribeMembers.troopSharing })
+    .from(tribeMembers)
+    .innerJoin(users, eq(users.id, tribeMembers.userId))
+    .where(eq(tribeMembers.tribeId, tribe.id));
+  const members = new Map(rows.map((r) => [r.userId, r]));
+  const bots =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: dsbots.id, ownerId: dsbots.ownerId })
+          .from(dsbots)
+          .where(and(inArray(dsbots.ownerId, [...members.keys()]), eq(dsbots.worldServer, tribe.worldServer), eq(dsbots.worldWorld, tribe.worldWorld)));
+  return { members, botOwner: new Map(bots.map((b) => [b.id, b.ownerId])) };
+}
+
+/** The board's rows before filters: one per command, with how many reports it stands for. */
+function boardScope(tribe: TribeRow, botIds: number[], userIds: number[], now: Date): SQL {
+  return sql`with reported as (
+      select ${incomings.id} as id, ${incomings.arrivalAt} as arrival_at, ${incomings.kind} as kind,
+        row_number() over (partition by ${incomings.targetX}, ${incomings.targetY}, ${incomings.originX}, ${incomings.originY}, ${incomings.arrivalAt}
+          order by (${incomings.dsbotId} is null), ${incomings.id}) as rn,
+        count(*) over (partition by ${incomings.targetX}, ${incomings.targetY}, ${incomings.originX}, ${incomings.originY}, ${incomings.arrivalAt}) as seen
+      from ${incomings}
+      where ${incomings.worldServer} = ${tribe.worldServer} and ${incomings.worldWorld} = ${tribe.worldWorld}
+        and ${incomings.arrivalAt} > ${now.toISOString()}::timestamptz
+        and (${incomings.dsbotId} = any(${sql.param(botIds)}::int[]) or ${incomings.userId} = any(${sql.param(userIds)}::int[])))`;
+}
+
+/** Only the defensive units, or all, as the member shares them. */
+function shared(units: UnitCounts, sharing: Exclude<TroopSharing, "none">): UnitCounts {
+  if (sharing === "all") return units;
+  return Object.fromEntries(defensiveUnits.filter((u) => (units[u] ?? 0) > 0).map((u) => [u, units[u]])) as UnitCounts;
+}
+
+/**
+ * The defence of each target village as the members share it, keyed by coordinates. Read by the
+ * world's village id (the keys of the scans and pastes), so each lookup is an index probe.
+ */
+async function defences(
+  db: Database,
+  tribe: TribeRow,
+  members: Map<number, Member>,
+  botOwner: Map<number, number>,
+  targets: { villageId: number | null; x: number; y: number }[],
+): Promise<Map<string, TribeDefence>> {
+  const result = new Map<string, TribeDefence>();
+  const villageIds = [...new Set(targets.map((t) => t.villageId).filter((id): id is number => id !== null))];
+  if (villageIds.length === 0 || members.size === 0) return result;
+  const ids = sql.param(villageIds);
+  const bots = sql.param([...botOwner.keys()]);
+  const scanned = await db
+    .select({ dsbotId: botTroops.dsbotId, x: botTroops.x, y: botTroops.y, units: botTroops.units, at: botTroops.scannedAt })
+    .from(botTroops)
+    .where(sql`${botTroops.villageId} = any(${ids}::int[]) and ${botTroops.dsbotId} = any(${bots}::int[])`);
+  const pasted = await db
+    .select({ ownerId: pastedTroops.userId, x: pastedTroops.x, y: pastedTroops.y, units: pastedTroops.units, at: pastedTroops.importedAt })
+    .from(pastedTroops)
+    .where(
+      and(
+        inArray(pastedTroops.userId, [...members.keys()]),
+        eq(pastedTroops.worldServer, tribe.worldServer),
+        eq(pastedTroops.worldWorld, tribe.worldWorld),
+        sql`${pastedTroops.villageId} = any(${ids}::int[])`,
+      ),
+    );
+  const walls = await db
+    .select({ x: botVillages.x, y: botVillages.y, wall: sql<number | null>`(${botVillages.state} -> 'buildings' ->> 'wall')::int`, at: botVillages.scannedAt })
+    .from(botVillages)
+    .where(sql`${botVillages.dsbotId} = any(${bots}::int[]) and ${botVillages.villageId} = any(${ids}::int[])`);
+  const wallAt = new Map<string, { wall: number; at: Date }>();
+  for (const w of walls) {
+    if (w.wall === null) continue;
+    const key = coordKey(w.x, w.y);
+    const known = wallAt.get(key);
+    if (!known || w.at > known.at) wallAt.set(key, { wall: w.wall, at: w.at });
+  }
+
+  // The newest report of a member who shares troops wins; one who shares none only says so.
+  const reports = [...scanned.map(({ dsbotId, ...r }) => ({ ...r, ownerId: botOwner.get(dsbotId) ?? 0 })), ...pasted];
+  for (const report of reports.sort((a, b) => b.at.getTime() - a.at.getTime())) {
+    const key = coordKey(report.x, report.y);
+    const member = members.get(report.ownerId);
+    if (!member) continue;
+    const known = result.get(key);
+    if (known && known.troops !== null) continue;
+    if (member.troopSharing === "none") {
+      if (!known) result.set(key, { member: { userId: member.userId, username: member.username }, sharing: "none", troops: null, troopsAt: null, wall: null });
+      continue;
+    }
+    result.set(key, {
+      member: { userId: member.userId, username: member.username },
+      sharing: member.troopSharing,
+      troops: shared(report.units, member.troopSharing),
+      troopsAt: report.at.getTime(),
+      wall: null,
+    });
+  }
+  for (const target of targets) {
+    const key = coordKey(target.x, target.y);
+    const defence = result.get(key) ?? { member: null, sharing: null, troops: null, troopsAt: null, wall: null };
+    result.set(key, { ...defence, wall: wallAt.get(key)?.wall ?? null });
+  }
+  return result;
+}
+
+/** The board's merged rows for these reporters, in arrival order (the walk a page is cut from). */
+async function walkBoard(db: Database, tribe: TribeRow, botIds: number[], userIds: number[], now: Date): Promise<BoardWalk> {
+  const rows = await executePrepared<{ id: number; seen: number; arrival: number; kind: IncomingKind }>(
+    db,
+    sql`${boardScope(tribe, botIds, userIds, now)}
+      select id, seen::int as seen, round(extract(epoch from arrival_at) * 1000)::float8 as arrival, kind
+      from reported where rn = 1 order by arrival_at, id`,
+  );
+  return {
+    ids: Int32Array.from(rows, (r) => r.id),
+    seen: Int32Array.from(rows, (r) => r.seen),
+    arrivals: Float64Array.from(rows, (r) => r.arrival),
+    kinds: rows.map((r) => r.kind),
+  };
+}
+
+export async function tribeBoard(db: Database, tribe: TribeRow, query: BoardQuery, cache?: BoardWalkCache, now = new Date()): Promise<TribeBoardResponse> {
+  const { members, botOwner } = await membersAndBots(db, tribe);
+  const readAt = now.getTime();
+  const empty = { incomings: [], totals: 0, summary: { count: 0, nobles: 0, nextArrival: null }, readAt };
+  if (members.size === 0) return empty;
+
+  const botIds = [...botOwner.keys()];
+  const userIds = [...members.keys()];
+  // Read before the walk: a write in between leaves a walk newer than its fingerprint, which the next
+  // request does again.
+  const scopes = [...botIds.map((id) => `b:${id}`), ...userIds.map((id) => `u:${id}`)].sort();
+  const [versions] = await executePrepared<{ versions: string }>(
+    db,
+    sql`select coalesce(string_agg(${incomingVersions.scope} || '=' || ${incomingVersions.version}, ',' order by ${incomingVersions.scope}), '') as versions
+      from ${incomingVersions} where ${incomingVersions.scope} = any(${sql.param(scopes)}::text[])`,
+  );
+  const fingerprint = boardFingerprint(scopes, versions?.versions ?? "");
+  const walkFor = async (member: number | undefined): Promise<BoardWalk> => {
+    const key = `${tribe.id}|${member ?? ""}`;
+    const kept = cache?.lookup(key, fingerprint, readAt);
+    if (kept) return kept;
+    // The member filter picks their own reports before the rows are merged.
+    const walk =
+      member === undefined
+        ? await walkBoard(db, tribe, botIds, userIds, now)
+        : await walkBoard(db, tribe, botIds.filter((id) => botOwner.get(id) === member), userIds.filter((id) => id === member), now);
+    cache?.store(key, fingerprint, walk);
+    return walk;
+  };
+  const all = await walkFor(undefined);
+  const walk = query.member === undefined ? all : await walkFor(query.member);
+
+  const until = query.within === undefined ? Infinity : readAt + query.within * 60_000;
+  const matching: number[] = [];
+  for (let i = 0; i < walk.ids.length; i++) {
+    if ((walk.arrivals[i] ?? 0) > until) break;
+    if (query.kind && walk.kinds[i] !== query.kind) continue;
+    matching.push(i);
+  }
+  const start = (query.activePage - 1) * query.perPage;
+  const page = matching.slice(start, start + query.perPage).map((i) => ({ id: walk.ids[i] ?? 0, seen: walk.seen[i] ?? 1 }));
+
+  const rows =
+    page.length === 0
+      ? []
+      : await db
+          .select({ incoming: incomings, botName: dsbots.playerName })
+          .from(incomings)
+          .leftJoin(dsbots, eq(dsbots.id, incomings.dsbotId))
+          .where(inArray(incomings.id, page.map((p) => p.id)));
+  const byId = new Map(rows.map((r) => [r.incoming.id, r]));
+  const targets = rows.map((r) => ({ villageId: r.incoming.targetVillageId, x: r.incoming.targetX, y: r.incoming.targetY }));
+  const defenceAt = await defences(db, tribe, members, botOwner, targets);
+
+  const board: TribeIncoming[] = [];
+  for (const { id, seen } of page) {
+    const row = byId.get(id);
+    if (!row) continue; // gone between the two reads
+    const ownerId = row.incoming.dsbotId !== null ? botOwner.get(row.incoming.dsbotId) : (row.incoming.userId ?? undefined);
+    const member = ownerId === undefined ? undefined : members.get(ownerId);
+    board.push({
+      ...presentIncoming(row.incoming, row.botName),
+      member: member ? { userId: member.userId, username: member.username } : { userId: 0, username: "–" },
+      seenBy: seen,
+      defence: defenceAt.get(coordKey(row.incoming.targetX, row.incoming.targetY)) ?? { member: null, sharing: null, troops: null, troopsAt: null, wall: null },
+    });
+  }
+  return { incomings: board, totals: matching.length, summary: summaryOf(all), readAt };
+}

@@ -1,0 +1,137 @@
+// Stammes-Eingänge: every member's incomings on the tribe's world on one board, a command reported
+// by two members one row, the defending village's troops as its member shares them (none, the
+// defensive units, all) and its wall, the filters, who may read it, and who is told when it changes.
+import type { TribeBoardResponse, TribeInviteCreatedResponse, TribeResponse, VillageState } from "@dsbot/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caller, importPlanWorld, PLAN_WORLD, type Call } from "../../../test/attack-plans.js";
+import type { TestSocket } from "../../../test/bots.js";
+import { createBot, listen, openSocket, waitForMessage } from "../../../test/bots.js";
+import { createUser, loginAdmin, loginAs } from "../../../test/factories.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { botTroops, botVillages } from "../../db/schema.js";
+
+let app: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+
+interface Person {
+  id: number;
+  token: string;
+  call: Call;
+}
+
+async function person(): Promise<Person> {
+  const user = await createUser(app, { world: PLAN_WORLD });
+  const token = await loginAs(app, user);
+  return { id: user.id, token, call: caller(app, token) };
+}
+
+/** An SOS text of the game for Alpha (500|500), attacked from `origin`. */
+const sos = (origin: string, arrival = "01.06.31 12:30:45:678") =>
+  ["[b]Angegriffenes Dorf[/b]", "[coord]500|500[/coord]", "", "[b]1. Angriff[/b]", "Angreifer: [player]Carla 100%_x[/player]", `Herkunft: [coord]${origin}[/coord]`, `Ankunftszeit: ${arrival}`].join(
+    "\n",
+  );
+
+async function paste(p: Person, text: string) {
+  const response = await p.call("POST", "/api/incomings/import", { text });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+let leader: Person;
+let anna: Person;
+let bert: Person;
+let outsider: Person;
+let tribeId: number;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await importPlanWorld(app);
+  url = await listen(app);
+  [leader, anna, bert, outsider] = [await person(), await person(), await person(), await person()];
+  const founded = await leader.call("POST", "/api/tribes", { name: "Die Wächter", tag: "WACHT" });
+  tribeId = founded.json<TribeResponse>().tribe.id;
+  const { code } = (await leader.call("POST", `/api/tribes/${tribeId}/invites`, { expiresInHours: 1, maxUses: null })).json<TribeInviteCreatedResponse>();
+  for (const p of [anna, bert]) expect((await p.call("POST", "/api/tribes/join", { code })).statusCode).toBe(200);
+
+  // Anna's bot has Alpha: its troops at home and its wall.
+  const bot = await createBot(app, anna.token, { name: "Anna", world: PLAN_WORLD.world });
+  const scannedAt = new Date(Date.now() - 5 * 60_000);
+  await app.db.insert(botTroops).values({ dsbotId: bot.id, villageId: 1, x: 500, y: 500, name: "Alpha", units: { spear: 100, axe: 50 }, scannedAt });
+  const state = { buildings: { wall: 20 } } as unknown as VillageState;
+  await app.db.insert(botVillages).values({ dsbotId: bot.id, villageId: 1, x: 500, y: 500, name: "Alpha", units: { spear: 100, axe: 50 }, state, scannedAt });
+});
+afterAll(async () => {
+  for (const s of sockets) s.socket.disconnect();
+  await app?.dispose();
+});
+
+const board = async (p: Person, query = "") => {
+  const response = await p.call("GET", `/api/tribes/${tribeId}/incomings${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TribeBoardResponse>();
+};
+
+describe("Stammes-Eingänge", () => {
+  it("shows every member's incomings once, with the member, the reports and the shared defence", async () => {
+    await paste(anna, sos("520|480"));
+    // Bert pasted the same SOS: the same command, one row.
+    await paste(bert, sos("520|480"));
+    await paste(leader, sos("510|490", "01.06.31 13:00:00:000"));
+
+    const seen = await board(bert);
+    expect([seen.totals, seen.summary]).toEqual([2, { count: 2, nobles: 0, nextArrival: Date.UTC(2031, 5, 1, 10, 30, 45, 678) }]);
+    const [first, second] = seen.incomings;
+    expect(first).toMatchObject({ member: { userId: anna.id }, seenBy: 2, target: { coordinates: "500|500" }, origin: { coordinates: "520|480" } });
+    expect(second).toMatchObject({ member: { userId: leader.id }, seenBy: 1, origin: { coordinates: "510|490" } });
+    // Anna shares the defensive units (the default): the axes stay hers.
+    expect(first?.defence).toMatchObject({ member: { userId: anna.id }, sharing: "defensive", troops: { spear: 100 }, wall: 20 });
+    expect(first?.defence.troopsAt).toBeLessThan(Date.now());
+  });
+
+  it("shows the troops as the member chooses to share them", async () => {
+    expect((await anna.call("PATCH", `/api/tribes/${tribeId}/me`, { troopSharing: "none" })).statusCode).toBe(200);
+    expect((await board(leader)).incomings[0]?.defence).toMatchObject({ sharing: "none", troops: null, troopsAt: null, wall: 20 });
+    expect((await anna.call("PATCH", `/api/tribes/${tribeId}/me`, { troopSharing: "all" })).statusCode).toBe(200);
+    expect((await board(leader)).incomings[0]?.defence).toMatchObject({ sharing: "all", troops: { spear: 100, axe: 50 } });
+  });
+
+  it("filters by member, kind and arrival, and pages", async () => {
+    expect((await board(anna, `?member=${leader.id}`)).incomings.map((i) => i.member.userId)).toEqual([leader.id]);
+    expect((await board(anna, "?kind=noble")).totals).toBe(0);
+    // Arriving in 2031: not within the next week.
+    expect((await board(anna, "?within=10080")).totals).toBe(0);
+    const page2 = await board(anna, "?perPage=1&activePage=2");
+    expect([page2.totals, page2.incomings.map((i) => i.member.userId)]).toEqual([2, [leader.id]]);
+    expect((await anna.call("GET", `/api/tribes/${tribeId}/incomings?within=0`)).statusCode).toBe(400);
+  });
+
+  it("takes a member's reports off the board as they join and leave", async () => {
+    const carla = await person();
+    await paste(carla, sos("510|490", "01.06.31 14:00:00:000"));
+    const before = (await board(anna)).totals;
+    const { code } = (await leader.call("POST", `/api/tribes/${tribeId}/invites`, { expiresInHours: 1, maxUses: 1 })).json<TribeInviteCreatedResponse>();
+    expect((await carla.call("POST", "/api/tribes/join", { code })).statusCode).toBe(200);
+    expect((await board(anna)).totals).toBe(before + 1);
+    expect((await carla.call("POST", `/api/tribes/${tribeId}/leave`)).statusCode).toBe(204);
+    expect((await board(anna)).totals).toBe(before);
+  });
+
+  it("is for members and admins only", async () => {
+    expect((await outsider.call("GET", `/api/tribes/${tribeId}/incomings`)).statusCode).toBe(404);
+    const admin = caller(app, await loginAdmin(app));
+    expect((await admin("GET", `/api/tribes/${tribeId}/incomings`)).statusCode).toBe(200);
+  });
+
+  it("tells the members' pages when a member's incomings change, and nobody else", async () => {
+    const bertSocket = openSocket(url, { token: bert.token, origin: "website" }, sockets);
+    const outsiderSocket = openSocket(url, { token: outsider.token, origin: "website" }, sockets);
+    for (const s of [bertSocket, outsiderSocket]) expect(await s.outcome).toBe("connected");
+    await paste(anna, sos("520|480", "02.06.31 08:00:00:000"));
+    await waitForMessage(bertSocket, "tribe-board-updated", (d) => d.tribeId === tribeId);
+    // The outsider's own paste is the fence: a message to a socket comes after every earlier one to it.
+    await paste(outsider, sos("520|480"));
+    await waitForMessage(outsiderSocket, "incomings-updated");
+    expect(outsiderSocket.messages("tribe-board-updated")).toEqual([]);
+    expect((await board(bert)).totals).toBe(3);
+  });
+});

@@ -1,0 +1,149 @@
+// Stammes-Eingänge: every member's incomings on the tribe's world, live — a summary over the whole board
+// (how many, how many nobles, the next arrival's countdown) and when it was read, filters by member, kind
+// and arrival window, the rows in the server's order (by arrival) and its pages. Times are the tribe's
+// world's server time, never the browser's. Rows that have landed leave at once; the next answer has
+// them gone and the counts right.
+import type { IncomingKind, TribeDetail } from "@dsbot/protocol";
+import { formatServerTime, incomingKindLabels, incomingKinds, marketTimeZone } from "@dsbot/protocol";
+import { Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import { IconShieldCheck } from "@tabler/icons-react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
+import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
+import { StateMessage } from "@/components/ui/states";
+import { formatCountdown, useNow } from "@/lib/clock";
+import { useServerTimeZone } from "@/lib/server-time-zone";
+import { useSession } from "@/lib/session";
+import { tribeBoardQueryOptions } from "../api/tribe-board-api";
+import { sameWorld } from "../api/tribes-api";
+import { tribeBoardTexts as texts } from "../texts";
+import { TribeBoardTable } from "./tribe-board-table";
+
+const ALL = "all";
+const perPageOptions = [25, 50, 100];
+
+/** The server time zone of the tribe's world: the user's own where it is their world, else its market's. */
+function useTribeTimeZone(tribe: TribeDetail): string {
+  const userWorld = useSession((state) => state.user?.world);
+  const userZone = useServerTimeZone();
+  return sameWorld(userWorld, tribe.world) ? userZone : marketTimeZone(tribe.world.server);
+}
+
+function Summary({ count, nobles, next, now, zone }: { count: number; nobles: number; next: number | null; now: number; zone: string }) {
+  return (
+    <Group gap={6} wrap="wrap" role="group" aria-label={texts.summaryLabel}>
+      <Text size="sm" fw={600} data-summary="count">
+        {texts.count(count)}
+      </Text>
+      <Text size="sm" c={nobles > 0 ? "yellow.4" : "dimmed"} data-summary="nobles">
+        · {texts.nobles(nobles)}
+      </Text>
+      {next !== null && (
+        <Text size="sm" data-summary="next" title={`${formatServerTime(next, zone)} ${texts.serverTime}`}>
+          · {texts.nextArrival}{" "}
+          <Text span ff="monospace" inherit>
+            {formatCountdown(next - now)}
+          </Text>
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+export function TribeBoard({ tribe }: { tribe: TribeDetail }) {
+  const now = useNow();
+  const zone = useTribeTimeZone(tribe);
+  const kindLabelId = useId();
+  const [member, setMember] = useState<number | undefined>(undefined);
+  const [kind, setKind] = useState<IncomingKind | "">("");
+  const [within, setWithin] = useState<number | undefined>(undefined);
+  const state = useServerTableState<"arrivalTime">({ perPage: 50, sortBy: "arrivalTime" });
+  const list = useServerTable({
+    state,
+    query: tribeBoardQueryOptions(tribe.id, { activePage: state.activePage, perPage: state.perPage, member, kind, within }),
+    rows: (data) => data.incomings,
+    perPageOptions,
+  });
+  const { query } = list;
+
+  const rows = useMemo(() => list.rows.filter((i) => i.arrivalTime > now), [list.rows, now]);
+  const landed = list.rows.length > rows.length;
+  const { refetch, isFetching } = query;
+  useEffect(() => {
+    if (landed && !isFetching) void refetch();
+  }, [landed, isFetching, refetch]);
+
+  // A changed filter goes back to page 1, as a changed page size does.
+  const page = (change: () => void) => {
+    change();
+    state.setActivePage(1);
+  };
+  const filtered = member !== undefined || kind !== "" || within !== undefined;
+  const summary = query.data?.summary;
+  const memberChoices = useMemo(
+    () => [{ value: ALL, label: texts.filters.allMembers }, ...tribe.members.map((m) => ({ value: String(m.userId), label: m.username }))],
+    [tribe.members],
+  );
+
+  const toolbar = (
+    <Stack gap="sm" p="md">
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2} size="h4">
+            {texts.title}
+          </Title>
+          {summary && (
+            <Summary count={summary.count} nobles={summary.nobles} next={summary.nextArrival !== null && summary.nextArrival > now ? summary.nextArrival : null} now={now} zone={zone} />
+          )}
+        </Stack>
+        {query.data && (
+          <Text size="xs" c="dimmed" ff="monospace" data-read-at>
+            {texts.readAt(`${formatServerTime(query.data.readAt, zone).slice(0, -4)} ${texts.serverTime}`)}
+          </Text>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={texts.filters.member}
+          data={memberChoices}
+          value={member === undefined ? ALL : String(member)}
+          onChange={(value) => page(() => setMember(value && value !== ALL ? Number(value) : undefined))}
+          allowDeselect={false}
+          w={180}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={kindLabelId}>
+            {texts.filters.kind}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={kindLabelId}
+            value={kind || ALL}
+            onChange={(value) => page(() => setKind(value === ALL ? "" : (value as IncomingKind)))}
+            data={[{ value: ALL, label: texts.filters.allKinds }, ...incomingKinds.map((k) => ({ value: k, label: incomingKindLabels[k] }))]}
+          />
+        </Stack>
+        <Select
+          label={texts.filters.within}
+          data={texts.filters.withinOptions}
+          value={within === undefined ? ALL : String(within)}
+          onChange={(value) => page(() => setWithin(value && value !== ALL ? Number(value) : undefined))}
+          allowDeselect={false}
+          w={160}
+        />
+      </Group>
+    </Stack>
+  );
+
+  return (
+    <section aria-label={texts.title} data-testid="tribe-board">
+      <ServerTableCard
+        query={query}
+        pagination={list.pagination}
+        toolbar={toolbar}
+        blank={query.isSuccess && rows.length === 0 && !filtered && state.activePage === 1 && <StateMessage framed={false} icon={<IconShieldCheck size={26} />} title={texts.empty} description={texts.emptyHint} />}
+      >
+        <TribeBoardTable incomings={rows} loading={query.isFetching} now={now} zone={zone} emptyText={texts.emptyFiltered} />
+      </ServerTableCard>
+    </section>
+  );
+}
