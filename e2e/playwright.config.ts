@@ -11,9 +11,10 @@ const chromiumPath = process.env.E2E_CHROMIUM ?? (existsSync("/usr/bin/chromium-
 
 // Specs that spend most of their time waiting on the game's clock (an attack falls due a minute before
 // it is sent, a tab request expires, a sandbox train lands): 318 of the suite's 670 test-seconds, with the
-// CPU mostly idle. They run one at a time on a third worker from the first second, beside the rest's
-// two (as many as before, so their pages get as much CPU), instead of meeting each other at the end
-// with both workers waiting.
+// CPU mostly idle. They run one at a time from the first second, beside the rest, instead of meeting
+// each other at the end with both workers waiting. Two browsers at once, not three: with three beside
+// the server and the runner on two cores, CI runs took up to 19 minutes for the suite and missed
+// transient states (a toast's 5 s, a bar's width transition).
 const waitingOnTheClock = ["attack-execution.spec.ts", "tab-requests-expire.spec.ts", "war-room.spec.ts"];
 export const chromium = { browserName: "chromium" as const, viewport: { width: 1440, height: 900 } };
 
@@ -26,7 +27,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: true,
-  workers: 3,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
@@ -44,7 +45,7 @@ export default defineConfig({
   // The clock-bound project comes first, so its single worker starts on it at once.
   projects: [
     { name: "clock", testMatch: waitingOnTheClock, workers: 1, use: chromium },
-    { name: "chromium", testIgnore: ["multi-instance.spec.ts", ...waitingOnTheClock], workers: 2, use: chromium },
+    { name: "chromium", testIgnore: ["multi-instance.spec.ts", ...waitingOnTheClock], use: chromium },
   ],
   webServer: {
     command: "node server.mjs",

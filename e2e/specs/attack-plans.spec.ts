@@ -395,13 +395,15 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     await expect(dialog.getByTestId("attack-send-preview")).toContainText(`Abschickzeit: ${formatServerTime(expectedSend, "Europe/Berlin")}`);
 
     const created = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/api/attack-plans/${seeded.planId}/attacks`);
+    // Watched from before the click: a toast lives 5 s, which a busy machine can spend before a later check.
+    const addedToast = toasts(page, "success").filter({ hasText: "Der Angriff wurde hinzugefügt." }).waitFor();
     await dialog.getByRole("button", { name: "Speichern" }).click();
     const createdResponse = await created;
     expect(createdResponse.status()).toBe(201);
     const { attack } = (await createdResponse.json()) as AttackResponse;
     expect(attack).toMatchObject({ type: "wallbreaker", units, unit: "axe", arrivalTime: arrival, sendTime: expectedSend, priority: 5, status: "planned" });
     await expect(dialog).toBeHidden();
-    await expect(toasts(page, "success").filter({ hasText: "Der Angriff wurde hinzugefügt." })).toBeVisible();
+    await addedToast;
 
     // The row: first by send time, the arrival with its milliseconds and the server's send time.
     await expect.poll(async () => (await rowIds(page))[0]).toBe(attack.id);
@@ -429,13 +431,14 @@ test.describe("Angriffsplan: Angriffstabelle", () => {
     const moved = arrival - 456 + 789;
     await edit.getByLabel("Ankunftszeit", { exact: true }).fill(arrivalText(moved));
     const updated = page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === `/api/attack-plans/${seeded.planId}/attacks/${attack.id}`);
+    const savedToast = toasts(page, "success").filter({ hasText: "Der Angriff wurde gespeichert." }).waitFor();
     await edit.getByRole("button", { name: "Speichern" }).click();
     const updatedResponse = await updated;
     expect(updatedResponse.status()).toBe(200);
     const changed = ((await updatedResponse.json()) as AttackResponse).attack;
     expect(changed).toMatchObject({ id: attack.id, arrivalTime: moved, sendTime: expectedSend + 333 });
     await expect(edit).toBeHidden();
-    await expect(toasts(page, "success").filter({ hasText: "Der Angriff wurde gespeichert." })).toBeVisible();
+    await savedToast;
     await expect(cell(page, attack.id, "arrivalTime")).toHaveText(tableTime(moved));
     await expect(cell(page, attack.id, "sendTime")).toHaveText(tableTime(changed.sendTime));
     expect(tableTime(moved).endsWith(":789")).toBe(true);

@@ -85,8 +85,11 @@ test.describe("Eingehende Angriffe", () => {
     await trainRows.first().getByRole("button", { name: `${attacked.target.coordinates} verteidigen` }).click();
     const dialog = page.getByRole("dialog", { name: "Verteidigen: Unterstützung planen" });
     await expect(dialog.getByTestId("defend-senders")).toContainText("Zora");
+    // The plan list has answered (the owner has none yet), so nothing moves the form while it is used.
+    await expect(dialog.getByText("Noch kein Angriffsplan auf dieser Welt.")).toBeVisible();
     await dialog.getByRole("textbox", { name: "Neuer Plan" }).fill("Verteidigung");
     await dialog.getByRole("button", { name: "Anlegen und öffnen" }).click();
+    await expect(page).toHaveURL(/\/attack-plans\/\d+$/);
     const planner = page.getByRole("dialog", { name: "Unterstützung planen" });
     await expect(planner.getByRole("textbox", { name: "Ziele", exact: true })).toHaveValue(attacked.target.coordinates);
     await planner.getByRole("button", { name: "Vorschau" }).click();

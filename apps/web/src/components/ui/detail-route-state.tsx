@@ -1,5 +1,6 @@
 // What a detail route (/…/:id) shows before its object is there: not found (a bad id or a 404, with a way
-// back to the list), the error with a retry, or skeletons while it loads; null once the data has come.
+// back to the list), the error with a retry, or skeletons while it loads; null once the data has come
+// (also while a later refetch fails).
 import { Button, Skeleton, Stack } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -35,7 +36,9 @@ export function detailRouteState({ valid, query, notFound, skeletons }: DetailRo
       </>
     );
   }
-  if (query.isError) {
+  // A failed refetch of an object already shown keeps the page (and its open dialogs); the next one may
+  // succeed. A 404 (gone, or no longer the caller's to see) above ends it at once.
+  if (query.isError && query.data === undefined) {
     return (
       <>
         <RoutePageHeader />
