@@ -1,7 +1,7 @@
 // Der Stamm in the browser: a leader founds a tribe and hands out an invitation link; a second user
 // joins through it and the leader's members table shows them without a reload; the leader's pasted SOS
-// reaches the member's Stammes-Eingänge live; the leader removes the member and the removed member's
-// open page loses the tribe at once.
+// reaches the member's Stammes-Eingänge live, and so does the leader's request for support against it;
+// the leader removes the member and the removed member's open page loses the tribe at once.
 import { formatServerTime } from "@dsbot/protocol";
 import { coordText, demoWorldData, nearestVillages, planOwner, villagesOf } from "../attack-plans";
 import { expect, loginWith, sidebar, test, toasts, uniqueSuffix } from "../fixtures";
@@ -56,6 +56,19 @@ test("found, invite by link, join live, the board live, and a removed member los
   expect(imported.ok(), await imported.text()).toBeTruthy();
   await expect(memberPage.getByText("1 eingehender Angriff", { exact: true })).toBeVisible();
   await expect(memberPage.getByText(sos.origin).first()).toBeVisible();
+
+  // The leader asks the tribe for support against it; the member's page lists the request live.
+  await leaderPage.getByRole("button", { name: `Unterstützung für ${sos.target} anfordern` }).click();
+  const ask = leaderPage.getByRole("dialog", { name: "Unterstützung anfordern" });
+  await expect(ask.getByText("Bis ", { exact: false })).toBeVisible();
+  const sent = toasts(leaderPage, "success").filter({ hasText: "Die Anfrage wurde an den Stamm geschickt." }).waitFor();
+  await ask.getByRole("button", { name: "Anfordern" }).click();
+  await sent;
+  const open = memberPage.getByRole("list", { name: "Offene Anfragen" });
+  await expect(open.getByText(`(${sos.target})`)).toBeVisible();
+  await expect(open.getByText("1.000 Einwohner Verteidigung")).toBeVisible();
+  // A plain member may not withdraw the leader's request.
+  await expect(open.getByRole("button", { name: `Anfrage für ${sos.target} zurückziehen` })).toHaveCount(0);
 
   await memberRow.getByRole("button", { name: `${member.username} entfernen` }).click();
   await leaderPage.getByRole("dialog").getByRole("button", { name: "Entfernen" }).click();

@@ -9,6 +9,7 @@ import { selfUrl, startDemoRunner } from "./demo/demo-runner.js";
 import { DEMO_TOP_UP_INTERVAL_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo/demo-attack-plan.js";
 import { emitAttacksChanged } from "./modules/attack-plans/index.js";
 import { ensureDemoNotifications } from "./demo/demo-notifications.js";
+import { ensureDemoTribe } from "./demo/demo-tribe.js";
 import { ensureDemoWorld } from "./demo/demo-world.js";
 import { DEMO_USERNAME } from "./modules/bootstrap/index.js";
 
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
     });
     await ensureDemoNotifications(app.db, DEMO_USERNAME, demoGameWorld).catch((error: unknown) => {
       app.fastify.log.error({ err: error }, "demo notifications failed");
+    });
+    await ensureDemoTribe({ db: app.db, workers: app.ctx.workers }, DEMO_USERNAME).catch((error: unknown) => {
+      app.fastify.log.error({ err: error }, "demo tribe failed");
     });
     // Keep the demo alive for as long as the server runs: a started bot always has an attack ahead.
     demoTopUp = setInterval(() => {

@@ -9,13 +9,14 @@ export const NOTIFICATION_PREVIEW_LENGTH = 50;
 
 /**
  * What a notification is about, for the menu's link to it: an attack plan (and the attack), a bot, an
- * incoming command (the war room's list), a tab request. The website makes the path of it.
+ * incoming command (the war room's list), a tab request, a tribe (its board). The website makes the path of it.
  */
 export const notificationLinkSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("attack-plan"), planId: z.number().int(), attackId: z.number().int().optional() }),
   z.object({ kind: z.literal("bot"), dsbotId: z.number().int() }),
   z.object({ kind: z.literal("incoming"), incomingId: z.number().int() }),
   z.object({ kind: z.literal("tab-request"), tabRequestId: z.number().int() }),
+  z.object({ kind: z.literal("tribe"), tribeId: z.number().int() }),
 ]);
 export type NotificationLink = z.infer<typeof notificationLinkSchema>;
 

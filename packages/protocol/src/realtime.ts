@@ -108,7 +108,7 @@ export const realtimeMessageDataSchemas = {
    * a member who just left or was removed, whose page then finds it gone. The page fetches it again.
    */
   "tribe-updated": z.object({ tribeId: z.number().int() }),
-  /** A member's incomings or shared troops changed: the tribe's board (Stammes-Eingänge) fetches again. */
+  /** A member's incomings or shared troops, or the tribe's support requests changed: its board (Stammes-Eingänge) fetches again. */
   "tribe-board-updated": z.object({ tribeId: z.number().int() }),
   "bot-user-connection-created": connectionEventSchema,
   "bot-user-connection-deleted": connectionEventSchema,

@@ -57,8 +57,11 @@ export const tribeMessages = {
 } as const;
 
 /** Ids are the database's 32-bit serials. */
-const ID_MAX = 2_147_483_647;
-const idParam = z.coerce.number().int().positive().max(ID_MAX);
+export const TRIBE_ID_MAX = 2_147_483_647;
+const ID_MAX = TRIBE_ID_MAX;
+/** An id in a tribe route's path. */
+export const tribeIdParam = z.coerce.number().int().positive().max(ID_MAX);
+const idParam = tribeIdParam;
 export const tribeIdParamsSchema = z.object({ id: idParam });
 export const tribeInviteParamsSchema = z.object({ id: idParam, inviteId: idParam });
 export const tribeMemberParamsSchema = z.object({ id: idParam, userId: idParam });

@@ -2,26 +2,19 @@
 // minutes of the start, a fresh batch only when nothing is ahead, and the scanner on for two bots.
 import { DEMO_WORLD, demoGameWorld, type World } from "@dsbot/protocol";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, tempDir, type TestApp } from "../../test/test-app.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useDemoApp } from "../../test/demo-app.js";
+import type { TestApp } from "../../test/test-app.js";
 import { attacks, dsbots, notifications, users } from "../db/schema.js";
 import { DEMO_USERNAME } from "../modules/bootstrap/bootstrap.js";
 import { DEMO_EXPIRED_KEEP_MS, DEMO_SCANNER_PLAYERS, DEMO_TOP_UP_MIN, DEMO_TOP_UP_WINDOW_MS, ensureDemoAttackPlan, topUpDemoAttackPlan } from "./demo-attack-plan.js";
 import { ensureDemoNotifications } from "./demo-notifications.js";
-import { prepareDemoRunner } from "./demo-setup.js";
-import { ensureDemoWorld } from "./demo-world.js";
 
 const world: World = demoGameWorld;
+const demo = useDemoApp("dsbot-demo-plan-");
 let app: TestApp;
-const data = tempDir("dsbot-demo-plan-");
-beforeAll(async () => {
-  app = await createTestApp({ demo: true });
-  await ensureDemoWorld(app.db, data.dir, { world, generator: { ...DEMO_WORLD, villages: 3000 } });
-  await prepareDemoRunner(app.db, DEMO_USERNAME);
-});
-afterAll(async () => {
-  await app?.dispose();
-  data.remove();
+beforeEach(() => {
+  app = demo.current();
 });
 
 describe("ensureDemoAttackPlan", () => {

@@ -54,6 +54,8 @@ export interface DomainEvents {
    * after the change and whoever just lost access (left, removed, dissolved).
    */
   "tribe.changed": { tribeId: number; audience: readonly number[] };
+  /** A tribe's support requests changed (asked, withdrawn). `audience`: its members. */
+  "tribe.requests-changed": { tribeId: number; audience: readonly number[] };
   /** A bot was set offline by the server (force-stop, a start or stop that never completed). */
   "bot.forced-offline": { dsbotId: number };
 }

@@ -114,6 +114,10 @@ export function subscribeBrowserMessages(
     realtime.toUsers(audience, realtimeMessage("tribe-updated", { tribeId }));
   });
 
+  events.on("tribe.requests-changed", ({ tribeId, audience }) => {
+    realtime.toUsers(audience, realtimeMessage("tribe-board-updated", { tribeId }));
+  });
+
   events.on("notification.created", ({ userId, notification }) => {
     realtime.toUser(userId, realtimeMessage("notification-created", { notification }));
   });

@@ -48,9 +48,10 @@ export interface Fixtures {
   template: { id: number };
   /**
    * A tribe on a world of its own that the owner leads, with the grantee and one more user (`memberId`)
-   * as members and one open invitation; the revoked grantee was a member and was removed.
+   * as members and one open invitation; the revoked grantee was a member and was removed. The other
+   * member has an incoming on the board and an open support request.
    */
-  tribe: { id: number; inviteId: number; memberId: number };
+  tribe: { id: number; inviteId: number; memberId: number; incomingId: number; requestId: number };
 }
 export type ObjectKind = keyof Fixtures;
 

@@ -31,6 +31,27 @@ export const tribeRows: MatrixRow[] = [
   perObject("tribe", { method: "GET", url: "/api/tribes/:id", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
   // Stammes-Eingänge: what the members share, for members (and admins).
   perObject("tribe", { method: "GET", url: "/api/tribes/:id/incomings", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, query: { kind: "noble" } }) }),
+  // Unterstützung anfordern: members see the requests; the attacked member or a lead asks and withdraws
+  // (the grantee is neither for the other member's village: 403); admins who are not members get 404.
+  perObject("tribe", { method: "GET", url: "/api/tribes/:id/requests", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  perObject("tribe", {
+    method: "POST",
+    url: "/api/tribes/:id/requests",
+    access: "see",
+    ok: 201,
+    fresh: true,
+    expect: { admin: 404, grantee: 403 },
+    request: (t) => ({ params: { id: t.fixture.id }, body: { incomingId: t.fixture.incomingId, marginSeconds: 60, need: { kind: "population", population: 500 } } }),
+  }),
+  perObject("tribe", {
+    method: "DELETE",
+    url: "/api/tribes/:id/requests/:requestId",
+    access: "see",
+    ok: 204,
+    fresh: true,
+    expect: { admin: 404, grantee: 403 },
+    request: (t) => ({ params: { id: t.fixture.id, requestId: t.fixture.requestId } }),
+  }),
   perObject("tribe", { method: "PATCH", url: "/api/tribes/:id", access: "manage", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, body: { name: t.world.marker() } }) }),
   perObject("tribe", { method: "DELETE", url: "/api/tribes/:id", access: "manage", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
   perObject("tribe", { method: "GET", url: "/api/tribes/:id/invites", access: "manage", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),

@@ -5,7 +5,7 @@
 import type { BotStatus, MeResponse, RealtimeMessage } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, tribeMembers, tribes, websocketConnections, worlds } from "../../src/db/schema.js";
+import { builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, tribeMembers, tribeSupportRequests, tribes, websocketConnections, worlds } from "../../src/db/schema.js";
 import type { UserRow } from "../../src/db/schema.js";
 import { createSession } from "../../src/modules/auth/sessions.service.js";
 import { approveDeviceCode, startDeviceFlow } from "../../src/modules/dsbot-auth/device-flow.service.js";
@@ -163,13 +163,13 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
     return (await approveDeviceCode(db, user, userCode)).id;
   }
 
-  async function insertIncoming(owner: { dsbotId: number } | { userId: number }): Promise<number> {
+  async function insertIncoming(owner: { dsbotId: number } | { userId: number }, worldWorld = "de999"): Promise<number> {
     const [row] = await db
       .insert(incomings)
       .values({
         ...owner,
         worldServer: "die-staemme.de",
-        worldWorld: "de999",
+        worldWorld,
         originX: 510,
         originY: 490,
         targetX: 500,
@@ -263,7 +263,15 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
         .values([memberRow(rows.owner.id, "leader"), memberRow(rows.grantee.id, "member"), memberRow(rows.revokedGrantee.id, "member"), memberRow(member.id, "member")]);
       expectStatus("remove", await inject("owner", "DELETE", `/api/tribes/${tribe.id}/members/${rows.revokedGrantee.id}`), 200);
       const { invite } = await createInvite(db, tribe.id, rows.owner.id, { expiresInHours: 1, maxUses: null });
-      return { id: tribe.id, inviteId: invite.id, memberId: member.id };
+      // The other member's pasted incoming on the board, and an open support request for another of theirs.
+      const incomingId = await insertIncoming({ userId: member.id }, place.worldWorld);
+      const asked = await insertIncoming({ userId: member.id }, place.worldWorld);
+      const [request] = await db
+        .insert(tribeSupportRequests)
+        .values({ tribeId: tribe.id, memberId: member.id, incomingId: asked, targetX: 500, targetY: 501, attackArrivalAt: new Date(Date.now() + 86_400_000), neededBy: new Date(Date.now() + 86_000_000), need: { kind: "population", population: 100 } })
+        .returning({ id: tribeSupportRequests.id });
+      if (!request) throw new Error("no support request");
+      return { id: tribe.id, inviteId: invite.id, memberId: member.id, incomingId, requestId: request.id };
     },
     async tabRequest() {
       const [row] = await db

@@ -14,6 +14,7 @@ import type {
   TribeUpdate,
 } from "../tribes.js";
 import type { TribeBoardQuery, TribeBoardResponse } from "../tribe-board.js";
+import type { TribeRequestCreate, TribeRequestListResponse, TribeRequestResponse } from "../tribe-requests.js";
 import { del, get, patch, post } from "./route.js";
 
 export const tribeRoutes = {
@@ -33,4 +34,8 @@ export const tribeRoutes = {
   handOver: post("/api/tribes/:id/leader").body<TribeLeader>().returns<TribeResponse>(),
   /** Stammes-Eingänge (tribe-board.ts). */
   board: get("/api/tribes/:id/incomings").query<TribeBoardQuery>().returns<TribeBoardResponse>(),
+  /** Unterstützung anfordern (tribe-requests.ts). */
+  requests: get("/api/tribes/:id/requests").returns<TribeRequestListResponse>(),
+  createRequest: post("/api/tribes/:id/requests").body<TribeRequestCreate>().returns<TribeRequestResponse>(),
+  withdrawRequest: del("/api/tribes/:id/requests/:requestId"),
 };

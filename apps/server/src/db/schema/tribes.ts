@@ -1,9 +1,12 @@
-// Der Stamm: tribes of dsbot users on one game world, their members (one tribe per user and world)
-// and the invitations that let a user join (only a hash of each code is kept).
+// Der Stamm: tribes of dsbot users on one game world, their members (one tribe per user and world),
+// the invitations that let a user join (only a hash of each code is kept) and the members' requests
+// for support.
+import type { TribeRequestNeed } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
 import { users } from "./users.js";
+import { incomings } from "./war-room.js";
 
 export const tribes = pgTable(
   "tribes",
@@ -75,3 +78,38 @@ export const tribeInvites = pgTable(
   (t) => [uniqueIndex("tribe_invites_code_idx").on(t.codeHash), index("tribe_invites_tribe_idx").on(t.tribeId)],
 );
 export type TribeInviteRow = typeof tribeInvites.$inferSelect;
+
+/**
+ * Unterstützung anfordern: a member's village under attack needs support by a time. It belongs to the
+ * membership (leaving or being removed takes it away) and is open until withdrawn; the list shows those
+ * whose attack has not landed. One open request per village and attack.
+ */
+export const tribeSupportRequests = pgTable(
+  "tribe_support_requests",
+  {
+    id: serial("id").primaryKey(),
+    tribeId: integer("tribe_id").notNull(),
+    /** The member whose village is attacked. */
+    memberId: integer("member_id").notNull(),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    incomingId: integer("incoming_id").references(() => incomings.id, { onDelete: "set null" }),
+    trainId: integer("train_id"),
+    targetVillageId: integer("target_village_id"),
+    targetX: smallint("target_x").notNull(),
+    targetY: smallint("target_y").notNull(),
+    targetName: text("target_name"),
+    attackArrivalAt: tz("attack_arrival_at").notNull(),
+    neededBy: tz("needed_by").notNull(),
+    need: jsonb("need").$type<TribeRequestNeed>().notNull(),
+    /** Members who could help in time when it was asked. */
+    helpers: integer("helpers").notNull().default(0),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    withdrawnAt: tz("withdrawn_at"),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tribeId, t.memberId], foreignColumns: [tribeMembers.tribeId, tribeMembers.userId] }).onDelete("cascade"),
+    uniqueIndex("tribe_support_requests_open_idx").on(t.tribeId, t.targetX, t.targetY, t.attackArrivalAt).where(sql`withdrawn_at is null`),
+    index("tribe_support_requests_tribe_idx").on(t.tribeId, t.attackArrivalAt),
+  ],
+);
+export type TribeSupportRequestRow = typeof tribeSupportRequests.$inferSelect;

@@ -5,6 +5,7 @@ import { incomingsSocketEvents } from "./incomings.socket.js";
 export { incomingWalksOf } from "./incomings-summary.js";
 export type { IncomingWalkCache } from "./incomings-summary.js";
 export { incomingsSummary, presentIncoming } from "./incomings.service.js";
+export { importSosText } from "./sos-import.js";
 
 /** Registered by app.ts: the routes and the bot socket events of this module. */
 export const incomingsModule: ServerModule = {

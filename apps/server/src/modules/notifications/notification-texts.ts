@@ -46,6 +46,11 @@ export const notificationTexts = {
     title: "Adelung erkannt",
     message: `Auf dein Dorf ${village} läuft ein Angriff mit Adelsgeschlecht von ${attacker} aus ${origin}, Ankunft ${arrival} (Serverzeit). Schicke Unterstützung oder plane einen Rückadel.`,
   }),
+  /** A tribe member's village needs support (to coordinators and to members who could help in time). */
+  supportRequested: (member: string, village: string, neededBy: string, need: string): NotificationContent => ({
+    title: "Unterstützung angefordert",
+    message: `${member} braucht Unterstützung in ${village} bis ${neededBy}: ${need}.`,
+  }),
   attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
     title: "Angriff fehlgeschlagen",
     message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,

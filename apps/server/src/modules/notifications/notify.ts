@@ -26,6 +26,7 @@ export const notificationLinks = {
   bot: (dsbotId: number): NotificationLink => ({ kind: "bot", dsbotId }),
   incoming: (incomingId: number): NotificationLink => ({ kind: "incoming", incomingId }),
   tabRequest: (tabRequestId: number): NotificationLink => ({ kind: "tab-request", tabRequestId }),
+  tribe: (tribeId: number): NotificationLink => ({ kind: "tribe", tribeId }),
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 // The module's front door: what other server code may use of it. Everything else is internal.
 import type { ServerModule } from "../../platform/server-module.js";
 import { tribesRoutes } from "./tribes.routes.js";
+export { membersWhoCouldHelp } from "./tribe-request-helpers.js";
 
 /** Registered by app.ts: the routes of Der Stamm. */
 export const tribesModule: ServerModule = {

@@ -133,13 +133,20 @@ async function defences(
   return result;
 }
 
+/**
+ * The walk holds at most this many commands, the earliest (a tribe of 100 members with 10,000 incomings
+ * is a fifth of it): reading a walk grows with it, so it is bounded before it starts. Later ones show
+ * once earlier ones have landed.
+ */
+export const TRIBE_BOARD_WALK_MAX = 50_000;
+
 /** The board's merged rows for these reporters, in arrival order (the walk a page is cut from). */
 async function walkBoard(db: Database, tribe: TribeRow, botIds: number[], userIds: number[], now: Date): Promise<BoardWalk> {
   const rows = await executePrepared<{ id: number; seen: number; arrival: number; kind: IncomingKind }>(
     db,
     sql`${boardScope(tribe, botIds, userIds, now)}
       select id, seen::int as seen, round(extract(epoch from arrival_at) * 1000)::float8 as arrival, kind
-      from reported where rn = 1 order by arrival_at, id`,
+      from reported where rn = 1 order by arrival_at, id limit ${TRIBE_BOARD_WALK_MAX}`,
   );
   return {
     ids: Int32Array.from(rows, (r) => r.id),

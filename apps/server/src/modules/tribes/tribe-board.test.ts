@@ -1,41 +1,22 @@
 // Stammes-Eingänge: every member's incomings on the tribe's world on one board, a command reported
 // by two members one row, the defending village's troops as its member shares them (none, the
 // defensive units, all) and its wall, the filters, who may read it, and who is told when it changes.
-import type { TribeBoardResponse, TribeInviteCreatedResponse, TribeResponse, VillageState } from "@dsbot/protocol";
+import type { TribeBoardResponse, VillageState } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caller, importPlanWorld, PLAN_WORLD, type Call } from "../../../test/attack-plans.js";
+import { caller, importPlanWorld, PLAN_WORLD } from "../../../test/attack-plans.js";
 import type { TestSocket } from "../../../test/bots.js";
 import { createBot, listen, openSocket, waitForMessage } from "../../../test/bots.js";
-import { createUser, loginAdmin, loginAs } from "../../../test/factories.js";
+import { loginAdmin } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { foundTribe, inviteCode, joinTribe, pasteSos as paste, sosText, tribePerson, type Person } from "../../../test/tribes.js";
 import { botTroops, botVillages } from "../../db/schema.js";
 
 let app: TestApp;
 let url: string;
 const sockets: TestSocket[] = [];
 
-interface Person {
-  id: number;
-  token: string;
-  call: Call;
-}
-
-async function person(): Promise<Person> {
-  const user = await createUser(app, { world: PLAN_WORLD });
-  const token = await loginAs(app, user);
-  return { id: user.id, token, call: caller(app, token) };
-}
-
-/** An SOS text of the game for Alpha (500|500), attacked from `origin`. */
-const sos = (origin: string, arrival = "01.06.31 12:30:45:678") =>
-  ["[b]Angegriffenes Dorf[/b]", "[coord]500|500[/coord]", "", "[b]1. Angriff[/b]", "Angreifer: [player]Carla 100%_x[/player]", `Herkunft: [coord]${origin}[/coord]`, `Ankunftszeit: ${arrival}`].join(
-    "\n",
-  );
-
-async function paste(p: Person, text: string) {
-  const response = await p.call("POST", "/api/incomings/import", { text });
-  expect(response.statusCode, response.body).toBe(200);
-}
+/** Alpha (500|500) attacked from `origin`, by default arriving in 2031. */
+const sos = (origin: string, arrival = "01.06.31 12:30:45:678") => sosText(origin, arrival);
 
 let leader: Person;
 let anna: Person;
@@ -47,11 +28,10 @@ beforeAll(async () => {
   app = await createTestApp();
   await importPlanWorld(app);
   url = await listen(app);
-  [leader, anna, bert, outsider] = [await person(), await person(), await person(), await person()];
-  const founded = await leader.call("POST", "/api/tribes", { name: "Die Wächter", tag: "WACHT" });
-  tribeId = founded.json<TribeResponse>().tribe.id;
-  const { code } = (await leader.call("POST", `/api/tribes/${tribeId}/invites`, { expiresInHours: 1, maxUses: null })).json<TribeInviteCreatedResponse>();
-  for (const p of [anna, bert]) expect((await p.call("POST", "/api/tribes/join", { code })).statusCode).toBe(200);
+  [leader, anna, bert, outsider] = [await tribePerson(app), await tribePerson(app), await tribePerson(app), await tribePerson(app)];
+  tribeId = (await foundTribe(leader, { name: "Die Wächter", tag: "WACHT" })).id;
+  const code = await inviteCode(leader, tribeId, { expiresInHours: 1, maxUses: null });
+  for (const p of [anna, bert]) expect(await joinTribe(p, code)).toBe(200);
 
   // Anna's bot has Alpha: its troops at home and its wall.
   const bot = await createBot(app, anna.token, { name: "Anna", world: PLAN_WORLD.world });
@@ -106,11 +86,10 @@ describe("Stammes-Eingänge", () => {
   });
 
   it("takes a member's reports off the board as they join and leave", async () => {
-    const carla = await person();
+    const carla = await tribePerson(app);
     await paste(carla, sos("510|490", "01.06.31 14:00:00:000"));
     const before = (await board(anna)).totals;
-    const { code } = (await leader.call("POST", `/api/tribes/${tribeId}/invites`, { expiresInHours: 1, maxUses: 1 })).json<TribeInviteCreatedResponse>();
-    expect((await carla.call("POST", "/api/tribes/join", { code })).statusCode).toBe(200);
+    expect(await joinTribe(carla, await inviteCode(leader, tribeId, { expiresInHours: 1, maxUses: 1 }))).toBe(200);
     expect((await board(anna)).totals).toBe(before + 1);
     expect((await carla.call("POST", `/api/tribes/${tribeId}/leave`)).statusCode).toBe(204);
     expect((await board(anna)).totals).toBe(before);

@@ -2,7 +2,15 @@
 // every tribe), anyone else gets 404; only the Anführer manages it (403 for other members). Every
 // change is told to the members at that moment, and to whoever just lost access, whose page then
 // finds the tribe gone.
-import type { TribeBoardResponse, TribeInviteCreatedResponse, TribeInviteListResponse, TribeListResponse, TribeResponse } from "@dsbot/protocol";
+import type {
+  TribeBoardResponse,
+  TribeInviteCreatedResponse,
+  TribeInviteListResponse,
+  TribeListResponse,
+  TribeRequestListResponse,
+  TribeRequestResponse,
+  TribeResponse,
+} from "@dsbot/protocol";
 import {
   tribeRoutes as routes,
   tribeCreateSchema,
@@ -17,15 +25,18 @@ import {
   tribeMeUpdateSchema,
   tribeUpdateSchema,
   tribeBoardQuerySchema,
+  tribeRequestCreateSchema,
+  tribeRequestParamsSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
-import { requireTribeLeader, requireTribeMember, requireTribeView } from "../../policies/tribes.policy.js";
+import { requireTribeLeader, requireTribeMember, requireTribeView, tribeAudience } from "../../policies/tribes.policy.js";
 import { authenticate, caller } from "../auth/index.js";
 import { boardWalksOf } from "./tribe-board-walks.js";
 import { tribeBoard } from "./tribe-board.service.js";
 import { createInvite, joinWithCode, listInvites, revokeInvite } from "./tribe-invites.service.js";
+import { createRequest, listRequests, withdrawRequest } from "./tribe-requests.service.js";
 import { presentTribeDetail, presentTribeSummaries } from "./tribe-view.js";
 import type { TribeChange } from "./tribes.service.js";
 import {
@@ -52,10 +63,13 @@ const member = contract({ params: tribeMemberParamsSchema, body: tribeMemberUpda
 const memberById = contract({ params: tribeMemberParamsSchema });
 const leader = contract({ params: tribeIdParamsSchema, body: tribeLeaderSchema });
 const board = contract({ params: tribeIdParamsSchema, query: tribeBoardQuerySchema });
+const requestCreate = contract({ params: tribeIdParamsSchema, body: tribeRequestCreateSchema });
+const requestById = contract({ params: tribeRequestParamsSchema });
 
 export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
   const walks = boardWalksOf(ctx);
   const told = (change: TribeChange) => ctx.events.emit("tribe.changed", change);
+  const requestsChanged = async (tribeId: number) => ctx.events.emit("tribe.requests-changed", { tribeId, audience: await tribeAudience(ctx.db, tribeId) });
 
   /** The tribe as the viewer sees it now (after a change). */
   const detail = async (viewer: Parameters<typeof requireTribeView>[1], tribeId: number): Promise<TribeResponse> => {
@@ -90,6 +104,29 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(routes.board.path, { config: board.config }, async (request): Promise<TribeBoardResponse> => {
       const { tribe } = await requireTribeView(ctx.db, caller(request).user, board.params(request).id);
       return tribeBoard(ctx.db, tribe, board.query(request), walks);
+    });
+
+    app.get(routes.requests.path, { config: byId.config }, async (request): Promise<TribeRequestListResponse> => {
+      const { tribe } = await requireTribeView(ctx.db, caller(request).user, byId.params(request).id);
+      const now = new Date();
+      return { requests: await listRequests(ctx.db, tribe.id, now), readAt: now.getTime() };
+    });
+
+    app.post(routes.createRequest.path, { config: requestCreate.config }, async (request, reply) => {
+      const { user } = caller(request);
+      const { tribe, role } = await requireTribeMember(ctx.db, user, requestCreate.params(request).id);
+      const created = await createRequest(ctx, tribe, user, role, requestCreate.body(request));
+      await requestsChanged(tribe.id);
+      return reply.status(201).send({ request: created } satisfies TribeRequestResponse);
+    });
+
+    app.delete(routes.withdrawRequest.path, { config: requestById.config }, async (request, reply) => {
+      const { user } = caller(request);
+      const { id, requestId } = requestById.params(request);
+      const { tribe, role } = await requireTribeMember(ctx.db, user, id);
+      await withdrawRequest(ctx.db, tribe, user.id, role, requestId);
+      await requestsChanged(tribe.id);
+      return reply.status(204).send();
     });
 
     app.patch(routes.update.path, { config: update.config }, async (request): Promise<TribeResponse> => {

@@ -3,15 +3,16 @@
 // leaving and removal (access ends with the answer, the removed member's page is told), the members'
 // choices, the members view (bots' status, last scan, villages and points from the world data), and
 // who hears of a change (members, never an outsider).
-import type { TribeInviteCreatedResponse, TribeInviteListResponse, TribeListResponse, TribeResponse } from "@dsbot/protocol";
+import type { TribeInviteListResponse, TribeListResponse, TribeResponse } from "@dsbot/protocol";
 import { TRIBE_JOIN_ATTEMPTS_PER_HOUR, tribeMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caller, importPlanWorld, PLAN_WORLD, type Call } from "../../../test/attack-plans.js";
+import { caller, importPlanWorld, PLAN_WORLD } from "../../../test/attack-plans.js";
 import type { TestSocket } from "../../../test/bots.js";
 import { createBot, listen, openSocket, waitForMessage } from "../../../test/bots.js";
-import { createUser, loginAdmin, loginAs } from "../../../test/factories.js";
+import { loginAdmin } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { foundTribe, inviteCode, joinTribe, tribePerson, type Person } from "../../../test/tribes.js";
 import { botTroops, dsbots, tribeInvites } from "../../db/schema.js";
 import { createInvite } from "./tribe-invites.service.js";
 
@@ -19,17 +20,7 @@ let app: TestApp;
 let url: string;
 const sockets: TestSocket[] = [];
 
-interface Person {
-  id: number;
-  token: string;
-  call: Call;
-}
-
-async function person(world = PLAN_WORLD): Promise<Person> {
-  const user = await createUser(app, { world });
-  const token = await loginAs(app, user);
-  return { id: user.id, token, call: caller(app, token) };
-}
+const person = (world = PLAN_WORLD) => tribePerson(app, world);
 
 function socketOf(p: Person): TestSocket {
   return openSocket(url, { token: p.token, origin: "website" }, sockets);
@@ -46,22 +37,13 @@ afterAll(async () => {
 });
 
 let tagSequence = 0;
-async function found(p: Person, body: Record<string, unknown> = {}): Promise<TribeResponse["tribe"]> {
+function found(p: Person, body: Record<string, unknown> = {}): Promise<TribeResponse["tribe"]> {
   tagSequence += 1;
-  const response = await p.call("POST", "/api/tribes", { name: "Die Wächter", tag: `W${tagSequence}`, ...body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<TribeResponse>().tribe;
+  return foundTribe(p, { name: "Die Wächter", tag: `W${tagSequence}`, ...body });
 }
 
-async function invite(leader: Person, tribeId: number, body = { expiresInHours: 24, maxUses: null as number | null }): Promise<string> {
-  const response = await leader.call("POST", `/api/tribes/${tribeId}/invites`, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<TribeInviteCreatedResponse>().code;
-}
-
-async function join(p: Person, code: string): Promise<number> {
-  return (await p.call("POST", "/api/tribes/join", { code })).statusCode;
-}
+const invite = (leader: Person, tribeId: number, body?: { expiresInHours: number; maxUses: number | null }) => inviteCode(leader, tribeId, body);
+const join = joinTribe;
 
 describe("founding a tribe", () => {
   it("makes the founder its Anführer on their own world; one tribe per user and world, one tag per world", async () => {

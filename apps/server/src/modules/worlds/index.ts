@@ -2,7 +2,7 @@
 import type { ServerModule } from "../../platform/server-module.js";
 import { worldMapRoutes } from "./world-map.routes.js";
 import { worldsRoutes } from "./worlds.routes.js";
-export { boostOf, coordKey, findPlanWorld, planTimeZone, requirePlanWorld, supportBoosts, tribesOfPlayers, villagesAt, villagesById, villagesOfPlayers } from "./game-world.js";
+export { boostOf, coordKey, fallbackUnitInfo, findPlanWorld, planTimeZone, requirePlanWorld, supportBoosts, tribesOfPlayers, villagesAt, villagesById, villagesOfPlayers } from "./game-world.js";
 export type { PlanWorld, WorldVillage } from "./game-world.js";
 export { worldDataKey } from "./world-data-key.js";
 export { removeOrphanedWorldData, replaceWorldData } from "./world-import.js";

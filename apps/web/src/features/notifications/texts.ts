@@ -19,5 +19,6 @@ export const notificationTexts = {
     bot: "Zum Bot",
     incoming: "Zu den eingehenden Angriffen",
     tabRequest: "Zu den Tab-Anfragen",
+    tribe: "Zum Stamm",
   },
 } as const;

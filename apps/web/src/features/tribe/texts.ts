@@ -190,6 +190,44 @@ export const tribeBoardTexts = {
   emptyFiltered: "Kein eingehender Angriff passt zu den Filtern.",
 } as const;
 
+/** Unterstützung anfordern: asking the tribe for support from a board row, and the open requests. */
+export const tribeRequestTexts = {
+  // the board's rows
+  actions: "Aktionen",
+  request: "Unterstützung anfordern",
+  requestLabel: (coordinates: string) => `Unterstützung für ${coordinates} anfordern`,
+  // the dialog
+  title: "Unterstützung anfordern",
+  village: "Dorf",
+  member: "Mitglied",
+  arrival: "Ankunft des Angriffs",
+  serverTime: "Serverzeit",
+  margin: "Vorlauf (Sekunden)",
+  marginHint: (time: string) => `Bis ${time} im Dorf`,
+  need: "Bedarf",
+  needPopulation: "Einwohner",
+  needUnits: "Einheiten",
+  population: "Einwohner Verteidigung",
+  noUnits: "Gib mindestens eine Einheit an.",
+  required: "Eingabe erforderlich",
+  cancel: "Abbrechen",
+  send: "Anfordern",
+  sent: "Die Anfrage wurde an den Stamm geschickt.",
+  // the open requests
+  openTitle: "Offene Anfragen",
+  openLabel: "Offene Anfragen",
+  neededBy: "Gebraucht bis",
+  left: "Restzeit",
+  helpers: (n: number) =>
+    n === 0 ? "Niemand kann rechtzeitig helfen" : n === 1 ? "1 Mitglied kann rechtzeitig helfen" : `${count.format(n)} Mitglieder können rechtzeitig helfen`,
+  requestedBy: (username: string) => `angefragt von ${username}`,
+  withdraw: "Zurückziehen",
+  withdrawLabel: (coordinates: string) => `Anfrage für ${coordinates} zurückziehen`,
+  withdrawTitle: "Anfrage zurückziehen",
+  withdrawMessage: (village: string) => `Die Anfrage für ${village} wird zurückgezogen. Der Stamm sieht sie dann nicht mehr.`,
+  withdrawn: "Die Anfrage wurde zurückgezogen.",
+} as const;
+
 /** 12.345, or "–" when the world data does not know the value. */
 export function formatCount(value: number | null): string {
   return value === null ? "–" : count.format(value);

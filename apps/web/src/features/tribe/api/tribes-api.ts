@@ -25,6 +25,8 @@ export const tribeKeys = {
   invites: (id: number) => ["tribes", "invites", id] as const,
   /** Stammes-Eingänge, every filter and page of it (tribe-board-api.ts). */
   board: (id: number) => ["tribes", "board", id] as const,
+  /** Its open support requests (tribe-requests-api.ts): under the board, so what loads the board again loads them too. */
+  requests: (id: number) => ["tribes", "board", id, "requests"] as const,
 };
 
 export const tribesQueryOptions = (scope: TribeScope) =>

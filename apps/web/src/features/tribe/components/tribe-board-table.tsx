@@ -1,24 +1,65 @@
 // The rows of Stammes-Eingänge: arrival (server time with ms) and countdown, target with the member,
 // origin with the attacker, kind with the noble train's place (its rows joined as in the incomings
 // table), likely unit and the defence. In the server's order (by arrival). Phones (below 540 px) get a
-// card per incoming instead.
+// card per incoming instead. Where the caller may ask for support for a row's village (`canRequest`), the
+// row (a noble train: its first row only, the train is one attack) has "Unterstützung anfordern", in a
+// last column "Aktionen" that is there only while some row on the page has it.
 import type { TribeIncoming } from "@dsbot/protocol";
-import { Group, Stack, Text } from "@mantine/core";
+import { ActionIcon, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { IconLifebuoy } from "@tabler/icons-react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Card, CardField, CardList, PHONE_QUERY } from "@/components/ui/card-list";
 import { DataTable } from "@/components/ui/data-table";
 import { useDataTable } from "@/components/ui/server-table/use-data-table";
+import { Tooltip } from "@/components/ui/tooltip";
 import { ArrivalText, Countdown, LikelyUnit, NobleTrainCard, NobleTrainRows, trainPlaces, VillageCell } from "@/features/incomings";
-import { tribeBoardTexts as texts } from "../texts";
+import { tribeBoardTexts as texts, tribeRequestTexts } from "../texts";
 import { DefenceCell, KindCell, OriginCell, SeenBy, TargetCell, trainSize } from "./tribe-board-cells";
 
 /** Below this the table scrolls sideways; its columns grow to their content. */
 const BOARD_TABLE_MIN_WIDTH = 900;
 
-function columns(zone: string): ColumnDef<TribeIncoming>[] {
+/** Who may ask for support for which row, and what asking does (tribe-board.tsx). */
+export interface RequestActions {
+  canRequest: (incoming: TribeIncoming) => boolean;
+  onRequest: (incoming: TribeIncoming) => void;
+}
+
+/** Whether `incoming` gets the request action: one a train (its first row among `rows`) where allowed. */
+function offersRequest(actions: RequestActions, rows: readonly TribeIncoming[], incoming: TribeIncoming): boolean {
+  const place = trainPlaces(rows).get(incoming.id);
+  return place !== "middle" && place !== "last" && actions.canRequest(incoming);
+}
+
+function RequestButton({ incoming, onRequest }: { incoming: TribeIncoming; onRequest: (incoming: TribeIncoming) => void }) {
+  return (
+    <Tooltip label={tribeRequestTexts.request}>
+      <ActionIcon variant="subtle" color="blue" aria-label={tribeRequestTexts.requestLabel(incoming.target.coordinates)} onClick={() => onRequest(incoming)}>
+        <IconLifebuoy size={17} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function columns(zone: string, actions: RequestActions | undefined): ColumnDef<TribeIncoming>[] {
   const nowOf = (meta: { now?: number } | undefined) => meta?.now ?? Date.now();
+  const actionColumn: ColumnDef<TribeIncoming>[] = actions
+    ? [
+        {
+          id: "actions",
+          header: () => <VisuallyHidden>{tribeRequestTexts.actions}</VisuallyHidden>,
+          meta: { width: 56, sticky: true },
+          cell: ({ row, table }) =>
+            offersRequest(actions, table.options.data, row.original) && (
+              <Group justify="flex-end" wrap="nowrap">
+                <RequestButton incoming={row.original} onRequest={actions.onRequest} />
+              </Group>
+            ),
+        },
+      ]
+    : [];
   return [
     {
       id: "arrival",
@@ -44,6 +85,7 @@ function columns(zone: string): ColumnDef<TribeIncoming>[] {
       header: texts.columns.defence,
       cell: ({ row, table }) => <DefenceCell defence={row.original.defence} now={nowOf(table.options.meta)} zone={zone} />,
     },
+    ...actionColumn,
   ];
 }
 
@@ -52,9 +94,10 @@ interface BoardCardProps {
   rows: readonly TribeIncoming[];
   now: number;
   zone: string;
+  actions: RequestActions | undefined;
 }
 
-function BoardCard({ incoming, rows, now, zone }: BoardCardProps) {
+function BoardCard({ incoming, rows, now, zone, actions }: BoardCardProps) {
   const size = incoming.trainId === null ? 0 : trainSize(rows, incoming.trainId);
   return (
     <Card rowId={incoming.id}>
@@ -85,6 +128,13 @@ function BoardCard({ incoming, rows, now, zone }: BoardCardProps) {
       <CardField label={texts.columns.defence}>
         <DefenceCell defence={incoming.defence} now={now} zone={zone} />
       </CardField>
+      {actions && offersRequest(actions, rows, incoming) && (
+        <Group justify="flex-end" mt="xs">
+          <Button size="xs" variant="light" leftSection={<IconLifebuoy size={16} />} onClick={() => actions.onRequest(incoming)}>
+            {tribeRequestTexts.request}
+          </Button>
+        </Group>
+      )}
     </Card>
   );
 }
@@ -95,12 +145,17 @@ interface TribeBoardTableProps {
   now: number;
   zone: string;
   emptyText: string;
+  /** Asking for support; none: no action column (an admin who is not a member only looks). */
+  actions?: RequestActions;
 }
 
-export function TribeBoardTable({ incomings, loading, now, zone, emptyText }: TribeBoardTableProps) {
+export function TribeBoardTable({ incomings, loading, now, zone, emptyText, actions }: TribeBoardTableProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  // Without `now`: the definitions stay the same while the countdown ticks (it reads `meta.now`).
-  const defs = useMemo(() => columns(zone), [zone]);
+  // The action column only where the caller may ask for some row on the page: else it would stay empty.
+  const offering = actions !== undefined && incomings.some((incoming) => actions.canRequest(incoming));
+  // Without `now`: the definitions stay the same while the countdown ticks (it reads `meta.now`); the
+  // caller keeps `actions` the same between renders.
+  const defs = useMemo(() => columns(zone, offering ? actions : undefined), [zone, offering, actions]);
   const table = useDataTable({ data: incomings, columns: defs, getRowId: (row) => String(row.id), meta: { now } });
   const places = trainPlaces(incomings);
   if (phone) {
@@ -111,7 +166,7 @@ export function TribeBoardTable({ incomings, loading, now, zone, emptyText }: Tr
         itemKey={(incoming) => incoming.id}
         renderItem={(incoming) => (
           <NobleTrainCard place={places.get(incoming.id)}>
-            <BoardCard incoming={incoming} rows={incomings} now={now} zone={zone} />
+            <BoardCard incoming={incoming} rows={incomings} now={now} zone={zone} actions={actions} />
           </NobleTrainCard>
         )}
         loading={loading}

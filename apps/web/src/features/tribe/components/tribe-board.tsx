@@ -2,12 +2,13 @@
 // (how many, how many nobles, the next arrival's countdown) and when it was read, filters by member, kind
 // and arrival window, the rows in the server's order (by arrival) and its pages. Times are the tribe's
 // world's server time, never the browser's. Rows that have landed leave at once; the next answer has
-// them gone and the counts right.
-import type { IncomingKind, TribeDetail } from "@dsbot/protocol";
+// them gone and the counts right. Above it the open support requests ("Offene Anfragen"); a row's
+// "Unterstützung anfordern" (for its member, a Koordinator or the Anführer) opens the request dialog.
+import type { IncomingKind, TribeDetail, TribeIncoming } from "@dsbot/protocol";
 import { formatServerTime, incomingKindLabels, incomingKinds, marketTimeZone } from "@dsbot/protocol";
 import { Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
 import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
 import { StateMessage } from "@/components/ui/states";
@@ -15,9 +16,12 @@ import { formatCountdown, useNow } from "@/lib/clock";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { useSession } from "@/lib/session";
 import { tribeBoardQueryOptions } from "../api/tribe-board-api";
+import { mayRequestFor } from "../api/tribe-requests-api";
 import { sameWorld } from "../api/tribes-api";
 import { tribeBoardTexts as texts } from "../texts";
-import { TribeBoardTable } from "./tribe-board-table";
+import { RequestSupportModal } from "./request-support-modal";
+import { SupportRequests } from "./support-requests";
+import { TribeBoardTable, type RequestActions } from "./tribe-board-table";
 
 const ALL = "all";
 const perPageOptions = [25, 50, 100];
@@ -58,6 +62,14 @@ export function TribeBoard({ tribe }: { tribe: TribeDetail }) {
   const [kind, setKind] = useState<IncomingKind | "">("");
   const [within, setWithin] = useState<number | undefined>(undefined);
   const state = useServerTableState<"arrivalTime">({ perPage: 50, sortBy: "arrivalTime" });
+  const userId = useSession((s) => s.user?.id);
+  const [requesting, setRequesting] = useState<TribeIncoming | null>(null);
+  const myRole = tribe.myRole;
+  // The same between renders while role and user stay: the table's columns are built from them.
+  const canRequest = useCallback((incoming: TribeIncoming) => mayRequestFor({ myRole }, userId, incoming.member.userId), [myRole, userId]);
+  const onRequest = useCallback((incoming: TribeIncoming) => setRequesting(incoming), []);
+  // An admin who is not a member only looks: no action column at all.
+  const actions = useMemo<RequestActions | undefined>(() => (myRole === null ? undefined : { canRequest, onRequest }), [myRole, canRequest, onRequest]);
   const list = useServerTable({
     state,
     query: tribeBoardQueryOptions(tribe.id, { activePage: state.activePage, perPage: state.perPage, member, kind, within }),
@@ -136,14 +148,18 @@ export function TribeBoard({ tribe }: { tribe: TribeDetail }) {
 
   return (
     <section aria-label={texts.title} data-testid="tribe-board">
-      <ServerTableCard
-        query={query}
-        pagination={list.pagination}
-        toolbar={toolbar}
-        blank={query.isSuccess && rows.length === 0 && !filtered && state.activePage === 1 && <StateMessage framed={false} icon={<IconShieldCheck size={26} />} title={texts.empty} description={texts.emptyHint} />}
-      >
-        <TribeBoardTable incomings={rows} loading={query.isFetching} now={now} zone={zone} emptyText={texts.emptyFiltered} />
-      </ServerTableCard>
+      <Stack gap="md">
+        <SupportRequests tribe={tribe} zone={zone} />
+        <ServerTableCard
+          query={query}
+          pagination={list.pagination}
+          toolbar={toolbar}
+          blank={query.isSuccess && rows.length === 0 && !filtered && state.activePage === 1 && <StateMessage framed={false} icon={<IconShieldCheck size={26} />} title={texts.empty} description={texts.emptyHint} />}
+        >
+          <TribeBoardTable incomings={rows} loading={query.isFetching} now={now} zone={zone} emptyText={texts.emptyFiltered} actions={actions} />
+        </ServerTableCard>
+      </Stack>
+      <RequestSupportModal tribeId={tribe.id} incoming={requesting} zone={zone} onClose={() => setRequesting(null)} />
     </section>
   );
 }

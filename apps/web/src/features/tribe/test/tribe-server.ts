@@ -1,9 +1,10 @@
 // Tribes as the server answers them, and a small fake of the tribe routes for the tests.
-import type { TribeDetail, TribeIncoming, TribeInvite, TribeMember, TribeRole, TribeSummary, User } from "@dsbot/protocol";
-import { tribeMessages } from "@dsbot/protocol";
+import type { TribeDetail, TribeIncoming, TribeInvite, TribeMember, TribeRequestCreate, TribeRole, TribeSummary, TribeSupportRequest, User } from "@dsbot/protocol";
+import { tribeMessages, tribeRequestMessages } from "@dsbot/protocol";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
 import { signIn } from "@/test/render-app";
 import { boardAnswer } from "./tribe-board-fixtures";
+import { requestFrom } from "./tribe-request-fixtures";
 
 export const VALID_CODE = "K7QX4M2PZ9TR8HWB";
 
@@ -57,16 +58,27 @@ interface Call {
  * The tribe routes over an in-memory list: the signed-in user's role and view follow the members.
  * `refuse` answers a route key with an error instead (e.g. "POST /api/tribes/5/leave"); undefined: as usual.
  * `extra` adds or replaces other routes (the world list, its tribes). `board`: the incomings of
- * Stammes-Eingänge (tribe-board-fixtures.ts), the same for every tribe; none unless given.
+ * Stammes-Eingänge (tribe-board-fixtures.ts), the same for every tribe; none unless given. `requests`:
+ * the open support requests (tribe-request-fixtures.ts), likewise; a new one is made of a board row, and
+ * a second open one for the same village is refused as the server does (409).
  */
 export function tribeServer(
   user: User,
   initial: TribeDetail[],
-  options: { invites?: TribeInvite[]; joinable?: TribeDetail; board?: TribeIncoming[]; refuse?: Record<string, () => Response | undefined>; extra?: Record<string, FetchHandler> } = {},
+  options: {
+    invites?: TribeInvite[];
+    joinable?: TribeDetail;
+    board?: TribeIncoming[];
+    requests?: TribeSupportRequest[];
+    refuse?: Record<string, () => Response | undefined>;
+    extra?: Record<string, FetchHandler>;
+  } = {},
 ) {
   let tribes = initial.map((t) => ({ ...t }));
   let invites = [...(options.invites ?? [])];
   let board = [...(options.board ?? [])];
+  let requests = [...(options.requests ?? [])];
+  let nextRequestId = 100;
   const calls: Call[] = [];
   let nextTribeId = 9;
 
@@ -122,6 +134,23 @@ export function tribeServer(
     });
     routes[`GET ${base}/invites`] = withTribe(() => json(200, { invites }));
     routes[`GET ${base}/incomings`] = ({ url }) => (byId(id) ? json(200, boardAnswer(board, url)) : notFound());
+    routes[`GET ${base}/requests`] = withTribe(() => json(200, { requests, readAt: Date.now() }));
+    routes[`POST ${base}/requests`] = withTribe((_tribe, body) => {
+      const input = body as TribeRequestCreate;
+      const incoming = board.find((i) => i.id === input.incomingId);
+      if (!incoming) return apiError(404, "not_found", tribeRequestMessages.incomingNotFound);
+      if (requests.some((r) => r.village.coordinates === incoming.target.coordinates)) return apiError(409, "conflict", tribeRequestMessages.alreadyOpen);
+      const request = requestFrom(nextRequestId++, incoming, input, user.username);
+      requests = [...requests, request].sort((a, b) => a.neededBy - b.neededBy);
+      return json(201, { request });
+    });
+    for (const requestId of [1, 2, 3, 100, 101]) {
+      routes[`DELETE ${base}/requests/${requestId}`] = withTribe(() => {
+        if (!requests.some((r) => r.id === requestId)) return apiError(404, "not_found", tribeRequestMessages.notFound);
+        requests = requests.filter((r) => r.id !== requestId);
+        return json(204);
+      });
+    }
     routes[`POST ${base}/invites`] = withTribe((_tribe, body) => {
       const { maxUses } = body as { maxUses: number | null };
       const invite = makeInvite({ id: 10 + invites.length, hint: VALID_CODE.slice(0, 4), maxUses });
@@ -168,6 +197,10 @@ export function tribeServer(
     /** The board changes on the server (a member's scan or paste); a `tribe-board-updated` tells the page. */
     setBoard: (next: TribeIncoming[]) => {
       board = [...next];
+    },
+    /** The open support requests change on the server (another member asked or withdrew). */
+    setRequests: (next: TribeSupportRequest[]) => {
+      requests = [...next];
     },
     /** Someone else removed the user (the server's side of a removal). */
     removeUser: (tribeId: number) => {

@@ -1,0 +1,40 @@
+// REST of Unterstützung anfordern: the tribe's open support requests, asking for support from a board row
+// and withdrawing a request. Their query key lies under the board's (tribeKeys.requests), so realtime
+// `tribe-board-updated` (sent on every change of the requests too) and `tribe-updated` load them again.
+import type { TribeDetail, TribeRequestCreate } from "@dsbot/protocol";
+import { tribeRoutes } from "@dsbot/protocol";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { tribeKeys } from "./tribes-api";
+
+export const tribeRequestsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: tribeKeys.requests(id),
+    queryFn: ({ signal }) => api.call(tribeRoutes.requests, { params: { id }, signal }),
+  });
+
+/**
+ * Whether the caller may ask for support for `memberId`'s village, or withdraw such a request: the member
+ * themself, a Koordinator or the Anführer. Admins who are not members (no role) only look.
+ */
+export function mayRequestFor(tribe: Pick<TribeDetail, "myRole">, userId: number | undefined, memberId: number): boolean {
+  if (tribe.myRole === null) return false;
+  return tribe.myRole === "leader" || tribe.myRole === "coordinator" || (userId !== undefined && userId === memberId);
+}
+
+export function useCreateRequest(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TribeRequestCreate) => api.call(tribeRoutes.createRequest, { params: { id }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: tribeKeys.requests(id) }),
+  });
+}
+
+export function useWithdrawRequest(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: number) => api.call(tribeRoutes.withdrawRequest, { params: { id, requestId } }),
+    // Also after a 404 (withdrawn by someone else, landed): the list on screen is stale either way.
+    onSettled: () => client.invalidateQueries({ queryKey: tribeKeys.requests(id) }),
+  });
+}

@@ -1,0 +1,143 @@
+// "Offene Anfragen": the tribe's open support requests above its board, the most urgent first (the
+// server's order): the village and its member, by when the support must be there (server time and the
+// countdown to it), what is needed, how many members could help in time, who asked where it was not the
+// member, and "Zurückziehen" (after a confirmation) for whom may. A request whose attack has landed
+// leaves at once. Nothing at all while there is none or they load; a small error with a retry when they failed to load.
+import type { TribeDetail, TribeSupportRequest } from "@dsbot/protocol";
+import { formatServerTime, needText } from "@dsbot/protocol";
+import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle, IconLifebuoy } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { confirm } from "@/components/ui/confirm-store";
+import { commonTexts } from "@/config/texts";
+import { Countdown } from "@/features/incomings";
+import { alert } from "@/lib/alerts";
+import { alertError, errorMessage } from "@/lib/api-error-message";
+import { useNow } from "@/lib/clock";
+import { useSession } from "@/lib/session";
+import { mayRequestFor, tribeRequestsQueryOptions, useWithdrawRequest } from "../api/tribe-requests-api";
+import { tribeRequestTexts as texts } from "../texts";
+
+const villageText = (village: TribeSupportRequest["village"]) => (village.name ? `${village.name} (${village.coordinates})` : village.coordinates);
+
+interface RequestItemProps {
+  request: TribeSupportRequest;
+  now: number;
+  zone: string;
+  /** Withdrawing it; undefined: the caller may not. */
+  onWithdraw?: (request: TribeSupportRequest) => void;
+  withdrawing: boolean;
+}
+
+function RequestItem({ request, now, zone, onWithdraw, withdrawing }: RequestItemProps) {
+  const askedByOther = request.requestedBy !== null && request.requestedBy !== request.member.username;
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" data-request-id={request.id} style={{ listStyle: "none" }}>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2}>
+          <Text size="sm" fw={600} data-village>
+            {villageText(request.village)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {request.member.username}
+            {askedByOther && ` · ${texts.requestedBy(request.requestedBy ?? "")}`}
+          </Text>
+        </Stack>
+        <Stack gap={2} align="flex-end">
+          <Text size="xs" c="dimmed">
+            {texts.neededBy}
+          </Text>
+          <Text size="sm" ff="monospace" data-needed-by>
+            {formatServerTime(request.neededBy, zone).slice(0, -4)} {texts.serverTime}
+          </Text>
+          <Countdown left={request.neededBy - now} />
+        </Stack>
+      </Group>
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap" mt="xs">
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="light" color="blue" radius="sm" data-need>
+            {needText(request.need)}
+          </Badge>
+          <Text size="xs" c={request.helpers === 0 ? "red.4" : "dimmed"} data-helpers={request.helpers}>
+            {texts.helpers(request.helpers)}
+          </Text>
+        </Group>
+        {onWithdraw && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={texts.withdrawLabel(request.village.coordinates)}
+            loading={withdrawing}
+            onClick={() => onWithdraw(request)}
+          >
+            {texts.withdraw}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+export function SupportRequests({ tribe, zone }: { tribe: TribeDetail; zone: string }) {
+  const now = useNow();
+  const userId = useSession((state) => state.user?.id);
+  const query = useQuery(tribeRequestsQueryOptions(tribe.id));
+  const withdraw = useWithdrawRequest(tribe.id);
+  const data = query.data;
+  const open = useMemo(() => (data?.requests ?? []).filter((r) => r.attackArrival > now), [data, now]);
+
+  const onWithdraw = async (request: TribeSupportRequest) => {
+    const confirmed = await confirm({ title: texts.withdrawTitle, message: texts.withdrawMessage(villageText(request.village)), confirmLabel: texts.withdraw, danger: true });
+    if (!confirmed) return;
+    try {
+      await withdraw.mutateAsync(request.id);
+      alert.success(texts.withdrawn);
+    } catch (failure) {
+      alertError(failure);
+    }
+  };
+
+  // Loading: nothing (mostly there is none, and a placeholder would only jump away).
+  if (query.isError) {
+    return (
+      <Alert variant="light" color="red" icon={<IconAlertTriangle size={16} />} py="xs" title={texts.openTitle}>
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            {commonTexts.retry}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (open.length === 0) return null;
+  return (
+    <Card data-testid="tribe-requests">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconLifebuoy size={20} />
+          <Title order={3} size="h5">
+            {texts.openTitle}
+          </Title>
+          <Badge size="sm" variant="filled" color="red" radius="sm">
+            {open.length}
+          </Badge>
+        </Group>
+        <Stack gap="xs" component="ul" aria-label={texts.openLabel} m={0} p={0}>
+          {open.map((request) => (
+            <RequestItem
+              key={request.id}
+              request={request}
+              now={now}
+              zone={zone}
+              onWithdraw={mayRequestFor(tribe, userId, request.member.userId) ? (r) => void onWithdraw(r) : undefined}
+              withdrawing={withdraw.isPending && withdraw.variables === request.id}
+            />
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
