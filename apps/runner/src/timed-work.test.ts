@@ -15,26 +15,28 @@ const busy = (ms: number) => {
 describe("timed work", () => {
   it("starts the works of all sessions due on one millisecond before the first one's follow-up", async () => {
     const at = Date.now() + 400;
-    const started: number[] = [];
-    let followed = 0;
+    // The order of what happened: a start per work, a follow-up per work. How late the starts come is
+    // bench/send-lateness.mjs's figure (a loaded machine preempts any process for milliseconds).
+    const events: string[] = [];
     const done: Promise<void>[] = [];
     for (let i = 0; i < 5; i++) {
       done.push(
         new Promise((resolve) => {
           session().at(driver, at, async () => {
-            started.push(Date.now());
+            events.push(`start ${i}`);
             await Promise.resolve();
             // What a send does after the command left: its log line and report (here 20 ms of work).
             busy(20);
-            followed += 1;
+            events.push(`follow-up ${i}`);
             resolve();
           });
         }),
       );
     }
     await Promise.all(done);
-    expect(followed).toBe(5);
-    expect(Math.max(...started) - at, `started ${started.map((t) => t - at).join(", ")} ms after the moment`).toBeLessThanOrEqual(5);
+    expect(events.slice(0, 5).every((event) => event.startsWith("start "))).toBe(true);
+    expect(events.filter((event) => event.startsWith("follow-up "))).toHaveLength(5);
+    expect(new Set(events).size).toBe(10);
   });
 
   it("waits out the last stretch asleep: little CPU for a wait of 250 ms", async () => {

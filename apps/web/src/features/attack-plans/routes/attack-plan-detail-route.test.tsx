@@ -65,7 +65,7 @@ describe("Attack plan table", { timeout: 60_000 }, () => {
     // A time column sorts ascending first too (TanStack would start numbers descending).
     await user.click(within(table).getByRole("button", { name: "Ankunftszeit" }));
     await waitFor(() => expect(mock.attackCalls.at(-1)?.get("sortBy")).toBe("arrivalTime"));
-    expect(within(table).getByRole("columnheader", { name: "Ankunftszeit" })).toHaveAttribute("aria-sort", "ascending");
+    await waitFor(() => expect(within(table).getByRole("columnheader", { name: "Ankunftszeit" })).toHaveAttribute("aria-sort", "ascending"));
   });
 
   it("hides columns through the column menu (not actions), keeps that in localStorage and resets to the defaults", async () => {

@@ -161,7 +161,8 @@ describe("Bot list", { timeout: 60_000 }, () => {
     await user.click(within(table).getByRole("button", { name: "Spieler" }));
     await user.click(within(table).getByRole("button", { name: "Spieler" }));
     await waitFor(() => expect(lastSort()).toBe("-player"));
-    expect(within(table).getByRole("columnheader", { name: "Spieler" })).toHaveAttribute("aria-sort", "descending");
+    // The header follows once the list's answer for that order has arrived.
+    await waitFor(() => expect(within(table).getByRole("columnheader", { name: "Spieler" })).toHaveAttribute("aria-sort", "descending"));
     await user.click(screen.getByRole("button", { name: "Spalten ein- und ausblenden" }));
     await user.click(await screen.findByRole("checkbox", { name: "Module" }));
     await waitFor(() => expect(within(table).queryByRole("columnheader", { name: "Module" })).not.toBeInTheDocument());

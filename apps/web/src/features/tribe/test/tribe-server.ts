@@ -153,7 +153,7 @@ export function tribeServer(
     }
     routes[`POST ${base}/invites`] = withTribe((_tribe, body) => {
       const { maxUses } = body as { maxUses: number | null };
-      const invite = makeInvite({ id: 10 + invites.length, hint: VALID_CODE.slice(0, 4), maxUses });
+      const invite = makeInvite({ id: Math.max(10, ...invites.map((known) => known.id)) + 1, hint: VALID_CODE.slice(0, 4), maxUses });
       invites = [...invites, invite];
       return json(201, { invite, code: VALID_CODE });
     });

@@ -54,7 +54,7 @@ describe("Benutzer list", { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole("button", { name: "Benutzername" }));
     await waitFor(() => expect(listCalls.at(-1)?.get("sortBy")).toBe("-username"));
-    expect(screen.getByRole("columnheader", { name: "Benutzername" })).toHaveAttribute("aria-sort", "descending");
+    await waitFor(() => expect(screen.getByRole("columnheader", { name: "Benutzername" })).toHaveAttribute("aria-sort", "descending"));
   });
 
   it("deletes a user only after 'Löschen bestätigen'", async () => {
