@@ -64,6 +64,8 @@ test("found, invite by link, join live, the board live, and a removed member los
   const sent = toasts(leaderPage, "success").filter({ hasText: "Die Anfrage wurde an den Stamm geschickt." }).waitFor();
   await ask.getByRole("button", { name: "Anfordern" }).click();
   await sent;
+  // The leader's row now says so instead of offering a second request.
+  await expect(leaderPage.getByRole("button", { name: `Unterstützung für ${sos.target} bereits angefordert` })).toBeDisabled();
   const open = memberPage.getByRole("list", { name: "Offene Anfragen" });
   await expect(open.getByText(`(${sos.target})`)).toBeVisible();
   await expect(open.getByText("1.000 Einwohner Verteidigung")).toBeVisible();

@@ -163,7 +163,11 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
     return (await approveDeviceCode(db, user, userCode)).id;
   }
 
+  // Pasted incomings are unique per owner, origin, target and arrival (incomings_paste_idx): two made
+  // within one millisecond (PostgreSQL is that fast) arrive a millisecond apart.
+  let incomingSeq = 0;
   async function insertIncoming(owner: { dsbotId: number } | { userId: number }, worldWorld = "de999"): Promise<number> {
+    incomingSeq += 1;
     const [row] = await db
       .insert(incomings)
       .values({
@@ -175,7 +179,7 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
         targetX: 500,
         targetY: 500,
         targetName: world.marker(),
-        arrivalAt: new Date(Date.now() + 86_400_000),
+        arrivalAt: new Date(Date.now() + 86_400_000 + incomingSeq),
         firstSeenAt: new Date(),
         distance: Math.hypot(10, 10),
         kind: "attack",

@@ -196,6 +196,8 @@ export const tribeRequestTexts = {
   actions: "Aktionen",
   request: "Unterstützung anfordern",
   requestLabel: (coordinates: string) => `Unterstützung für ${coordinates} anfordern`,
+  requested: "Bereits angefordert",
+  requestedLabel: (coordinates: string) => `Unterstützung für ${coordinates} bereits angefordert`,
   // the dialog
   title: "Unterstützung anfordern",
   village: "Dorf",

@@ -1,7 +1,7 @@
 // REST of Unterstützung anfordern: the tribe's open support requests, asking for support from a board row
 // and withdrawing a request. Their query key lies under the board's (tribeKeys.requests), so realtime
 // `tribe-board-updated` (sent on every change of the requests too) and `tribe-updated` load them again.
-import type { TribeDetail, TribeRequestCreate } from "@dsbot/protocol";
+import type { TribeDetail, TribeIncoming, TribeRequestCreate, TribeSupportRequest } from "@dsbot/protocol";
 import { tribeRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -22,11 +22,25 @@ export function mayRequestFor(tribe: Pick<TribeDetail, "myRole">, userId: number
   return tribe.myRole === "leader" || tribe.myRole === "coordinator" || (userId !== undefined && userId === memberId);
 }
 
+/**
+ * Whether an open request already asks for `incoming`'s village and attack (the server keeps one per
+ * village and arrival; a train's request names the train's first arrival and the command it came from).
+ */
+export function isRequested(requests: readonly TribeSupportRequest[], incoming: TribeIncoming): boolean {
+  return requests.some(
+    (request) =>
+      request.village.coordinates === incoming.target.coordinates &&
+      (request.attackArrival === incoming.arrivalTime || request.incomingId === incoming.id || (request.trainId !== null && request.trainId === incoming.trainId)),
+  );
+}
+
 export function useCreateRequest(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TribeRequestCreate) => api.call(tribeRoutes.createRequest, { params: { id }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: tribeKeys.requests(id) }),
+    // Also after a refusal: another member may have asked for the village meanwhile (409), which the
+    // board then shows on its row.
+    onSettled: () => client.invalidateQueries({ queryKey: tribeKeys.requests(id) }),
   });
 }
 

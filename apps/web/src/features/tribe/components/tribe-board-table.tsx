@@ -24,6 +24,8 @@ const BOARD_TABLE_MIN_WIDTH = 900;
 /** Who may ask for support for which row, and what asking does (tribe-board.tsx). */
 export interface RequestActions {
   canRequest: (incoming: TribeIncoming) => boolean;
+  /** An open request already asks for this row's village and attack: the action shows it, disabled. */
+  requested: (incoming: TribeIncoming) => boolean;
   onRequest: (incoming: TribeIncoming) => void;
 }
 
@@ -33,10 +35,21 @@ function offersRequest(actions: RequestActions, rows: readonly TribeIncoming[], 
   return place !== "middle" && place !== "last" && actions.canRequest(incoming);
 }
 
-function RequestButton({ incoming, onRequest }: { incoming: TribeIncoming; onRequest: (incoming: TribeIncoming) => void }) {
+function RequestButton({ incoming, actions }: { incoming: TribeIncoming; actions: RequestActions }) {
+  if (actions.requested(incoming))
+    return (
+      <Tooltip label={tribeRequestTexts.requested}>
+        {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+        <span>
+          <ActionIcon variant="subtle" color="gray" disabled aria-label={tribeRequestTexts.requestedLabel(incoming.target.coordinates)}>
+            <IconLifebuoy size={17} />
+          </ActionIcon>
+        </span>
+      </Tooltip>
+    );
   return (
     <Tooltip label={tribeRequestTexts.request}>
-      <ActionIcon variant="subtle" color="blue" aria-label={tribeRequestTexts.requestLabel(incoming.target.coordinates)} onClick={() => onRequest(incoming)}>
+      <ActionIcon variant="subtle" color="blue" aria-label={tribeRequestTexts.requestLabel(incoming.target.coordinates)} onClick={() => actions.onRequest(incoming)}>
         <IconLifebuoy size={17} />
       </ActionIcon>
     </Tooltip>
@@ -54,7 +67,7 @@ function columns(zone: string, actions: RequestActions | undefined): ColumnDef<T
           cell: ({ row, table }) =>
             offersRequest(actions, table.options.data, row.original) && (
               <Group justify="flex-end" wrap="nowrap">
-                <RequestButton incoming={row.original} onRequest={actions.onRequest} />
+                <RequestButton incoming={row.original} actions={actions} />
               </Group>
             ),
         },
@@ -130,9 +143,15 @@ function BoardCard({ incoming, rows, now, zone, actions }: BoardCardProps) {
       </CardField>
       {actions && offersRequest(actions, rows, incoming) && (
         <Group justify="flex-end" mt="xs">
-          <Button size="xs" variant="light" leftSection={<IconLifebuoy size={16} />} onClick={() => actions.onRequest(incoming)}>
-            {tribeRequestTexts.request}
-          </Button>
+          {actions.requested(incoming) ? (
+            <Button size="xs" variant="light" color="gray" disabled leftSection={<IconLifebuoy size={16} />}>
+              {tribeRequestTexts.requested}
+            </Button>
+          ) : (
+            <Button size="xs" variant="light" leftSection={<IconLifebuoy size={16} />} onClick={() => actions.onRequest(incoming)}>
+              {tribeRequestTexts.request}
+            </Button>
+          )}
         </Group>
       )}
     </Card>

@@ -8,6 +8,7 @@ import type { IncomingKind, TribeDetail, TribeIncoming } from "@dsbot/protocol";
 import { formatServerTime, incomingKindLabels, incomingKinds, marketTimeZone } from "@dsbot/protocol";
 import { Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
 import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
@@ -16,7 +17,7 @@ import { formatCountdown, useNow } from "@/lib/clock";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import { useSession } from "@/lib/session";
 import { tribeBoardQueryOptions } from "../api/tribe-board-api";
-import { mayRequestFor } from "../api/tribe-requests-api";
+import { isRequested, mayRequestFor, tribeRequestsQueryOptions } from "../api/tribe-requests-api";
 import { sameWorld } from "../api/tribes-api";
 import { tribeBoardTexts as texts } from "../texts";
 import { RequestSupportModal } from "./request-support-modal";
@@ -68,8 +69,14 @@ export function TribeBoard({ tribe }: { tribe: TribeDetail }) {
   // The same between renders while role and user stay: the table's columns are built from them.
   const canRequest = useCallback((incoming: TribeIncoming) => mayRequestFor({ myRole }, userId, incoming.member.userId), [myRole, userId]);
   const onRequest = useCallback((incoming: TribeIncoming) => setRequesting(incoming), []);
+  // The open requests (the same query as "Offene Anfragen" above): a row already asked for shows so.
+  const openRequests = useQuery(tribeRequestsQueryOptions(tribe.id)).data?.requests;
+  const requested = useCallback((incoming: TribeIncoming) => isRequested(openRequests ?? [], incoming), [openRequests]);
   // An admin who is not a member only looks: no action column at all.
-  const actions = useMemo<RequestActions | undefined>(() => (myRole === null ? undefined : { canRequest, onRequest }), [myRole, canRequest, onRequest]);
+  const actions = useMemo<RequestActions | undefined>(
+    () => (myRole === null ? undefined : { canRequest, requested, onRequest }),
+    [myRole, canRequest, requested, onRequest],
+  );
   const list = useServerTable({
     state,
     query: tribeBoardQueryOptions(tribe.id, { activePage: state.activePage, perPage: state.perPage, member, kind, within }),

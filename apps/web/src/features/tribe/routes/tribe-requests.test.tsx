@@ -192,7 +192,10 @@ describe("Stamm: Unterstützung anfordern", { timeout: 30_000 }, () => {
     tribeServer(anna, [tribe()], { board: board(), requests });
     renderApp("/tribe");
     const [own, other] = await boardRows();
-    expect(within(own).getByRole("button", { name: "Unterstützung für 500|500 anfordern" })).toBeInTheDocument();
+    // Her village has an open request already: the row says so and offers no second one.
+    const asked = await within(own).findByRole("button", { name: "Unterstützung für 500|500 bereits angefordert" });
+    expect(asked).toBeDisabled();
+    expect(within(own).queryByRole("button", { name: "Unterstützung für 500|500 anfordern" })).not.toBeInTheDocument();
     expect(within(other).queryByRole("button", { name: /Unterstützung/ })).not.toBeInTheDocument();
 
     const list = await screen.findByRole("list", { name: "Offene Anfragen" });
@@ -229,18 +232,32 @@ describe("Stamm: Unterstützung anfordern", { timeout: 30_000 }, () => {
     expect(within(list).queryByRole("button", { name: /zurückziehen/ })).not.toBeInTheDocument();
   });
 
-  it("shows the server's refusal: an open request for the village already", async () => {
+  it("shows the server's refusal: another member asked for the village meanwhile", async () => {
     const user = userEvent.setup();
-    const server = tribeServer(plainUser, [tribe()], { board: board(), requests: [makeTribeRequest(1)] });
+    const server = tribeServer(plainUser, [tribe()], { board: board() });
     renderApp("/tribe");
-    await screen.findByRole("list", { name: "Offene Anfragen" });
-    // The Anführer asks for anna's village, which has an open request.
+    // The Anführer opens the dialog for anna's village; before he sends, anna asks herself.
     const dialog = await openDialog(user);
+    server.setRequests([makeTribeRequest(1)]);
     await user.click(within(dialog).getByRole("button", { name: "Anfordern" }));
     expect(await screen.findByText("Für dieses Dorf gibt es schon eine offene Anfrage.")).toBeInTheDocument();
     expect(posted(server)).toHaveLength(1);
-    // The dialog stays open to change or cancel.
+    // The dialog stays open to change or cancel; behind it the list and the row show her request.
     expect(screen.getByRole("dialog", { name: "Unterstützung anfordern" })).toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Offene Anfragen", hidden: true })).toHaveTextContent("500|500");
+    expect(await screen.findByRole("button", { name: "Unterstützung für 500|500 bereits angefordert", hidden: true })).toBeDisabled();
+  });
+
+  it("a row asked for by its train's other command shows it too, and a row of another attack on the village does not", async () => {
+    const later = makeTribeIncoming(3, { arrivalTime: arrival + 3_600_000 });
+    tribeServer(plainUser, [tribe()], {
+      board: [makeTribeIncoming(1, { arrivalTime: arrival }), later],
+      requests: [makeTribeRequest(1, { incomingId: 9, attackArrival: arrival, neededBy: arrival - 60_000 })],
+    });
+    renderApp("/tribe");
+    const [first, second] = await boardRows();
+    expect(await within(first).findByRole("button", { name: "Unterstützung für 500|500 bereits angefordert" })).toBeDisabled();
+    expect(within(second).getByRole("button", { name: "Unterstützung für 500|500 anfordern" })).toBeEnabled();
   });
 
   it("loads the requests again on tribe-board-updated (another member asked or withdrew)", async () => {
