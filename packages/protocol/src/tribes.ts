@@ -58,13 +58,11 @@ export const tribeMessages = {
 
 /** Ids are the database's 32-bit serials. */
 export const TRIBE_ID_MAX = 2_147_483_647;
-const ID_MAX = TRIBE_ID_MAX;
 /** An id in a tribe route's path. */
-export const tribeIdParam = z.coerce.number().int().positive().max(ID_MAX);
-const idParam = tribeIdParam;
-export const tribeIdParamsSchema = z.object({ id: idParam });
-export const tribeInviteParamsSchema = z.object({ id: idParam, inviteId: idParam });
-export const tribeMemberParamsSchema = z.object({ id: idParam, userId: idParam });
+export const tribeIdParam = z.coerce.number().int().positive().max(TRIBE_ID_MAX);
+export const tribeIdParamsSchema = z.object({ id: tribeIdParam });
+export const tribeInviteParamsSchema = z.object({ id: tribeIdParam, inviteId: tribeIdParam });
+export const tribeMemberParamsSchema = z.object({ id: tribeIdParam, userId: tribeIdParam });
 
 export const tribeListQuerySchema = z.object({ scope: z.enum(["mine", "all"], { error: "Erwartet: mine oder all" }).default("mine") });
 export type TribeListQuery = z.input<typeof tribeListQuerySchema>;
@@ -80,7 +78,7 @@ export const tribeCreateSchema = z.strictObject({
   name: requiredString(TRIBE_NAME_MAX),
   tag: tribeTag(),
   /** The in-game tribe (`ally.txt` id) of the caller's world, if linked. */
-  gameAllyId: z.number().int().positive().max(ID_MAX).nullable().optional(),
+  gameAllyId: z.number().int().positive().max(TRIBE_ID_MAX).nullable().optional(),
 });
 export type TribeCreate = z.infer<typeof tribeCreateSchema>;
 
@@ -88,7 +86,7 @@ export const tribeUpdateSchema = z
   .strictObject({
     name: requiredString(TRIBE_NAME_MAX).optional(),
     tag: tribeTag().optional(),
-    gameAllyId: z.number().int().positive().max(ID_MAX).nullable().optional(),
+    gameAllyId: z.number().int().positive().max(TRIBE_ID_MAX).nullable().optional(),
   })
   .refine((v) => v.name !== undefined || v.tag !== undefined || v.gameAllyId !== undefined, { message: validationMessages.required });
 export type TribeUpdate = z.infer<typeof tribeUpdateSchema>;
@@ -127,7 +125,7 @@ export type TribeMeUpdate = z.infer<typeof tribeMeUpdateSchema>;
 export const tribeMemberUpdateSchema = z.strictObject({ role: z.enum(["coordinator", "member"], { error: "Erwartet: coordinator oder member" }) });
 export type TribeMemberUpdate = z.infer<typeof tribeMemberUpdateSchema>;
 
-export const tribeLeaderSchema = z.strictObject({ userId: z.number().int().positive().max(ID_MAX) });
+export const tribeLeaderSchema = z.strictObject({ userId: z.number().int().positive().max(TRIBE_ID_MAX) });
 export type TribeLeader = z.infer<typeof tribeLeaderSchema>;
 
 // ---- answers

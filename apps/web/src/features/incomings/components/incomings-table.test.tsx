@@ -5,34 +5,14 @@ import type { Incoming } from "@dsbot/protocol";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeIncoming } from "@/test/incoming-fixtures";
 import { renderUi } from "@/test/render-ui";
 import { markingOf, trainPlaces } from "./incoming-cells";
 import { IncomingsTable } from "./incomings-table";
 
 const NOW = Date.UTC(2031, 5, 1, 8, 0, 0);
 
-function incoming(id: number, over: Partial<Incoming> = {}): Incoming {
-  return {
-    id,
-    source: "bot",
-    dsbot: { id: 1, dsPlayer: { name: "Kalle" } },
-    world: { server: "die-staemme.de", world: "de231" },
-    origin: { villageId: 9, name: "Feindesland", coordinates: "520|480", player: { name: "Carla", tribe: "ZW" } },
-    target: { villageId: 1, name: "Alpha", coordinates: "500|500", player: { name: "Kalle", tribe: null } },
-    arrivalTime: NOW + 3_600_000 + id,
-    firstSeenAt: NOW - 60_000,
-    distance: 28.28,
-    likelyUnits: ["ram", "catapult"],
-    otherUnits: [["snob"]],
-    kind: "attack",
-    kindReason: "Keine Hinweise auf Fake oder Adelung.",
-    trainId: null,
-    trainIndex: null,
-    label: "Angriff",
-    tag: null,
-    ...over,
-  };
-}
+const incoming = (id: number, over: Partial<Incoming> = {}): Incoming => makeIncoming(id, { arrivalTime: NOW + 3_600_000 + id, ...over }, NOW);
 
 function renderTable(incomings: Incoming[]) {
   const actions = { onTag: vi.fn(() => Promise.resolve()), onDelete: vi.fn(), onDefend: vi.fn() };

@@ -9,31 +9,11 @@ import { useSession } from "@/lib/session";
 import { json, mockFetch } from "@/test/fetch-mock";
 import { makeBot } from "@/test/bot-fixtures";
 import { plainUser } from "@/test/fixtures";
+import { makeIncoming } from "@/test/incoming-fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { DEFEND_MARGIN_DEFAULT_S, useDefendMargin } from "../components/defend-modal";
 
-function incoming(id: number, over: Partial<Incoming> = {}): Incoming {
-  return {
-    id,
-    source: "bot",
-    dsbot: { id: 1, dsPlayer: { name: "Kalle" } },
-    world: { server: "die-staemme.de", world: "de231" },
-    origin: { villageId: 9, name: "Feindesland", coordinates: "520|480", player: { name: "Carla", tribe: "ZW" } },
-    target: { villageId: 1, name: "Alpha", coordinates: "500|500", player: { name: "Kalle", tribe: null } },
-    arrivalTime: Date.now() + 3_600_000,
-    firstSeenAt: Date.now() - 60_000,
-    distance: 28.28,
-    likelyUnits: ["ram", "catapult"],
-    otherUnits: [["snob"]],
-    kind: "attack",
-    kindReason: "Keine Hinweise auf Fake oder Adelung.",
-    trainId: null,
-    trainIndex: null,
-    label: "Angriff",
-    tag: null,
-    ...over,
-  };
-}
+const incoming = (id: number, over: Partial<Incoming> = {}): Incoming => makeIncoming(id, over);
 
 function setup(initial: Incoming[], extra: Parameters<typeof mockFetch>[0] = {}) {
   let rows = initial;

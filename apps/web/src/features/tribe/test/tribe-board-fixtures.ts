@@ -1,26 +1,14 @@
 // Stammes-Eingänge as the server answers it, for the tests: one incoming of the board and the board's
 // answer to a query (member, kind, within, paging) over a list of them.
 import type { TribeBoardResponse, TribeIncoming } from "@dsbot/protocol";
+import { makeIncoming } from "@/test/incoming-fixtures";
 
 export function makeTribeIncoming(id: number, overrides: Partial<TribeIncoming> = {}): TribeIncoming {
   return {
-    id,
-    source: "bot",
-    dsbot: { id: 31, dsPlayer: { name: "Anna" } },
-    world: { server: "die-staemme.de", world: "de231" },
-    origin: { villageId: 9, name: "Feindesland", coordinates: "520|480", player: { name: "Carla", tribe: "ZW" } },
-    target: { villageId: 1, name: "Annas Burg", coordinates: "500|500", player: { name: "Anna", tribe: "WACHT" } },
-    arrivalTime: Date.now() + 3_600_000,
-    firstSeenAt: Date.now() - 60_000,
-    distance: 28.28,
-    likelyUnits: ["ram", "catapult"],
-    otherUnits: [["snob"]],
-    kind: "attack",
-    kindReason: "Keine Hinweise auf Fake oder Adelung.",
-    trainId: null,
-    trainIndex: null,
-    label: "Angriff",
-    tag: null,
+    ...makeIncoming(id, {
+      dsbot: { id: 31, dsPlayer: { name: "Anna" } },
+      target: { villageId: 1, name: "Annas Burg", coordinates: "500|500", player: { name: "Anna", tribe: "WACHT" } },
+    }),
     member: { userId: 3, username: "anna" },
     seenBy: 1,
     defence: { member: null, sharing: "none", troops: null, troopsAt: null, wall: null },
