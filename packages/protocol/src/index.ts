@@ -32,6 +32,7 @@ export * from "./troops.js";
 export * from "./tribes.js";
 export * from "./tribe-board.js";
 export * from "./tribe-requests.js";
+export * from "./tribe-defence.js";
 export * from "./village-states.js";
 export * from "./war-room/incoming-analysis.js";
 export * from "./war-room/troop-classification.js";

@@ -7,13 +7,15 @@
 //   DELETE /api/tribes/:id/requests/:requestId         the same: withdraw it
 import { z } from "zod";
 import { TRIBE_ID_MAX, tribeIdParam } from "./tribes.js";
-import { unitCountsSchema, unitLabels, type Unit } from "./units.js";
+import { unitCountsSchema, unitLabels, type Unit, type UnitCounts } from "./units.js";
 
 /** The margin before the attack lands by which the support must be there, in seconds (up to an hour). */
 export const TRIBE_REQUEST_MARGIN_MAX_S = 3600;
 export const TRIBE_REQUEST_MARGIN_DEFAULT_S = 60;
 /** A population of defence asked for (the game's farm space of the units). */
 export const TRIBE_REQUEST_POPULATION_MAX = 1_000_000;
+/** How long a closed request (its attack landed) stays listed, in hours. */
+export const TRIBE_REQUESTS_CLOSED_HOURS = 24;
 /** Open requests of one tribe at one time. */
 export const TRIBE_REQUESTS_OPEN_MAX = 200;
 
@@ -61,6 +63,33 @@ export const tribeRequestCreateSchema = z.strictObject({
 });
 export type TribeRequestCreate = z.infer<typeof tribeRequestCreateSchema>;
 
+/** Verteidigung planen (tribe-defence.ts): a planned support's command status in its member's plan (the attack table's statuses). */
+export type TribeSupportStatus = "planned" | "due" | "sent" | "failed" | "expired" | "cancelled";
+
+export interface TribeDefenceVillage {
+  id: number;
+  name: string;
+  coordinates: string;
+}
+
+export interface TribeDefenceSupport {
+  /** The command in the member's plan; null in a preview. */
+  id: number | null;
+  /** The member's plan it is in; null in a preview. */
+  planId: number | null;
+  member: { userId: number; username: string };
+  source: TribeDefenceVillage;
+  units: UnitCounts;
+  /** The slowest unit sent: it sets the travel time. */
+  unit: Unit;
+  sendAt: number;
+  arrivalAt: number;
+  status: TribeSupportStatus;
+  /** The actual arrival once a bot sent it (its actual send time plus the travel time). */
+  realArrivalAt: number | null;
+  error: string | null;
+}
+
 export interface TribeSupportRequest {
   id: number;
   tribeId: number;
@@ -80,10 +109,17 @@ export interface TribeSupportRequest {
   /** Members (other than the attacked one) whose shared troops could land by `neededBy` when asked. */
   helpers: number;
   createdAt: string;
+  /** The supports planned for it (Verteidigung planen), each in its member's plan, the earliest send first. */
+  supports: TribeDefenceSupport[];
+  /** The attack has landed: the request is closed with what arrived in time. */
+  closed: boolean;
 }
 
 export interface TribeRequestListResponse {
+  /** The open requests, the most urgent first. */
   requests: TribeSupportRequest[];
+  /** Requests whose attack landed within the last TRIBE_REQUESTS_CLOSED_HOURS, the latest first. */
+  closed: TribeSupportRequest[];
   /** When the list was read (epoch ms). */
   readAt: number;
 }

@@ -2,10 +2,10 @@
 // it. A tribe the caller may not see is "not found". The audience of a tribe's news is read from the
 // database at the moment it is told, so a member removed a moment ago hears nothing more.
 import { tribeMessages, type TribeRole } from "@dsbot/protocol";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
-import { dsbots, tribeMembers, tribes } from "../db/schema.js";
+import { dsbots, tribeMembers, tribeRequestSupports, tribes } from "../db/schema.js";
 import type { TribeRow, UserRow } from "../db/schema.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { MAX_SERIAL_ID } from "../http/parse.js";
@@ -63,6 +63,22 @@ export async function boardAudiencesOf(db: Database, owner: { dsbotId: number } 
           .innerJoin(dsbots, and(eq(dsbots.ownerId, mine.userId), eq(dsbots.worldServer, mine.worldServer), eq(dsbots.worldWorld, mine.worldWorld)))
           .where(eq(dsbots.id, owner.dsbotId))
       : await base.where(eq(mine.userId, owner.userId));
+  const byTribe = new Map<number, number[]>();
+  for (const row of rows) byTribe.set(row.tribeId, [...(byTribe.get(row.tribeId) ?? []), row.userId]);
+  return [...byTribe].map(([tribeId, audience]) => ({ tribeId, audience }));
+}
+
+/**
+ * The tribes whose support requests have planned supports among these commands (Verteidigung planen),
+ * with their members now: a support sent, failed or expired changes the request's progress on the board.
+ */
+export async function supportAudiencesOf(db: Database, attackIds: readonly number[]): Promise<{ tribeId: number; audience: number[] }[]> {
+  if (attackIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ tribeId: tribeMembers.tribeId, userId: tribeMembers.userId })
+    .from(tribeRequestSupports)
+    .innerJoin(tribeMembers, eq(tribeMembers.tribeId, tribeRequestSupports.tribeId))
+    .where(inArray(tribeRequestSupports.attackId, [...attackIds]));
   const byTribe = new Map<number, number[]>();
   for (const row of rows) byTribe.set(row.tribeId, [...(byTribe.get(row.tribeId) ?? []), row.userId]);
   return [...byTribe].map(([tribeId, audience]) => ({ tribeId, audience }));

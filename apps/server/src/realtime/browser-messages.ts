@@ -5,7 +5,7 @@ import { realtimeMessage } from "@dsbot/protocol";
 import type { Database } from "../db/client.js";
 import type { DataOwner, DomainEventBus, DomainEventHandler, DomainEventName } from "../events/domain-events.js";
 import { planAudiences } from "../policies/plan-audience.js";
-import { boardAudiencesOf } from "../policies/tribes.policy.js";
+import { boardAudiencesOf, supportAudiencesOf } from "../policies/tribes.policy.js";
 import { presentBotRef, presentConnection } from "../modules/dsbots/index.js";
 import type { Notifier } from "../platform/ports.js";
 
@@ -95,6 +95,10 @@ export function subscribeBrowserMessages(
         })),
       });
       for (const userId of audiences.get(planId) ?? []) realtime.toUser(userId, message);
+    }
+    // A tribe's planned supports among them: its board shows the requests' progress anew.
+    for (const { tribeId, audience } of await supportAudiencesOf(db, attacks.map((a) => a.id))) {
+      realtime.toUsers(audience, realtimeMessage("tribe-board-updated", { tribeId }));
     }
   });
 

@@ -3,6 +3,7 @@
 import { coordsTask, plannerTask } from "./planner-task.js";
 import { sosTextTask, troopsOverviewTask } from "./parse-task.js";
 import { generatedWorldFilesTask } from "./world-files-task.js";
+import { tribeDefenceTask } from "./tribe-defence-task.js";
 
 export const tasks = {
   coords: coordsTask,
@@ -10,6 +11,7 @@ export const tasks = {
   sosText: sosTextTask,
   troopsOverview: troopsOverviewTask,
   generatedWorldFiles: generatedWorldFilesTask,
+  tribeDefence: tribeDefenceTask,
 } as const;
 
 export type TaskName = keyof typeof tasks;

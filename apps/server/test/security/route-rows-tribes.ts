@@ -52,6 +52,16 @@ export const tribeRows: MatrixRow[] = [
     expect: { admin: 404, grantee: 403 },
     request: (t) => ({ params: { id: t.fixture.id, requestId: t.fixture.requestId } }),
   }),
+  // Verteidigung planen: a Koordinator or the Anführer (the grantee is a plain member: 403); admins who
+  // are not members get 404.
+  perObject("tribe", {
+    method: "POST",
+    url: "/api/tribes/:id/requests/:requestId/plan",
+    access: "see",
+    ok: 200,
+    expect: { admin: 404, grantee: 403 },
+    request: (t) => ({ params: { id: t.fixture.id, requestId: t.fixture.requestId }, body: { save: false } }),
+  }),
   perObject("tribe", { method: "PATCH", url: "/api/tribes/:id", access: "manage", ok: 200, request: (t) => ({ params: { id: t.fixture.id }, body: { name: t.world.marker() } }) }),
   perObject("tribe", { method: "DELETE", url: "/api/tribes/:id", access: "manage", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
   perObject("tribe", { method: "GET", url: "/api/tribes/:id/invites", access: "manage", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),

@@ -15,6 +15,7 @@ import type {
 } from "../tribes.js";
 import type { TribeBoardQuery, TribeBoardResponse } from "../tribe-board.js";
 import type { TribeRequestCreate, TribeRequestListResponse, TribeRequestResponse } from "../tribe-requests.js";
+import type { TribeDefencePlanInput, TribeDefenceResponse } from "../tribe-defence.js";
 import { del, get, patch, post } from "./route.js";
 
 export const tribeRoutes = {
@@ -38,4 +39,6 @@ export const tribeRoutes = {
   requests: get("/api/tribes/:id/requests").returns<TribeRequestListResponse>(),
   createRequest: post("/api/tribes/:id/requests").body<TribeRequestCreate>().returns<TribeRequestResponse>(),
   withdrawRequest: del("/api/tribes/:id/requests/:requestId"),
+  /** Verteidigung planen (tribe-defence.ts). */
+  planDefence: post("/api/tribes/:id/requests/:requestId/plan").body<TribeDefencePlanInput>().returns<TribeDefenceResponse>(),
 };

@@ -7,6 +7,7 @@ import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, 
 import { timestamps, tz } from "./columns.js";
 import { users } from "./users.js";
 import { incomings } from "./war-room.js";
+import { attackPlans, attacks } from "./attack-plans.js";
 
 export const tribes = pgTable(
   "tribes",
@@ -45,6 +46,8 @@ export const tribeMembers = pgTable(
     troopSharing: text("troop_sharing", { enum: ["none", "defensive", "all"] }).notNull().default("defensive"),
     /** The member's own player name in the game; NULL: that of their first bot on the world. */
     playerName: text("player_name"),
+    /** The member's plan the tribe's planned supports go to ("Stamm-Verteidigung [TAG]"); made on first use. */
+    defencePlanId: integer("defence_plan_id").references(() => attackPlans.id, { onDelete: "set null" }),
     joinedAt: tz("joined_at").notNull().defaultNow(),
   },
   (t) => [
@@ -113,3 +116,30 @@ export const tribeSupportRequests = pgTable(
   ],
 );
 export type TribeSupportRequestRow = typeof tribeSupportRequests.$inferSelect;
+
+/**
+ * Verteidigung planen: a support planned for a request. The command itself is an attack (type support)
+ * in the member's own plan, which their bot sends or which becomes their tab request; deleting it there
+ * takes it off the request. It belongs to the membership like the request.
+ */
+export const tribeRequestSupports = pgTable(
+  "tribe_request_supports",
+  {
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => tribeSupportRequests.id, { onDelete: "cascade" }),
+    attackId: integer("attack_id")
+      .notNull()
+      .references(() => attacks.id, { onDelete: "cascade" }),
+    tribeId: integer("tribe_id").notNull(),
+    memberId: integer("member_id").notNull(),
+    plannedBy: integer("planned_by").references(() => users.id, { onDelete: "set null" }),
+    plannedAt: tz("planned_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.attackId] }),
+    foreignKey({ columns: [t.tribeId, t.memberId], foreignColumns: [tribeMembers.tribeId, tribeMembers.userId] }).onDelete("cascade"),
+    uniqueIndex("tribe_request_supports_attack_idx").on(t.attackId),
+  ],
+);
+export type TribeRequestSupportRow = typeof tribeRequestSupports.$inferSelect;

@@ -41,13 +41,24 @@ const iso = (value: Date | string | null | undefined) => (value === null || valu
  * A row's status: see `initialStatus`.
  */
 export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[], options: { generation?: number } = {}): Promise<number> {
-  const generation = options.generation ?? sql`(select visible_to from attack_plans where id = ${plan.id})`;
+  await writeAttacks(db, plan, rows, options.generation, false);
+  return rows.length;
+}
+
+/** As insertAttacks into the visible generation, answering the new rows' ids in the order of `rows`. */
+export async function insertAttacksReturningIds(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[]): Promise<number[]> {
+  return writeAttacks(db, plan, rows, undefined, true);
+}
+
+async function writeAttacks(db: Executor, plan: Pick<AttackPlanRow, "id">, rows: readonly NewAttack[], visible: number | undefined, returning: boolean): Promise<number[]> {
+  const generation = visible ?? sql`(select visible_to from attack_plans where id = ${plan.id})`;
   const now = Date.now();
+  const ids: number[] = [];
   for (let start = 0; start < rows.length; start += ROW_CHUNK) {
     if (start > 0) await yieldToEventLoop();
     const chunk = rows.slice(start, start + ROW_CHUNK);
     const column = <T>(pick: (row: NewAttack) => T) => sql.param(chunk.map(pick));
-    await db.execute(sql`
+    const result = await db.execute(sql`
       insert into ${attacks} (plan_id, source_village_id, source_name, source_x, source_y, attacker_id, attacker_name,
         target_village_id, target_name, target_x, target_y, defender_id, defender_name, type, units, formulas, dswb, unit,
         send_at, arrival_at, priority, status, error, dsbot_id, real_arrival_at, generation)
@@ -64,10 +75,12 @@ export async function insertAttacks(db: Executor, plan: Pick<AttackPlanRow, "id"
         ${column((r) => iso(r.sendAt))}::timestamptz[], ${column((r) => iso(r.arrivalAt))}::timestamptz[],
         ${column((r) => r.priority)}::smallint[], ${column((r) => initialStatus(r, now))}::text[], ${column((r) => r.error ?? null)}::text[],
         ${column((r) => r.dsbotId ?? null)}::int[], ${column((r) => iso(r.realArrivalAt))}::timestamptz[]
-      )`);
+      )${returning ? sql` returning id` : sql``}`);
+    // Serial ids are drawn row by row in the arrays' order: sorted, they are the rows' ids in order.
+    if (returning) ids.push(...(result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id).sort((a, b) => a - b));
   }
-  if (rows.length > 0 && options.generation === undefined) await touchPlan(db, plan.id);
-  return rows.length;
+  if (rows.length > 0 && visible === undefined) await touchPlan(db, plan.id);
+  return ids;
 }
 
 /** What one attack needs to become a row: its villages, units, unit and arrival. */

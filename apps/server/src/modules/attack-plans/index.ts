@@ -7,7 +7,8 @@ import { attackPlansRoutes } from "./attack-plans.routes.js";
 export { advanceAttacks } from "./attack-clock.js";
 export { emitAttacksChanged } from "./attack-events.js";
 export { removeHiddenAttacks } from "./attack-publish.service.js";
-export { insertAttacks } from "./attack-write.service.js";
+export { insertAttacks, insertAttacksReturningIds } from "./attack-write.service.js";
+export { handDefenceToBots } from "./defend-planner.js";
 export type { NewAttack } from "./attack-write.service.js";
 
 /** Registered by app.ts: the routes and the bot socket events of this module. */

@@ -51,6 +51,10 @@ export const notificationTexts = {
     title: "Unterstützung angefordert",
     message: `${member} braucht Unterstützung in ${village} bis ${neededBy}: ${need}.`,
   }),
+  defenceAssigned: (coordinator: string, count: number, village: string, firstSend: string): NotificationContent => ({
+    title: "Verteidigungsbefehle vom Stamm",
+    message: `${coordinator} hat dir ${count === 1 ? "1 Unterstützung" : `${count} Unterstützungen`} für ${village} zugeteilt. Erste Abschickzeit: ${firstSend}.`,
+  }),
   attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
     title: "Angriff fehlgeschlagen",
     message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,

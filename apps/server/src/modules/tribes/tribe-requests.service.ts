@@ -4,8 +4,8 @@
 // a margin; what is needed is a population of defence or certain units. Open until withdrawn; listed
 // while the attack has not landed. Asking rings the bell of the Anführer, the Koordinatoren and the
 // members who could help in time (tribe-request-helpers.ts).
-import type { TribeRequestCreate, TribeRole, TribeSupportRequest } from "@dsbot/protocol";
-import { formatServerTime, needText, TRIBE_REQUESTS_OPEN_MAX, tribeRequestMessages } from "@dsbot/protocol";
+import type { TribeDefenceSupport, TribeRequestCreate, TribeRole, TribeSupportRequest } from "@dsbot/protocol";
+import { formatServerTime, needText, TRIBE_REQUESTS_CLOSED_HOURS, TRIBE_REQUESTS_OPEN_MAX, tribeRequestMessages } from "@dsbot/protocol";
 import { and, asc, count, eq, gt, isNull, min, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
@@ -17,13 +17,14 @@ import { MAX_SERIAL_ID } from "../../http/parse.js";
 import type { NotifyContext } from "../notifications/index.js";
 import { notificationLinks, notificationTexts, notify } from "../notifications/index.js";
 import { worldZoneOf } from "../worlds/index.js";
+import { supportsOfRequests } from "./tribe-defence-supports.js";
 import { membersWhoCouldHelp, requestRecipients } from "./tribe-request-helpers.js";
 
 const requester = alias(users, "requester");
 
 const coordinates = (x: number, y: number) => `${x}|${y}`;
 
-function present(row: TribeSupportRequestRow, member: string, requestedBy: string | null): TribeSupportRequest {
+function present(row: TribeSupportRequestRow, member: string, requestedBy: string | null, supports: TribeDefenceSupport[] = [], now = Date.now()): TribeSupportRequest {
   return {
     id: row.id,
     tribeId: row.tribeId,
@@ -37,19 +38,28 @@ function present(row: TribeSupportRequestRow, member: string, requestedBy: strin
     need: row.need,
     helpers: row.helpers,
     createdAt: row.createdAt.toISOString(),
+    supports,
+    closed: row.attackArrivalAt.getTime() <= now,
   };
 }
 
-/** The tribe's open requests whose attack has not landed, the most urgent first. */
-export async function listRequests(db: Database, tribeId: number, now = new Date()): Promise<TribeSupportRequest[]> {
+/**
+ * The tribe's open requests whose attack has not landed, the most urgent first, and those whose attack
+ * landed within TRIBE_REQUESTS_CLOSED_HOURS (closed with what arrived in time), the latest first; each
+ * with its planned supports.
+ */
+export async function listRequests(db: Database, tribeId: number, now = new Date()): Promise<{ open: TribeSupportRequest[]; closed: TribeSupportRequest[] }> {
+  const since = new Date(now.getTime() - TRIBE_REQUESTS_CLOSED_HOURS * 3_600_000);
   const rows = await db
     .select({ request: tribeSupportRequests, member: users.username, requestedBy: requester.username })
     .from(tribeSupportRequests)
     .innerJoin(users, eq(users.id, tribeSupportRequests.memberId))
     .leftJoin(requester, eq(requester.id, tribeSupportRequests.requestedBy))
-    .where(and(eq(tribeSupportRequests.tribeId, tribeId), isNull(tribeSupportRequests.withdrawnAt), gt(tribeSupportRequests.attackArrivalAt, now)))
+    .where(and(eq(tribeSupportRequests.tribeId, tribeId), isNull(tribeSupportRequests.withdrawnAt), gt(tribeSupportRequests.attackArrivalAt, since)))
     .orderBy(asc(tribeSupportRequests.neededBy), asc(tribeSupportRequests.id));
-  return rows.map((r) => present(r.request, r.member, r.requestedBy));
+  const supports = await supportsOfRequests(db, rows.map((r) => r.request.id));
+  const all = rows.map((r) => present(r.request, r.member, r.requestedBy, supports.get(r.request.id) ?? [], now.getTime()));
+  return { open: all.filter((r) => !r.closed), closed: all.filter((r) => r.closed).reverse() };
 }
 
 /** The incoming and the member it belongs to, if it is on the tribe's board; 404 otherwise. */

@@ -7,6 +7,7 @@ import type {
   TribeInviteCreatedResponse,
   TribeInviteListResponse,
   TribeListResponse,
+  TribeDefenceResponse,
   TribeRequestListResponse,
   TribeRequestResponse,
   TribeResponse,
@@ -27,6 +28,7 @@ import {
   tribeBoardQuerySchema,
   tribeRequestCreateSchema,
   tribeRequestParamsSchema,
+  tribeDefencePlanSchema,
 } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
@@ -37,6 +39,7 @@ import { boardWalksOf } from "./tribe-board-walks.js";
 import { tribeBoard } from "./tribe-board.service.js";
 import { createInvite, joinWithCode, listInvites, revokeInvite } from "./tribe-invites.service.js";
 import { createRequest, listRequests, withdrawRequest } from "./tribe-requests.service.js";
+import { planDefence } from "./tribe-defence.service.js";
 import { presentTribeDetail, presentTribeSummaries } from "./tribe-view.js";
 import type { TribeChange } from "./tribes.service.js";
 import {
@@ -65,6 +68,7 @@ const leader = contract({ params: tribeIdParamsSchema, body: tribeLeaderSchema }
 const board = contract({ params: tribeIdParamsSchema, query: tribeBoardQuerySchema });
 const requestCreate = contract({ params: tribeIdParamsSchema, body: tribeRequestCreateSchema });
 const requestById = contract({ params: tribeRequestParamsSchema });
+const defence = contract({ params: tribeRequestParamsSchema, body: tribeDefencePlanSchema });
 
 export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
   const walks = boardWalksOf(ctx);
@@ -109,7 +113,17 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(routes.requests.path, { config: byId.config }, async (request): Promise<TribeRequestListResponse> => {
       const { tribe } = await requireTribeView(ctx.db, caller(request).user, byId.params(request).id);
       const now = new Date();
-      return { requests: await listRequests(ctx.db, tribe.id, now), readAt: now.getTime() };
+      const { open, closed } = await listRequests(ctx.db, tribe.id, now);
+      return { requests: open, closed, readAt: now.getTime() };
+    });
+
+    app.post(routes.planDefence.path, { config: defence.config }, async (request): Promise<TribeDefenceResponse> => {
+      const { user } = caller(request);
+      const { id, requestId } = defence.params(request);
+      const { tribe, role } = await requireTribeMember(ctx.db, user, id);
+      const answer = await planDefence(ctx, tribe, user, role, requestId, defence.body(request));
+      if (answer.saved) await requestsChanged(tribe.id);
+      return answer;
     });
 
     app.post(routes.createRequest.path, { config: requestCreate.config }, async (request, reply) => {

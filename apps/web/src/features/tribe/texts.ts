@@ -230,6 +230,51 @@ export const tribeRequestTexts = {
   withdrawn: "Die Anfrage wurde zurückgezogen.",
 } as const;
 
+/** Verteidigung planen, a request's progress, "Meine Befehle" and the closed requests. */
+export const tribeDefenceTexts = {
+  // a request's progress
+  requested: "Angefordert",
+  planned: "Geplant",
+  sent: "Gesendet",
+  arrived: "Angekommen",
+  progressLabel: (village: string) => `Stand der Anfrage für ${village}`,
+  missing: (text: string) => `Es fehlen noch ${text}.`,
+  troubled: (n: number) => (n === 1 ? "1 Unterstützung zu spät oder fehlgeschlagen" : `${count.format(n)} Unterstützungen zu spät oder fehlgeschlagen`),
+  supportsLabel: (village: string) => `Geplante Unterstützungen für ${village}`,
+  from: "Von",
+  units: "Einheiten",
+  send: "Abschicken",
+  arrival: "Ankunft",
+  state: "Stand",
+  // planning
+  plan: "Verteidigung planen",
+  replan: "Lücke neu planen",
+  planLabel: (coordinates: string) => `Verteidigung für ${coordinates} planen`,
+  title: "Verteidigung planen",
+  planning: "Die Dörfer der Mitglieder werden durchgerechnet …",
+  intro: (missing: string, deadline: string) => `Es fehlen ${missing}, gebraucht bis ${deadline} Serverzeit. Geplant werden die geteilten Verteidigungseinheiten der anderen Mitglieder, die rechtzeitig ankommen.`,
+  none: "Kein Dorf eines Mitglieds schafft es mit geteilten Truppen rechtzeitig.",
+  covers: (covered: string, missing: string) => `Deckt ${covered} von ${missing}.`,
+  member: "Mitglied",
+  underAttackTitle: "Selbst angegriffene Dörfer",
+  underAttackHint: "Diese Dörfer könnten helfen, werden aber selbst angegriffen. Nur angehakte werden eingeplant.",
+  save: "Plan speichern",
+  cancel: "Abbrechen",
+  saved: (n: number) =>
+    `${n === 1 ? "1 Unterstützung" : `${count.format(n)} Unterstützungen`} geplant. Laufende Bots der Mitglieder schicken sie, sonst erscheinen sie als Tab-Anfrage.`,
+  // Meine Befehle
+  mineTitle: "Meine Befehle",
+  mineLabel: "Meine Befehle",
+  mineHint: "Vom Stamm für dich geplant. Dein laufender Bot schickt sie pünktlich, sonst bekommst du eine Tab-Anfrage.",
+  target: "Ziel",
+  openPlan: "Im Angriffsplan öffnen",
+  // closed
+  closedTitle: "Abgeschlossene Anfragen",
+  closedLabel: "Abgeschlossene Anfragen",
+  closedResult: (arrived: string, requested: string) => `${arrived} von ${requested} rechtzeitig angekommen`,
+  landedAt: (time: string) => `Angriff gelandet ${time}`,
+} as const;
+
 /** 12.345, or "–" when the world data does not know the value. */
 export function formatCount(value: number | null): string {
   return value === null ? "–" : count.format(value);

@@ -1,7 +1,7 @@
 // REST of Unterstützung anfordern: the tribe's open support requests, asking for support from a board row
 // and withdrawing a request. Their query key lies under the board's (tribeKeys.requests), so realtime
 // `tribe-board-updated` (sent on every change of the requests too) and `tribe-updated` load them again.
-import type { TribeDetail, TribeIncoming, TribeRequestCreate, TribeSupportRequest } from "@dsbot/protocol";
+import type { TribeDefencePlanInput, TribeDetail, TribeIncoming, TribeRequestCreate, TribeSupportRequest } from "@dsbot/protocol";
 import { tribeRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -50,5 +50,17 @@ export function useWithdrawRequest(id: number) {
     mutationFn: (requestId: number) => api.call(tribeRoutes.withdrawRequest, { params: { id, requestId } }),
     // Also after a 404 (withdrawn by someone else, landed): the list on screen is stale either way.
     onSettled: () => client.invalidateQueries({ queryKey: tribeKeys.requests(id) }),
+  });
+}
+
+/** Whether the caller plans the tribe's defence: a Koordinator or the Anführer. */
+export const mayPlanDefence = (tribe: Pick<TribeDetail, "myRole">) => tribe.myRole === "leader" || tribe.myRole === "coordinator";
+
+/** Verteidigung planen: a preview, or with `save` the supports written to the members' plans. */
+export function usePlanDefence(id: number, requestId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TribeDefencePlanInput) => api.call(tribeRoutes.planDefence, { params: { id, requestId }, body }),
+    onSettled: (_data, _error, body) => (body.save ? client.invalidateQueries({ queryKey: tribeKeys.requests(id) }) : undefined),
   });
 }

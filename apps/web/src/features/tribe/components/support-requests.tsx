@@ -2,13 +2,16 @@
 // server's order): the village and its member, by when the support must be there (server time and the
 // countdown to it), what is needed, how many members could help in time, who asked where it was not the
 // member, and "Zurückziehen" (after a confirmation) for whom may. A request whose attack has landed
-// leaves at once. Nothing at all while there is none or they load; a small error with a retry when they failed to load.
+// leaves at once. Each request shows its closed loop (request-progress.tsx): asked, planned, sent, arrived,
+// its planned supports, and for a Koordinator or the Anführer "Verteidigung planen" while something is
+// missing. Above them the viewer's own part ("Meine Befehle"), below the requests closed in the last day.
+// Nothing at all while there is none or they load; a small error with a retry when they failed to load.
 import type { TribeDetail, TribeSupportRequest } from "@dsbot/protocol";
-import { formatServerTime, needText } from "@dsbot/protocol";
+import { formatServerTime, needText, requestProgress } from "@dsbot/protocol";
 import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconLifebuoy } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { confirm } from "@/components/ui/confirm-store";
 import { commonTexts } from "@/config/texts";
 import { Countdown } from "@/features/incomings";
@@ -16,8 +19,11 @@ import { alert } from "@/lib/alerts";
 import { alertError, errorMessage } from "@/lib/api-error-message";
 import { useNow } from "@/lib/clock";
 import { useSession } from "@/lib/session";
-import { mayRequestFor, tribeRequestsQueryOptions, useWithdrawRequest } from "../api/tribe-requests-api";
-import { tribeRequestTexts as texts } from "../texts";
+import { mayPlanDefence, mayRequestFor, tribeRequestsQueryOptions, useWithdrawRequest } from "../api/tribe-requests-api";
+import { tribeDefenceTexts, tribeRequestTexts as texts } from "../texts";
+import { DefencePlanModal } from "./defence-plan-modal";
+import { RequestProgress, SupportTable } from "./request-progress";
+import { ClosedRequests, MyOrders } from "./tribe-orders";
 
 const villageText = (village: TribeSupportRequest["village"]) => (village.name ? `${village.name} (${village.coordinates})` : village.coordinates);
 
@@ -28,9 +34,12 @@ interface RequestItemProps {
   /** Withdrawing it; undefined: the caller may not. */
   onWithdraw?: (request: TribeSupportRequest) => void;
   withdrawing: boolean;
+  /** Verteidigung planen; undefined: the caller may not. */
+  onPlan?: (request: TribeSupportRequest) => void;
 }
 
-function RequestItem({ request, now, zone, onWithdraw, withdrawing }: RequestItemProps) {
+function RequestItem({ request, now, zone, onWithdraw, withdrawing, onPlan }: RequestItemProps) {
+  const missing = requestProgress(request.need, request.neededBy, request.supports, now).missing;
   const askedByOther = request.requestedBy !== null && request.requestedBy !== request.member.username;
   return (
     <Paper withBorder radius="md" p="sm" component="li" data-request-id={request.id} style={{ listStyle: "none" }}>
@@ -63,6 +72,12 @@ function RequestItem({ request, now, zone, onWithdraw, withdrawing }: RequestIte
             {texts.helpers(request.helpers)}
           </Text>
         </Group>
+        <Group gap="xs" wrap="wrap">
+        {onPlan && missing > 0 && (
+          <Button size="xs" variant="light" aria-label={tribeDefenceTexts.planLabel(request.village.coordinates)} onClick={() => onPlan(request)}>
+            {request.supports.length > 0 ? tribeDefenceTexts.replan : tribeDefenceTexts.plan}
+          </Button>
+        )}
         {onWithdraw && (
           <Button
             size="xs"
@@ -75,7 +90,20 @@ function RequestItem({ request, now, zone, onWithdraw, withdrawing }: RequestIte
             {texts.withdraw}
           </Button>
         )}
+        </Group>
       </Group>
+      <Stack gap="xs" mt="xs">
+        <RequestProgress request={request} now={now} label={tribeDefenceTexts.progressLabel(villageText(request.village))} />
+        {request.supports.length > 0 && (
+          <SupportTable
+            supports={request.supports}
+            neededBy={() => request.neededBy}
+            now={now}
+            zone={zone}
+            label={tribeDefenceTexts.supportsLabel(request.village.coordinates)}
+          />
+        )}
+      </Stack>
     </Paper>
   );
 }
@@ -87,6 +115,7 @@ export function SupportRequests({ tribe, zone }: { tribe: TribeDetail; zone: str
   const withdraw = useWithdrawRequest(tribe.id);
   const data = query.data;
   const open = useMemo(() => (data?.requests ?? []).filter((r) => r.attackArrival > now), [data, now]);
+  const [planning, setPlanning] = useState<TribeSupportRequest | null>(null);
 
   const onWithdraw = async (request: TribeSupportRequest) => {
     const confirmed = await confirm({ title: texts.withdrawTitle, message: texts.withdrawMessage(villageText(request.village)), confirmLabel: texts.withdraw, danger: true });
@@ -112,8 +141,11 @@ export function SupportRequests({ tribe, zone }: { tribe: TribeDetail; zone: str
       </Alert>
     );
   }
-  if (open.length === 0) return null;
+  if (!data) return null;
   return (
+    <>
+      <MyOrders requests={data.requests} userId={userId} now={now} zone={zone} />
+      {open.length > 0 && (
     <Card data-testid="tribe-requests">
       <Stack gap="sm">
         <Group gap="xs">
@@ -134,10 +166,15 @@ export function SupportRequests({ tribe, zone }: { tribe: TribeDetail; zone: str
               zone={zone}
               onWithdraw={mayRequestFor(tribe, userId, request.member.userId) ? (r) => void onWithdraw(r) : undefined}
               withdrawing={withdraw.isPending && withdraw.variables === request.id}
+              onPlan={mayPlanDefence(tribe) ? setPlanning : undefined}
             />
           ))}
         </Stack>
       </Stack>
     </Card>
+      )}
+      <ClosedRequests requests={[...data.requests.filter((r) => r.attackArrival <= now), ...data.closed]} zone={zone} />
+      <DefencePlanModal tribeId={tribe.id} request={planning} zone={zone} onClose={() => setPlanning(null)} />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // Unterstützung anfordern as the server answers it, for the tests: one open request, and the request the
 // server makes of a board row and a POST body.
-import type { TribeIncoming, TribeRequestCreate, TribeSupportRequest } from "@dsbot/protocol";
+import type { TribeDefenceSupport, TribeIncoming, TribeRequestCreate, TribeSupportRequest } from "@dsbot/protocol";
 
 export function makeTribeRequest(id: number, overrides: Partial<TribeSupportRequest> = {}): TribeSupportRequest {
   const attackArrival = Date.now() + 3_600_000;
@@ -17,6 +17,8 @@ export function makeTribeRequest(id: number, overrides: Partial<TribeSupportRequ
     need: { kind: "population", population: 2000 },
     helpers: 2,
     createdAt: new Date().toISOString(),
+    supports: [],
+    closed: false,
     ...overrides,
   };
 }
@@ -35,4 +37,23 @@ export function requestFrom(id: number, incoming: TribeIncoming, body: TribeRequ
     need: body.need,
     helpers: 0,
   });
+}
+
+/** A support planned for a request (Verteidigung planen), from bert's Gamma unless overridden. */
+export function makeSupport(id: number | null, overrides: Partial<TribeDefenceSupport> = {}): TribeDefenceSupport {
+  const sendAt = Date.now() + 600_000;
+  return {
+    id,
+    planId: id === null ? null : 40,
+    member: { userId: 4, username: "bert" },
+    source: { id: 4, name: "Gamma", coordinates: "510|490" },
+    units: { spear: 1000, sword: 200 },
+    unit: "sword",
+    sendAt,
+    arrivalAt: sendAt + 1_800_000,
+    status: "planned",
+    realArrivalAt: null,
+    error: null,
+    ...overrides,
+  };
 }

@@ -1,5 +1,17 @@
 // Tribes as the server answers them, and a small fake of the tribe routes for the tests.
-import type { TribeDetail, TribeIncoming, TribeInvite, TribeMember, TribeRequestCreate, TribeRole, TribeSummary, TribeSupportRequest, User } from "@dsbot/protocol";
+import type {
+  TribeDefencePlanInput,
+  TribeDefenceResponse,
+  TribeDetail,
+  TribeIncoming,
+  TribeInvite,
+  TribeMember,
+  TribeRequestCreate,
+  TribeRole,
+  TribeSummary,
+  TribeSupportRequest,
+  User,
+} from "@dsbot/protocol";
 import { tribeMessages, tribeRequestMessages } from "@dsbot/protocol";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
 import { signIn } from "@/test/render-app";
@@ -60,7 +72,8 @@ interface Call {
  * `extra` adds or replaces other routes (the world list, its tribes). `board`: the incomings of
  * Stammes-Eingänge (tribe-board-fixtures.ts), the same for every tribe; none unless given. `requests`:
  * the open support requests (tribe-request-fixtures.ts), likewise; a new one is made of a board row, and
- * a second open one for the same village is refused as the server does (409).
+ * a second open one for the same village is refused as the server does (409). `plan`: the answer of
+ * Verteidigung planen to a body (a saved answer's supports join the request); 404 unless given.
  */
 export function tribeServer(
   user: User,
@@ -70,6 +83,8 @@ export function tribeServer(
     joinable?: TribeDetail;
     board?: TribeIncoming[];
     requests?: TribeSupportRequest[];
+    closed?: TribeSupportRequest[];
+    plan?: (requestId: number, body: TribeDefencePlanInput) => Response | TribeDefenceResponse;
     refuse?: Record<string, () => Response | undefined>;
     extra?: Record<string, FetchHandler>;
   } = {},
@@ -134,7 +149,7 @@ export function tribeServer(
     });
     routes[`GET ${base}/invites`] = withTribe(() => json(200, { invites }));
     routes[`GET ${base}/incomings`] = ({ url }) => (byId(id) ? json(200, boardAnswer(board, url)) : notFound());
-    routes[`GET ${base}/requests`] = withTribe(() => json(200, { requests, readAt: Date.now() }));
+    routes[`GET ${base}/requests`] = withTribe(() => json(200, { requests, closed: options.closed ?? [], readAt: Date.now() }));
     routes[`POST ${base}/requests`] = withTribe((_tribe, body) => {
       const input = body as TribeRequestCreate;
       const incoming = board.find((i) => i.id === input.incomingId);
@@ -145,6 +160,12 @@ export function tribeServer(
       return json(201, { request });
     });
     for (const requestId of [1, 2, 3, 100, 101]) {
+      routes[`POST ${base}/requests/${requestId}/plan`] = withTribe((_tribe, body) => {
+        const answer = options.plan?.(requestId, body as TribeDefencePlanInput) ?? apiError(404, "not_found", tribeRequestMessages.notFound);
+        if (answer instanceof Response) return answer;
+        if (answer.saved) requests = requests.map((r) => (r.id === requestId ? { ...r, supports: [...r.supports, ...answer.supports] } : r));
+        return json(200, answer);
+      });
       routes[`DELETE ${base}/requests/${requestId}`] = withTribe(() => {
         if (!requests.some((r) => r.id === requestId)) return apiError(404, "not_found", tribeRequestMessages.notFound);
         requests = requests.filter((r) => r.id !== requestId);
