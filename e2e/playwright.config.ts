@@ -15,7 +15,7 @@ const chromiumPath = process.env.E2E_CHROMIUM ?? (existsSync("/usr/bin/chromium-
 // each other at the end with both workers waiting. Two browsers at once, not three: with three beside
 // the server and the runner on two cores, CI runs took up to 19 minutes for the suite and missed
 // transient states (a toast's 5 s, a bar's width transition).
-const waitingOnTheClock = ["attack-execution.spec.ts", "tab-requests-expire.spec.ts", "war-room.spec.ts"];
+const waitingOnTheClock = ["attack-execution.spec.ts", "tab-requests-expire.spec.ts", "war-room.spec.ts", "tribe-defence.spec.ts"];
 export const chromium = { browserName: "chromium" as const, viewport: { width: 1440, height: 900 } };
 
 export default defineConfig({

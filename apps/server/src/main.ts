@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     await ensureDemoNotifications(app.db, DEMO_USERNAME, demoGameWorld).catch((error: unknown) => {
       app.fastify.log.error({ err: error }, "demo notifications failed");
     });
-    await ensureDemoTribe({ db: app.db, workers: app.ctx.workers }, DEMO_USERNAME).catch((error: unknown) => {
+    await ensureDemoTribe(app.ctx, DEMO_USERNAME).catch((error: unknown) => {
       app.fastify.log.error({ err: error }, "demo tribe failed");
     });
     // Keep the demo alive for as long as the server runs: a started bot always has an attack ahead.

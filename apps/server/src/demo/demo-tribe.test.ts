@@ -22,7 +22,7 @@ beforeEach(() => {
 describe("ensureDemoTribe", () => {
   it("gives the demo user a tribe with members, a filled board and an open request", async () => {
     const now = Date.now();
-    const tribeId = await ensureDemoTribe({ db: app.db, workers: app.ctx.workers }, DEMO_USERNAME, now);
+    const tribeId = await ensureDemoTribe(app.ctx, DEMO_USERNAME, now);
     expect(tribeId).toBeTypeOf("number");
     const [demo] = await app.db.select().from(users).where(eq(users.username, DEMO_USERNAME));
     const call = caller(app, await loginAs(app, { username: DEMO_USERNAME, password: app.ctx.config.demoPassword }));
@@ -51,17 +51,25 @@ describe("ensureDemoTribe", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ member: { username: "Demo-Lena" }, attackArrival: train[0]?.arrivalTime, need: { kind: "population", population: 12_000 } });
     expect(requests[0]!.helpers).toBeGreaterThanOrEqual(1);
+    // The demo user planned the defence: Finn's supports, leaving in two hours, in his own plan.
+    const supports = requests[0]!.supports;
+    expect(supports.length).toBeGreaterThanOrEqual(1);
+    for (const support of supports) {
+      expect(support).toMatchObject({ member: { username: "Demo-Finn" }, status: "planned" });
+      expect(support.sendAt).toBeGreaterThanOrEqual(now + 2 * 3_600_000);
+      expect(support.arrivalAt).toBeLessThanOrEqual(requests[0]!.neededBy);
+    }
   });
 
   it("is written once, and renewed when the members' incomings have landed", async () => {
     const later = Date.now() + 10 * 3_600_000;
     const [tribe] = await app.db.select().from(tribes).where(eq(tribes.name, "Demo-Stamm"));
     const before = (await app.db.select({ id: incomings.id }).from(incomings)).length;
-    expect(await ensureDemoTribe({ db: app.db, workers: app.ctx.workers }, DEMO_USERNAME)).toBe(tribe!.id);
+    expect(await ensureDemoTribe(app.ctx, DEMO_USERNAME)).toBe(tribe!.id);
     expect((await app.db.select({ id: incomings.id }).from(incomings)).length).toBe(before);
 
     // Ten hours on, everything has landed: new incomings, and Lena asks again.
-    expect(await ensureDemoTribe({ db: app.db, workers: app.ctx.workers }, DEMO_USERNAME, later)).toBe(tribe!.id);
+    expect(await ensureDemoTribe(app.ctx, DEMO_USERNAME, later)).toBe(tribe!.id);
     const fresh = await app.db.select({ at: incomings.arrivalAt }).from(incomings);
     expect(fresh.filter((i) => i.at.getTime() > later).length).toBeGreaterThanOrEqual(6);
     expect((await app.db.select().from(tribes)).length).toBe(1);

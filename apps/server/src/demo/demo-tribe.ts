@@ -2,18 +2,21 @@
 // world's tribe of the same name, with two members of its own (Demo-Lena and Demo-Finn, playing two
 // other players of that tribe). The members share their troops (a pasted overview of their villages)
 // and have incomings of their own (a pasted SOS: a noble train on Lena's first village, attacks on
-// others), and Lena has asked for support against the train — so Stamm shows a filled board, an open
-// request and who could help, next to what the demo bots (Kalle, Zora, Bruno) scan once started.
-// Written once; a start that finds the members' incomings landed pastes new ones and asks again.
+// others), Lena has asked for support against the train, and the demo user, as Anführer, has planned
+// the defence for it — so Stamm shows a filled board, an open request, who could help and the planned
+// supports, next to what the demo bots (Kalle, Zora, Bruno) scan once started. Written once; a start
+// that finds the members' incomings landed pastes new ones, asks again and plans again.
 import type { TribeRequestNeed, UnitCounts } from "@dsbot/protocol";
 import { DEMO_WORLD, formatServerTime, TRIBE_REQUEST_MARGIN_DEFAULT_S, usernameKey } from "@dsbot/protocol";
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { allies, incomings, pastedTroops, players, tribeMembers, tribeSupportRequests, tribes, villages } from "../db/schema.js";
+import { allies, incomings, pastedTroops, players, tribeMembers, tribeRequestSupports, tribeSupportRequests, tribes, villages } from "../db/schema.js";
 import type { TribeRow, UserRow } from "../db/schema.js";
 import { findUserByUsername, generatePassword } from "../modules/auth/index.js";
 import { importSosText } from "../modules/incomings/index.js";
-import { membersWhoCouldHelp } from "../modules/tribes/index.js";
+import type { DefenceDeps } from "../modules/tribes/index.js";
+import { membersWhoCouldHelp, planDefence } from "../modules/tribes/index.js";
+import { HttpError } from "../http/errors.js";
 import { createUser } from "../modules/users/index.js";
 import { requireUserWorld, worldDataKey, worldZoneOf } from "../modules/worlds/index.js";
 import type { ImportDeps } from "../workers/pasted-text.js";
@@ -23,6 +26,12 @@ export const DEMO_TRIBE_MEMBERS = ["Demo-Lena", "Demo-Finn"] as const;
 const DEMO_TROOPS: UnitCounts = { spear: 2400, sword: 1800, heavy: 300, axe: 400 };
 /** Lena's need against the train. */
 const DEMO_NEED: TribeRequestNeed = { kind: "population", population: 12_000 };
+/**
+ * The demo's planned supports leave this long after the start (not at once, as a coordinator's plan
+ * does), so a newcomer sees them planned with a countdown; Finn has no bot, so each becomes his tab
+ * request when it is due.
+ */
+const DEMO_DEFENCE_DELAY_MS = 2 * 3_600_000;
 
 interface DemoVillage {
   id: number;
@@ -97,7 +106,7 @@ async function ensureMember(db: Database, leader: UserRow, tribe: TribeRow, user
 }
 
 /** Creates the demo tribe once, and new incomings and a request when the old ones have landed; its id. */
-export async function ensureDemoTribe(deps: ImportDeps, demoUsername: string, now = Date.now()): Promise<number | undefined> {
+export async function ensureDemoTribe(deps: ImportDeps & DefenceDeps, demoUsername: string, now = Date.now()): Promise<number | undefined> {
   const { db } = deps;
   const leader = await findUserByUsername(db, demoUsername);
   if (!leader) return undefined;
@@ -150,7 +159,27 @@ export async function ensureDemoTribe(deps: ImportDeps, demoUsername: string, no
     .limit(1);
   if (ahead.length === 0) await pasteDemoIncomings(deps, allyId, world.id, members, zone, now);
   await askForLena(db, tribe, members[0]?.user, now);
+  await planForLena(deps, tribe, leader, members[0]?.user, now);
   return tribe.id;
+}
+
+/** The Anführer's plan for Lena's open request, unless it has supports already (or none can help). */
+async function planForLena(deps: DefenceDeps, tribe: TribeRow, leader: UserRow, lena: UserRow | undefined, now: number): Promise<void> {
+  if (!lena) return;
+  const [open] = await deps.db
+    .select({ id: tribeSupportRequests.id })
+    .from(tribeSupportRequests)
+    .where(and(eq(tribeSupportRequests.tribeId, tribe.id), eq(tribeSupportRequests.memberId, lena.id), isNull(tribeSupportRequests.withdrawnAt), gt(tribeSupportRequests.attackArrivalAt, new Date(now))))
+    .limit(1);
+  if (!open) return;
+  const [planned] = await deps.db.select({ id: tribeRequestSupports.attackId }).from(tribeRequestSupports).where(eq(tribeRequestSupports.requestId, open.id)).limit(1);
+  if (planned) return;
+  try {
+    await planDefence(deps, tribe, leader, "leader", open.id, { save: true, includeVillageIds: [] }, now + DEMO_DEFENCE_DELAY_MS);
+  } catch (error) {
+    // Nothing missing, or too late for any support: the demo simply has no plan then.
+    if (!(error instanceof HttpError)) throw error;
+  }
 }
 
 /** Lena's noble train (four commands 100 ms apart, 7 h away) and single attacks on both members. */

@@ -93,7 +93,7 @@ function PlanBody({ tribeId, request, zone, onClose }: { tribeId: number; reques
               <Text size="sm" fw={600} data-covered={result.covered}>
                 {texts.covers(measureText(request.need, result.covered), measureText(request.need, result.missing))}
               </Text>
-              <SupportTable supports={result.supports} neededBy={() => request.neededBy} now={now} zone={zone} label={texts.supportsLabel(request.village.coordinates)} />
+              <SupportTable supports={result.supports} neededBy={() => request.neededBy} now={now} zone={zone} label={texts.supportsLabel(request.village.coordinates)} preview />
             </>
           )}
         </Stack>

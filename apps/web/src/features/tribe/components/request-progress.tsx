@@ -4,7 +4,7 @@
 // support becomes "angekommen" the moment its arrival passes (packages/protocol/src/tribe-defence.ts).
 import type { TribeDefenceSupport, TribeRequestNeed, TribeSupportRequest, TribeSupportState, UnitCounts } from "@dsbot/protocol";
 import { formatServerTime, requestProgress, supportState, tribeSupportStateLabels, unitLabels } from "@dsbot/protocol";
-import { Badge, Group, Progress, Stack, Table, Text } from "@mantine/core";
+import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { Countdown } from "@/features/incomings";
 import { formatCount, tribeDefenceTexts as texts } from "../texts";
 
@@ -43,13 +43,16 @@ export function RequestProgress({ request, now, label }: { request: TribeSupport
   ] as const;
   return (
     <Stack gap={4} aria-label={label} role="group">
-      <Group gap="md" wrap="wrap">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing={2}>
         {figures.map(([name, value, key]) => (
           <Text key={key} size="xs" c="dimmed" data-progress={key} data-value={value}>
-            {name}: <Text span fw={600} c="gray.2">{measureText(request.need, value)}</Text>
+            {name}:{" "}
+            <Text span fw={600} c="gray.2">
+              {measureText(request.need, value)}
+            </Text>
           </Text>
         ))}
-      </Group>
+      </SimpleGrid>
       {progress.planned > 0 && (
         <Progress.Root size="sm" aria-hidden>
           <Progress.Section value={share(progress.arrived)} color="green" />
@@ -82,9 +85,11 @@ interface SupportTableProps {
   label: string;
   /** The column after the member: where it goes (Meine Befehle) instead of the member. */
   target?: (support: TribeDefenceSupport) => string;
+  /** A preview: no state column (nothing is planned yet). */
+  preview?: boolean;
 }
 
-export function SupportTable({ supports, neededBy, now, zone, label, target }: SupportTableProps) {
+export function SupportTable({ supports, neededBy, now, zone, label, target, preview = false }: SupportTableProps) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label={label} verticalSpacing={4} fz="xs">
@@ -95,7 +100,7 @@ export function SupportTable({ supports, neededBy, now, zone, label, target }: S
             <Table.Th>{texts.units}</Table.Th>
             <Table.Th>{texts.send}</Table.Th>
             <Table.Th>{texts.arrival}</Table.Th>
-            <Table.Th>{texts.state}</Table.Th>
+            {!preview && <Table.Th>{texts.state}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -119,14 +124,16 @@ export function SupportTable({ supports, neededBy, now, zone, label, target }: S
                     {serverTime(support.realArrivalAt ?? support.arrivalAt, zone)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <SupportStateBadge state={state} />
-                  {support.error && (
-                    <Text size="xs" c="red.4">
-                      {support.error}
-                    </Text>
-                  )}
-                </Table.Td>
+                {!preview && (
+                  <Table.Td>
+                    <SupportStateBadge state={state} />
+                    {support.error && (
+                      <Text size="xs" c="red.4">
+                        {support.error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                )}
               </Table.Tr>
             );
           })}
