@@ -4,7 +4,11 @@
 // noble trains among them; 500 of them pasted by a second member too, one row each). Then the board's
 // page is read as a member, pages 1, 10 and 100 and each filter (budget p99 ≤ 20 ms a query), and 100
 // members' website sockets wait for `tribe-board-updated` while one member pastes a new SOS (budget
-// p99 ≤ 50 ms from the request's start). Writes its section of bench/results.md; exits 1 on a miss.
+// p99 ≤ 50 ms from the request's start). Then Verteidigung planen: the leader previews the plan of one
+// member's request over every other sharing member's villages (about 44,500, of which the nearest 5,000
+// are candidates; budget p99 ≤ 200 ms), while a probe asks /api/health every 10 ms (its slowest answer shows whether the event loop
+// was held); and the allocation alone over 5,000 candidates in this process. Writes its section of
+// bench/results.md; exits 1 on a miss.
 // Runs TypeScript sources of the protocol, so: node --import tsx bench/tribe-board.mjs.
 import os from "node:os";
 import { connect } from "socket.io-client";
@@ -12,6 +16,7 @@ import { DEMO_WORLD, generateWorld } from "../packages/protocol/src/game/world-g
 import { formatServerTime, repeatedHourOf } from "../packages/protocol/src/game/server-time.ts";
 import { seededRandom } from "../packages/protocol/src/random.ts";
 import { units as allUnits } from "../packages/protocol/src/units.ts";
+import { allocationFigure, measurePlanning, PLAN_P99_BUDGET_MS } from "./tribe-defence.mjs";
 import { apiClient, createPgDatabase, importGeneratedWorld, login, machineFacts, percentile, pool, startBenchServer, writeResultsSection } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_TRIBE_PORT ?? 3598);
@@ -286,11 +291,13 @@ async function measure(label, env, plan) {
     const setupS = (performance.now() - started) / 1000;
     const pages = await measurePages(setup);
     const updates = await measureUpdates(setup, plan);
+    const planning = await measurePlanning(BASE, setup);
     const first = pages[0].answer;
     const withTroops = first.incomings.filter((row) => row.defence.troops !== null).length;
     const pagesOk = pages.every((p) => p.p99 <= PAGE_P99_BUDGET_MS);
     const worst = pages.reduce((a, b) => (b.p99 > a.p99 ? b : a));
     const updatesOk = updates.missed === 0 && updates.p99 <= UPDATE_P99_BUDGET_MS;
+    const planningOk = planning.covered.p99 <= PLAN_P99_BUDGET_MS && planning.uncovered.p99 <= PLAN_P99_BUDGET_MS;
     const pad = "".padEnd(10);
     const lines = [
       `${label.padEnd(10)} set up in ${setupS.toFixed(0)} s (${setup.timings.join(", ")}); load average ${load.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
@@ -299,9 +306,17 @@ async function measure(label, env, plan) {
       `${pad} board page (perPage 50): every query p99 ≤ ${PAGE_P99_BUDGET_MS} ms (budget; slowest ${worst.label} p99 ${worst.p99.toFixed(1)} ms, ${REQUESTS_PER_QUERY} requests a query) ${pagesOk ? "ok" : "MISSED"}`,
       `${pad} board update to ${MEMBERS} members' sockets: p50 ${updates.p50.toFixed(1)} ms, p99 ${updates.p99.toFixed(1)} ms, max ${updates.max.toFixed(1)} ms over ${updates.received} deliveries of ${CHANGES} pastes${updates.missed ? `, ${updates.missed} missed` : ""} (budget p99 ≤ ${UPDATE_P99_BUDGET_MS} ms) ${updatesOk ? "ok" : "MISSED"}`,
       `${pad}   the paste itself (stored, analysed, answered): median ${updates.answeredP50.toFixed(1)} ms`,
+      `${pad} Verteidigung planen (preview) over ${planning.candidates} shared villages (budget p99 ≤ ${PLAN_P99_BUDGET_MS} ms) ${planningOk ? "ok" : "MISSED"}`,
+      ...[
+        ["covered by the nearest (1,000 read)", planning.covered],
+        ["nothing covers it (5,000 read)", planning.uncovered],
+      ].map(
+        ([what, p]) =>
+          `${pad}   ${what}: p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, max ${p.max.toFixed(1)} ms, ${p.supports} supports; /api/health meanwhile p99 ${p.probeP99.toFixed(1)} ms, max ${p.probeMax.toFixed(1)} ms${p.probeErrors ? ` (${p.probeErrors} reset connections asked again)` : ""}`,
+      ),
     ];
     for (const line of lines) console.log(`  ${line}`);
-    return { ok: pagesOk && updatesOk, lines };
+    return { ok: pagesOk && updatesOk && planningOk, lines };
   } finally {
     for (const socket of sockets) socket.disconnect();
     await server.stop();
@@ -320,6 +335,9 @@ export async function runTribeBoardBench() {
   console.log(`\ntribe board (${head.join("; ")})`);
   const notes = [];
   const runs = [];
+  const allocation = allocationFigure(defensive);
+  notes.push(`Verteidigung planen's allocation alone (planTribeDefence, on the worker) over 5,000 candidates: p50 ${allocation.p50.toFixed(1)} ms, max ${allocation.max.toFixed(1)} ms, ${allocation.supports} supports`);
+  console.log(`  ${notes.at(-1)}`);
   runs.push(await measure("PGlite", { DATABASE_URL: "" }, plan));
   const database = await createPgDatabase(PG_ADMIN_URL, "dsbot_bench_tribe");
   if (!database) {

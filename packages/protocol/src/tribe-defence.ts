@@ -17,8 +17,8 @@ import { defensiveUnits } from "./war-room/troop-classification.js";
 
 /** Supports planned for one request in one run. */
 export const TRIBE_DEFENCE_MAX_SUPPORTS = 300;
-/** Member villages one run considers (100 members with 500 villages each). */
-export const TRIBE_DEFENCE_MAX_CANDIDATES = 50_000;
+/** Member villages one run considers: the nearest to the attacked village. */
+export const TRIBE_DEFENCE_MAX_CANDIDATES = 5_000;
 /** Villages under attack themselves a coordinator may choose to send from anyway. */
 export const TRIBE_DEFENCE_INCLUDE_MAX = 500;
 

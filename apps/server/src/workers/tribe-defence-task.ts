@@ -1,5 +1,5 @@
-// Verteidigung planen's allocation (the protocol's planTribeDefence) on a worker thread: a tribe of 100
-// members with 500 villages each gives it 50,000 candidates to sort and walk.
+// Verteidigung planen's allocation (the protocol's planTribeDefence) on a worker thread: up to
+// TRIBE_DEFENCE_MAX_CANDIDATES villages to sort and walk, twice (the free ones and those under attack).
 import type { DefenceInput, PlannedDefence } from "@dsbot/protocol";
 import { planTribeDefence } from "@dsbot/protocol";
 

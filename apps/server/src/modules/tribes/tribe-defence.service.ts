@@ -1,6 +1,6 @@
 // Verteidigung planen (packages/protocol/src/tribe-defence.ts): a Koordinator or the Anführer answers an
-// open support request. Candidates are the other members' villages whose shared defensive units land by
-// the deadline when sent DEFEND_LEAD_MS from now; a village under attack itself is left out unless
+// open support request. Candidates are the other members' villages (the nearest TRIBE_DEFENCE_MAX_CANDIDATES)
+// whose shared defensive units land by the deadline when sent DEFEND_LEAD_MS from now; a village under attack itself is left out unless
 // chosen, and one that already sends to this request is not asked twice. Only what is still missing is
 // planned (the request less the supports that will be there in time), so planning again fills the gap
 // left by a failed or late support. The allocation runs on a worker thread.
@@ -17,6 +17,7 @@ import {
   formatServerTime,
   remainingNeed,
   requestedMeasure,
+  TRIBE_DEFENCE_MAX_CANDIDATES,
   TRIBE_DEFENCE_MAX_SUPPORTS,
   tribeDefenceMessages,
   tribeRequestMessages,
@@ -45,6 +46,9 @@ export interface DefenceDeps extends BotContext {
 }
 
 const coordinates = (v: { x: number; y: number }) => `${v.x}|${v.y}`;
+
+/** The nearest villages read first; up to TRIBE_DEFENCE_MAX_CANDIDATES when they do not cover the need. */
+const TRIBE_DEFENCE_FIRST_READ = 1_000;
 
 async function openRequest(deps: DefenceDeps, tribe: TribeRow, requestId: number, now: Date): Promise<TribeSupportRequestRow> {
   if (requestId > MAX_SERIAL_ID) throw notFound(tribeRequestMessages.notFound);
@@ -188,14 +192,25 @@ export async function planDefence(
   const sending = new Set(existing.filter((s) => s.status !== "failed" && s.status !== "expired" && s.status !== "cancelled").map((s) => s.source.id));
   const underAttack = await villagesUnderAttack(deps.db, tribe, new Date(now));
   const chosen = new Set(body.includeVillageIds);
-  const villages = (await sharedVillages(deps.db, tribe, request.memberId)).filter((v) => !sending.has(v.villageId));
-  const attacked = villages.filter((v) => underAttack.has(v.x * 1000 + v.y) && !chosen.has(v.villageId));
-  const candidates = villages.filter((v) => !underAttack.has(v.x * 1000 + v.y) || chosen.has(v.villageId));
-
-  const unitInfo = await tribeUnitInfo(deps.db, tribe);
   const target = { x: request.targetX, y: request.targetY };
+  const unitInfo = await tribeUnitInfo(deps.db, tribe);
   const common = { target, need, neededBy, sendAt, unitInfo, maxSupports: TRIBE_DEFENCE_MAX_SUPPORTS };
-  const result = await allocate(deps, { ...common, candidates: candidates.map((v) => ({ x: v.x, y: v.y, units: v.units })) });
+
+  /** The nearest `limit` shared villages and the plan over them. */
+  const planOver = async (limit: number) => {
+    const read = await sharedVillages(deps.db, tribe, request.memberId, target, limit);
+    const villages = read.filter((v) => !sending.has(v.villageId));
+    const attacked = villages.filter((v) => underAttack.has(v.x * 1000 + v.y) && !chosen.has(v.villageId));
+    const candidates = villages.filter((v) => !underAttack.has(v.x * 1000 + v.y) || chosen.has(v.villageId));
+    const result = await allocate(deps, { ...common, candidates: candidates.map((v) => ({ x: v.x, y: v.y, units: v.units })) });
+    const done = read.length < limit || result.covered >= missing || result.supports.length >= TRIBE_DEFENCE_MAX_SUPPORTS;
+    return { attacked, candidates, result, done };
+  };
+  // Mostly the nearest few hundred villages cover a request: the rest is read only when they do not
+  // (the plan is the same either way, nearest first).
+  let pass = await planOver(TRIBE_DEFENCE_FIRST_READ);
+  if (!pass.done) pass = await planOver(TRIBE_DEFENCE_MAX_CANDIDATES);
+  const { attacked, candidates, result } = pass;
   // Under attack and left out: those that could have helped in time.
   const couldHelp =
     attacked.length === 0

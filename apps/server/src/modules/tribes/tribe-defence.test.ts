@@ -3,7 +3,7 @@
 // bot's Offplaner Scanner; the request shows them and plans only what is still missing.
 import type { AttackListResponse, Dsbot, Notification, TribeBoardResponse, TribeDefenceResponse, TribeRequestListResponse, TribeRequestResponse } from "@dsbot/protocol";
 import { formatServerTime } from "@dsbot/protocol";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, importPlanWorld, PLAN_WORLD } from "../../../test/attack-plans.js";
 import type { TestSocket } from "../../../test/bots.js";
@@ -39,11 +39,13 @@ beforeAll(async () => {
   const code = await inviteCode(leader, tribeId);
   for (const p of [anna, bert, carla]) expect(await joinTribe(p, code)).toBe(200);
   expect((await leader.call("PATCH", `/api/tribes/${tribeId}/members/${carla.id}`, { role: "coordinator" })).statusCode).toBe(200);
-  // Bert's bot scanned Gamma (510|490, nearer to Alpha) and Epsilon (400|600).
+  // Bert's bot scanned Gamma (510|490, nearer to Alpha), Epsilon (400|600) and a village far away.
   bertBot = await createBot(app, bert.token, { name: "Bert", world: PLAN_WORLD.world });
   await app.db.insert(botTroops).values([
     { dsbotId: bertBot.id, villageId: 4, x: 510, y: 490, name: "Gamma", units: { spear: 1000, sword: 500, axe: 20 }, scannedAt: new Date() },
     { dsbotId: bertBot.id, villageId: 6, x: 400, y: 600, name: "Epsilon", units: { spear: 5000 }, scannedAt: new Date() },
+    // Far away (its squared distance is beyond a smallint): the last to ask.
+    { dsbotId: bertBot.id, villageId: 99, x: 900, y: 100, name: "Fernab", units: { spear: 1 }, scannedAt: new Date() },
   ]);
   await pasteSos(anna, sosText("520|480", formatServerTime(ARRIVAL, "Europe/Berlin")));
   const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
@@ -125,6 +127,26 @@ describe("Verteidigung planen", () => {
     const chosen = (await plan(carla, { save: false, includeVillageIds: [4] })).json<TribeDefenceResponse>();
     expect(chosen.supports.map((s) => s.source.coordinates)).toEqual(["510|490"]);
     expect(chosen.underAttack).toEqual([]);
+  });
+
+  it("calls off the planned supports when the request is withdrawn; a sent one stays", async () => {
+    const sos = ["[b]Angegriffenes Dorf[/b]", "[coord]501|499[/coord]", "", "[b]1. Angriff[/b]", "Angreifer: [player]Carla 100%_x[/player]", "Herkunft: [coord]520|480[/coord]", `Ankunftszeit: ${formatServerTime(ARRIVAL + 7_200_000, "Europe/Berlin")}`].join("\n");
+    await pasteSos(anna, sos);
+    const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
+    const incoming = board.incomings.find((i) => i.target.coordinates === "501|499")!;
+    const asked = await anna.call("POST", `/api/tribes/${tribeId}/requests`, { incomingId: incoming.id, marginSeconds: 0, need: { kind: "units", units: { spear: 2000 } } });
+    const beta = asked.json<TribeRequestResponse>().request.id;
+    const saved = (await plan(carla, { save: true, includeVillageIds: [4] }, beta)).json<TribeDefenceResponse>();
+    expect(saved.supports.map((s) => [s.source.coordinates, s.units])).toEqual([
+      ["510|490", { spear: 1000 }],
+      ["400|600", { spear: 1000 }],
+    ]);
+    const [first, second] = saved.supports.map((s) => s.id as number);
+    // The bot has sent the first already.
+    await app.db.update(attacks).set({ status: "sent" }).where(eq(attacks.id, first!));
+    expect((await anna.call("DELETE", `/api/tribes/${tribeId}/requests/${beta}`)).statusCode).toBe(204);
+    const rows = await app.db.select({ id: attacks.id, status: attacks.status }).from(attacks).where(inArray(attacks.id, [first!, second!])).orderBy(attacks.id);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "cancelled"]);
   });
 
   it("closes when the attack lands, with what was planned for it", async () => {

@@ -138,7 +138,7 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
       const { user } = caller(request);
       const { id, requestId } = requestById.params(request);
       const { tribe, role } = await requireTribeMember(ctx.db, user, id);
-      await withdrawRequest(ctx.db, tribe, user.id, role, requestId);
+      await withdrawRequest(ctx, tribe, user.id, role, requestId);
       await requestsChanged(tribe.id);
       return reply.status(204).send();
     });

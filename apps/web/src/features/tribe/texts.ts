@@ -226,7 +226,8 @@ export const tribeRequestTexts = {
   withdraw: "Zurückziehen",
   withdrawLabel: (coordinates: string) => `Anfrage für ${coordinates} zurückziehen`,
   withdrawTitle: "Anfrage zurückziehen",
-  withdrawMessage: (village: string) => `Die Anfrage für ${village} wird zurückgezogen. Der Stamm sieht sie dann nicht mehr.`,
+  withdrawMessage: (village: string, planned: boolean) =>
+    `Die Anfrage für ${village} wird zurückgezogen. Der Stamm sieht sie dann nicht mehr.${planned ? " Geplante Unterstützungen, die noch nicht losgeschickt sind, werden abgesagt." : ""}`,
   withdrawn: "Die Anfrage wurde zurückgezogen.",
 } as const;
 

@@ -118,7 +118,7 @@ export function SupportRequests({ tribe, zone }: { tribe: TribeDetail; zone: str
   const [planning, setPlanning] = useState<TribeSupportRequest | null>(null);
 
   const onWithdraw = async (request: TribeSupportRequest) => {
-    const confirmed = await confirm({ title: texts.withdrawTitle, message: texts.withdrawMessage(villageText(request.village)), confirmLabel: texts.withdraw, danger: true });
+    const confirmed = await confirm({ title: texts.withdrawTitle, message: texts.withdrawMessage(villageText(request.village), request.supports.some((support) => support.status === "planned" || support.status === "due")), confirmLabel: texts.withdraw, danger: true });
     if (!confirmed) return;
     try {
       await withdraw.mutateAsync(request.id);

@@ -75,6 +75,11 @@ describe("Stamm: Verteidigung planen", { timeout: 30_000 }, () => {
     const after = screen.getByRole("group", { name: "Stand der Anfrage für Annas Burg (500|500)" });
     expect(within(after).getByText("Es fehlen noch 800 Einwohner.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Verteidigung für 500|500 planen" })).toHaveTextContent("Lücke neu planen");
+
+    // Withdrawing says that the supports not sent yet are called off.
+    await user.click(screen.getByRole("button", { name: "Anfrage für 500|500 zurückziehen" }));
+    const confirmDialog = await screen.findByRole("dialog", { name: "Anfrage zurückziehen" });
+    expect(within(confirmDialog).getByText(/Geplante Unterstützungen, die noch nicht losgeschickt sind, werden abgesagt\.$/)).toBeInTheDocument();
   });
 
   it("shows the server's refusal in the dialog and saves nothing", async () => {
