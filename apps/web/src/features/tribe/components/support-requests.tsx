@@ -73,23 +73,23 @@ function RequestItem({ request, now, zone, onWithdraw, withdrawing, onPlan }: Re
           </Text>
         </Group>
         <Group gap="xs" wrap="wrap">
-        {onPlan && missing > 0 && (
-          <Button size="xs" variant="light" aria-label={tribeDefenceTexts.planLabel(request.village.coordinates)} onClick={() => onPlan(request)}>
-            {request.supports.length > 0 ? tribeDefenceTexts.replan : tribeDefenceTexts.plan}
-          </Button>
-        )}
-        {onWithdraw && (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={texts.withdrawLabel(request.village.coordinates)}
-            loading={withdrawing}
-            onClick={() => onWithdraw(request)}
-          >
-            {texts.withdraw}
-          </Button>
-        )}
+          {onPlan && missing > 0 && (
+            <Button size="xs" variant="light" aria-label={tribeDefenceTexts.planLabel(request.village.coordinates)} onClick={() => onPlan(request)}>
+              {request.supports.length > 0 ? tribeDefenceTexts.replan : tribeDefenceTexts.plan}
+            </Button>
+          )}
+          {onWithdraw && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              aria-label={texts.withdrawLabel(request.village.coordinates)}
+              loading={withdrawing}
+              onClick={() => onWithdraw(request)}
+            >
+              {texts.withdraw}
+            </Button>
+          )}
         </Group>
       </Group>
       <Stack gap="xs" mt="xs">
@@ -118,7 +118,8 @@ export function SupportRequests({ tribe, zone }: { tribe: TribeDetail; zone: str
   const [planning, setPlanning] = useState<TribeSupportRequest | null>(null);
 
   const onWithdraw = async (request: TribeSupportRequest) => {
-    const confirmed = await confirm({ title: texts.withdrawTitle, message: texts.withdrawMessage(villageText(request.village), request.supports.some((support) => support.status === "planned" || support.status === "due")), confirmLabel: texts.withdraw, danger: true });
+    const unsent = request.supports.some((support) => support.status === "planned" || support.status === "due");
+    const confirmed = await confirm({ title: texts.withdrawTitle, message: texts.withdrawMessage(villageText(request.village), unsent), confirmLabel: texts.withdraw, danger: true });
     if (!confirmed) return;
     try {
       await withdraw.mutateAsync(request.id);
@@ -146,32 +147,32 @@ export function SupportRequests({ tribe, zone }: { tribe: TribeDetail; zone: str
     <>
       <MyOrders requests={data.requests} userId={userId} now={now} zone={zone} />
       {open.length > 0 && (
-    <Card data-testid="tribe-requests">
-      <Stack gap="sm">
-        <Group gap="xs">
-          <IconLifebuoy size={20} />
-          <Title order={3} size="h5">
-            {texts.openTitle}
-          </Title>
-          <Badge size="sm" variant="filled" color="red" radius="sm">
-            {open.length}
-          </Badge>
-        </Group>
-        <Stack gap="xs" component="ul" aria-label={texts.openLabel} m={0} p={0}>
-          {open.map((request) => (
-            <RequestItem
-              key={request.id}
-              request={request}
-              now={now}
-              zone={zone}
-              onWithdraw={mayRequestFor(tribe, userId, request.member.userId) ? (r) => void onWithdraw(r) : undefined}
-              withdrawing={withdraw.isPending && withdraw.variables === request.id}
-              onPlan={mayPlanDefence(tribe) ? setPlanning : undefined}
-            />
-          ))}
-        </Stack>
-      </Stack>
-    </Card>
+        <Card data-testid="tribe-requests">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconLifebuoy size={20} />
+              <Title order={3} size="h5">
+                {texts.openTitle}
+              </Title>
+              <Badge size="sm" variant="filled" color="red" radius="sm">
+                {open.length}
+              </Badge>
+            </Group>
+            <Stack gap="xs" component="ul" aria-label={texts.openLabel} m={0} p={0}>
+              {open.map((request) => (
+                <RequestItem
+                  key={request.id}
+                  request={request}
+                  now={now}
+                  zone={zone}
+                  onWithdraw={mayRequestFor(tribe, userId, request.member.userId) ? (r) => void onWithdraw(r) : undefined}
+                  withdrawing={withdraw.isPending && withdraw.variables === request.id}
+                  onPlan={mayPlanDefence(tribe) ? setPlanning : undefined}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        </Card>
       )}
       <ClosedRequests requests={[...data.requests.filter((r) => r.attackArrival <= now), ...data.closed]} zone={zone} />
       <DefencePlanModal tribeId={tribe.id} request={planning} zone={zone} onClose={() => setPlanning(null)} />
