@@ -67,7 +67,9 @@ interface SharedRow {
  * share troops of, each by the newest of their bots' scans and their pastes on the tribe's world. The
  * planner takes the nearest first anyway; the bound keeps a tribe of 100 members with 500 villages each
  * (50,000 rows) from being sent to the worker and walked for every plan (bench/tribe-board.mjs). Scans
- * and pastes are two queries, each sorted on its own; their rows are narrow (names come by member).
+ * and pastes are two queries, each sorted and bounded on its own: a village among the `limit` nearest of
+ * both has fewer than `limit` nearer ones in either, so both of its rows are read. The members' names
+ * come in a third query, not with every row.
  */
 export async function sharedVillages(db: Database, tribe: TribeRow, attacked: number, target: { x: number; y: number }, limit: number): Promise<SharedVillage[]> {
   const sharing = sql`m.tribe_id = ${tribe.id} and m.user_id <> ${attacked} and m.troop_sharing <> 'none'`;
