@@ -108,6 +108,23 @@ describe("Verteidigung planen", () => {
     for (const p of [anna, carla]) expect((await requests(p)).requests[0]!.supports.map((s) => s.id)).toEqual([support!.id]);
   });
 
+  it("tells the tribe's members when a planned support changes in its member's plan, and nobody else", async () => {
+    const [annaSocket, outsiderSocket] = [openSocket(url, { token: anna.token, origin: "website" }, sockets), openSocket(url, { token: outsider.token, origin: "website" }, sockets)];
+    for (const s of [annaSocket, outsiderSocket]) expect(await s.outcome).toBe("connected");
+    const [support] = (await requests(anna)).requests[0]!.supports;
+    // Bert marks it sent by hand in his plan (as a bot's report would).
+    const marked = await bert.call("POST", `/api/attack-plans/${support!.planId}/attacks/bulk`, { action: "status", status: "sent", selection: { ids: [support!.id] } });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await waitForMessage(annaSocket, "tribe-board-updated", (d) => d.tribeId === tribeId);
+    expect((await requests(anna)).requests[0]!.supports.map((s) => s.status)).toEqual(["sent"]);
+    // The outsider's own tribe is the fence: a message to a socket comes after every earlier one to it.
+    const own = await foundTribe(outsider, { name: "Zaun", tag: "ZAUN" });
+    await outsider.call("PATCH", `/api/tribes/${own.id}`, { name: "Zaun 2" });
+    await waitForMessage(outsiderSocket, "tribe-updated", (d) => d.tribeId === own.id);
+    expect(outsiderSocket.messages("tribe-board-updated")).toEqual([]);
+    await app.db.update(attacks).set({ status: "planned" }).where(eq(attacks.id, support!.id as number));
+  });
+
   it("plans only what is missing: nothing while covered, the gap after a support failed", async () => {
     const covered = await plan(carla, { save: false });
     expect([covered.statusCode, covered.json().error.message]).toEqual([409, "Die Anfrage ist schon gedeckt: es fehlt nichts mehr."]);
