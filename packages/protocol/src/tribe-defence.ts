@@ -27,6 +27,7 @@ export const tribeDefenceMessages = {
   covered: "Die Anfrage ist schon gedeckt: es fehlt nichts mehr.",
   tooLate: "Bis zur Frist schafft es keine Unterstützung mehr.",
   closed: "Die Anfrage ist nicht mehr offen.",
+  changed: "Die Anfrage wurde gerade von jemand anderem geplant. Sieh dir den Stand an und plane die Lücke neu.",
   targetUnknown: "Das angegriffene Dorf ist auf dieser Welt nicht bekannt.",
   planName: (tag: string) => `Stamm-Verteidigung [${tag}]`,
 } as const;

@@ -29,6 +29,7 @@ import { attackPlans, dsbots, tribeMembers, tribeRequestSupports, tribeSupportRe
 import type { AttackPlanRow, TribeRow, TribeSupportRequestRow, UserRow } from "../../db/schema.js";
 import { badRequest, conflict, HttpError, notFound, tooManyRequests, unprocessable } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { lockForTransaction } from "../../db/locks.js";
 import type { WorkerPool } from "../../workers/worker-pool.js";
 import { WorkerTaskError } from "../../workers/worker-pool.js";
 import { emitAttacksChanged, handDefenceToBots, insertAttacksReturningIds } from "../attack-plans/index.js";
@@ -98,8 +99,20 @@ interface Planned {
   support: TribeDefenceSupport;
 }
 
-/** Writes each member's supports into their plan, links them to the request and hands the plan to their bots. */
-async function saveSupports(deps: DefenceDeps, tribe: TribeRow, request: TribeSupportRequestRow, planner: UserRow, planned: readonly Planned[]): Promise<void> {
+/**
+ * Writes each member's supports into their plan, links them to the request and hands the plan to their
+ * bots. The writes are one transaction under a lock on the request that first checks the request's
+ * supports are still the ones this plan was made over: of two coordinators saving at once (or two
+ * instances planning the demo), the second gets a 409 and nothing of it is written.
+ */
+async function saveSupports(
+  deps: DefenceDeps,
+  tribe: TribeRow,
+  request: TribeSupportRequestRow,
+  planner: UserRow,
+  planned: readonly Planned[],
+  basedOn: ReadonlySet<number>,
+): Promise<void> {
   const world = await findPlanWorld(deps.db, tribe);
   const target: WorldVillage = {
     id: request.targetVillageId ?? 0,
@@ -115,9 +128,7 @@ async function saveSupports(deps: DefenceDeps, tribe: TribeRow, request: TribeSu
 
   const byMember = new Map<number, Planned[]>();
   for (const p of planned) byMember.set(p.village.memberId, [...(byMember.get(p.village.memberId) ?? []), p]);
-  const zone = await worldZoneOf(deps.db, { server: tribe.worldServer, world: tribe.worldWorld });
-  const place = `${request.targetName ?? "Dorf"} (${coordinates(target)})`;
-  const planIds: number[] = [];
+  const writes: { memberId: number; plan: AttackPlanRow; rows: NewAttack[]; first: number }[] = [];
   for (const [memberId, list] of byMember) {
     const plan = await defencePlan(deps, tribe, memberId);
     const [member] = await deps.db.select().from(users).where(eq(users.id, memberId));
@@ -152,20 +163,32 @@ async function saveSupports(deps: DefenceDeps, tribe: TribeRow, request: TribeSu
         priority: 1,
       };
     });
-    await deps.db.transaction(async (tx) => {
+    writes.push({ memberId, plan, rows, first: Math.min(...list.map((p) => p.support.sendAt)) });
+  }
+
+  await deps.db.transaction(async (tx) => {
+    await lockForTransaction(tx, `tribe-defence:${request.id}`);
+    const now = await tx.select({ id: tribeRequestSupports.attackId }).from(tribeRequestSupports).where(eq(tribeRequestSupports.requestId, request.id));
+    if (now.length !== basedOn.size || now.some((r) => !basedOn.has(r.id))) throw conflict(tribeDefenceMessages.changed);
+    for (const { memberId, plan, rows } of writes) {
       const ids = await insertAttacksReturningIds(tx, plan, rows);
-      await tx
-        .insert(tribeRequestSupports)
-        .values(ids.map((attackId) => ({ requestId: request.id, attackId, tribeId: tribe.id, memberId, plannedBy: planner.id })));
-    });
-    planIds.push(plan.id);
-    const first = Math.min(...list.map((p) => p.support.sendAt));
+      await tx.insert(tribeRequestSupports).values(ids.map((attackId) => ({ requestId: request.id, attackId, tribeId: tribe.id, memberId, plannedBy: planner.id })));
+    }
+  });
+
+  const zone = await worldZoneOf(deps.db, { server: tribe.worldServer, world: tribe.worldWorld });
+  const place = `${request.targetName ?? "Dorf"} (${coordinates(target)})`;
+  for (const { memberId, rows, first } of writes) {
     await notify(deps, [memberId].filter((id) => id !== planner.id), {
-      ...notificationTexts.defenceAssigned(planner.username, list.length, place, formatServerTime(first, zone)),
+      ...notificationTexts.defenceAssigned(planner.username, rows.length, place, formatServerTime(first, zone)),
       link: notificationLinks.tribe(tribe.id),
     });
   }
-  await emitAttacksChanged(deps, [], planIds);
+  await emitAttacksChanged(
+    deps,
+    [],
+    writes.map((w) => w.plan.id),
+  );
 }
 
 /** Plans the missing part of a request (a preview, or saved with `body.save`). */
@@ -236,7 +259,7 @@ export async function planDefence(
       },
     };
   });
-  if (body.save && planned.length > 0) await saveSupports(deps, tribe, request, planner, planned);
+  if (body.save && planned.length > 0) await saveSupports(deps, tribe, request, planner, planned, new Set(existing.map((e) => e.id as number)));
   const saved = body.save && planned.length > 0;
   const supports = saved ? ((await supportsOfRequests(deps.db, [request.id])).get(request.id) ?? []).filter((s) => !existing.some((e) => e.id === s.id)) : planned.map((p) => p.support);
   return {

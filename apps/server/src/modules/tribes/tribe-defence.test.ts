@@ -133,6 +133,15 @@ describe("Verteidigung planen", () => {
     const again = (await plan(carla, { save: false })).json<TribeDefenceResponse>();
     expect(again).toMatchObject({ missing: 1200, covered: 1200 });
     expect(again.supports.map((s) => s.source.coordinates)).toEqual(["510|490"]);
+
+    // Two leads save the gap at once: one plan is written, the other is refused with nothing of it.
+    const answers = await Promise.all([plan(carla, { save: true }), plan(leader, { save: true })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toMatch(/^Die Anfrage (ist schon gedeckt|wurde gerade von jemand anderem geplant)/);
+    const supports = (await requests(anna)).requests[0]!.supports;
+    expect(supports.map((s) => s.status)).toEqual(["failed", "planned"]);
+    // For the tests below: the gap again.
+    await app.db.delete(attacks).where(eq(attacks.id, supports[1]!.id as number));
   });
 
   it("leaves a village under attack out unless it is chosen", async () => {
