@@ -43,7 +43,7 @@ export function RequestProgress({ request, now, label }: { request: TribeSupport
   ] as const;
   return (
     <Stack gap={4} aria-label={label} role="group">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing={2}>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="xs" verticalSpacing={2}>
         {figures.map(([name, value, key]) => (
           <Text key={key} size="xs" c="dimmed" data-progress={key} data-value={value}>
             {name}:{" "}
