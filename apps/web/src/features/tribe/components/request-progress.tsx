@@ -10,6 +10,9 @@ import { formatCount, tribeDefenceTexts as texts } from "../texts";
 
 const stateColors: Record<TribeSupportState, string> = { planned: "gray", sent: "blue", arrived: "green", late: "orange", failed: "red" };
 
+/** "Annas Burg (500|500)", or the coordinates of a village without a name. */
+export const villageText = (village: TribeSupportRequest["village"]) => (village.name ? `${village.name} (${village.coordinates})` : village.coordinates);
+
 /** "1.200 Einwohner" or "300 Einheiten": a figure in the need's measure. */
 export function measureText(need: TribeRequestNeed, value: number): string {
   return `${formatCount(value)} ${need.kind === "population" ? "Einwohner" : "Einheiten"}`;

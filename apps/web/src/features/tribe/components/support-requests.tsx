@@ -22,10 +22,8 @@ import { useSession } from "@/lib/session";
 import { mayPlanDefence, mayRequestFor, tribeRequestsQueryOptions, useWithdrawRequest } from "../api/tribe-requests-api";
 import { tribeDefenceTexts, tribeRequestTexts as texts } from "../texts";
 import { DefencePlanModal } from "./defence-plan-modal";
-import { RequestProgress, SupportTable } from "./request-progress";
+import { RequestProgress, SupportTable, villageText } from "./request-progress";
 import { ClosedRequests, MyOrders } from "./tribe-orders";
-
-const villageText = (village: TribeSupportRequest["village"]) => (village.name ? `${village.name} (${village.coordinates})` : village.coordinates);
 
 interface RequestItemProps {
   request: TribeSupportRequest;

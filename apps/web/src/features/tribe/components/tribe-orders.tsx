@@ -8,9 +8,7 @@ import { Anchor, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconChecklist, IconShieldCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { tribeDefenceTexts as texts } from "../texts";
-import { measureText, SupportTable } from "./request-progress";
-
-const villageText = (village: TribeSupportRequest["village"]) => (village.name ? `${village.name} (${village.coordinates})` : village.coordinates);
+import { measureText, SupportTable, villageText } from "./request-progress";
 
 interface MyOrdersProps {
   requests: readonly TribeSupportRequest[];
