@@ -14,6 +14,7 @@ import {
   formatServerTime,
   generateWorld,
   units,
+  worldFiles,
   type Attack,
   type AttackData,
   type AttackListResponse,
@@ -48,13 +49,13 @@ export interface PlanOwner {
 }
 
 /** A fresh user on the demo world (isolated data), created by the admin; with a web token. */
-export async function planOwner(request: APIRequestContext, prefix: string): Promise<PlanOwner> {
+export async function planOwner(request: APIRequestContext, prefix: string, world: World = DEMO_PLAN_WORLD): Promise<PlanOwner> {
   const admin = await apiToken(request, "admin");
   const username = `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const password = "e2e-passwort-123";
   const response = await request.post("/api/users", {
     headers: { authorization: `Bearer ${admin}` },
-    data: { username, password, role: "user", world: DEMO_PLAN_WORLD },
+    data: { username, password, role: "user", world },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { user } = (await response.json()) as { user: { id: number } };
@@ -189,9 +190,27 @@ export function byId(attacks: readonly Attack[]): Map<number, Attack> {
 
 // ---- a bot on the demo world and a runner for it ----
 
-/** POST /api/dsbot for a player of the demo world; returns the bot id. */
-export async function createDemoWorldBot(request: APIRequestContext, owner: PlanOwner, player: string): Promise<number> {
-  const response = await request.post("/api/dsbot", { headers: owner.headers, data: { dsPlayer: { name: player }, world: DEMO_PLAN_WORLD } });
+/**
+ * A copy of the demo world (the same generated map) whose config has the unit speed `unitSpeed`, as the
+ * game's speed worlds: its players' supports land within minutes. An admin creates and imports it; a
+ * runner plays it with the same --unit-speed.
+ */
+export async function fastDemoWorld(request: APIRequestContext, code: string, unitSpeed: number): Promise<World> {
+  const admin = { authorization: `Bearer ${await apiToken(request, "admin")}` };
+  const world: World = { server: DEMO_PLAN_WORLD.server, world: code };
+  const created = await request.post("/api/worlds", { headers: admin, data: world });
+  expect(created.status(), await created.text()).toBe(201);
+  const { world: row } = (await created.json()) as { world: { id: number } };
+  const files = worldFiles(demoWorldData(), { unitSpeed });
+  const multipart = Object.fromEntries(Object.entries(files).map(([name, text]) => [name, { name, mimeType: "text/plain", buffer: Buffer.from(text) }]));
+  const imported = await request.post(`/api/worlds/${row.id}/import`, { headers: admin, multipart });
+  expect(imported.status(), await imported.text()).toBe(200);
+  return world;
+}
+
+/** POST /api/dsbot for a player of the demo world (or of a fast copy of it); returns the bot id. */
+export async function createDemoWorldBot(request: APIRequestContext, owner: PlanOwner, player: string, world: World = DEMO_PLAN_WORLD): Promise<number> {
+  const response = await request.post("/api/dsbot", { headers: owner.headers, data: { dsPlayer: { name: player }, world } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { dsbot: { id: number } }).dsbot.id;
 }
@@ -234,12 +253,12 @@ export async function startSandboxBot(
   owner: PlanOwner,
   botId: number,
   player: string,
-  options: { dir: string; baseURL: string | undefined; name: string },
+  options: { dir: string; baseURL: string | undefined; name: string; unitSpeed?: number },
 ): Promise<NodeProcess> {
   const token = await pairRunner(request, owner, options.name);
   const config = path.join(options.dir, "runner.json");
   writeFileSync(config, JSON.stringify({ server: options.baseURL, token, name: options.name, bots: [{ dsbotId: botId, playerName: player, password: "x" }] }), { mode: 0o600 });
-  const runner = runNode([RUNNER_CLI, "run", "--config", config]);
+  const runner = runNode([RUNNER_CLI, "run", "--config", config, ...(options.unitSpeed ? ["--unit-speed", String(options.unitSpeed)] : [])]);
   try {
     await runner.waitForLine(/1 Bot\(s\) bereit/);
     await expect.poll(() => botUserConnection(request, owner, botId)).toBeDefined();

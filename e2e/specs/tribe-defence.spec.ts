@@ -1,20 +1,24 @@
-// Der Stamm defends, end to end, with sandbox bots (real runner processes on the demo world's map):
-// member A's bot (Zora) is attacked by the sandbox's noble train, which reaches the tribe board of the
-// leader and of member B live; A asks for support; B's bot (Karihelm, a village one field from Zora's)
-// has scanned its troops. With B's bot stopped, the leader's "Verteidigung planen" gives B a tab
+// Der Stamm defends, end to end, with sandbox bots (real runner processes on the demo world's map, on a
+// copy of the demo world whose config has unit speed 50, as the game's speed worlds: the sandbox's noble
+// train lands about 12 minutes after it is first seen, and a support from the next village in under a
+// minute): member A's bot (Zora) is attacked by the sandbox's noble train, which reaches the tribe board
+// of the leader and of member B live; A asks for support; B's bot (Karihelm, a village one field from
+// Zora's) has scanned its troops. With B's bot stopped, the leader's "Verteidigung planen" gives B a tab
 // request, and the support, unsent, turns "fehlgeschlagen"; with B's bot running again, the leader plans
-// the gap and B's bot sends it: "gesendet" on the leader's page and in B's "Meine Befehle". A user
-// outside the tribe gets 404 for all of it and no message about it on their socket; a removed member
-// loses the board at once. Whether a sent support arrives before the noble lands is the clock's matter
-// (sandbox travel takes real minutes): the states' rule is tested in packages/protocol.
+// the gap and B's bot sends it: "gesendet" on the leader's page and in B's "Meine Befehle", then
+// "angekommen" before the noble lands. A user outside the tribe gets 404 for all of it and no message
+// about it on their socket; a removed member loses the board at once.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { TribeBoardResponse, TribeRequestListResponse, TribeResponse } from "@dsbot/protocol";
-import { botUserConnection, createDemoWorldBot, demoBotStatus, planOwner, startSandboxBot, type PlanOwner } from "../attack-plans";
+import { botUserConnection, createDemoWorldBot, demoBotStatus, fastDemoWorld, planOwner, startSandboxBot, type PlanOwner } from "../attack-plans";
 import { expect, loginWith, test, toasts, uniqueSuffix } from "../fixtures";
 import type { NodeChild } from "../node-process";
+
+/** The fast world's unit speed: the runners play it with the same --unit-speed. */
+const UNIT_SPEED = 50;
 
 const running: NodeChild[] = [];
 let dir: string;
@@ -45,7 +49,9 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   baseURL,
 }) => {
   test.setTimeout(420_000);
-  const [leader, a, b, outsider] = [await planOwner(request, "stamm-l"), await planOwner(request, "stamm-a"), await planOwner(request, "stamm-b"), await planOwner(request, "stamm-x")];
+  const world = await fastDemoWorld(request, `sw${uniqueSuffix()}`, UNIT_SPEED);
+  const owner = (prefix: string) => planOwner(request, prefix, world);
+  const [leader, a, b, outsider] = [await owner("stamm-l"), await owner("stamm-a"), await owner("stamm-b"), await owner("stamm-x")];
   const founded = await request.post("/api/tribes", { headers: leader.headers, data: { name: `Die Wehr ${uniqueSuffix()}`, tag: `WE${uniqueSuffix()}`.slice(0, 12) } });
   expect(founded.status(), await founded.text()).toBe(201);
   const tribeId = ((await founded.json()) as TribeResponse).tribe.id;
@@ -53,9 +59,9 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   const { code } = (await invite.json()) as { code: string };
   for (const member of [a, b]) expect((await request.post("/api/tribes/join", { headers: member.headers, data: { code } })).status()).toBe(200);
 
-  const aBot = await createDemoWorldBot(request, a, "Zora");
+  const aBot = await createDemoWorldBot(request, a, "Zora", world);
   await setModule(request, a, aBot, "command-scanner", { enabled: true, intervalSeconds: 30, scanIncomings: true, scanOutgoing: false, notifyOnNobles: true });
-  const bBot = await createDemoWorldBot(request, b, "Karihelm");
+  const bBot = await createDemoWorldBot(request, b, "Karihelm", world);
   await setModule(request, b, bBot, "inventory", { enabled: true, scanTroops: true, scanBuildings: false, scanResources: false, intervalMinutes: 15 });
 
   const leaderPage = await (await browser.newContext()).newPage();
@@ -71,14 +77,14 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   await expect(leaderPage.getByText("Keine eingehenden Angriffe im Stamm.")).toBeVisible();
 
   // A's bot scans its incomings: the noble train is on both boards, without a reload.
-  running.push((await startSandboxBot(request, a, aBot, "Zora", { dir: path.join(dir, "a"), baseURL, name: `E2E-Stamm-A-${uniqueSuffix()}` })).child);
+  running.push((await startSandboxBot(request, a, aBot, "Zora", { dir: path.join(dir, "a"), baseURL, name: `E2E-Stamm-A-${uniqueSuffix()}`, unitSpeed: UNIT_SPEED })).child);
   for (const board of boards) await expect(board.getByText(/^Adelszug [1-4]\/4$/)).toHaveCount(4, { timeout: 60_000 });
   const listed = (await (await request.get(`/api/tribes/${tribeId}/incomings?kind=noble`, { headers: a.headers })).json()) as TribeBoardResponse;
   const train = listed.incomings.filter((i) => i.trainId !== null).sort((x, y) => x.arrivalTime - y.arrivalTime);
   const target = train[0]!.target.coordinates;
 
   // B's bot scans Karihelm's troops, then B stops it.
-  const bRunner = await startSandboxBot(request, b, bBot, "Karihelm", { dir: path.join(dir, "b"), baseURL, name: `E2E-Stamm-B-${uniqueSuffix()}` });
+  const bRunner = await startSandboxBot(request, b, bBot, "Karihelm", { dir: path.join(dir, "b"), baseURL, name: `E2E-Stamm-B-${uniqueSuffix()}`, unitSpeed: UNIT_SPEED });
   running.push(bRunner.child);
   const bScanned = async () => ((await (await request.get(`/api/tribes/${tribeId}`, { headers: leader.headers })).json()) as TribeResponse).tribe.members.find((m) => m.userId === b.id)?.lastScanAt;
   await expect.poll(bScanned, { timeout: 60_000 }).not.toBeNull();
@@ -120,6 +126,13 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   await expect(progress.locator("[data-progress=sent]")).not.toHaveAttribute("data-value", "0");
   const requests = (await (await request.get(`/api/tribes/${tribeId}/requests`, { headers: a.headers })).json()) as TribeRequestListResponse;
   expect(requests.requests[0]!.supports.map((s) => s.status)).toEqual(["expired", "sent"]);
+  // The support lands (its arrival passes on the clock): "angekommen" on both pages, before the noble.
+  const sent = requests.requests[0]!.supports[1]!;
+  expect(sent.realArrivalAt ?? sent.arrivalAt).toBeLessThan(train[0]!.arrivalTime);
+  await expect(supports.locator("[data-support-state=arrived]")).toHaveCount(1, { timeout: 90_000 });
+  await expect(progress.locator("[data-progress=arrived]")).not.toHaveAttribute("data-value", "0");
+  await expect(bPage.getByRole("table", { name: "Meine Befehle" }).locator("[data-support-state=arrived]")).toHaveCount(1);
+  expect(Date.now()).toBeLessThan(train[0]!.arrivalTime);
 
   // Outside the tribe: 404 for every route of it, and not one message about it on the socket.
   for (const url of [`/api/tribes/${tribeId}`, `/api/tribes/${tribeId}/incomings`, `/api/tribes/${tribeId}/requests`]) {

@@ -119,6 +119,14 @@ describe("dsbot bots", () => {
     expect(await main(["--help"], output, env)).toBe(0);
     expect(output.lines.at(-1)).toContain("dsbot pair --server URL");
   });
+
+  it("refuses a unit speed that is not a positive number before it connects", async () => {
+    const output = recorder();
+    const file = await tempConfig();
+    await writeRunnerConfig(file, { server: url, token: "t", name: "PC", bots: [] });
+    expect(await main(["run", "--unit-speed", "0"], output, { DSBOT_RUNNER_CONFIG: file })).toBe(1);
+    expect(output.errors.at(-1)).toBe("--unit-speed muss eine positive Zahl sein");
+  });
 });
 
 describe("dsbot run", () => {

@@ -16,6 +16,8 @@ export interface RunCommand {
   timeScale: string | undefined;
   /** The sandbox economy's pace (production, build and recruit times; never the units' pace). */
   economySpeed?: string | undefined;
+  /** The units' pace (the world config's unit_speed); 1 unless given. */
+  unitSpeed?: string | undefined;
   verbose: boolean;
   /** End when stdin closes (DSBOT_EXIT_WITH_PARENT=1): set by a host that runs the runner as its child. */
   exitWithParent?: boolean;
@@ -39,6 +41,8 @@ export async function runCommand(command: RunCommand, output: CliOutput): Promis
     seed,
     timeScale: positiveNumber(command.timeScale, 1, "--time-scale"),
     economySpeed: positiveNumber(command.economySpeed, 1, "--economy-speed"),
+    // The units' pace: the server's copy of the world must have the same (its config's unit_speed).
+    unitSpeed: positiveNumber(command.unitSpeed, 1, "--unit-speed"),
     map: { ...DEMO_WORLD, seed },
     npcAggressors: true,
   });

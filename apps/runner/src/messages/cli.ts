@@ -6,11 +6,13 @@ export const cliMessages = {
 
 Verwendung:
   dsbot pair --server URL [--name NAME]     Diesen PC mit deinem Konto koppeln
-  dsbot run [--seed N] [--time-scale N] [--economy-speed N] [--verbose]
+  dsbot run [--seed N] [--time-scale N] [--economy-speed N] [--unit-speed N] [--verbose]
                                             Bots in der Sandbox-Welt ausführen (Strg+C beendet);
                                             --seed wählt die Welt (Standard 231: die Demo-Welt),
                                             --economy-speed lässt Produktion, Bau und Rekrutierung
-                                            schneller laufen (Laufzeiten der Truppen bleiben)
+                                            schneller laufen (Laufzeiten der Truppen bleiben),
+                                            --unit-speed die Einheitengeschwindigkeit der Welt
+                                            (wie ihre Konfiguration auf dem Server, Standard 1)
   dsbot bots add --id N --player NAME --password PW
                                             Lokalen Bot eintragen (Zugangsdaten bleiben auf diesem PC)
   dsbot bots list                           Lokale Bots anzeigen

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DEMO_WORLD, WORLD_GENERATOR_VERSION, demoGameWorld, type World, type WorldGeneratorOptions, type WorldImportFile } from "@dsbot/protocol";
+import { DEMO_WORLD, WORLD_GENERATOR_VERSION, demoGameWorld, type World, type WorldFilesOptions, type WorldGeneratorOptions, type WorldImportFile } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
@@ -32,10 +32,10 @@ const GENERATE_TIMEOUT_MS = 120_000;
 const MARKER = "generator.json";
 
 /** Writes the generated world's files (txt files gzipped, as the game serves them) into `dir` (the CLI's way). */
-export function writeGeneratedWorldFiles(options: WorldGeneratorOptions, dir: string): Map<WorldImportFile, string> {
+export function writeGeneratedWorldFiles(options: WorldGeneratorOptions, dir: string, fileOptions: WorldFilesOptions = {}): Map<WorldImportFile, string> {
   mkdirSync(dir, { recursive: true });
   const written = new Map<WorldImportFile, string>();
-  for (const file of generatedWorldFilesTask(options)) {
+  for (const file of generatedWorldFilesTask(options, fileOptions)) {
     const target = path.join(dir, file.fileName);
     writeFileSync(target, file.bytes);
     written.set(file.name, target);

@@ -1,7 +1,7 @@
 // The generated world's files, made on a worker: generating a demo-sized world, writing its files and
 // gzipping them takes over a second of CPU, which on the main thread would hold every request.
 import { gzipSync } from "node:zlib";
-import { generateWorld, worldFiles, type WorldGeneratorOptions, type WorldImportFile } from "@dsbot/protocol";
+import { generateWorld, worldFiles, type WorldFilesOptions, type WorldGeneratorOptions, type WorldImportFile } from "@dsbot/protocol";
 
 export interface GeneratedWorldFile {
   name: WorldImportFile;
@@ -11,8 +11,8 @@ export interface GeneratedWorldFile {
 }
 
 /** The game's files of the generated world (pure: the same options give the same bytes). */
-export function generatedWorldFilesTask(options: WorldGeneratorOptions): GeneratedWorldFile[] {
-  const files = worldFiles(generateWorld(options));
+export function generatedWorldFilesTask(options: WorldGeneratorOptions, fileOptions: WorldFilesOptions = {}): GeneratedWorldFile[] {
+  const files = worldFiles(generateWorld(options), fileOptions);
   return (Object.entries(files) as [WorldImportFile, string][]).map(([name, text]) => {
     const gzip = name.endsWith(".txt");
     const bytes = gzip ? gzipSync(Buffer.from(text)) : Buffer.from(text);

@@ -24,24 +24,34 @@ export interface GeneratedWorldFiles {
   "get_unit_info.xml": string;
 }
 
+export interface WorldFilesOptions {
+  /**
+   * The config's unit speed (the game's own setting: units walk that many times faster, and the unit
+   * info's minutes per field are divided by it). A fast world lets a defence be sent and land within
+   * minutes, as on the game's speed worlds; the sandbox's runner takes the same factor (--unit-speed).
+   */
+  unitSpeed?: number;
+}
+
 /** The world in the game's formats; like the game's, the txt files end without a final newline. */
-export function worldFiles(world: GeneratedWorld): GeneratedWorldFiles {
+export function worldFiles(world: GeneratedWorld, options: WorldFilesOptions = {}): GeneratedWorldFiles {
+  const unitSpeed = options.unitSpeed ?? GENERATED_WORLD_UNIT_SPEED;
   return {
     "village.txt": world.villages.map((v) => `${v.id},${gameUrlEncode(v.name)},${v.x},${v.y},${v.playerId},${v.points},${v.bonusId}`).join("\n"),
     "player.txt": world.players.map((p) => `${p.id},${gameUrlEncode(p.name)},${p.allyId},${p.villages},${p.points},${p.rank}`).join("\n"),
     "ally.txt": world.allies
       .map((a) => `${a.id},${gameUrlEncode(a.name)},${gameUrlEncode(a.tag)},${a.members},${a.villages},${a.points},${a.allPoints},${a.rank}`)
       .join("\n"),
-    "get_config.xml": generatedConfigXml(),
-    "get_unit_info.xml": generatedUnitInfoXml(),
+    "get_config.xml": generatedConfigXml(unitSpeed),
+    "get_unit_info.xml": generatedUnitInfoXml(unitSpeed),
   };
 }
 
-function generatedConfigXml(): string {
+function generatedConfigXml(unitSpeed: number): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?>
 <config>
 <speed>${GENERATED_WORLD_SPEED}</speed>
-<unit_speed>${GENERATED_WORLD_UNIT_SPEED}</unit_speed>
+<unit_speed>${unitSpeed}</unit_speed>
 <moral>1</moral>
 <commands>
   <millis_arrival>1</millis_arrival>
@@ -117,8 +127,8 @@ export const unitBattleStats: Readonly<Record<Unit, UnitBattleStats>> = Object.f
   }),
 ) as Record<Unit, UnitBattleStats>;
 
-function generatedUnitInfoXml(): string {
-  const factor = GENERATED_WORLD_SPEED * GENERATED_WORLD_UNIT_SPEED;
+function generatedUnitInfoXml(unitSpeed: number): string {
+  const factor = GENERATED_WORLD_SPEED * unitSpeed;
   const body = units
     .map((u) => {
       const [buildTime, attack, defense, cavalry, archer, carry] = unitStats[u];

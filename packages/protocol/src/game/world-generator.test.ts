@@ -99,6 +99,16 @@ describe("worldFiles", () => {
     if (!info.ok) throw new Error(info.error);
     for (const unit of units) expect(info.value[unit]?.speed).toBe(baseUnitSpeeds[unit]);
   });
+
+  it("writes a fast world's unit speed into both files: the units walk that many times faster", () => {
+    const fast = worldFiles(world, { unitSpeed: 20 });
+    const config = parseGameConfigXml(fast["get_config.xml"]);
+    expect(config.ok && config.value).toMatchObject({ speed: 1, unitSpeed: 20 });
+    const info = parseUnitInfoXml(fast["get_unit_info.xml"]);
+    if (!info.ok) throw new Error(info.error);
+    for (const unit of units) expect(info.value[unit]?.speed).toBeCloseTo(baseUnitSpeeds[unit] / 20, 9);
+    expect(fast["village.txt"]).toBe(files["village.txt"]);
+  });
 });
 
 describe("gameUrlEncode", () => {
