@@ -5,7 +5,7 @@
 // speeds (its get_unit_info, else the base speeds scaled by its config).
 import type { Coord, UnitCounts, UnitSpeedTable } from "@dsbot/protocol";
 import { defensiveUnits, unitTravelSeconds } from "@dsbot/protocol";
-import { and, eq, ne } from "drizzle-orm";
+import { and, between, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { botTroops, dsbots, pastedTroops, tribeMembers } from "../../db/schema.js";
 import type { TribeRow } from "../../db/schema.js";
@@ -28,9 +28,25 @@ export function earliestLanding(units: UnitCounts, from: Coord, target: Coord, u
   return best;
 }
 
+/** A world's map is at most this many fields across (coordinates 0–999): no reach is wider. */
+const MAP_FIELDS = 1000;
+
+/**
+ * How far (in fields, rounded up) the world's fastest defensive unit walks in `ms`: no village farther
+ * away can help in time, whatever it holds; never more than the map. Null when the world knows no
+ * defensive unit's speed.
+ */
+export function reachInFields(ms: number, unitInfo: UnitSpeedTable): number | null {
+  const fastest = Math.min(...defensiveUnits.map((u) => unitInfo[u]?.speed ?? Infinity));
+  if (!Number.isFinite(fastest) || fastest <= 0) return null;
+  return Math.min(MAP_FIELDS, Math.ceil(Math.max(0, ms) / 60_000 / fastest) + 1);
+}
+
 /**
  * The members who could help `target` by `neededBy` (user ids), `attacked` left out. One query per
- * source (scans, pastes), each bounded by the tribe's members on its world.
+ * source (scans, pastes), each bounded by the tribe's members on its world and by the square around
+ * the target the fastest defensive unit could cross in time (a noble an hour away reads the villages
+ * within a few fields, not every member's every village).
  */
 export async function membersWhoCouldHelp(
   db: Database,
@@ -40,13 +56,16 @@ export async function membersWhoCouldHelp(
   neededBy: number,
   now: number,
 ): Promise<number[]> {
+  const unitInfo = await tribeUnitInfo(db, tribe);
+  const reach = reachInFields(neededBy - now, unitInfo);
+  if (reach === null) return [];
   const sharing = and(eq(tribeMembers.tribeId, tribe.id), ne(tribeMembers.userId, attacked), ne(tribeMembers.troopSharing, "none"));
   const scanned = await db
     .select({ userId: tribeMembers.userId, x: botTroops.x, y: botTroops.y, units: botTroops.units })
     .from(tribeMembers)
     .innerJoin(dsbots, and(eq(dsbots.ownerId, tribeMembers.userId), eq(dsbots.worldServer, tribe.worldServer), eq(dsbots.worldWorld, tribe.worldWorld)))
     .innerJoin(botTroops, eq(botTroops.dsbotId, dsbots.id))
-    .where(sharing);
+    .where(and(sharing, between(botTroops.x, target.x - reach, target.x + reach), between(botTroops.y, target.y - reach, target.y + reach)));
   const pasted = await db
     .select({ userId: tribeMembers.userId, x: pastedTroops.x, y: pastedTroops.y, units: pastedTroops.units })
     .from(tribeMembers)
@@ -54,9 +73,7 @@ export async function membersWhoCouldHelp(
       pastedTroops,
       and(eq(pastedTroops.userId, tribeMembers.userId), eq(pastedTroops.worldServer, tribe.worldServer), eq(pastedTroops.worldWorld, tribe.worldWorld)),
     )
-    .where(sharing);
-  if (scanned.length + pasted.length === 0) return [];
-  const unitInfo = await tribeUnitInfo(db, tribe);
+    .where(and(sharing, between(pastedTroops.x, target.x - reach, target.x + reach), between(pastedTroops.y, target.y - reach, target.y + reach)));
   const helpers = new Set<number>();
   for (const row of [...scanned, ...pasted]) {
     if (helpers.has(row.userId)) continue;
