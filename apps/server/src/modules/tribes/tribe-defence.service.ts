@@ -1,7 +1,8 @@
 // Verteidigung planen (packages/protocol/src/tribe-defence.ts): a Koordinator or the Anführer answers an
 // open support request. Candidates are the other members' villages (the nearest TRIBE_DEFENCE_MAX_CANDIDATES)
 // whose shared defensive units land by the deadline when sent DEFEND_LEAD_MS from now; a village under attack itself is left out unless
-// chosen, and one that already sends to this request is not asked twice. Only what is still missing is
+// chosen, and one that already sends to this request is not asked twice; what the tribe's other
+// supports hold or took of a village is not offered again (tribe-defence-committed.ts). Only what is still missing is
 // planned (the request less the supports that will be there in time), so planning again fills the gap
 // left by a failed or late support. The allocation runs on a worker thread.
 //
@@ -38,6 +39,7 @@ import { notificationLinks, notificationTexts, notify } from "../notifications/i
 import type { WorldVillage } from "../worlds/index.js";
 import { coordKey, findPlanWorld, villagesAt, worldZoneOf } from "../worlds/index.js";
 import { tribeUnitInfo } from "./tribe-request-helpers.js";
+import { commitmentsOfTribe, uncommitted } from "./tribe-defence-committed.js";
 import type { SharedVillage } from "./tribe-defence-supports.js";
 import { sharedVillages, supportsOfRequests, villagesUnderAttack } from "./tribe-defence-supports.js";
 
@@ -214,6 +216,7 @@ export async function planDefence(
 
   const sending = new Set(existing.filter((s) => s.status !== "failed" && s.status !== "expired" && s.status !== "cancelled").map((s) => s.source.id));
   const underAttack = await villagesUnderAttack(deps.db, tribe, new Date(now));
+  const commitments = await commitmentsOfTribe(deps.db, tribe.id, now);
   const chosen = new Set(body.includeVillageIds);
   const target = { x: request.targetX, y: request.targetY };
   const unitInfo = await tribeUnitInfo(deps.db, tribe);
@@ -222,7 +225,7 @@ export async function planDefence(
   /** The nearest `limit` shared villages and the plan over them. */
   const planOver = async (limit: number) => {
     const read = await sharedVillages(deps.db, tribe, request.memberId, target, limit);
-    const villages = read.filter((v) => !sending.has(v.villageId));
+    const villages = read.filter((v) => !sending.has(v.villageId)).map((v) => ({ ...v, units: uncommitted(v.units, commitments.get(v.villageId), v.at.getTime()) }));
     const attacked = villages.filter((v) => underAttack.has(v.x * 1000 + v.y) && !chosen.has(v.villageId));
     const candidates = villages.filter((v) => !underAttack.has(v.x * 1000 + v.y) || chosen.has(v.villageId));
     const result = await allocate(deps, { ...common, candidates: candidates.map((v) => ({ x: v.x, y: v.y, units: v.units })) });

@@ -175,6 +175,25 @@ describe("Verteidigung planen", () => {
     expect(rows.map((r) => r.status)).toEqual(["sent", "cancelled"]);
   });
 
+  it("offers no troops twice: a support sent after the scan, or still to leave, is taken off its village", async () => {
+    // Beta asks again. Gamma's 1,000 spears left for Beta's withdrawn request after Bert's bot scanned
+    // them (the support stays sent): this time Beta gets Epsilon's.
+    const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
+    const incoming = board.incomings.find((i) => i.target.coordinates === "501|499")!;
+    const asked = await anna.call("POST", `/api/tribes/${tribeId}/requests`, { incomingId: incoming.id, marginSeconds: 0, need: { kind: "units", units: { spear: 2000 } } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const beta = asked.json<TribeRequestResponse>().request.id;
+    const saved = (await plan(carla, { save: true, includeVillageIds: [4] }, beta)).json<TribeDefenceResponse>();
+    expect(saved.supports.map((s) => [s.source.coordinates, s.units])).toEqual([["400|600", { spear: 2000 }]]);
+    // Alpha's gap: Gamma's swords, and of Epsilon only the 3,000 spears Beta's planned support leaves.
+    const alpha = (await plan(carla, { save: false, includeVillageIds: [4] })).json<TribeDefenceResponse>();
+    expect(alpha.supports.map((s) => [s.source.coordinates, s.units])).toEqual([
+      ["510|490", { sword: 500 }],
+      ["400|600", { spear: 700 }],
+    ]);
+    expect((await anna.call("DELETE", `/api/tribes/${tribeId}/requests/${beta}`)).statusCode).toBe(204);
+  });
+
   it("closes when the attack lands, with what was planned for it", async () => {
     await app.db.update(tribeSupportRequests).set({ attackArrivalAt: new Date(Date.now() - 1000), neededBy: new Date(Date.now() - 61_000) }).where(eq(tribeSupportRequests.id, requestId));
     const listed = await requests(anna);
