@@ -35,6 +35,7 @@ export const realtimeMessageTypeNames = [
   "bot-connection-deleted",
   "tribe-updated",
   "tribe-board-updated",
+  "tribe-members-updated",
 ] as const;
 
 /** Socket.io client settings. */

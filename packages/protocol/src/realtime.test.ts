@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { botStatusReportSchema, normalizeUserCode, parseRealtimeMessage, realtimeMessageTypeNames, realtimeMessageTypes, runnerHelloSchema } from "./index.js";
 
 describe("realtime messages", () => {
-  it("knows the nine message types of the spec, attacks-updated for the attack table, the war room's two, the bot page's request budget and the tribe's two", () => {
-    expect(realtimeMessageTypes).toHaveLength(15);
+  it("knows the nine message types of the spec, attacks-updated for the attack table, the war room's two, the bot page's request budget and the tribe's three", () => {
+    expect(realtimeMessageTypes).toHaveLength(16);
     expect(realtimeMessageTypes).toContain("bot-user-connection-created");
     expect(realtimeMessageTypes).toContain("attacks-updated");
     expect(realtimeMessageTypes).toContain("incomings-updated");
@@ -11,6 +11,7 @@ describe("realtime messages", () => {
     expect(realtimeMessageTypes).toContain("bot-usage");
     expect(realtimeMessageTypes).toContain("tribe-updated");
     expect(realtimeMessageTypes).toContain("tribe-board-updated");
+    expect(realtimeMessageTypes).toContain("tribe-members-updated");
     // The plain list the web app's first page reads (no zod) names exactly the same types.
     expect([...realtimeMessageTypeNames].sort()).toEqual([...realtimeMessageTypes].sort());
   });

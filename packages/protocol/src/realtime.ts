@@ -110,6 +110,8 @@ export const realtimeMessageDataSchemas = {
   "tribe-updated": z.object({ tribeId: z.number().int() }),
   /** A member's incomings or shared troops, or the tribe's support requests changed: its board (Stammes-Eingänge) fetches again. */
   "tribe-board-updated": z.object({ tribeId: z.number().int() }),
+  /** A member's bot went on or off, or their troops were read anew: the members view (bots, last scan) fetches again. */
+  "tribe-members-updated": z.object({ tribeId: z.number().int() }),
   "bot-user-connection-created": connectionEventSchema,
   "bot-user-connection-deleted": connectionEventSchema,
   "bot-connection-created": connectionEventSchema,

@@ -35,8 +35,12 @@ export function subscribeBrowserMessages(
     else realtime.toUser(owner.userId, message);
   };
 
-  events.on("bot.status-changed", ({ bot, audience }) => {
+  events.on("bot.status-changed", async ({ bot, audience }) => {
     realtime.toUsers(audience, realtimeMessage("botUpdateStatus", { dsbot: presentBotRef(bot) }));
+    // The owner's tribes on the bot's world show whether it is online (never more of it).
+    for (const { tribeId, audience: members } of await boardAudiencesOf(db, { dsbotId: bot.id })) {
+      realtime.toUsers(members, realtimeMessage("tribe-members-updated", { tribeId }));
+    }
   });
 
   events.on("bot.connections-changed", async ({ change, connections, runnerName }) => {
@@ -54,14 +58,17 @@ export function subscribeBrowserMessages(
 
   events.on("bot.usage-reported", ({ dsbotId, usage }) => realtime.toBotAudience(dsbotId, realtimeMessage("bot-usage", { dsbotId, usage })));
 
-  /** A member's incomings or troops changed: their tribes' boards fetch again. */
-  const toBoards = async (owner: DataOwner) => {
-    for (const { tribeId, audience } of await boardAudiencesOf(db, owner)) realtime.toUsers(audience, realtimeMessage("tribe-board-updated", { tribeId }));
+  /** A member's incomings or troops changed: their tribes' boards fetch again (with troops: the members view, its last scan). */
+  const toBoards = async (owner: DataOwner, members = false) => {
+    for (const { tribeId, audience } of await boardAudiencesOf(db, owner)) {
+      realtime.toUsers(audience, realtimeMessage("tribe-board-updated", { tribeId }));
+      if (members) realtime.toUsers(audience, realtimeMessage("tribe-members-updated", { tribeId }));
+    }
   };
 
   events.on("troops.changed", async (owner) => {
     await toOwner(owner, realtimeMessage("troops-updated", { dsbotId: "dsbotId" in owner ? owner.dsbotId : null }));
-    await toBoards(owner);
+    await toBoards(owner, true);
   });
 
   events.on("incomings.changed", async (owner) => {

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, importPlanWorld, PLAN_WORLD } from "../../../test/attack-plans.js";
 import type { TestSocket } from "../../../test/bots.js";
-import { createBot, listen, openSocket, waitForMessage } from "../../../test/bots.js";
+import { createBot, listen, openSocket, startBotOnRunner, waitForMessage } from "../../../test/bots.js";
 import { loginAdmin } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { foundTribe, inviteCode, joinTribe, tribePerson, type Person } from "../../../test/tribes.js";
@@ -228,5 +228,26 @@ describe("the members view", () => {
     expect(named.json<TribeResponse>().tribe.members.find((m) => m.userId === leader.id)).toMatchObject({ playerName: "Anna", villages: 2, points: 2000, bots: [], lastScanAt: null });
     expect((await a.call("PATCH", `/api/tribes/${tribe.id}/me`, { troopSharing: "some" })).statusCode).toBe(400);
     expect((await a.call("PATCH", `/api/tribes/${tribe.id}/me`, {})).statusCode).toBe(400);
+  });
+
+  it("stays live: a member's bot going online, or their troops read anew, tells the members and nobody else", async () => {
+    const { leader, a, tribe } = await tribeOfThree();
+    const outsider = await person();
+    const [leaderSocket, outsiderSocket] = [socketOf(leader), socketOf(outsider)];
+    for (const s of [leaderSocket, outsiderSocket]) expect(await s.outcome).toBe("connected");
+    const bot = await createBot(app, a.token, { name: "Bert", world: PLAN_WORLD.world });
+    await startBotOnRunner(app, url, a.token, bot.id, sockets);
+    await waitForMessage(leaderSocket, "tribe-members-updated", (d) => d.tribeId === tribe.id);
+    expect((await leader.call("GET", `/api/tribes/${tribe.id}`)).json<TribeResponse>().tribe.members.find((m) => m.userId === a.id)?.bots).toEqual([
+      { id: bot.id, playerName: "Bert", online: true },
+    ]);
+    const before = leaderSocket.messages("tribe-members-updated").length;
+    expect((await a.call("DELETE", "/api/troops/pasted")).statusCode).toBe(204);
+    await waitForMessage(leaderSocket, "tribe-members-updated", () => leaderSocket.messages("tribe-members-updated").length > before);
+
+    // The outsider's own troops are the fence: a message to a socket comes after every earlier one to it.
+    expect((await outsider.call("DELETE", "/api/troops/pasted")).statusCode).toBe(204);
+    await waitForMessage(outsiderSocket, "troops-updated");
+    expect(outsiderSocket.messages("tribe-members-updated")).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 // Realtime `tribe-updated` ({ tribeId }): a tribe changed (members, roles, settings, invitations, a
 // member's choices), so its queries load again — the board too, as a member's troop sharing shows on it;
 // a member who was removed then gets the 404 and the page says so. `tribe-board-updated` ({ tribeId }):
-// a member's incomings or troops changed, so the board (Stammes-Eingänge) loads again. Every (re)connect
+// a member's incomings or troops changed, so the board (Stammes-Eingänge) loads again.
+// `tribe-members-updated` ({ tribeId }): a member's bot went on or off, or their troops were read anew,
+// so the tribe (its members view: bots online, last scan) loads again, the board not. Every (re)connect
 // refetches too: a message missed while offline is not sent again.
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -22,6 +24,7 @@ export function useTribeRealtime(): void {
     const offs = [
       registerRealtimeHandler("tribe-updated", ({ tribeId }) => handleTribeUpdated(client, tribeId)),
       registerRealtimeHandler("tribe-board-updated", ({ tribeId }) => void client.invalidateQueries({ queryKey: tribeKeys.board(tribeId) })),
+      registerRealtimeHandler("tribe-members-updated", ({ tribeId }) => void client.invalidateQueries({ queryKey: tribeKeys.detail(tribeId), exact: true })),
       onRealtimeConnect(() => void client.invalidateQueries({ queryKey: tribeKeys.all })),
     ];
     return () => offs.forEach((off) => off());

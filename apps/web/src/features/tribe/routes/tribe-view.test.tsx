@@ -2,11 +2,12 @@
 // member sees and sets for themselves; the server's refusals in German.
 import type { TribeDetail } from "@dsbot/protocol";
 import { tribeMessages, tribeJoinPath } from "@dsbot/protocol";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";
+import { dispatchRealtimeMessage } from "@/lib/realtime-dispatcher";
 import { useSession } from "@/lib/session";
 import { apiError } from "@/test/fetch-mock";
 import { plainUser } from "@/test/fixtures";
@@ -50,6 +51,21 @@ function tribe(role: "leader" | "member"): TribeDetail {
 const row = (name: string) => within(screen.getByRole("table", { name: "Mitglieder des Stamms" })).getByText(name).closest("tr") as HTMLElement;
 
 describe("Stamm: a tribe's page", { timeout: 30_000 }, () => {
+  it("keeps the members view live: a member's bot coming online or a new scan shows without a reload, the board is not fetched again", async () => {
+    const server = tribeServer(plainUser, [tribe("member")]);
+    renderApp("/tribe");
+    await screen.findByTestId("tribe-header");
+    expect(row("bert")).toHaveTextContent("Noch nie");
+    const boardReads = () => server.calls.filter((c) => c.key.startsWith("GET /api/tribes/5/incomings")).length;
+    await waitFor(() => expect(boardReads()).toBeGreaterThan(0));
+    const before = boardReads();
+    server.setMember(5, 4, { bots: [{ id: 41, playerName: "Bert", online: true }], lastScanAt: recently });
+    act(() => dispatchRealtimeMessage({ type: "tribe-members-updated", data: { tribeId: 5 } }));
+    await waitFor(() => expect(row("bert")).toHaveTextContent("1 von 1 online"));
+    expect(row("bert")).toHaveTextContent("vor 5 Minuten");
+    expect(boardReads()).toBe(before);
+  });
+
   it("the Anführer sees the members with their data and manages roles, the lead and removals", async () => {
     const user = userEvent.setup();
     const server = tribeServer(plainUser, [tribe("leader")]);

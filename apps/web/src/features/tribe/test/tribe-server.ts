@@ -223,6 +223,10 @@ export function tribeServer(
     setRequests: (next: TribeSupportRequest[]) => {
       requests = [...next];
     },
+    /** A member's bots or scans change on the server; a `tribe-members-updated` tells the page. */
+    setMember: (tribeId: number, userId: number, change: Partial<TribeDetail["members"][number]>) => {
+      tribes = tribes.map((t) => (t.id === tribeId ? { ...t, members: t.members.map((m) => (m.userId === userId ? { ...m, ...change } : m)) } : t));
+    },
     /** Someone else removed the user (the server's side of a removal). */
     removeUser: (tribeId: number) => {
       tribes = tribes.map((t) => (t.id === tribeId ? { ...t, members: t.members.filter((m) => m.userId !== user.id) } : t));
