@@ -88,6 +88,10 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   running.push(bRunner.child);
   const bScanned = async () => ((await (await request.get(`/api/tribes/${tribeId}`, { headers: leader.headers })).json()) as TribeResponse).tribe.members.find((m) => m.userId === b.id)?.lastScanAt;
   await expect.poll(bScanned, { timeout: 60_000 }).not.toBeNull();
+  // The leader's open members view shows B's bot online and its scan, without a reload.
+  const bRow = leaderPage.getByRole("table", { name: "Mitglieder des Stamms" }).getByRole("row").filter({ hasText: b.username });
+  await expect(bRow).toContainText("1 von 1 online");
+  await expect(bRow).not.toContainText("Noch nie");
   const connection = { websocketConnectionId: await botUserConnection(request, b, bBot) };
   expect((await request.post(`/api/dsbot/${bBot}/stop`, { headers: b.headers, data: connection })).status()).toBe(200);
   await expect.poll(() => demoBotStatus(request, b, bBot), { timeout: 30_000 }).toBe("offline");
@@ -111,7 +115,7 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   await expect(supports.locator("[data-support-state]")).toHaveCount(1);
   const tabRequests = async () => ((await (await request.get("/api/tab-requests", { headers: b.headers })).json()) as { tabRequests: { kind: string }[] }).tabRequests.filter((r) => r.kind === "attack").length;
   await expect.poll(tabRequests, { timeout: 90_000 }).toBe(1);
-  await expect(bPage.getByRole("table", { name: "Meine Befehle" }).getByText(`(${target})`)).toBeVisible();
+  await expect(bPage.getByRole("list", { name: "Meine Befehle" }).getByText(`(${target})`)).toBeVisible();
   // Nobody sent it: flagged on the leader's page, and the gap is to plan again.
   await expect(supports.locator("[data-support-state=failed]")).toHaveCount(1, { timeout: 120_000 });
   await expect(planButton).toHaveText("Lücke neu planen");
@@ -121,7 +125,7 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   await expect.poll(() => demoBotStatus(request, b, bBot), { timeout: 30_000 }).toBe("online");
   await plan();
   await expect(supports.locator("[data-support-state=sent]")).toHaveCount(1, { timeout: 150_000 });
-  await expect(bPage.getByRole("table", { name: "Meine Befehle" }).locator("[data-support-state=sent]")).toHaveCount(1);
+  await expect(bPage.getByRole("list", { name: "Meine Befehle" }).locator("[data-support-state=sent]")).toHaveCount(1);
   const progress = leaderPage.getByRole("group", { name: /^Stand der Anfrage für / });
   await expect(progress.locator("[data-progress=sent]")).not.toHaveAttribute("data-value", "0");
   const requests = (await (await request.get(`/api/tribes/${tribeId}/requests`, { headers: a.headers })).json()) as TribeRequestListResponse;
@@ -131,7 +135,7 @@ test("a noble train on A reaches the board live, A asks, the leader plans from B
   expect(sent.realArrivalAt ?? sent.arrivalAt).toBeLessThan(train[0]!.arrivalTime);
   await expect(supports.locator("[data-support-state=arrived]")).toHaveCount(1, { timeout: 90_000 });
   await expect(progress.locator("[data-progress=arrived]")).not.toHaveAttribute("data-value", "0");
-  await expect(bPage.getByRole("table", { name: "Meine Befehle" }).locator("[data-support-state=arrived]")).toHaveCount(1);
+  await expect(bPage.getByRole("list", { name: "Meine Befehle" }).locator("[data-support-state=arrived]")).toHaveCount(1);
   expect(Date.now()).toBeLessThan(train[0]!.arrivalTime);
 
   // Outside the tribe: 404 for every route of it, and not one message about it on the socket.

@@ -5,6 +5,8 @@
 import type { TribeDefenceSupport, TribeRequestNeed, TribeSupportRequest, TribeSupportState, UnitCounts } from "@dsbot/protocol";
 import { formatServerTime, requestProgress, supportState, tribeSupportStateLabels, unitLabels } from "@dsbot/protocol";
 import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { Card, CardField, PHONE_QUERY } from "@/components/ui/card-list";
 import { Countdown } from "@/features/incomings";
 import { formatCount, tribeDefenceTexts as texts } from "../texts";
 
@@ -92,8 +94,80 @@ interface SupportTableProps {
   preview?: boolean;
 }
 
-export function SupportTable({ supports, neededBy, now, zone, label, target, preview = false }: SupportTableProps) {
+/** A support's state, with the bot's error when it failed. */
+function StateCell({ state, error }: { state: TribeSupportState; error: string | null }) {
   return (
+    <>
+      <SupportStateBadge state={state} />
+      {error && (
+        <Text size="xs" c="red.4">
+          {error}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Server time without the milliseconds; with `countdown`, the time left until it. */
+function TimeCell({ time, zone, countdown }: { time: number; zone: string; countdown?: number }) {
+  return (
+    <>
+      <Text size="xs" ff="monospace">
+        {serverTime(time, zone)}
+      </Text>
+      {countdown !== undefined && <Countdown left={countdown} />}
+    </>
+  );
+}
+
+/** The time left until a planned support is sent; none once it is due or gone. */
+const sendCountdown = (support: TribeDefenceSupport, state: TribeSupportState, now: number) => (state === "planned" && support.sendAt > now ? support.sendAt - now : undefined);
+
+export function SupportTable(props: SupportTableProps) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  return phone ? <SupportCards {...props} /> : <SupportRows {...props} />;
+}
+
+/** On a phone each support is a card: the state first, where a table would scroll it out of view. */
+function SupportCards({ supports, neededBy, now, zone, label, target, preview = false }: SupportTableProps) {
+  return (
+    <Stack gap="xs" role="list" aria-label={label}>
+      {supports.map((support, index) => {
+        const state = supportState(support, neededBy(support), now);
+        return (
+          <div role="listitem" key={support.id ?? `new-${index}`} data-support-id={support.id ?? undefined}>
+            <Card rowId={support.id ?? -index - 1}>
+              {!preview && (
+                <CardField label={texts.state}>
+                  <StateCell state={state} error={support.error} />
+                </CardField>
+              )}
+              <CardField label={target ? texts.target : texts.member}>
+                <Text size="xs">{target ? target(support) : support.member.username}</Text>
+              </CardField>
+              <CardField label={texts.from}>
+                <Text size="xs">
+                  {support.source.name} ({support.source.coordinates})
+                </Text>
+              </CardField>
+              <CardField label={texts.units}>
+                <Text size="xs">{unitsText(support.units)}</Text>
+              </CardField>
+              <CardField label={texts.send}>
+                <TimeCell time={support.sendAt} zone={zone} countdown={sendCountdown(support, state, now)} />
+              </CardField>
+              <CardField label={texts.arrival}>
+                <TimeCell time={support.realArrivalAt ?? support.arrivalAt} zone={zone} />
+              </CardField>
+            </Card>
+          </div>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function SupportRows({ supports, neededBy, now, zone, label, target, preview = false }: SupportTableProps) {  return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label={label} verticalSpacing={4} fz="xs">
         <Table.Thead>
@@ -117,24 +191,14 @@ export function SupportTable({ supports, neededBy, now, zone, label, target, pre
                 </Table.Td>
                 <Table.Td>{unitsText(support.units)}</Table.Td>
                 <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {serverTime(support.sendAt, zone)}
-                  </Text>
-                  {state === "planned" && support.sendAt > now && <Countdown left={support.sendAt - now} />}
+                  <TimeCell time={support.sendAt} zone={zone} countdown={sendCountdown(support, state, now)} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {serverTime(support.realArrivalAt ?? support.arrivalAt, zone)}
-                  </Text>
+                  <TimeCell time={support.realArrivalAt ?? support.arrivalAt} zone={zone} />
                 </Table.Td>
                 {!preview && (
                   <Table.Td>
-                    <SupportStateBadge state={state} />
-                    {support.error && (
-                      <Text size="xs" c="red.4">
-                        {support.error}
-                      </Text>
-                    )}
+                    <StateCell state={state} error={support.error} />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -118,6 +118,25 @@ describe("Stamm: Verteidigung planen", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("button", { name: "Verteidigung für 500|500 planen" })).not.toBeInTheDocument();
   });
 
+  it("on a phone, each of Meine Befehle is a card with its state first", async () => {
+    const media = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...media(query), matches: query.includes("33.74em") })) as typeof window.matchMedia;
+    try {
+      const now = Date.now();
+      const request = makeTribeRequest(1, { supports: [makeSupport(61, { status: "sent", sendAt: now - 3_600_000, arrivalAt: now - 60_000 }), makeSupport(62, { sendAt: now + 600_000 })] });
+      tribeServer(bert, [tribe()], { requests: [request] });
+      renderApp("/tribe");
+      const mine = await screen.findByRole("list", { name: "Meine Befehle" });
+      const cards = within(mine).getAllByRole("listitem");
+      expect(cards.map((c) => c.querySelector("[data-support-state]")?.textContent)).toEqual(["angekommen", "geplant"]);
+      expect(within(cards[1]!).getByText("Annas Burg (500|500)")).toBeInTheDocument();
+      expect(within(cards[1]!).getByText(/^0:(09:5\d|10:00)$/)).toBeInTheDocument();
+      expect(screen.queryByRole("table", { name: "Meine Befehle" })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = media;
+    }
+  });
+
   it("lists a landed request with what arrived in time", async () => {
     const landed = Date.now() - 600_000;
     const closed = makeTribeRequest(2, {
