@@ -35,7 +35,8 @@ const SHARED_PER_MEMBER = 5;
 const TARGETS_PER_MEMBER = 25;
 /** Villages of players outside the tribe the attacks come from. */
 const ATTACKER_VILLAGES = 10_000;
-const REQUESTS_PER_QUERY = Number(process.env.BENCH_TRIBE_REQUESTS ?? 30);
+// 200 a query: its p99 is the second slowest, not the slowest of 30 (one scheduling hiccup on a shared machine).
+const REQUESTS_PER_QUERY = Number(process.env.BENCH_TRIBE_REQUESTS ?? 200);
 const CHANGES = Number(process.env.BENCH_TRIBE_CHANGES ?? 20);
 const PAGE_P99_BUDGET_MS = 20;
 const UPDATE_P99_BUDGET_MS = 50;
@@ -208,7 +209,7 @@ async function setUp(plan, sockets) {
   return { tribeId: tribe.id, members, sockets, zone, timings };
 }
 
-/** ~30 reads of each page and filter as a member; answers per query p50/p99/max. */
+/** REQUESTS_PER_QUERY reads of each page and filter as a member; answers per query p50/p99/max. */
 async function measurePages(setup) {
   const viewer = setup.members[1];
   const other = setup.members[42];

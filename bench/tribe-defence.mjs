@@ -9,7 +9,7 @@ import { seededRandom } from "../packages/protocol/src/random.ts";
 import { percentile } from "./lib.mjs";
 
 export const PLAN_P99_BUDGET_MS = 200;
-const PLAN_RUNS = Number(process.env.BENCH_TRIBE_PLANS ?? 12);
+const PLAN_RUNS = Number(process.env.BENCH_TRIBE_PLANS ?? 50);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** PLAN_RUNS previews of one request by the leader (after two warm-ups), /api/health asked every 10 ms meanwhile. */

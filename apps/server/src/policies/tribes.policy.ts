@@ -18,17 +18,31 @@ export interface TribeAccess {
   role: TribeRole | null;
 }
 
+/** 404 for a tribe id beyond the serial range: no tribe has it, so nothing needs to be read. */
+export function checkTribeId(tribeId: number): void {
+  if (tribeId > MAX_SERIAL_ID) throw notFound(tribeMessages.notFound);
+}
+
+/**
+ * requireTribeView's rule on a tribe read some other way (the board reads it with its members in one
+ * statement): 404 unless it was found and the viewer is a member or an admin.
+ */
+export function checkTribeView<T extends { role: TribeRole | null }>(viewer: TribeViewer, found: T | undefined): T {
+  if (!found || (found.role === null && viewer.role !== "admin")) throw notFound(tribeMessages.notFound);
+  return found;
+}
+
 /** The tribe and the viewer's role, if the viewer may see it; 404 otherwise. */
 export async function requireTribeView(db: Database, viewer: TribeViewer, tribeId: number): Promise<TribeAccess> {
-  if (tribeId > MAX_SERIAL_ID) throw notFound(tribeMessages.notFound);
+  checkTribeId(tribeId);
   const [row] = await db
     .select({ tribe: tribes, role: tribeMembers.role })
     .from(tribes)
     .leftJoin(tribeMembers, and(eq(tribeMembers.tribeId, tribes.id), eq(tribeMembers.userId, viewer.id)))
     .where(eq(tribes.id, tribeId))
     .limit(1);
-  if (!row || (row.role === null && viewer.role !== "admin")) throw notFound(tribeMessages.notFound);
-  return { tribe: row.tribe, role: row.role };
+  const { tribe, role } = checkTribeView(viewer, row);
+  return { tribe, role };
 }
 
 /** As requireTribeView, and the viewer leads the tribe (403 for other members and admins). */

@@ -97,7 +97,13 @@ export const players = pgTable(
     points: integer("points").notNull(),
     rank: integer("rank").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.worldId, t.id] }), index("players_world_ally_idx").on(t.worldId, t.allyId)],
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.id] }),
+    index("players_world_ally_idx").on(t.worldId, t.allyId),
+    // A pasted SOS text names its attackers: their tribes are looked up by name whatever its case
+    // (incomings-store.ts resolveFromWorld), an index probe instead of a scan of the world's players.
+    index("players_world_name_key_idx").on(t.worldId, sql`lower(${t.name})`),
+  ],
 );
 
 /** `ally.txt`: the tribes. */

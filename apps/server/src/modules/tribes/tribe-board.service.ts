@@ -6,45 +6,25 @@
 import type { IncomingKind, TribeBoardResponse, TribeDefence, TribeIncoming, TroopSharing, UnitCounts, tribeBoardQuerySchema } from "@dsbot/protocol";
 import { defensiveUnits } from "@dsbot/protocol";
 import type { z } from "zod";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { executePrepared } from "../../db/prepared.js";
-import { botTroops, botVillages, dsbots, incomingVersions, incomings, pastedTroops, tribeMembers, users } from "../../db/schema.js";
+import { incomings } from "../../db/schema.js";
+import type { TribeViewer } from "../../policies/tribes.policy.js";
 import type { BoardWalk, BoardWalkCache } from "./tribe-board-walks.js";
 import { boardFingerprint, summaryOf } from "./tribe-board-walks.js";
-import type { TribeRow } from "../../db/schema.js";
+import type { BoardMember, BoardTribe, DefenceReport } from "./tribe-board-reads.js";
+import { readBoardAccess, readDefenceReports, readPageRows } from "./tribe-board-reads.js";
 import { presentIncoming } from "../incomings/index.js";
 
 type BoardQuery = z.infer<typeof tribeBoardQuerySchema>;
 
-interface Member {
-  userId: number;
-  username: string;
-  troopSharing: "none" | "defensive" | "all";
-}
+type Member = BoardMember;
 
 const coordKey = (x: number, y: number) => `${x}|${y}`;
 
-/** The members of the tribe and their bots on its world (bot id → owner). */
-async function membersAndBots(db: Database, tribe: TribeRow): Promise<{ members: Map<number, Member>; botOwner: Map<number, number> }> {
-  const rows = await db
-    .select({ userId: tribeMembers.userId, username: users.username, troopSharing: tribeMembers.troopSharing })
-    .from(tribeMembers)
-    .innerJoin(users, eq(users.id, tribeMembers.userId))
-    .where(eq(tribeMembers.tribeId, tribe.id));
-  const members = new Map(rows.map((r) => [r.userId, r]));
-  const bots =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ id: dsbots.id, ownerId: dsbots.ownerId })
-          .from(dsbots)
-          .where(and(inArray(dsbots.ownerId, [...members.keys()]), eq(dsbots.worldServer, tribe.worldServer), eq(dsbots.worldWorld, tribe.worldWorld)));
-  return { members, botOwner: new Map(bots.map((b) => [b.id, b.ownerId])) };
-}
-
 /** The board's rows before filters: one per command, with how many reports it stands for. */
-function boardScope(tribe: TribeRow, botIds: number[], userIds: number[], now: Date): SQL {
+function boardScope(tribe: BoardTribe, botIds: number[], userIds: number[], now: Date): SQL {
   return sql`with reported as (
       select ${incomings.id} as id, ${incomings.arrivalAt} as arrival_at, ${incomings.kind} as kind,
         row_number() over (partition by ${incomings.targetX}, ${incomings.targetY}, ${incomings.originX}, ${incomings.originY}, ${incomings.arrivalAt}
@@ -63,51 +43,31 @@ function shared(units: UnitCounts, sharing: Exclude<TroopSharing, "none">): Unit
 }
 
 /**
- * The defence of each target village as the members share it, keyed by coordinates. Read by the
- * world's village id (the keys of the scans and pastes), so each lookup is an index probe.
+ * The defence of each target village as the members share it, keyed by coordinates, from the reports
+ * of the page's target villages (readDefenceReports).
  */
-async function defences(
-  db: Database,
-  tribe: TribeRow,
+function defences(
   members: Map<number, Member>,
   botOwner: Map<number, number>,
-  targets: { villageId: number | null; x: number; y: number }[],
-): Promise<Map<string, TribeDefence>> {
+  reports: readonly DefenceReport[],
+  targets: { x: number; y: number }[],
+): Map<string, TribeDefence> {
   const result = new Map<string, TribeDefence>();
-  const villageIds = [...new Set(targets.map((t) => t.villageId).filter((id): id is number => id !== null))];
-  if (villageIds.length === 0 || members.size === 0) return result;
-  const ids = sql.param(villageIds);
-  const bots = sql.param([...botOwner.keys()]);
-  const scanned = await db
-    .select({ dsbotId: botTroops.dsbotId, x: botTroops.x, y: botTroops.y, units: botTroops.units, at: botTroops.scannedAt })
-    .from(botTroops)
-    .where(sql`${botTroops.villageId} = any(${ids}::int[]) and ${botTroops.dsbotId} = any(${bots}::int[])`);
-  const pasted = await db
-    .select({ ownerId: pastedTroops.userId, x: pastedTroops.x, y: pastedTroops.y, units: pastedTroops.units, at: pastedTroops.importedAt })
-    .from(pastedTroops)
-    .where(
-      and(
-        inArray(pastedTroops.userId, [...members.keys()]),
-        eq(pastedTroops.worldServer, tribe.worldServer),
-        eq(pastedTroops.worldWorld, tribe.worldWorld),
-        sql`${pastedTroops.villageId} = any(${ids}::int[])`,
-      ),
-    );
-  const walls = await db
-    .select({ x: botVillages.x, y: botVillages.y, wall: sql<number | null>`(${botVillages.state} -> 'buildings' ->> 'wall')::int`, at: botVillages.scannedAt })
-    .from(botVillages)
-    .where(sql`${botVillages.dsbotId} = any(${bots}::int[]) and ${botVillages.villageId} = any(${ids}::int[])`);
   const wallAt = new Map<string, { wall: number; at: Date }>();
-  for (const w of walls) {
-    if (w.wall === null) continue;
-    const key = coordKey(w.x, w.y);
-    const known = wallAt.get(key);
-    if (!known || w.at > known.at) wallAt.set(key, { wall: w.wall, at: w.at });
+  const troops: { ownerId: number; x: number; y: number; units: UnitCounts; at: Date }[] = [];
+  for (const r of reports) {
+    if (r.source === "w") {
+      if (r.wall === null) continue;
+      const key = coordKey(r.x, r.y);
+      const known = wallAt.get(key);
+      if (!known || r.at > known.at) wallAt.set(key, { wall: r.wall, at: r.at });
+    } else if (r.units !== null) {
+      troops.push({ ownerId: r.source === "s" ? (botOwner.get(r.owner) ?? 0) : r.owner, x: r.x, y: r.y, units: r.units, at: r.at });
+    }
   }
 
   // The newest report of a member who shares troops wins; one who shares none only says so.
-  const reports = [...scanned.map(({ dsbotId, ...r }) => ({ ...r, ownerId: botOwner.get(dsbotId) ?? 0 })), ...pasted];
-  for (const report of reports.sort((a, b) => b.at.getTime() - a.at.getTime())) {
+  for (const report of troops.sort((a, b) => b.at.getTime() - a.at.getTime())) {
     const key = coordKey(report.x, report.y);
     const member = members.get(report.ownerId);
     if (!member) continue;
@@ -141,7 +101,7 @@ async function defences(
 export const TRIBE_BOARD_WALK_MAX = 50_000;
 
 /** The board's merged rows for these reporters, in arrival order (the walk a page is cut from). */
-async function walkBoard(db: Database, tribe: TribeRow, botIds: number[], userIds: number[], now: Date): Promise<BoardWalk> {
+async function walkBoard(db: Database, tribe: BoardTribe, botIds: number[], userIds: number[], now: Date): Promise<BoardWalk> {
   const rows = await executePrepared<{ id: number; seen: number; arrival: number; kind: IncomingKind }>(
     db,
     sql`${boardScope(tribe, botIds, userIds, now)}
@@ -156,23 +116,30 @@ async function walkBoard(db: Database, tribe: TribeRow, botIds: number[], userId
   };
 }
 
-export async function tribeBoard(db: Database, tribe: TribeRow, query: BoardQuery, cache?: BoardWalkCache, now = new Date()): Promise<TribeBoardResponse> {
-  const { members, botOwner } = await membersAndBots(db, tribe);
+/**
+ * The board of the tribe as `viewer` may see it (404 for anyone who is not a member or an admin);
+ * `readQuery` parses the filters once access is settled.
+ */
+export async function tribeBoard(
+  db: Database,
+  viewer: TribeViewer,
+  tribeId: number,
+  readQuery: () => BoardQuery,
+  cache?: BoardWalkCache,
+  now = new Date(),
+): Promise<TribeBoardResponse> {
+  const { tribe, members, botOwner, versions } = await readBoardAccess(db, viewer, tribeId);
+  const query = readQuery();
   const readAt = now.getTime();
   const empty = { incomings: [], totals: 0, summary: { count: 0, nobles: 0, nextArrival: null }, readAt };
   if (members.size === 0) return empty;
 
   const botIds = [...botOwner.keys()];
   const userIds = [...members.keys()];
-  // Read before the walk: a write in between leaves a walk newer than its fingerprint, which the next
-  // request does again.
+  // The versions were read before the walk: a write in between leaves a walk newer than its
+  // fingerprint, which the next request does again.
   const scopes = [...botIds.map((id) => `b:${id}`), ...userIds.map((id) => `u:${id}`)].sort();
-  const [versions] = await executePrepared<{ versions: string }>(
-    db,
-    sql`select coalesce(string_agg(${incomingVersions.scope} || '=' || ${incomingVersions.version}, ',' order by ${incomingVersions.scope}), '') as versions
-      from ${incomingVersions} where ${incomingVersions.scope} = any(${sql.param(scopes)}::text[])`,
-  );
-  const fingerprint = boardFingerprint(scopes, versions?.versions ?? "");
+  const fingerprint = boardFingerprint(scopes, versions);
   const walkFor = async (member: number | undefined): Promise<BoardWalk> => {
     const key = `${tribe.id}|${member ?? ""}`;
     const kept = cache?.lookup(key, fingerprint, readAt);
@@ -198,17 +165,11 @@ export async function tribeBoard(db: Database, tribe: TribeRow, query: BoardQuer
   const start = (query.activePage - 1) * query.perPage;
   const page = matching.slice(start, start + query.perPage).map((i) => ({ id: walk.ids[i] ?? 0, seen: walk.seen[i] ?? 1 }));
 
-  const rows =
-    page.length === 0
-      ? []
-      : await db
-          .select({ incoming: incomings, botName: dsbots.playerName })
-          .from(incomings)
-          .leftJoin(dsbots, eq(dsbots.id, incomings.dsbotId))
-          .where(inArray(incomings.id, page.map((p) => p.id)));
+  const pageIds = page.map((p) => p.id);
+  const [rows, reports] =
+    page.length === 0 ? [[], []] : await Promise.all([readPageRows(db, pageIds), readDefenceReports(db, tribe, pageIds, botIds, userIds)]);
   const byId = new Map(rows.map((r) => [r.incoming.id, r]));
-  const targets = rows.map((r) => ({ villageId: r.incoming.targetVillageId, x: r.incoming.targetX, y: r.incoming.targetY }));
-  const defenceAt = await defences(db, tribe, members, botOwner, targets);
+  const defenceAt = defences(members, botOwner, reports, rows.map((r) => ({ x: r.incoming.targetX, y: r.incoming.targetY })));
 
   const board: TribeIncoming[] = [];
   for (const { id, seen } of page) {

@@ -106,8 +106,9 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(routes.detail.path, { config: byId.config }, async (request): Promise<TribeResponse> => detail(caller(request).user, byId.params(request).id));
 
     app.get(routes.board.path, { config: board.config }, async (request): Promise<TribeBoardResponse> => {
-      const { tribe } = await requireTribeView(ctx.db, caller(request).user, board.params(request).id);
-      return tribeBoard(ctx.db, tribe, board.query(request), walks);
+      // The access check is part of the board's first statement (tribe-board-reads.ts); the query is
+      // parsed after it, so visibility's 404 comes before the query's 400.
+      return tribeBoard(ctx.db, caller(request).user, board.params(request).id, () => board.query(request), walks);
     });
 
     app.get(routes.requests.path, { config: byId.config }, async (request): Promise<TribeRequestListResponse> => {

@@ -1,0 +1,1 @@
+CREATE INDEX "players_world_name_key_idx" ON "players" USING btree ("world_id",lower("name"));
