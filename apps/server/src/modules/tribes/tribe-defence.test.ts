@@ -202,4 +202,26 @@ describe("Verteidigung planen", () => {
     const late = await plan(carla, { save: false });
     expect([late.statusCode, late.json().error.message]).toEqual([409, "Die Anfrage ist nicht mehr offen."]);
   });
+
+  it("calls off a member's supports not sent yet when they leave the tribe; a sent one stays, nobody else's is touched", async () => {
+    const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
+    const incoming = board.incomings.find((i) => i.target.coordinates === "501|499")!;
+    const asked = await anna.call("POST", `/api/tribes/${tribeId}/requests`, { incomingId: incoming.id, marginSeconds: 0, need: { kind: "units", units: { spear: 500 } } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const beta = asked.json<TribeRequestResponse>().request.id;
+    const saved = (await plan(carla, { save: true }, beta)).json<TribeDefenceResponse>();
+    expect(saved.supports.map((s) => [s.source.coordinates, s.units])).toEqual([["400|600", { spear: 500 }]]);
+    const planId = saved.supports[0]!.planId!;
+    const statuses = async () =>
+      (await app.db.select({ id: attacks.id, status: attacks.status }).from(attacks).where(eq(attacks.planId, planId)).orderBy(attacks.id)).map((r) => [r.id, r.status]);
+    const before = await statuses();
+    expect(before.filter(([, status]) => status === "sent").length).toBeGreaterThan(0);
+
+    const bertSocket = openSocket(url, { token: bert.token, origin: "website" }, sockets);
+    expect(await bertSocket.outcome).toBe("connected");
+    expect((await bert.call("POST", `/api/tribes/${tribeId}/leave`)).statusCode).toBe(204);
+    await waitForMessage(bertSocket, "attacks-updated", (d) => d.planId === planId);
+    expect(await statuses()).toEqual(before.map(([id, status]) => [id, id === saved.supports[0]!.id ? "cancelled" : status]));
+    expect((await requests(anna)).requests.find((r) => r.id === beta)?.supports).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@
 // members who could help in time (tribe-request-helpers.ts).
 import type { TribeDefenceSupport, TribeRequestCreate, TribeRole, TribeSupportRequest } from "@dsbot/protocol";
 import { formatServerTime, needText, TRIBE_REQUESTS_CLOSED_HOURS, TRIBE_REQUESTS_OPEN_MAX, tribeRequestMessages } from "@dsbot/protocol";
-import { and, asc, count, eq, gt, isNull, min, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, min, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { violatedConstraint } from "../../db/errors.js";
@@ -15,14 +15,12 @@ import type { IncomingRow, TribeRow, TribeSupportRequestRow } from "../../db/sch
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import type { BotContext } from "../../platform/app-context.js";
-import type { ChangedAttackRow } from "../attack-plans/index.js";
-import { changedAttack, emitAttacksChanged } from "../attack-plans/index.js";
 import type { NotifyContext } from "../notifications/index.js";
-import { closeAttackTabRequests } from "../tab-requests/index.js";
 import { notificationLinks, notificationTexts, notify } from "../notifications/index.js";
 import { worldZoneOf } from "../worlds/index.js";
 import { supportsOfRequests } from "./tribe-defence-supports.js";
 import { membersWhoCouldHelp, requestRecipients } from "./tribe-request-helpers.js";
+import { cancelTribeSupports, tellCancelled } from "./tribe-supports-cancel.js";
 
 const requester = alias(users, "requester");
 
@@ -180,11 +178,5 @@ export async function withdrawRequest(ctx: Pick<BotContext, "db" | "events">, tr
     .where(and(eq(tribeSupportRequests.id, requestId), isNull(tribeSupportRequests.withdrawnAt)))
     .returning({ id: tribeSupportRequests.id });
   if (done.length === 0) throw notFound(tribeRequestMessages.notFound);
-  const cancelled = await db.execute(sql`
-    update attacks set status = 'cancelled', updated_at = now()
-    where id in (select attack_id from tribe_request_supports where request_id = ${requestId}) and status in ('planned', 'due')
-    returning id, plan_id, status, error, dsbot_id, real_arrival_at`);
-  const rows = (cancelled as unknown as { rows: ChangedAttackRow[] }).rows;
-  await closeAttackTabRequests(db, rows.map((r) => r.id));
-  await emitAttacksChanged(ctx, rows.map(changedAttack));
+  await tellCancelled(ctx, await cancelTribeSupports(db, { requestId }));
 }

@@ -41,7 +41,8 @@ import { createInvite, joinWithCode, listInvites, revokeInvite } from "./tribe-i
 import { createRequest, listRequests, withdrawRequest } from "./tribe-requests.service.js";
 import { planDefence } from "./tribe-defence.service.js";
 import { presentTribeDetail, presentTribeSummaries } from "./tribe-view.js";
-import type { TribeChange } from "./tribes.service.js";
+import type { TribeChange, TribeChangeWithSupports } from "./tribes.service.js";
+import { tellCancelled } from "./tribe-supports-cancel.js";
 import {
   createTribe,
   dissolveTribe,
@@ -72,7 +73,12 @@ const defence = contract({ params: tribeRequestParamsSchema, body: tribeDefenceP
 
 export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
   const walks = boardWalksOf(ctx);
-  const told = (change: TribeChange) => ctx.events.emit("tribe.changed", change);
+  const told = (change: TribeChange) => ctx.events.emit("tribe.changed", { tribeId: change.tribeId, audience: change.audience });
+  /** As told, and the members' plans hear of the supports the change called off. */
+  const toldWithSupports = async (change: TribeChangeWithSupports) => {
+    await told(change);
+    await tellCancelled(ctx, change.cancelled);
+  };
   const requestsChanged = async (tribeId: number) => ctx.events.emit("tribe.requests-changed", { tribeId, audience: await tribeAudience(ctx.db, tribeId) });
 
   /** The tribe as the viewer sees it now (after a change). */
@@ -153,7 +159,7 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.delete(routes.dissolve.path, { config: byId.config }, async (request, reply) => {
       const { tribe } = await requireTribeLeader(ctx.db, caller(request).user, byId.params(request).id);
-      await told(await dissolveTribe(ctx.db, tribe.id));
+      await toldWithSupports(await dissolveTribe(ctx.db, tribe.id));
       return reply.status(204).send();
     });
 
@@ -186,7 +192,7 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post(routes.leave.path, { config: byId.config }, async (request, reply) => {
       const { user } = caller(request);
       const { tribe, role } = await requireTribeMember(ctx.db, user, byId.params(request).id);
-      await told(await leaveTribe(ctx.db, tribe.id, user.id, role));
+      await toldWithSupports(await leaveTribe(ctx.db, tribe.id, user.id, role));
       return reply.status(204).send();
     });
 
@@ -202,7 +208,7 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
       const { user } = caller(request);
       const { id, userId } = memberById.params(request);
       const { tribe } = await requireTribeLeader(ctx.db, user, id);
-      await told(await removeMember(ctx.db, tribe.id, userId));
+      await toldWithSupports(await removeMember(ctx.db, tribe.id, userId));
       return detail(user, tribe.id);
     });
 

@@ -11,12 +11,19 @@ import type { TribeRow, UserRow } from "../../db/schema.js";
 import { HttpError, badRequest, conflict, notFound } from "../../http/errors.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
 import { tribeAudience } from "../../policies/tribes.policy.js";
+import type { ChangedAttackRow } from "../attack-plans/index.js";
+import { cancelTribeSupports } from "./tribe-supports-cancel.js";
 import { gameAlliesOf } from "./tribe-view.js";
 
 /** A change and who hears of it: the members after it, and whoever just lost access. */
 export interface TribeChange {
   tribeId: number;
   audience: number[];
+}
+
+/** A change that also called off planned supports (tribe-supports-cancel.ts): the caller tells their plans. */
+export interface TribeChangeWithSupports extends TribeChange {
+  cancelled: ChangedAttackRow[];
 }
 
 /** The caller's tribes (each with their role), or every tribe for `all` (admins). */
@@ -87,10 +94,11 @@ export async function updateTribe(db: Database, tribe: TribeRow, input: TribeUpd
 }
 
 /** Dissolve: the tribe, its memberships and invitations are gone; its former members are told. */
-export async function dissolveTribe(db: Database, tribeId: number): Promise<TribeChange> {
+export async function dissolveTribe(db: Database, tribeId: number): Promise<TribeChangeWithSupports> {
   const audience = await tribeAudience(db, tribeId);
+  const cancelled = await cancelTribeSupports(db, { tribeId });
   await db.delete(tribes).where(eq(tribes.id, tribeId));
-  return { tribeId, audience };
+  return { tribeId, audience, cancelled };
 }
 
 export async function updateMyMembership(db: Database, tribeId: number, userId: number, input: TribeMeUpdate): Promise<TribeChange> {
@@ -104,11 +112,12 @@ export async function updateMyMembership(db: Database, tribeId: number, userId: 
   return { tribeId, audience: await tribeAudience(db, tribeId) };
 }
 
-/** A member leaves; the Anführer must hand over first (or dissolve). */
-export async function leaveTribe(db: Database, tribeId: number, userId: number, role: TribeRole): Promise<TribeChange> {
+/** A member leaves; the Anführer must hand over first (or dissolve). Their supports not sent yet are called off. */
+export async function leaveTribe(db: Database, tribeId: number, userId: number, role: TribeRole): Promise<TribeChangeWithSupports> {
   if (role === "leader") throw conflict(tribeMessages.leaderLeaves);
+  const cancelled = await cancelTribeSupports(db, { tribeId, memberId: userId });
   await db.delete(tribeMembers).where(and(eq(tribeMembers.tribeId, tribeId), eq(tribeMembers.userId, userId), ne(tribeMembers.role, "leader")));
-  return { tribeId, audience: [...(await tribeAudience(db, tribeId)), userId] };
+  return { tribeId, audience: [...(await tribeAudience(db, tribeId)), userId], cancelled };
 }
 
 async function memberRole(db: Database, tribeId: number, userId: number): Promise<TribeRole> {
@@ -130,12 +139,13 @@ export async function setMemberRole(db: Database, tribeId: number, userId: numbe
   return { tribeId, audience: await tribeAudience(db, tribeId) };
 }
 
-/** Remove a member (not the Anführer): their access ends with this statement. */
-export async function removeMember(db: Database, tribeId: number, userId: number): Promise<TribeChange> {
+/** Remove a member (not the Anführer): their access ends with this statement, their supports not sent yet are called off. */
+export async function removeMember(db: Database, tribeId: number, userId: number): Promise<TribeChangeWithSupports> {
   const role = await memberRole(db, tribeId, userId);
   if (role === "leader") throw conflict(tribeMessages.leaderRemoved);
+  const cancelled = await cancelTribeSupports(db, { tribeId, memberId: userId });
   await db.delete(tribeMembers).where(and(eq(tribeMembers.tribeId, tribeId), eq(tribeMembers.userId, userId), ne(tribeMembers.role, "leader")));
-  return { tribeId, audience: [...(await tribeAudience(db, tribeId)), userId] };
+  return { tribeId, audience: [...(await tribeAudience(db, tribeId)), userId], cancelled };
 }
 
 /** The lead goes to another member; the old Anführer stays as Koordinator. */

@@ -69,7 +69,8 @@ export const tribeTexts = {
   remove: "Entfernen",
   removeLabel: (username: string) => `${username} entfernen`,
   removeTitle: "Mitglied entfernen",
-  removeMessage: (username: string) => `${username} wird aus dem Stamm entfernt und sieht seine geteilten Daten nicht mehr.`,
+  removeMessage: (username: string) =>
+    `${username} wird aus dem Stamm entfernt und sieht seine geteilten Daten nicht mehr. Vom Stamm für ${username} geplante Unterstützungen, die noch nicht losgeschickt sind, werden abgesagt.`,
   removed: (username: string) => `${username} wurde aus dem Stamm entfernt.`,
   // my settings
   mySettings: "Meine Einstellungen",
@@ -81,7 +82,8 @@ export const tribeTexts = {
   mySettingsSaved: "Deine Einstellungen wurden gespeichert.",
   leave: "Stamm verlassen",
   leaveTitle: "Stamm verlassen",
-  leaveMessage: (name: string) => `Du verlässt den Stamm „${name}“. Um wieder beizutreten, brauchst du eine neue Einladung.`,
+  leaveMessage: (name: string) =>
+    `Du verlässt den Stamm „${name}“. Um wieder beizutreten, brauchst du eine neue Einladung. Vom Stamm für dich geplante Unterstützungen, die noch nicht losgeschickt sind, werden abgesagt.`,
   left: (name: string) => `Du hast den Stamm „${name}“ verlassen.`,
   // invites
   invitesTitle: "Einladungen",
@@ -120,7 +122,8 @@ export const tribeTexts = {
   dissolve: "Stamm auflösen",
   dissolveHint: "Alle Mitglieder verlieren den Stamm und was sie darin teilen. Das lässt sich nicht rückgängig machen.",
   dissolveTitle: "Stamm auflösen",
-  dissolveMessage: (name: string) => `Der Stamm „${name}“ wird mit allen Mitgliedschaften und Einladungen gelöscht.`,
+  dissolveMessage: (name: string) =>
+    `Der Stamm „${name}“ wird mit allen Mitgliedschaften und Einladungen gelöscht. Geplante Unterstützungen, die noch nicht losgeschickt sind, werden abgesagt.`,
   dissolveConfirm: "Auflösen",
   dissolved: (name: string) => `Der Stamm „${name}“ wurde aufgelöst.`,
 } as const;

@@ -170,7 +170,9 @@ describe("Stamm: a tribe's page", { timeout: 30_000 }, () => {
     tribeServer(plainUser, [tribe("leader")], { refuse: { "POST /api/tribes/5/leave": () => apiError(409, "conflict", tribeMessages.leaderLeaves) } });
     renderApp("/tribe");
     await user.click(await screen.findByRole("button", { name: "Stamm verlassen" }));
-    await user.click(within(await screen.findByRole("dialog", { name: "Stamm verlassen" })).getByRole("button", { name: "Stamm verlassen" }));
+    const confirm = await screen.findByRole("dialog", { name: "Stamm verlassen" });
+    expect(confirm).toHaveTextContent("Vom Stamm für dich geplante Unterstützungen, die noch nicht losgeschickt sind, werden abgesagt.");
+    await user.click(within(confirm).getByRole("button", { name: "Stamm verlassen" }));
     expect(await screen.findByText(tribeMessages.leaderLeaves)).toBeInTheDocument();
     expect(screen.getByTestId("tribe-header")).toBeInTheDocument();
   });
@@ -180,7 +182,9 @@ describe("Stamm: a tribe's page", { timeout: 30_000 }, () => {
     const server = tribeServer(plainUser, [tribe("member")]);
     renderApp("/tribe");
     await user.click(await screen.findByRole("button", { name: "Stamm verlassen" }));
-    await user.click(within(await screen.findByRole("dialog", { name: "Stamm verlassen" })).getByRole("button", { name: "Stamm verlassen" }));
+    const confirm = await screen.findByRole("dialog", { name: "Stamm verlassen" });
+    expect(confirm).toHaveTextContent("Vom Stamm für dich geplante Unterstützungen, die noch nicht losgeschickt sind, werden abgesagt.");
+    await user.click(within(confirm).getByRole("button", { name: "Stamm verlassen" }));
     expect(await screen.findByText("Du hast den Stamm „Die Wächter“ verlassen.")).toBeInTheDocument();
     expect(await screen.findByRole("form", { name: "Stamm gründen" })).toBeInTheDocument();
     expect(screen.queryByText("Du bist nicht mehr in diesem Stamm.")).not.toBeInTheDocument();
