@@ -27,6 +27,15 @@ let tribeId: number;
 let requestId: number;
 let bertBot: Dsbot;
 
+/** Anna asks for `spears` spears for Beta (501|499), against the incoming pasted there; answers the request id. */
+async function askForBeta(spears: number): Promise<number> {
+  const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
+  const incoming = board.incomings.find((i) => i.target.coordinates === "501|499")!;
+  const asked = await anna.call("POST", `/api/tribes/${tribeId}/requests`, { incomingId: incoming.id, marginSeconds: 0, need: { kind: "units", units: { spear: spears } } });
+  expect(asked.statusCode, asked.body).toBe(201);
+  return asked.json<TribeRequestResponse>().request.id;
+}
+
 const plan = (p: Person, body: unknown, id = requestId) => p.call("POST", `/api/tribes/${tribeId}/requests/${id}/plan`, body);
 const requests = async (p: Person) => (await p.call("GET", `/api/tribes/${tribeId}/requests`)).json<TribeRequestListResponse>();
 
@@ -158,10 +167,7 @@ describe("Verteidigung planen", () => {
   it("calls off the planned supports when the request is withdrawn; a sent one stays", async () => {
     const sos = ["[b]Angegriffenes Dorf[/b]", "[coord]501|499[/coord]", "", "[b]1. Angriff[/b]", "Angreifer: [player]Carla 100%_x[/player]", "Herkunft: [coord]520|480[/coord]", `Ankunftszeit: ${formatServerTime(ARRIVAL + 7_200_000, "Europe/Berlin")}`].join("\n");
     await pasteSos(anna, sos);
-    const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
-    const incoming = board.incomings.find((i) => i.target.coordinates === "501|499")!;
-    const asked = await anna.call("POST", `/api/tribes/${tribeId}/requests`, { incomingId: incoming.id, marginSeconds: 0, need: { kind: "units", units: { spear: 2000 } } });
-    const beta = asked.json<TribeRequestResponse>().request.id;
+    const beta = await askForBeta(2000);
     const saved = (await plan(carla, { save: true, includeVillageIds: [4] }, beta)).json<TribeDefenceResponse>();
     expect(saved.supports.map((s) => [s.source.coordinates, s.units])).toEqual([
       ["510|490", { spear: 1000 }],
@@ -178,11 +184,7 @@ describe("Verteidigung planen", () => {
   it("offers no troops twice: a support sent after the scan, or still to leave, is taken off its village", async () => {
     // Beta asks again. Gamma's 1,000 spears left for Beta's withdrawn request after Bert's bot scanned
     // them (the support stays sent): this time Beta gets Epsilon's.
-    const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
-    const incoming = board.incomings.find((i) => i.target.coordinates === "501|499")!;
-    const asked = await anna.call("POST", `/api/tribes/${tribeId}/requests`, { incomingId: incoming.id, marginSeconds: 0, need: { kind: "units", units: { spear: 2000 } } });
-    expect(asked.statusCode, asked.body).toBe(201);
-    const beta = asked.json<TribeRequestResponse>().request.id;
+    const beta = await askForBeta(2000);
     const saved = (await plan(carla, { save: true, includeVillageIds: [4] }, beta)).json<TribeDefenceResponse>();
     expect(saved.supports.map((s) => [s.source.coordinates, s.units])).toEqual([["400|600", { spear: 2000 }]]);
     // Alpha's gap: Gamma's swords, and of Epsilon only the 3,000 spears Beta's planned support leaves.
@@ -204,11 +206,7 @@ describe("Verteidigung planen", () => {
   });
 
   it("calls off a member's supports not sent yet when they leave the tribe; a sent one stays, nobody else's is touched", async () => {
-    const board = (await anna.call("GET", `/api/tribes/${tribeId}/incomings`)).json<TribeBoardResponse>();
-    const incoming = board.incomings.find((i) => i.target.coordinates === "501|499")!;
-    const asked = await anna.call("POST", `/api/tribes/${tribeId}/requests`, { incomingId: incoming.id, marginSeconds: 0, need: { kind: "units", units: { spear: 500 } } });
-    expect(asked.statusCode, asked.body).toBe(201);
-    const beta = asked.json<TribeRequestResponse>().request.id;
+    const beta = await askForBeta(500);
     const saved = (await plan(carla, { save: true }, beta)).json<TribeDefenceResponse>();
     expect(saved.supports.map((s) => [s.source.coordinates, s.units])).toEqual([["400|600", { spear: 500 }]]);
     const planId = saved.supports[0]!.planId!;
