@@ -376,14 +376,18 @@ async function miniRunner(app: App, webToken: string, url: string, dsbotId: numb
   const reconnected = new Promise<void>((resolve) => (onReconnected = resolve));
   runner.on("connect", () => {
     connects += 1;
-    void runner.emitWithAck("runner:hello", { name: "PC hinter dem Proxy", version: "1.0.0", bots: [dsbotId] }).then(() => {
-      if (connects > 1) onReconnected();
-    });
+    // A hello or status cut off by the kill is said again on the next connect: its rejection is expected.
+    runner
+      .emitWithAck("runner:hello", { name: "PC hinter dem Proxy", version: "1.0.0", bots: [dsbotId] })
+      .then(() => {
+        if (connects > 1) onReconnected();
+      })
+      .catch(() => {});
   });
   runner.on("runner:command", (command: RunnerCommand) => {
     if (command.action !== "start" || botSocket) return;
     botSocket = connect(url, { ...options, auth: { token, origin: "bot", dsbotId } });
-    botSocket.on("bot:config", () => void botSocket?.emitWithAck("bot:status", { status: "online" }));
+    botSocket.on("bot:config", () => void botSocket?.emitWithAck("bot:status", { status: "online" }).catch(() => {}));
     botSocket.on("bot:control", (control: BotControl) => controls.push(control));
   });
   await new Promise<void>((resolve) => runner.once("connect", () => resolve()));
