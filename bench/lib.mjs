@@ -79,6 +79,22 @@ export function run(command, args) {
   });
 }
 
+/** Runs bench/probe.mjs with `input` (see there); answers its output. */
+export async function probe(input) {
+  return JSON.parse(await output(process.execPath, ["bench/probe.mjs", JSON.stringify(input)]));
+}
+
+/** Runs a command in the repository's root; answers what it printed on stdout. */
+function output(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    const chunks = [];
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(Buffer.concat(chunks).toString()) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
 /** A JSON API client on `base` with a bearer token; `body`: FormData as is, anything else as JSON. */
 export function apiClient(base, token) {
   return async (method, url, body) => {

@@ -6,39 +6,26 @@
 // (planTribeDefence, what the worker runs) over 5,000 candidates in this process.
 import { planTribeDefence } from "../packages/protocol/src/tribe-defence.ts";
 import { seededRandom } from "../packages/protocol/src/random.ts";
-import { percentile } from "./lib.mjs";
+import { percentile, probe } from "./lib.mjs";
 
 export const PLAN_P99_BUDGET_MS = 200;
 const PLAN_RUNS = Number(process.env.BENCH_TRIBE_PLANS ?? 50);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** PLAN_RUNS previews of one request by the leader (after two warm-ups), /api/health asked every 10 ms meanwhile. */
+/**
+ * PLAN_RUNS previews of one request by the leader (after two warm-ups), /api/health asked every 10 ms
+ * meanwhile, from a process of its own (probe.mjs).
+ */
 async function previews(base, setup, requestId) {
-  const leader = setup.members[0];
-  const times = [];
-  let answer;
-  let probing = true;
-  let probeErrors = 0;
-  const probe = [];
-  const prober = (async () => {
-    while (probing) {
-      const started = performance.now();
-      // A reused keep-alive socket the server closed at that moment: counted, and asked again.
-      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer(), () => (probeErrors += 1));
-      probe.push(performance.now() - started);
-      await sleep(10);
-    }
-  })();
-  for (let i = 0; i < PLAN_RUNS + 2; i++) {
-    const started = performance.now();
-    answer = await leader.api("POST", `/api/tribes/${setup.tribeId}/requests/${requestId}/plan`, { save: false });
-    if (i >= 2) times.push(performance.now() - started);
-  }
-  probing = false;
-  await prober;
-  times.sort((a, b) => a - b);
-  probe.sort((a, b) => a - b);
-  return { supports: answer.supports.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1), probeMax: probe.at(-1), probeP99: percentile(probe, 99), probeErrors };
+  const { results, health, healthErrors } = await probe({
+    base,
+    token: setup.members[0].token,
+    count: PLAN_RUNS,
+    warmup: 2,
+    health: true,
+    requests: [{ label: "plan", method: "POST", url: `/api/tribes/${setup.tribeId}/requests/${requestId}/plan`, body: { save: false } }],
+  });
+  const [{ times, last }] = results;
+  return { supports: last.supports.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1), probeMax: health.at(-1), probeP99: percentile(health, 99), probeErrors: healthErrors };
 }
 
 /**

@@ -79,6 +79,18 @@ export const incomingVersions = pgTable("incoming_versions", {
   version: bigint("version", { mode: "number" }).notNull(),
 });
 
+/**
+ * A version per owner of what the tribe board shows of a village's defence: "b:<bot id>" for a bot's
+ * troops and village scans (bot_troops, bot_villages: troops and wall), "u:<user id>" for a member's
+ * pasted troops (pasted_troops); raised by a trigger on every statement that writes their rows
+ * (migration 0032). A kept board page is handed out only under the versions it was read at
+ * (modules/tribes/tribe-board-pages.ts). No foreign key, as incoming_versions.
+ */
+export const troopVersions = pgTable("troop_versions", {
+  scope: text("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
 /** A player's pasted troops overview, per village of their world; a paste replaces the villages it lists. */
 export const pastedTroops = pgTable(
   "pasted_troops",

@@ -2,7 +2,8 @@
 // cost per statement (a round trip to its thread, and planning unless prepared), which was most of the
 // page's time with eight statements (bench/tribe-board.mjs). One statement answers whether the viewer
 // may see the tribe and reads its members, their bots on its world and the versions of their
-// incomings (one snapshot, so the fingerprint matches the members it is made of); then the page's rows
+// incomings and of their troops (one snapshot, so the fingerprints match the members they are made of;
+// a kept page needs nothing more, tribe-board-pages.ts); then the page's rows
 // and the defence reports of their target villages, both prepared, the two at once (two connections
 // on PostgreSQL, one after the other on PGlite).
 import type { TribeRole, TroopSharing, UnitCounts } from "@dsbot/protocol";
@@ -28,6 +29,11 @@ export interface BoardAccess {
   botOwner: Map<number, number>;
   /** `scope=version` of the members' and their bots' incomings, ordered by scope ('' when none). */
   versions: string;
+  /**
+   * Everything else a page shows that may change: the members' names and sharing choices, their bots'
+   * player names and the versions of their troops and walls (troop_versions).
+   */
+  defenceVersions: string;
 }
 
 interface AccessRow {
@@ -36,8 +42,9 @@ interface AccessRow {
   world_world: string;
   role: TribeRole | null;
   members: [number, string, TroopSharing][];
-  bots: [number, number][];
+  bots: [number, number, string][];
   versions: string;
+  troop_versions: string;
 }
 
 /**
@@ -52,14 +59,16 @@ export async function readBoardAccess(db: Database, viewer: TribeViewer, tribeId
     sql`with members as (
         select m.user_id, u.username, m.troop_sharing from tribe_members m join users u on u.id = m.user_id where m.tribe_id = ${tribeId}
       ), bots as (
-        select b.id, b.owner_id from dsbots b join tribes t on t.id = ${tribeId}
+        select b.id, b.owner_id, b.player_name from dsbots b join tribes t on t.id = ${tribeId}
         where b.owner_id in (select user_id from members) and b.world_server = t.world_server and b.world_world = t.world_world
       )
       select t.id, t.world_server, t.world_world, me.role,
-        coalesce((select json_agg(json_build_array(user_id, username, troop_sharing)) from members), '[]') as members,
-        coalesce((select json_agg(json_build_array(id, owner_id)) from bots), '[]') as bots,
+        coalesce((select json_agg(json_build_array(user_id, username, troop_sharing) order by user_id) from members), '[]') as members,
+        coalesce((select json_agg(json_build_array(id, owner_id, player_name) order by id) from bots), '[]') as bots,
         (select coalesce(string_agg(v.scope || '=' || v.version, ',' order by v.scope), '') from incoming_versions v
-          where v.scope in (select 'u:' || user_id from members union all select 'b:' || id from bots)) as versions
+          where v.scope in (select 'u:' || user_id from members union all select 'b:' || id from bots)) as versions,
+        (select coalesce(string_agg(v.scope || '=' || v.version, ',' order by v.scope), '') from troop_versions v
+          where v.scope in (select 'u:' || user_id from members union all select 'b:' || id from bots)) as troop_versions
       from tribes t left join tribe_members me on me.tribe_id = t.id and me.user_id = ${viewer.id}
       where t.id = ${tribeId}`,
   );
@@ -69,6 +78,7 @@ export async function readBoardAccess(db: Database, viewer: TribeViewer, tribeId
     members: new Map(found.members.map(([userId, username, troopSharing]) => [userId, { userId, username, troopSharing }])),
     botOwner: new Map(found.bots.map(([id, ownerId]) => [id, ownerId])),
     versions: found.versions,
+    defenceVersions: `${JSON.stringify(found.members)}#${JSON.stringify(found.bots)}#${found.troop_versions}`,
   };
 }
 

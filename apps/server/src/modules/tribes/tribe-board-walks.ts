@@ -15,13 +15,6 @@ export interface BoardWalk {
   kinds: readonly IncomingKind[];
 }
 
-interface Entry {
-  fingerprint: string;
-  walk: BoardWalk;
-  /** The first arrival: from then on the walk is stale. */
-  validUntil: number;
-}
-
 /** Kept walks at most (LRU), and rows in all of them together. */
 export const BOARD_WALKS_MAX = 500;
 export const BOARD_WALK_ROWS_MAX = 2_000_000;
@@ -37,57 +30,69 @@ export function summaryOf(walk: BoardWalk): IncomingSummary {
   return { count: walk.ids.length, nobles, nextArrival: walk.ids.length > 0 ? (walk.arrivals[0] ?? null) : null };
 }
 
-export class BoardWalkCache {
-  private readonly entries = new Map<string, Entry>();
-  private rows = 0;
+/**
+ * Values kept per key under a fingerprint, each until a time of its own, the least recently used
+ * dropped beyond `maxEntries` or `maxWeight` (a value heavier than that is not kept).
+ */
+export class FingerprintCache<T> {
+  private readonly entries = new Map<string, { fingerprint: string; value: T; weight: number; validUntil: number }>();
+  private weight = 0;
 
   constructor(
-    private readonly maxEntries = BOARD_WALKS_MAX,
-    private readonly maxRows = BOARD_WALK_ROWS_MAX,
+    private readonly maxEntries: number,
+    private readonly maxWeight: number,
   ) {}
 
-  /** The walk kept under this key if its fingerprint still holds and nothing of it has landed. */
-  lookup(key: string, fingerprint: string, now: number): BoardWalk | undefined {
+  /** The value kept under this key if its fingerprint still holds and its time has not come. */
+  lookup(key: string, fingerprint: string, now: number): T | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     this.remove(key);
     if (hit.fingerprint !== fingerprint || now >= hit.validUntil) return undefined;
     // Most recently used last: the oldest entry is the first to go.
     this.put(key, hit);
-    return hit.walk;
+    return hit.value;
   }
 
-  store(key: string, fingerprint: string, walk: BoardWalk): void {
+  store(key: string, fingerprint: string, value: T, weight: number, validUntil: number): void {
     this.remove(key);
-    if (walk.ids.length > this.maxRows) return;
-    this.put(key, { fingerprint, walk, validUntil: walk.ids.length > 0 ? (walk.arrivals[0] ?? Infinity) : Infinity });
+    if (weight > this.maxWeight) return;
+    this.put(key, { fingerprint, value, weight, validUntil });
     for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries && this.rows <= this.maxRows) break;
+      if (this.entries.size <= this.maxEntries && this.weight <= this.maxWeight) break;
       this.remove(oldest);
     }
   }
 
-  private put(key: string, entry: Entry): void {
+  private put(key: string, entry: { fingerprint: string; value: T; weight: number; validUntil: number }): void {
     this.entries.set(key, entry);
-    this.rows += entry.walk.ids.length;
+    this.weight += entry.weight;
   }
 
   private remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.rows -= entry.walk.ids.length;
+    this.weight -= entry.weight;
   }
 }
 
-const caches = new WeakMap<object, BoardWalkCache>();
+/** The first arrival of a walk: from then on it is stale. */
+export const walkValidUntil = (walk: BoardWalk): number => (walk.ids.length > 0 ? (walk.arrivals[0] ?? Infinity) : Infinity);
 
-/** The app's one cache of board walks (keyed by its context). */
-export function boardWalksOf(app: object): BoardWalkCache {
-  let cache = caches.get(app);
-  if (!cache) {
-    cache = new BoardWalkCache();
-    caches.set(app, cache);
+/** Walks by tribe and member filter, weighed by their rows. */
+export class BoardWalkCache {
+  private readonly kept: FingerprintCache<BoardWalk>;
+
+  constructor(maxEntries = BOARD_WALKS_MAX, maxRows = BOARD_WALK_ROWS_MAX) {
+    this.kept = new FingerprintCache(maxEntries, maxRows);
   }
-  return cache;
+
+  lookup(key: string, fingerprint: string, now: number): BoardWalk | undefined {
+    return this.kept.lookup(key, fingerprint, now);
+  }
+
+  store(key: string, fingerprint: string, walk: BoardWalk): void {
+    this.kept.store(key, fingerprint, walk, walk.ids.length, walkValidUntil(walk));
+  }
 }

@@ -11,8 +11,10 @@ import type { Database } from "../../db/client.js";
 import { executePrepared } from "../../db/prepared.js";
 import { incomings } from "../../db/schema.js";
 import type { TribeViewer } from "../../policies/tribes.policy.js";
-import type { BoardWalk, BoardWalkCache } from "./tribe-board-walks.js";
-import { boardFingerprint, summaryOf } from "./tribe-board-walks.js";
+import type { BoardWalk } from "./tribe-board-walks.js";
+import { boardFingerprint, summaryOf, walkValidUntil } from "./tribe-board-walks.js";
+import type { BoardCaches } from "./tribe-board-pages.js";
+import { pageFingerprint, pageKey } from "./tribe-board-pages.js";
 import type { BoardMember, BoardTribe, DefenceReport } from "./tribe-board-reads.js";
 import { readBoardAccess, readDefenceReports, readPageRows } from "./tribe-board-reads.js";
 import { presentIncoming } from "../incomings/index.js";
@@ -125,10 +127,10 @@ export async function tribeBoard(
   viewer: TribeViewer,
   tribeId: number,
   readQuery: () => BoardQuery,
-  cache?: BoardWalkCache,
+  caches?: BoardCaches,
   now = new Date(),
 ): Promise<TribeBoardResponse> {
-  const { tribe, members, botOwner, versions } = await readBoardAccess(db, viewer, tribeId);
+  const { tribe, members, botOwner, versions, defenceVersions } = await readBoardAccess(db, viewer, tribeId);
   const query = readQuery();
   const readAt = now.getTime();
   const empty = { incomings: [], totals: 0, summary: { count: 0, nobles: 0, nextArrival: null }, readAt };
@@ -140,25 +142,35 @@ export async function tribeBoard(
   // fingerprint, which the next request does again.
   const scopes = [...botIds.map((id) => `b:${id}`), ...userIds.map((id) => `u:${id}`)].sort();
   const fingerprint = boardFingerprint(scopes, versions);
+  const pageAt = pageKey(tribe.id, query);
+  const shown = pageFingerprint(fingerprint, defenceVersions);
+  const kept = caches?.pages.lookup(pageAt, shown, readAt);
+  if (kept) return { ...kept, readAt };
   const walkFor = async (member: number | undefined): Promise<BoardWalk> => {
     const key = `${tribe.id}|${member ?? ""}`;
-    const kept = cache?.lookup(key, fingerprint, readAt);
-    if (kept) return kept;
+    const known = caches?.walks.lookup(key, fingerprint, readAt);
+    if (known) return known;
     // The member filter picks their own reports before the rows are merged.
     const walk =
       member === undefined
         ? await walkBoard(db, tribe, botIds, userIds, now)
         : await walkBoard(db, tribe, botIds.filter((id) => botOwner.get(id) === member), userIds.filter((id) => id === member), now);
-    cache?.store(key, fingerprint, walk);
+    caches?.walks.store(key, fingerprint, walk);
     return walk;
   };
   const all = await walkFor(undefined);
   const walk = query.member === undefined ? all : await walkFor(query.member);
 
   const until = query.within === undefined ? Infinity : readAt + query.within * 60_000;
+  // With "arrives within": when the next command comes within the window, the page is another.
+  let nextWithin = Infinity;
   const matching: number[] = [];
   for (let i = 0; i < walk.ids.length; i++) {
-    if ((walk.arrivals[i] ?? 0) > until) break;
+    const arrival = walk.arrivals[i] ?? 0;
+    if (arrival > until) {
+      nextWithin = arrival - (until - readAt);
+      break;
+    }
     if (query.kind && walk.kinds[i] !== query.kind) continue;
     matching.push(i);
   }
@@ -184,5 +196,7 @@ export async function tribeBoard(
       defence: defenceAt.get(coordKey(row.incoming.targetX, row.incoming.targetY)) ?? { member: null, sharing: null, troops: null, troopsAt: null, wall: null },
     });
   }
-  return { incomings: board, totals: matching.length, summary: summaryOf(all), readAt };
+  const answer = { incomings: board, totals: matching.length, summary: summaryOf(all) };
+  caches?.pages.store(pageAt, shown, answer, board.length, Math.min(walkValidUntil(all), walkValidUntil(walk), nextWithin));
+  return { ...answer, readAt };
 }

@@ -2,6 +2,8 @@
 // by two members one row, the defending village's troops as its member shares them (none, the
 // defensive units, all) and its wall, the filters, who may read it, and who is told when it changes.
 import type { TribeBoardResponse, VillageState } from "@dsbot/protocol";
+import { tribeBoardQuerySchema } from "@dsbot/protocol";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, importPlanWorld, PLAN_WORLD } from "../../../test/attack-plans.js";
 import type { TestSocket } from "../../../test/bots.js";
@@ -9,7 +11,10 @@ import { createBot, listen, openSocket, waitForMessage } from "../../../test/bot
 import { loginAdmin } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { foundTribe, inviteCode, joinTribe, pasteSos as paste, sosText, tribePerson, type Person } from "../../../test/tribes.js";
-import { botTroops, botVillages } from "../../db/schema.js";
+import { botTroops, botVillages, pastedTroops } from "../../db/schema.js";
+import { tribeBoard } from "./tribe-board.service.js";
+import type { BoardPage } from "./tribe-board-pages.js";
+import { BoardWalkCache, FingerprintCache } from "./tribe-board-walks.js";
 
 let app: TestApp;
 let url: string;
@@ -73,6 +78,33 @@ describe("Stammes-Eingänge", () => {
     expect((await board(leader)).incomings[0]?.defence).toMatchObject({ sharing: "none", troops: null, troopsAt: null, wall: 20 });
     expect((await anna.call("PATCH", `/api/tribes/${tribeId}/me`, { troopSharing: "all" })).statusCode).toBe(200);
     expect((await board(leader)).incomings[0]?.defence).toMatchObject({ sharing: "all", troops: { spear: 100, axe: 50 } });
+  });
+
+  it("answers a page read again as it was kept, until a member's troops, pasted troops or wall change", async () => {
+    const defence = async () => (await board(leader)).incomings[0]?.defence;
+    expect(await defence()).toMatchObject({ member: { userId: anna.id }, troops: { spear: 100, axe: 50 }, wall: 20 });
+    expect(await defence()).toMatchObject({ troops: { spear: 100, axe: 50 }, wall: 20 });
+    // Anna's bot scans Alpha anew, then its buildings.
+    await app.db.update(botTroops).set({ units: { spear: 300, axe: 50 }, scannedAt: new Date(Date.now() - 4 * 60_000) }).where(eq(botTroops.villageId, 1));
+    expect(await defence()).toMatchObject({ troops: { spear: 300, axe: 50 }, wall: 20 });
+    await app.db.update(botVillages).set({ state: { buildings: { wall: 15 } } as unknown as VillageState }).where(eq(botVillages.villageId, 1));
+    expect(await defence()).toMatchObject({ troops: { spear: 300, axe: 50 }, wall: 15 });
+    // Anna pastes her troops overview: newer than the scan.
+    const units = { spear: 7, axe: 1 };
+    await app.db.insert(pastedTroops).values({ userId: anna.id, worldServer: PLAN_WORLD.server, worldWorld: PLAN_WORLD.world, villageId: 1, x: 500, y: 500, name: "Alpha", units, inVillage: units, outside: {}, onTheWay: {}, importedAt: new Date() });
+    expect(await defence()).toMatchObject({ troops: units });
+    await app.db.delete(pastedTroops).where(eq(pastedTroops.userId, anna.id));
+    expect(await defence()).toMatchObject({ troops: { spear: 300, axe: 50 }, wall: 15 });
+  });
+
+  it("keeps a page filtered by arrival only until the next command comes within it", async () => {
+    const caches = { walks: new BoardWalkCache(), pages: new FingerprintCache<BoardPage>(10, 1_000) };
+    const arrival = Date.UTC(2031, 5, 1, 10, 30, 45, 678);
+    const week = 7 * 24 * 60;
+    const read = (at: number) => tribeBoard(app.db, { id: anna.id, role: "user" }, tribeId, () => tribeBoardQuerySchema.parse({ within: String(week) }), caches, new Date(at));
+    expect((await read(arrival - (week + 2) * 60_000)).totals).toBe(0);
+    expect((await read(arrival - (week + 1) * 60_000)).totals).toBe(0);
+    expect((await read(arrival - (week - 1) * 60_000)).totals).toBeGreaterThan(0);
   });
 
   it("filters by member, kind and arrival, and pages", async () => {

@@ -35,7 +35,7 @@ import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { requireTribeLeader, requireTribeMember, requireTribeView, tribeAudience } from "../../policies/tribes.policy.js";
 import { authenticate, caller } from "../auth/index.js";
-import { boardWalksOf } from "./tribe-board-walks.js";
+import { boardCachesOf } from "./tribe-board-pages.js";
 import { tribeBoard } from "./tribe-board.service.js";
 import { createInvite, joinWithCode, listInvites, revokeInvite } from "./tribe-invites.service.js";
 import { createRequest, listRequests, withdrawRequest } from "./tribe-requests.service.js";
@@ -72,7 +72,7 @@ const requestById = contract({ params: tribeRequestParamsSchema });
 const defence = contract({ params: tribeRequestParamsSchema, body: tribeDefencePlanSchema });
 
 export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
-  const walks = boardWalksOf(ctx);
+  const boardCaches = boardCachesOf(ctx);
   const told = (change: TribeChange) => ctx.events.emit("tribe.changed", { tribeId: change.tribeId, audience: change.audience });
   /** As told, and the members' plans hear of the supports the change called off. */
   const toldWithSupports = async (change: TribeChangeWithSupports) => {
@@ -114,7 +114,7 @@ export function tribesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(routes.board.path, { config: board.config }, async (request): Promise<TribeBoardResponse> => {
       // The access check is part of the board's first statement (tribe-board-reads.ts); the query is
       // parsed after it, so visibility's 404 comes before the query's 400.
-      return tribeBoard(ctx.db, caller(request).user, board.params(request).id, () => board.query(request), walks);
+      return tribeBoard(ctx.db, caller(request).user, board.params(request).id, () => board.query(request), boardCaches);
     });
 
     app.get(routes.requests.path, { config: byId.config }, async (request): Promise<TribeRequestListResponse> => {
