@@ -9,6 +9,7 @@
 // within", when the next command comes within the window.
 import type { IncomingSummary, TribeIncoming, tribeBoardQuerySchema } from "@dsbot/protocol";
 import type { z } from "zod";
+import type { ScopeRows } from "./tribe-board-scopes.js";
 import { BoardWalkCache, boardFingerprint, FingerprintCache } from "./tribe-board-walks.js";
 
 export interface BoardPage {
@@ -20,6 +21,10 @@ export interface BoardPage {
 /** Kept pages at most (LRU), and rows in all of them together (a row is about 1 KB). */
 export const BOARD_PAGES_MAX = 1_000;
 export const BOARD_PAGE_ROWS_MAX = 20_000;
+
+/** Kept reporters' rows at most (LRU), and rows in all of them together. */
+export const BOARD_SCOPES_MAX = 20_000;
+export const BOARD_SCOPE_ROWS_MAX = 1_000_000;
 
 /** One key per tribe and query: the same filters and page read by any member. */
 export function pageKey(tribeId: number, query: z.infer<typeof tribeBoardQuerySchema>): string {
@@ -34,6 +39,8 @@ export function pageFingerprint(walkFingerprint: string, defenceVersions: string
 export interface BoardCaches {
   walks: BoardWalkCache;
   pages: FingerprintCache<BoardPage>;
+  /** Each reporter's incomings on a world (tribe-board-scopes.ts). */
+  scopes: FingerprintCache<ScopeRows>;
 }
 
 const caches = new WeakMap<object, BoardCaches>();
@@ -42,7 +49,11 @@ const caches = new WeakMap<object, BoardCaches>();
 export function boardCachesOf(app: object): BoardCaches {
   let kept = caches.get(app);
   if (!kept) {
-    kept = { walks: new BoardWalkCache(), pages: new FingerprintCache<BoardPage>(BOARD_PAGES_MAX, BOARD_PAGE_ROWS_MAX) };
+    kept = {
+      walks: new BoardWalkCache(),
+      pages: new FingerprintCache<BoardPage>(BOARD_PAGES_MAX, BOARD_PAGE_ROWS_MAX),
+      scopes: new FingerprintCache<ScopeRows>(BOARD_SCOPES_MAX, BOARD_SCOPE_ROWS_MAX),
+    };
     caches.set(app, kept);
   }
   return kept;

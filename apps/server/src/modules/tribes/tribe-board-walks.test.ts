@@ -2,7 +2,7 @@
 // its first command lands; the oldest go first when there are too many.
 import { describe, expect, it } from "vitest";
 import type { BoardWalk } from "./tribe-board-walks.js";
-import { BoardWalkCache, boardFingerprint, summaryOf } from "./tribe-board-walks.js";
+import { BoardWalkCache, boardFingerprint, FingerprintCache, summaryOf } from "./tribe-board-walks.js";
 
 const walk = (arrivals: number[]): BoardWalk => ({
   ids: Int32Array.from(arrivals, (_, i) => i + 1),
@@ -40,6 +40,27 @@ describe("BoardWalkCache", () => {
     // A walk over the row limit is not kept at all.
     cache.store("e", "f", walk(Array.from({ length: 11 }, () => 10)));
     expect(cache.lookup("e", "f", 0)).toBeUndefined();
+  });
+
+  it("builds a value once for reads that ask for it at the same time, and again for another fingerprint", async () => {
+    const cache = new FingerprintCache<string>(10, 10);
+    let builds = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const build = (value: string) => async () => {
+      builds += 1;
+      await gate;
+      return { value, weight: 1, validUntil: Infinity };
+    };
+    const reads = [cache.obtain("p", "f1", 0, build("a")), cache.obtain("p", "f1", 0, build("b")), cache.obtain("p", "f2", 0, build("c"))];
+    release();
+    expect(await Promise.all(reads)).toEqual(["a", "a", "c"]);
+    expect(builds).toBe(2);
+    // Kept: the next read builds nothing; a failed build is not kept.
+    expect(await cache.obtain("p", "f2", 0, build("d"))).toBe("c");
+    await expect(cache.obtain("q", "f", 0, () => Promise.reject(new Error("kaputt")))).rejects.toThrow("kaputt");
+    expect(await cache.obtain("q", "f", 0, build("e"))).toBe("e");
+    expect(builds).toBe(3);
   });
 
   it("tells scopes and versions apart in the fingerprint, and sums up a walk", () => {

@@ -1,5 +1,5 @@
-// Stammes-Eingänge reads up to 10,000 reports per tribe to merge them into one row per command; done on
-// every request that walk held the page far over its budget (bench/tribe-board.mjs). So its answer —
+// Stammes-Eingänge merges up to 10,000 reports per tribe into one row per command (tribe-board-scopes.ts);
+// done on every request that walk held the page far over its budget (bench/tribe-board.mjs). So its answer —
 // the row ids in arrival order with their kind, arrival and number of reports — is kept per tribe and
 // member filter under a fingerprint: the members' and their bots' scopes with their versions in
 // incoming_versions (raised by a trigger on every write of incomings). A member joining or leaving, a
@@ -36,6 +36,7 @@ export function summaryOf(walk: BoardWalk): IncomingSummary {
  */
 export class FingerprintCache<T> {
   private readonly entries = new Map<string, { fingerprint: string; value: T; weight: number; validUntil: number }>();
+  private readonly pending = new Map<string, { fingerprint: string; value: Promise<T> }>();
   private weight = 0;
 
   constructor(
@@ -52,6 +53,27 @@ export class FingerprintCache<T> {
     // Most recently used last: the oldest entry is the first to go.
     this.put(key, hit);
     return hit.value;
+  }
+
+  /**
+   * The value kept under this key and fingerprint, or the one being built for them (the hundred reads
+   * of one page after a change build it once), or built now by `build` and kept.
+   */
+  obtain(key: string, fingerprint: string, now: number, build: () => Promise<{ value: T; weight: number; validUntil: number }>): Promise<T> {
+    const hit = this.lookup(key, fingerprint, now);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const running = this.pending.get(key);
+    if (running?.fingerprint === fingerprint) return running.value;
+    const value = build()
+      .then((built) => {
+        this.store(key, fingerprint, built.value, built.weight, built.validUntil);
+        return built.value;
+      })
+      .finally(() => {
+        if (this.pending.get(key)?.value === value) this.pending.delete(key);
+      });
+    this.pending.set(key, { fingerprint, value });
+    return value;
   }
 
   store(key: string, fingerprint: string, value: T, weight: number, validUntil: number): void {
@@ -94,5 +116,12 @@ export class BoardWalkCache {
 
   store(key: string, fingerprint: string, walk: BoardWalk): void {
     this.kept.store(key, fingerprint, walk, walk.ids.length, walkValidUntil(walk));
+  }
+
+  obtain(key: string, fingerprint: string, now: number, build: () => Promise<BoardWalk>): Promise<BoardWalk> {
+    return this.kept.obtain(key, fingerprint, now, async () => {
+      const walk = await build();
+      return { value: walk, weight: walk.ids.length, validUntil: walkValidUntil(walk) };
+    });
   }
 }

@@ -14,6 +14,7 @@ import { foundTribe, inviteCode, joinTribe, pasteSos as paste, sosText, tribePer
 import { botTroops, botVillages, pastedTroops } from "../../db/schema.js";
 import { tribeBoard } from "./tribe-board.service.js";
 import type { BoardPage } from "./tribe-board-pages.js";
+import type { ScopeRows } from "./tribe-board-scopes.js";
 import { BoardWalkCache, FingerprintCache } from "./tribe-board-walks.js";
 
 let app: TestApp;
@@ -98,7 +99,7 @@ describe("Stammes-Eingänge", () => {
   });
 
   it("keeps a page filtered by arrival only until the next command comes within it", async () => {
-    const caches = { walks: new BoardWalkCache(), pages: new FingerprintCache<BoardPage>(10, 1_000) };
+    const caches = { walks: new BoardWalkCache(), pages: new FingerprintCache<BoardPage>(10, 1_000), scopes: new FingerprintCache<ScopeRows>(10, 1_000) };
     const arrival = Date.UTC(2031, 5, 1, 10, 30, 45, 678);
     const week = 7 * 24 * 60;
     const read = (at: number) => tribeBoard(app.db, { id: anna.id, role: "user" }, tribeId, () => tribeBoardQuerySchema.parse({ within: String(week) }), caches, new Date(at));

@@ -128,15 +128,3 @@ export async function sharedVillages(db: Database, tribe: TribeRow, attacked: nu
   }
   return villages;
 }
-
-/** The members' villages (as `x·1000 + y`) with an incoming on the tribe's world that has not landed. */
-export async function villagesUnderAttack(db: Database, tribe: TribeRow, now: Date): Promise<Set<number>> {
-  // Two conditions a hashed subplan each answers, not a join on "this owner or that user" per row.
-  const result = await db.execute(sql`
-    select distinct i.target_x as x, i.target_y as y from incomings i
-    where i.world_server = ${tribe.worldServer} and i.world_world = ${tribe.worldWorld} and i.arrival_at > ${now.toISOString()}
-      and (i.user_id in (select user_id from tribe_members where tribe_id = ${tribe.id})
-        or i.dsbot_id in (select b.id from dsbots b join tribe_members m on m.user_id = b.owner_id
-                          where m.tribe_id = ${tribe.id} and b.world_server = ${tribe.worldServer} and b.world_world = ${tribe.worldWorld}))`);
-  return new Set((result as unknown as { rows: { x: number; y: number }[] }).rows.map((r) => r.x * 1000 + r.y));
-}

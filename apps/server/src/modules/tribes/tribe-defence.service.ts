@@ -41,7 +41,9 @@ import { coordKey, findPlanWorld, villagesAt, worldZoneOf } from "../worlds/inde
 import { tribeUnitInfo } from "./tribe-request-helpers.js";
 import { commitmentsOfTribe, uncommitted } from "./tribe-defence-committed.js";
 import type { SharedVillage } from "./tribe-defence-supports.js";
-import { sharedVillages, supportsOfRequests, villagesUnderAttack } from "./tribe-defence-supports.js";
+import { sharedVillages, supportsOfRequests } from "./tribe-defence-supports.js";
+import { boardCachesOf } from "./tribe-board-pages.js";
+import { targetsUnderAttack } from "./tribe-board-scopes.js";
 
 export interface DefenceDeps extends BotContext {
   workers: WorkerPool;
@@ -208,18 +210,22 @@ export async function planDefence(
   const neededBy = request.neededBy.getTime();
   const sendAt = now + DEFEND_LEAD_MS;
   if (neededBy <= sendAt) throw badRequest(tribeDefenceMessages.tooLate);
-  const existing = (await supportsOfRequests(deps.db, [request.id])).get(request.id) ?? [];
+  // Independent reads: at once on PostgreSQL (a connection each), one after the other on PGlite.
+  const [existingOf, underAttack, commitments, unitInfo] = await Promise.all([
+    supportsOfRequests(deps.db, [request.id]),
+    targetsUnderAttack(deps.db, tribe, new Date(now), boardCachesOf(deps).scopes),
+    commitmentsOfTribe(deps.db, tribe.id, now),
+    tribeUnitInfo(deps.db, tribe),
+  ]);
+  const existing = existingOf.get(request.id) ?? [];
   const requested = requestedMeasure(request.need);
   const need = remainingNeed(request.need, neededBy, existing, now);
   if (!need) throw conflict(tribeDefenceMessages.covered);
   const missing = requestedMeasure(need);
 
   const sending = new Set(existing.filter((s) => s.status !== "failed" && s.status !== "expired" && s.status !== "cancelled").map((s) => s.source.id));
-  const underAttack = await villagesUnderAttack(deps.db, tribe, new Date(now));
-  const commitments = await commitmentsOfTribe(deps.db, tribe.id, now);
   const chosen = new Set(body.includeVillageIds);
   const target = { x: request.targetX, y: request.targetY };
-  const unitInfo = await tribeUnitInfo(deps.db, tribe);
   const common = { target, need, neededBy, sendAt, unitInfo, maxSupports: TRIBE_DEFENCE_MAX_SUPPORTS };
 
   /** The nearest `limit` shared villages and the plan over them. */
