@@ -330,7 +330,7 @@ async function measure(label, env, plan) {
       `${pad}   page 1 read first after a paste (the paster's rows read anew, the walk merged, the page read): p50 ${firstRead.p50.toFixed(1)} ms, max ${firstRead.max.toFixed(1)} ms over ${CHANGES} pastes`,
       `${pad} Verteidigung planen (preview) over ${planning.candidates} shared villages (budget p99 ≤ ${PLAN_P99_BUDGET_MS} ms) ${planningOk ? "ok" : "MISSED"}`,
       ...[
-        ["covered by the nearest (1,000 read)", planning.covered],
+        ["covered by the nearest (5,000 read)", planning.covered],
         ["nothing covers it (5,000 read)", planning.uncovered],
       ].map(
         ([what, p]) =>

@@ -1,6 +1,6 @@
 // Verteidigung planen at tribe scale, for bench/tribe-board.mjs (which sets the tribe up): the leader
 // previews the plan of a member's request over the other sharing members' villages (about 44,500; the
-// nearest 1,000 are read first, up to 5,000 when they do not cover it; budget p99 ≤ 200 ms), a request
+// nearest 5,000 are read and are the candidates; budget p99 ≤ 200 ms), a request
 // the nearest cover and one nothing covers, while a probe asks /api/health every 10 ms (its slowest
 // answer shows whether anything held the event loop or the database); and the allocation alone
 // (planTribeDefence, what the worker runs) over 5,000 candidates in this process.
@@ -30,7 +30,7 @@ async function previews(base, setup, requestId) {
 
 /**
  * Verteidigung planen over the whole tribe, against a member's two latest incomings: 1,000,000
- * Einwohner (the nearest villages cover it: the first 1,000 read are enough), and a catapult, which no
+ * Einwohner (the nearest villages cover it: about 90 supports), and a catapult, which no
  * support brings (the worst case: the nearest 5,000 read and walked, nothing planned).
  */
 export async function measurePlanning(base, setup) {

@@ -80,7 +80,7 @@ export async function sharedVillages(db: Database, tribe: TribeRow, attacked: nu
     const [x, y] = [sql.raw(`${alias}.x::int`), sql.raw(`${alias}.y::int`)];
     return sql`(${x} - ${target.x}::int) * (${x} - ${target.x}::int) + (${y} - ${target.y}::int) * (${y} - ${target.y}::int)`;
   };
-  // The bound in the text: one prepared statement per bound (two), each planned for its size.
+  // The bound in the text: one prepared statement per bound, planned for its size.
   const bound = sql.raw(String(Math.max(0, Math.trunc(limit))));
   const [row] = await executePrepared<{ members: [number, string, string | null][] | null; bots: [number, number, string | null][] | null; villages: SharedTuple[] | null }>(
     db,

@@ -52,9 +52,6 @@ export interface DefenceDeps extends BotContext {
 
 const coordinates = (v: { x: number; y: number }) => `${v.x}|${v.y}`;
 
-/** The nearest villages read first; up to TRIBE_DEFENCE_MAX_CANDIDATES when they do not cover the need. */
-const TRIBE_DEFENCE_FIRST_READ = 1_000;
-
 async function openRequest(deps: DefenceDeps, tribe: TribeRow, requestId: number, now: Date): Promise<TribeSupportRequestRow> {
   if (requestId > MAX_SERIAL_ID) throw notFound(tribeRequestMessages.notFound);
   const [row] = await deps.db
@@ -228,21 +225,14 @@ export async function planDefence(
   const target = { x: request.targetX, y: request.targetY };
   const common = { target, need, neededBy, sendAt, unitInfo, maxSupports: TRIBE_DEFENCE_MAX_SUPPORTS };
 
-  /** The nearest `limit` shared villages and the plan over them. */
-  const planOver = async (limit: number) => {
-    const read = await sharedVillages(deps.db, tribe, request.memberId, target, limit);
-    const villages = read.filter((v) => !sending.has(v.villageId)).map((v) => ({ ...v, units: uncommitted(v.units, commitments.get(v.villageId), v.at.getTime()) }));
-    const attacked = villages.filter((v) => underAttack.has(v.x * 1000 + v.y) && !chosen.has(v.villageId));
-    const candidates = villages.filter((v) => !underAttack.has(v.x * 1000 + v.y) || chosen.has(v.villageId));
-    const result = await allocate(deps, { ...common, candidates: candidates.map((v) => ({ x: v.x, y: v.y, units: v.units })) });
-    const done = read.length < limit || result.covered >= missing || result.supports.length >= TRIBE_DEFENCE_MAX_SUPPORTS;
-    return { attacked, candidates, result, done };
-  };
-  // Mostly the nearest few hundred villages cover a request: the rest is read only when they do not
-  // (the plan is the same either way, nearest first).
-  let pass = await planOver(TRIBE_DEFENCE_FIRST_READ);
-  if (!pass.done) pass = await planOver(TRIBE_DEFENCE_MAX_CANDIDATES);
-  const { attacked, candidates, result } = pass;
+  // The nearest TRIBE_DEFENCE_MAX_CANDIDATES shared villages, in one read: reading the nearest 1,000
+  // first and the rest when they did not cover the need sorted every shared village twice, which put a
+  // request nothing covers over its budget (bench/tribe-board.mjs).
+  const read = await sharedVillages(deps.db, tribe, request.memberId, target, TRIBE_DEFENCE_MAX_CANDIDATES);
+  const villages = read.filter((v) => !sending.has(v.villageId)).map((v) => ({ ...v, units: uncommitted(v.units, commitments.get(v.villageId), v.at.getTime()) }));
+  const attacked = villages.filter((v) => underAttack.has(v.x * 1000 + v.y) && !chosen.has(v.villageId));
+  const candidates = villages.filter((v) => !underAttack.has(v.x * 1000 + v.y) || chosen.has(v.villageId));
+  const result = await allocate(deps, { ...common, candidates: candidates.map((v) => ({ x: v.x, y: v.y, units: v.units })) });
   // Under attack and left out: those that could have helped in time.
   const couldHelp =
     attacked.length === 0
