@@ -377,12 +377,8 @@ async function miniRunner(app: App, webToken: string, url: string, dsbotId: numb
   runner.on("connect", () => {
     connects += 1;
     // A hello or status cut off by the kill is said again on the next connect: its rejection is expected.
-    runner
-      .emitWithAck("runner:hello", { name: "PC hinter dem Proxy", version: "1.0.0", bots: [dsbotId] })
-      .then(() => {
-        if (connects > 1) onReconnected();
-      })
-      .catch(() => {});
+    const hello = runner.emitWithAck("runner:hello", { name: "PC hinter dem Proxy", version: "1.0.0", bots: [dsbotId] });
+    void hello.then(() => connects > 1 && onReconnected(), () => {});
   });
   runner.on("runner:command", (command: RunnerCommand) => {
     if (command.action !== "start" || botSocket) return;

@@ -11,8 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { executePrepared } from "../../db/prepared.js";
 import type { BoardTribe } from "./tribe-board-reads.js";
-import type { BoardWalk } from "./tribe-board-walks.js";
-import type { FingerprintCache } from "./tribe-board-walks.js";
+import type { BoardWalk, FingerprintCache } from "./tribe-board-walks.js";
 
 /** One reporter's incomings still on their way when read, in arrival order. */
 export interface ScopeRows {
