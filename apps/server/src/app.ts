@@ -177,6 +177,7 @@ async function buildHttp(
   subscribeAccessChanges(events, full);
   const lifecycle: ServerLifecycle = { closing: false, instanceId: instance.id };
   attachBotSockets(io, full, fastify.log, lifecycle, botSocketEvents);
+  for (const module of serverModules) module.subscribe?.(full);
   for (const module of serverModules) {
     for (const routes of module.routes) await fastify.register(routes(full));
   }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DefenceCandidate } from "./tribe-defence.js";
 import type { TribeDefenceSupport } from "./tribe-requests.js";
-import { needMeasure, planTribeDefence, remainingNeed, requestProgress, supportState } from "./tribe-defence.js";
+import { foreignUnits, needMeasure, planTribeDefence, remainingNeed, requestProgress, supportState, supportsSeenInVillage } from "./tribe-defence.js";
 import { unitTravelSeconds } from "./game/travel.js";
 import { population } from "./units.js";
 
@@ -23,6 +23,7 @@ function support(overrides: Partial<TribeDefenceSupport>): TribeDefenceSupport {
     arrivalAt: NOW + 3_600_000,
     status: "planned",
     realArrivalAt: null,
+    seenInVillageAt: null,
     error: null,
     ...overrides,
   };
@@ -95,6 +96,13 @@ describe("a request's progress", () => {
     for (const status of ["failed", "expired", "cancelled"] as const) expect(supportState(support({ status }), neededBy, NOW)).toBe("failed");
   });
 
+  it("a support seen in the village arrived, whatever its command says; after the deadline it is late", () => {
+    const seen = NOW + 3_700_000;
+    expect(supportState(support({ status: "expired", seenInVillageAt: seen }), neededBy, NOW)).toBe("arrived");
+    expect(supportState(support({ status: "due", seenInVillageAt: seen }), neededBy, NOW)).toBe("arrived");
+    expect(supportState(support({ status: "expired", arrivalAt: neededBy + 1, seenInVillageAt: seen }), neededBy, NOW)).toBe("late");
+  });
+
   it("counts requested, planned, sent and arrived in the need's measure, and what is missing", () => {
     const supports = [
       support({ id: 1, units: { spear: 300 }, status: "sent" }),
@@ -107,5 +115,64 @@ describe("a request's progress", () => {
     expect(remainingNeed({ kind: "units", units: { spear: 200, heavy: 80 } }, neededBy, supports, NOW)).toEqual({ kind: "units", units: { heavy: 30 } });
     expect(remainingNeed(need, neededBy, [support({ units: { spear: 1000 } })], NOW)).toBeNull();
     expect(needMeasure({ kind: "units", units: { spear: 200 } }, { spear: 500, axe: 50 })).toBe(200);
+  });
+});
+
+describe("supports seen in the village", () => {
+  const at = NOW + 4_000_000;
+
+  it("the units beyond the owner's own: in the village less at home", () => {
+    expect(foreignUnits({ spear: 500, sword: 20, heavy: 5 }, { spear: 200, sword: 30 })).toEqual({ spear: 300, heavy: 5 });
+  });
+
+  it("confirms a landed support whose units are all there, not one still on its way or called off", () => {
+    const supports = [
+      support({ id: 1, status: "expired", units: { spear: 100 } }),
+      support({ id: 2, status: "expired", units: { spear: 100 }, arrivalAt: at + 1 }),
+      support({ id: 3, status: "cancelled", units: { spear: 100 } }),
+    ];
+    expect(supportsSeenInVillage(supports, { at, foreign: { spear: 1000 } })).toEqual([0]);
+    expect(supportsSeenInVillage(supports, { at, foreign: { spear: 99 } })).toEqual([]);
+    expect(supportsSeenInVillage(supports, { at: at + 1, foreign: { spear: 200 } })).toEqual([0, 1]);
+  });
+
+  it("hands the units out to the supports already seen first, then the sent ones, then the rest by arrival", () => {
+    const supports = [
+      support({ id: 1, status: "expired", units: { spear: 100 }, arrivalAt: NOW + 1000 }),
+      support({ id: 2, status: "sent", units: { spear: 100 }, arrivalAt: NOW + 2000 }),
+      support({ id: 3, status: "expired", units: { spear: 100, sword: 10 }, arrivalAt: NOW + 3000, seenInVillageAt: NOW + 3500 }),
+      support({ id: 4, status: "expired", units: { spear: 50 }, arrivalAt: NOW + 1500 }),
+    ];
+    // 210 spears and 10 swords: support 3 (seen) and 2 (sent) take 200, 10 are left: none of 1 and 4 fits.
+    expect(supportsSeenInVillage(supports, { at, foreign: { spear: 210, sword: 10 } })).toEqual([1]);
+    // 260: 60 are left; support 1 (lands first, 100) does not fit, support 4 (50) does.
+    expect(supportsSeenInVillage(supports, { at, foreign: { spear: 260, sword: 10 } })).toEqual([1, 3]);
+    expect(supportsSeenInVillage(supports, { at, foreign: { spear: 300, sword: 10 } })).toEqual([0, 1]);
+    expect(supportsSeenInVillage(supports, { at, foreign: { spear: 350, sword: 10 } })).toEqual([0, 1, 3]);
+  });
+
+  it("never confirms more units than the sighting holds beyond the supports already seen (property)", () => {
+    const unit = fc.constantFrom("spear" as const, "sword" as const);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ unit, n: fc.integer({ min: 1, max: 300 }), sent: fc.boolean(), seen: fc.boolean(), landed: fc.boolean() }), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (specs, spears, swords) => {
+          const supports = specs.map((s, i) =>
+            support({ id: i + 1, status: s.sent ? "sent" : "expired", units: { [s.unit]: s.n }, arrivalAt: s.landed ? at - 1 : at + 1, seenInVillageAt: s.seen ? at - 1 : null }),
+          );
+          const seen = supportsSeenInVillage(supports, { at, foreign: { spear: spears, sword: swords } });
+          const held = { spear: spears, sword: swords };
+          for (const i of seen) {
+            expect(supports[i]!.seenInVillageAt).toBeNull();
+            expect(supports[i]!.arrivalAt).toBeLessThanOrEqual(at);
+          }
+          // The ones confirmed now fit into the sighting together.
+          const newly = seen.map((i) => supports[i]!);
+          for (const u of ["spear", "sword"] as const) expect(newly.reduce((sum, s) => sum + (s.units[u] ?? 0), 0)).toBeLessThanOrEqual(held[u]);
+        },
+      ),
+    );
   });
 });

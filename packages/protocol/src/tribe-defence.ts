@@ -56,7 +56,10 @@ export interface TribeDefenceResponse {
   saved: boolean;
 }
 
-/** Where a support stands for its request: "arrived" once sent and landed, "late" when it lands after the deadline. */
+/**
+ * Where a support stands for its request: "arrived" once sent and landed, or once the target's scan saw
+ * it in the village; "late" when it lands after the deadline.
+ */
 export type TribeSupportState = "planned" | "sent" | "arrived" | "late" | "failed";
 
 export const tribeSupportStateLabels: Record<TribeSupportState, string> = {
@@ -67,12 +70,60 @@ export const tribeSupportStateLabels: Record<TribeSupportState, string> = {
   failed: "fehlgeschlagen",
 };
 
-export function supportState(support: Pick<TribeDefenceSupport, "status" | "arrivalAt" | "realArrivalAt">, neededBy: number, now: number): TribeSupportState {
+export function supportState(
+  support: Pick<TribeDefenceSupport, "status" | "arrivalAt" | "realArrivalAt" | "seenInVillageAt">,
+  neededBy: number,
+  now: number,
+): TribeSupportState {
+  if (support.seenInVillageAt !== null) return (support.realArrivalAt ?? support.arrivalAt) > neededBy ? "late" : "arrived";
   if (support.status === "failed" || support.status === "expired" || support.status === "cancelled") return "failed";
   if (support.status !== "sent") return "planned";
   const landing = support.realArrivalAt ?? support.arrivalAt;
   if (landing > neededBy) return "late";
   return landing <= now ? "arrived" : "sent";
+}
+
+/** A scan or paste of the target village: when, and the units in it beyond the owner's own (the supports there). */
+export interface VillageSighting {
+  at: number;
+  foreign: UnitCounts;
+}
+
+/** The units "im Dorf" that are not the owner's own at home: `inVillage` less `own`, none below 0. */
+export function foreignUnits(inVillage: UnitCounts, own: UnitCounts): UnitCounts {
+  const foreign: UnitCounts = {};
+  for (const [unit, n] of Object.entries(inVillage) as [Unit, number][]) {
+    const left = n - (own[unit] ?? 0);
+    if (left > 0) foreign[unit] = left;
+  }
+  return foreign;
+}
+
+/**
+ * Which supports to one village a sighting confirms as arrived ("im Dorf"), by index, beside those
+ * already confirmed. A support is a candidate once it should have landed by the sighting (its arrival,
+ * a sent one's actual arrival) and was not called off. The units beyond the owner's own are handed out
+ * in turn: first to the supports already seen, then to the sent ones, then to the others (a tab request
+ * sent by hand), each by arrival and id; a support is confirmed when all of its units are still there.
+ * Supports of other players in the village can make the sighting take an unsent support for arrived:
+ * the units are the only evidence the game's overview gives.
+ */
+export function supportsSeenInVillage(supports: readonly Pick<TribeDefenceSupport, "id" | "status" | "units" | "arrivalAt" | "realArrivalAt" | "seenInVillageAt">[], sighting: VillageSighting): number[] {
+  const pool: UnitCounts = { ...sighting.foreign };
+  const rank = (s: (typeof supports)[number]) => (s.seenInVillageAt !== null ? 0 : s.status === "sent" ? 1 : 2);
+  const landing = (s: (typeof supports)[number]) => s.realArrivalAt ?? s.arrivalAt;
+  const order = supports
+    .map((support, index) => ({ support, index }))
+    .filter(({ support }) => support.seenInVillageAt !== null || (support.status !== "cancelled" && landing(support) <= sighting.at))
+    .sort((a, b) => rank(a.support) - rank(b.support) || landing(a.support) - landing(b.support) || (a.support.id ?? 0) - (b.support.id ?? 0));
+  const seen: number[] = [];
+  for (const { support, index } of order) {
+    const units = Object.entries(support.units) as [Unit, number][];
+    if (!units.every(([unit, n]) => (pool[unit] ?? 0) >= n)) continue;
+    for (const [unit, n] of units) pool[unit] = (pool[unit] ?? 0) - n;
+    if (support.seenInVillageAt === null) seen.push(index);
+  }
+  return seen.sort((a, b) => a - b);
 }
 
 /** How much of `need` the units cover: population of defence, or the asked units (no unit counted beyond its ask). */

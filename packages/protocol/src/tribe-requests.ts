@@ -87,6 +87,12 @@ export interface TribeDefenceSupport {
   status: TribeSupportStatus;
   /** The actual arrival once a bot sent it (its actual send time plus the travel time). */
   realArrivalAt: number | null;
+  /**
+   * When the target's scan or pasted troops overview (its time) showed the support's units "im Dorf"
+   * after its arrival: it arrived, also when no bot confirmed the send (sent by hand from a tab request).
+   * Null: not seen (tribe-defence.ts `supportsSeenInVillage`).
+   */
+  seenInVillageAt: number | null;
   error: string | null;
 }
 

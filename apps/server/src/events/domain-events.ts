@@ -1,6 +1,7 @@
 // The server's domain events: what happened, told by the module it happened in. Modules emit; who
 // reacts subscribes (realtime/browser-messages.ts turns them into the browsers' realtime messages,
-// realtime/access-subscribers.ts ends the sockets that may no longer be open), so no module writes
+// realtime/access-subscribers.ts ends the sockets that may no longer be open, a module through its
+// ServerModule's `subscribe`), so no module writes
 // to browser sockets or cuts sockets itself. Across instances nothing extra is needed: a subscriber's
 // socket.io emits travel through the realtime adapter (PostgreSQL) like any other.
 import type { BotUsage, Notification, TabRequest } from "@dsbot/protocol";

@@ -135,6 +135,8 @@ export const tribeRequestSupports = pgTable(
     memberId: integer("member_id").notNull(),
     plannedBy: integer("planned_by").references(() => users.id, { onDelete: "set null" }),
     plannedAt: tz("planned_at").notNull().defaultNow(),
+    /** When the target's scan or paste showed the support "im Dorf" after its arrival (tribe-support-sightings.ts). */
+    seenInVillageAt: tz("seen_in_village_at"),
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.attackId] }),

@@ -16,13 +16,19 @@ export async function supportsOfRequests(db: Database, requestIds: readonly numb
   const byRequest = new Map<number, TribeDefenceSupport[]>(requestIds.map((id) => [id, []]));
   if (requestIds.length === 0) return byRequest;
   const rows = await db
-    .select({ requestId: tribeRequestSupports.requestId, memberId: tribeRequestSupports.memberId, username: users.username, attack: attacks })
+    .select({
+      requestId: tribeRequestSupports.requestId,
+      memberId: tribeRequestSupports.memberId,
+      seenInVillageAt: tribeRequestSupports.seenInVillageAt,
+      username: users.username,
+      attack: attacks,
+    })
     .from(tribeRequestSupports)
     .innerJoin(attacks, eq(attacks.id, tribeRequestSupports.attackId))
     .innerJoin(users, eq(users.id, tribeRequestSupports.memberId))
     .where(inArray(tribeRequestSupports.requestId, [...requestIds]))
     .orderBy(asc(attacks.sendAt), asc(attacks.id));
-  for (const { requestId, memberId, username, attack } of rows) {
+  for (const { requestId, memberId, seenInVillageAt, username, attack } of rows) {
     byRequest.get(requestId)?.push({
       id: attack.id,
       planId: attack.planId,
@@ -34,6 +40,7 @@ export async function supportsOfRequests(db: Database, requestIds: readonly numb
       arrivalAt: attack.arrivalAt.getTime(),
       status: attack.status,
       realArrivalAt: attack.realArrivalAt?.getTime() ?? null,
+      seenInVillageAt: seenInVillageAt?.getTime() ?? null,
       error: attack.error,
     });
   }

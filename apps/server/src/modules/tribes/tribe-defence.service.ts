@@ -254,6 +254,7 @@ export async function planDefence(
         arrivalAt: p.arrivalAt,
         status: "planned",
         realArrivalAt: null,
+        seenInVillageAt: null,
         error: null,
       },
     };

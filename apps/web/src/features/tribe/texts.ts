@@ -250,6 +250,7 @@ export const tribeDefenceTexts = {
   send: "Abschicken",
   arrival: "Ankunft",
   state: "Stand",
+  seenInVillage: (time: string) => `im Dorf gesehen (Scan ${time})`,
   // planning
   plan: "Verteidigung planen",
   replan: "Lücke neu planen",

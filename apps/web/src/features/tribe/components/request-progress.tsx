@@ -1,7 +1,8 @@
 // A support request's closed loop on the board: what was asked, planned, sent and has arrived (each in
 // the need's measure: Einwohner, or the asked units), what is still missing, the supports that are late
 // or failed, and the planned supports themselves with their state. The states follow the clock: a sent
-// support becomes "angekommen" the moment its arrival passes (packages/protocol/src/tribe-defence.ts).
+// support becomes "angekommen" the moment its arrival passes, and any support once the target's scan saw
+// it in the village (packages/protocol/src/tribe-defence.ts).
 import type { TribeDefenceSupport, TribeRequestNeed, TribeSupportRequest, TribeSupportState, UnitCounts } from "@dsbot/protocol";
 import { formatServerTime, requestProgress, supportState, tribeSupportStateLabels, unitLabels } from "@dsbot/protocol";
 import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from "@mantine/core";
@@ -95,14 +96,21 @@ interface SupportTableProps {
 }
 
 /** A support's state, with the bot's error when it failed. */
-function StateCell({ state, error }: { state: TribeSupportState; error: string | null }) {
+/** The state; a sighting in the target village (the proof of an arrival no bot confirmed), or the command's error while it counts as failed. */
+function StateCell({ state, support, zone }: { state: TribeSupportState; support: TribeDefenceSupport; zone: string }) {
   return (
     <>
       <SupportStateBadge state={state} />
-      {error && (
-        <Text size="xs" c="red.4">
-          {error}
+      {support.seenInVillageAt !== null ? (
+        <Text size="xs" c="dimmed">
+          {texts.seenInVillage(serverTime(support.seenInVillageAt, zone))}
         </Text>
+      ) : (
+        support.error && (
+          <Text size="xs" c="red.4">
+            {support.error}
+          </Text>
+        )
       )}
     </>
   );
@@ -139,7 +147,7 @@ function SupportCards({ supports, neededBy, now, zone, label, target, preview = 
             <Card rowId={support.id ?? -index - 1}>
               {!preview && (
                 <CardField label={texts.state}>
-                  <StateCell state={state} error={support.error} />
+                  <StateCell state={state} support={support} zone={zone} />
                 </CardField>
               )}
               <CardField label={target ? texts.target : texts.member}>
@@ -167,7 +175,8 @@ function SupportCards({ supports, neededBy, now, zone, label, target, preview = 
   );
 }
 
-function SupportRows({ supports, neededBy, now, zone, label, target, preview = false }: SupportTableProps) {  return (
+function SupportRows({ supports, neededBy, now, zone, label, target, preview = false }: SupportTableProps) {
+  return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label={label} verticalSpacing={4} fz="xs">
         <Table.Thead>
@@ -198,7 +207,7 @@ function SupportRows({ supports, neededBy, now, zone, label, target, preview = f
                 </Table.Td>
                 {!preview && (
                   <Table.Td>
-                    <StateCell state={state} error={support.error} />
+                    <StateCell state={state} support={support} zone={zone} />
                   </Table.Td>
                 )}
               </Table.Tr>

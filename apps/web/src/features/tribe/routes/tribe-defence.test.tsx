@@ -118,6 +118,20 @@ describe("Stamm: Verteidigung planen", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("button", { name: "Verteidigung für 500|500 planen" })).not.toBeInTheDocument();
   });
 
+  it("a support sent by hand, seen in the village by the target's scan, is angekommen with the scan's time, not its error", async () => {
+    const now = Date.now();
+    const seen = makeSupport(64, { status: "expired", sendAt: now - 3_600_000, arrivalAt: now - 120_000, seenInVillageAt: now - 60_000, error: "Nicht rechtzeitig gesendet" });
+    tribeServer(bert, [tribe()], { requests: [makeTribeRequest(1, { supports: [seen] })] });
+    renderApp("/tribe");
+    const mine = await screen.findByRole("table", { name: "Meine Befehle" });
+    const [row] = within(mine).getAllByRole("row").slice(1);
+    expect(within(row!).getByText("angekommen")).toBeInTheDocument();
+    expect(within(row!).getByText(/^im Dorf gesehen \(Scan \d\d\.\d\d\.\d\d \d\d:\d\d:\d\d\)$/)).toBeInTheDocument();
+    expect(within(row!).queryByText("Nicht rechtzeitig gesendet")).not.toBeInTheDocument();
+    const progress = screen.getByRole("group", { name: "Stand der Anfrage für Annas Burg (500|500)" });
+    expect(progress.querySelector("[data-progress=arrived]")).toHaveAttribute("data-value", "1200");
+  });
+
   it("on a phone, each of Meine Befehle is a card with its state first", async () => {
     const media = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...media(query), matches: query.includes("33.74em") })) as typeof window.matchMedia;

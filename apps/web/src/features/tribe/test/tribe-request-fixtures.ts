@@ -53,6 +53,7 @@ export function makeSupport(id: number | null, overrides: Partial<TribeDefenceSu
     arrivalAt: sendAt + 1_800_000,
     status: "planned",
     realArrivalAt: null,
+    seenInVillageAt: null,
     error: null,
     ...overrides,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "tribe_request_supports" ADD COLUMN "seen_in_village_at" timestamp with time zone;
