@@ -18,8 +18,10 @@ describe("loadConfig", () => {
       allowedOrigins: [],
       apiBases: {},
       trustProxy: false,
+      allowPrivateTargets: false,
       logLevel: "info",
     });
+    expect(loadConfig({ DSBOT_ALLOW_PRIVATE_TARGETS: "1" }).allowPrivateTargets).toBe(true);
     expect(config.webDir).toMatch(/web[/\\]dist$/);
     expect(config.runnerDir).toMatch(/runner[/\\]dist$/);
     expect(config.logFormat).toBeUndefined();

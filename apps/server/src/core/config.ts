@@ -37,6 +37,11 @@ export const configSettings = [
     default: "(leer)",
     description: "Token für GET /metrics (Prometheus, Header Authorization: Bearer <Token>), mindestens 16 Zeichen; leer = /metrics ist aus (404)",
   },
+  {
+    name: "DSBOT_ALLOW_PRIVATE_TARGETS",
+    default: "0",
+    description: "1 = Benachrichtigungen dürfen an private Adressen und beliebige Ports gehen (Tests, eigene Discord-Brücken im lokalen Netz)",
+  },
   { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
   { name: "LOG_FORMAT", default: "(Terminal: pretty, sonst json)", description: "pretty = lesbare Zeilen, json = eine JSON-Zeile je Eintrag" },
 ] as const;
@@ -124,6 +129,7 @@ const envSchema = z.object({
   DSBOT_USERSCRIPT_DIR: optional(z.string()),
   DSBOT_EXPORT_MAX_MB: z.coerce.number({ error: "muss eine Zahl sein" }).positive("muss größer als 0 sein").max(500, "höchstens 500").default(20),
   DSBOT_TRUST_PROXY: flag("0"),
+  DSBOT_ALLOW_PRIVATE_TARGETS: flag("0"),
   DSBOT_BACKUP_DIR: optional(z.string()),
   DSBOT_BACKUP_KEEP: wholeNumber(1, 1000),
   DSBOT_BACKUP_INTERVAL_HOURS: wholeNumber(1, 168),
@@ -166,6 +172,8 @@ export interface Config {
   /** Largest text an attack plan export may build (characters; the estimate refuses bigger ones before building). */
   exportMaxChars: number;
   trustProxy: boolean;
+  /** Alerts may go to private addresses and any port (modules/alerts/target-guard.ts); tests and self-hosted bridges. */
+  allowPrivateTargets: boolean;
   /** Scheduled backups (modules/backup): where, how many stay, how often; undefined: none. */
   backup?: { dir: string; keep: number; intervalHours: number };
   /** The bearer token GET /metrics asks for (modules/metrics); undefined: no metrics, /metrics is a 404. */
@@ -218,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userscriptDir: e.DSBOT_USERSCRIPT_DIR ? path.resolve(e.DSBOT_USERSCRIPT_DIR) : defaultUserscriptDir,
     exportMaxChars: Math.round(e.DSBOT_EXPORT_MAX_MB * 1_000_000),
     trustProxy: e.DSBOT_TRUST_PROXY,
+    allowPrivateTargets: e.DSBOT_ALLOW_PRIVATE_TARGETS,
     backup: e.DSBOT_BACKUP_DIR
       ? { dir: path.resolve(e.DSBOT_BACKUP_DIR), keep: e.DSBOT_BACKUP_KEEP ?? 7, intervalHours: e.DSBOT_BACKUP_INTERVAL_HOURS ?? 24 }
       : undefined,

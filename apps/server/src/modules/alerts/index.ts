@@ -1,0 +1,3 @@
+// The module's front door: what other server code may use of it. Everything else is internal.
+export type { CheckedTarget, PostAnswer, ResolveAll, TargetPolicy, TargetRefusal } from "./target-guard.js";
+export { checkHost, checkWebTarget, isPublicAddress, postToTarget, TARGET_SMTP_PORTS, TARGET_WEB_PORTS, TargetRefusedError } from "./target-guard.js";
