@@ -16,6 +16,7 @@ import { registerStallWatch } from "./http/stall-watch.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./core/logger.js";
 import { accountModule } from "./modules/account/index.js";
+import { ALERT_DELIVERY_INTERVAL_MS, deliverDue } from "./modules/alerts/index.js";
 import type { SessionCacheHandle } from "./modules/auth/index.js";
 import { openSessionCache, purgeDeadSessions } from "./modules/auth/index.js";
 import type { BootstrapResult } from "./modules/bootstrap/index.js";
@@ -241,6 +242,8 @@ function startHousekeeping(
     }),
     every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
     ...(ctx.config.attackClock ? [every(ATTACK_CLOCK_INTERVAL_MS, "attack clock", skipWhileRunning(() => advanceAttacks(ctx)))] : []),
+    // Claims under a lease: several instances send each message once.
+    ...(ctx.config.alertDelivery ? [every(ALERT_DELIVERY_INTERVAL_MS, "alert delivery", skipWhileRunning(() => deliverDue(ctx)))] : []),
   ];
   return {
     stop: async () => {

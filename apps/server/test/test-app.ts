@@ -31,8 +31,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     userscriptDir: path.join(os.tmpdir(), "dsbot-test-no-userscript"),
     exportMaxChars: 20_000_000,
     trustProxy: false,
-    // Tests deliver alerts to receivers on this machine.
+    // Tests deliver alerts to receivers on this machine, when and where they choose.
     allowPrivateTargets: true,
+    secretKey: "dsbot-test-secret-key",
+    alertDelivery: false,
+    alertHosts: { discord: "http://127.0.0.1:9", telegram: "http://127.0.0.1:9" },
     // Tests never reach the game: a sync runs only where a test starts it, against its own server.
     worldSource: "http://127.0.0.1:9/{server}/{world}",
     worldSync: false,

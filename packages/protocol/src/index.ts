@@ -20,6 +20,7 @@ export * from "./runner.js";
 export * from "./game-driver.js";
 export * from "./modules/index.js";
 export * from "./notifications.js";
+export * from "./alerts.js";
 export * from "./search.js";
 export * from "./downloads.js";
 export * from "./player-skills.js";

@@ -22,6 +22,9 @@ describe("loadConfig", () => {
       logLevel: "info",
     });
     expect(loadConfig({ DSBOT_ALLOW_PRIVATE_TARGETS: "1" }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ DSBOT_PUBLIC_URL: "https://dsbot.example/" })).toMatchObject({ publicUrl: "https://dsbot.example", alertDelivery: true });
+    expect(() => loadConfig({ DSBOT_PUBLIC_URL: "ftp://dsbot.example" })).toThrow(/DSBOT_PUBLIC_URL: muss eine http- oder https-Adresse sein/);
+    expect(() => loadConfig({ DSBOT_SECRET_KEY: "kurz" })).toThrow(/DSBOT_SECRET_KEY: muss mindestens 16 Zeichen haben/);
     expect(config.webDir).toMatch(/web[/\\]dist$/);
     expect(config.runnerDir).toMatch(/runner[/\\]dist$/);
     expect(config.logFormat).toBeUndefined();

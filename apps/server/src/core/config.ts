@@ -38,6 +38,16 @@ export const configSettings = [
     description: "Token für GET /metrics (Prometheus, Header Authorization: Bearer <Token>), mindestens 16 Zeichen; leer = /metrics ist aus (404)",
   },
   {
+    name: "DSBOT_PUBLIC_URL",
+    default: "http://localhost:<PORT>",
+    description: "Adresse, unter der Spieler dsbot öffnen (z. B. https://dsbot.example): Links in Benachrichtigungen außerhalb des Browsers",
+  },
+  {
+    name: "DSBOT_SECRET_KEY",
+    default: "(Schlüsseldatei im Datenordner)",
+    description: "Schlüssel (mindestens 16 Zeichen), mit dem die Zugangsdaten der Benachrichtigungskanäle verschlüsselt gespeichert werden; mehrere Instanzen brauchen denselben",
+  },
+  {
     name: "DSBOT_ALLOW_PRIVATE_TARGETS",
     default: "0",
     description: "1 = Benachrichtigungen dürfen an private Adressen und beliebige Ports gehen (Tests, eigene Discord-Brücken im lokalen Netz)",
@@ -130,6 +140,8 @@ const envSchema = z.object({
   DSBOT_EXPORT_MAX_MB: z.coerce.number({ error: "muss eine Zahl sein" }).positive("muss größer als 0 sein").max(500, "höchstens 500").default(20),
   DSBOT_TRUST_PROXY: flag("0"),
   DSBOT_ALLOW_PRIVATE_TARGETS: flag("0"),
+  DSBOT_PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "muss eine http- oder https-Adresse sein" })),
+  DSBOT_SECRET_KEY: optional(z.string().min(16, "muss mindestens 16 Zeichen haben (z. B. openssl rand -hex 32)").max(4096, "höchstens 4096 Zeichen")),
   DSBOT_BACKUP_DIR: optional(z.string()),
   DSBOT_BACKUP_KEEP: wholeNumber(1, 1000),
   DSBOT_BACKUP_INTERVAL_HOURS: wholeNumber(1, 168),
@@ -174,6 +186,14 @@ export interface Config {
   trustProxy: boolean;
   /** Alerts may go to private addresses and any port (modules/alerts/target-guard.ts); tests and self-hosted bridges. */
   allowPrivateTargets: boolean;
+  /** dsbot's address for players (links in alerts); undefined: http://localhost:<port>. */
+  publicUrl?: string;
+  /** The key the alert channels' secrets are sealed with (modules/alerts/secret-box.ts); undefined: `<dataDir>/secret.key`. */
+  secretKey?: string;
+  /** Send the alert outbox every second (modules/alerts/alert-outbox.ts); the test app turns it off. */
+  alertDelivery: boolean;
+  /** Where Discord's and Telegram's APIs are (fixed; tests point them at local receivers). */
+  alertHosts: { discord: string; telegram: string };
   /** Scheduled backups (modules/backup): where, how many stay, how often; undefined: none. */
   backup?: { dir: string; keep: number; intervalHours: number };
   /** The bearer token GET /metrics asks for (modules/metrics); undefined: no metrics, /metrics is a 404. */
@@ -227,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportMaxChars: Math.round(e.DSBOT_EXPORT_MAX_MB * 1_000_000),
     trustProxy: e.DSBOT_TRUST_PROXY,
     allowPrivateTargets: e.DSBOT_ALLOW_PRIVATE_TARGETS,
+    publicUrl: e.DSBOT_PUBLIC_URL?.replace(/\/+$/, ""),
+    secretKey: e.DSBOT_SECRET_KEY,
+    alertDelivery: true,
+    alertHosts: { discord: "https://discord.com", telegram: "https://api.telegram.org" },
     backup: e.DSBOT_BACKUP_DIR
       ? { dir: path.resolve(e.DSBOT_BACKUP_DIR), keep: e.DSBOT_BACKUP_KEEP ?? 7, intervalHours: e.DSBOT_BACKUP_INTERVAL_HOURS ?? 24 }
       : undefined,

@@ -8,3 +8,4 @@ export * from "./schema/war-room.js";
 export * from "./schema/templates.js";
 export * from "./schema/instances.js";
 export * from "./schema/tribes.js";
+export * from "./schema/alerts.js";

@@ -1,0 +1,71 @@
+// Alerts outside the browser: each user's channels (a Discord webhook, a Telegram chat, a webhook of
+// their own) and the outbox every alert goes through (modules/alerts/alert-outbox.ts): written in the
+// transaction of what it tells, sent at least once under its idempotency key, retried with backoff,
+// kept as the channel's delivery log.
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { tz } from "./columns.js";
+import { users } from "./users.js";
+
+export const alertChannels = pgTable(
+  "alert_channels",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"discord" | "telegram" | "webhook">().notNull(),
+    name: text("name").notNull(),
+    /** What may be shown again: a Telegram chat id, a webhook's address. */
+    settings: jsonb("settings").$type<Record<string, string>>().notNull(),
+    /** The secrets (a Discord webhook's address, a Telegram bot token, a webhook's signing key), sealed (modules/alerts/secret-box.ts). */
+    sealed: text("sealed").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    /** No send before this (the channel's pace, or a 429's Retry-After). */
+    nextSendAt: tz("next_send_at").notNull().defaultNow(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("alert_channels_user_idx").on(t.userId), check("alert_channels_kind_check", sql`${t.kind} in ('discord', 'telegram', 'webhook')`)],
+);
+export type AlertChannelRow = typeof alertChannels.$inferSelect;
+
+export interface AlertMessage {
+  /** What happened ("noble-train", "test", …). */
+  event: string;
+  title: string;
+  text: string;
+  /** A path into dsbot ("/incomings"), made absolute with the server's address when sent. */
+  link: string | null;
+}
+
+export const alertOutbox = pgTable(
+  "alert_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: "cascade" }),
+    /** One message per key and channel, however often its event is told (a receiver may see it twice, never two messages). */
+    idempotencyKey: text("idempotency_key").notNull(),
+    message: jsonb("message").$type<AlertMessage>().notNull(),
+    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tz("next_attempt_at").notNull().defaultNow(),
+    /** The claim of the instance sending it now, until `leaseUntil`; after that another may take it. */
+    claim: text("claim"),
+    leaseUntil: tz("lease_until"),
+    lastError: text("last_error"),
+    /** The last answer's HTTP status, and how long the send took (the delivery log). */
+    lastStatus: integer("last_status"),
+    latencyMs: integer("latency_ms"),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    finishedAt: tz("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("alert_outbox_key_idx").on(t.channelId, t.idempotencyKey),
+    index("alert_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("alert_outbox_channel_idx").on(t.channelId, t.createdAt),
+    check("alert_outbox_status_check", sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+export type AlertOutboxRow = typeof alertOutbox.$inferSelect;
