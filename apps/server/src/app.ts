@@ -16,7 +16,7 @@ import { registerStallWatch } from "./http/stall-watch.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./core/logger.js";
 import { accountModule } from "./modules/account/index.js";
-import { ALERT_DELIVERY_INTERVAL_MS, deliverDue } from "./modules/alerts/index.js";
+import { ALERT_DELIVERY_INTERVAL_MS, alertsModule, deliverDue } from "./modules/alerts/index.js";
 import type { SessionCacheHandle } from "./modules/auth/index.js";
 import { openSessionCache, purgeDeadSessions } from "./modules/auth/index.js";
 import type { BootstrapResult } from "./modules/bootstrap/index.js";
@@ -78,6 +78,7 @@ export const serverModules: readonly ServerModule[] = [
   dashboardModule,
   attackPlansModule,
   tribesModule,
+  alertsModule,
 ];
 
 /** The events a bot socket sends, each declared by the module it belongs to (platform/bot-events.ts). */

@@ -1,5 +1,8 @@
 // Alerts outside the browser (Discord, Telegram, a webhook of one's own): the channel kinds and the
-// German texts of a delivery's outcome, as the channel's delivery log shows them.
+// German texts of a delivery's outcome, as the channel's delivery log shows them; the channels' REST
+// bodies and answers.
+import { z } from "zod";
+import { requiredString, text } from "./validation.js";
 
 export const alertChannelKinds = ["discord", "telegram", "webhook"] as const;
 export type AlertChannelKind = (typeof alertChannelKinds)[number];
@@ -28,3 +31,106 @@ export const alertDeliveryMessages = {
   gaveUp: (title: string, channel: string, attempts: number, error: string) =>
     `Die Nachricht „${title}“ über „${channel}“ kam nach ${attempts} ${attempts === 1 ? "Versuch" : "Versuchen"} nicht an: ${error}`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The channels (Profil → Benachrichtigungen)
+
+export const ALERT_CHANNELS_MAX = 10;
+export const ALERT_CHANNEL_NAME_MAX = 60;
+export const ALERT_URL_MAX = 2000;
+/** How many of a channel's last messages its delivery log shows. */
+export const ALERT_DELIVERIES_SHOWN = 50;
+
+export const alertChannelMessages = {
+  discordUrl: "Bitte die Webhook-Adresse aus Discord einfügen (https://discord.com/api/webhooks/…).",
+  telegramToken: "Das sieht nicht wie ein Bot-Token von Telegram aus (123456789:ABC…).",
+  telegramChat: "Bitte die Chat-ID (Zahl, in Gruppen mit Minus) oder @kanalname angeben.",
+  webhookUrl: "Bitte eine http- oder https-Adresse angeben.",
+  tooMany: `Höchstens ${ALERT_CHANNELS_MAX} Kanäle je Benutzer.`,
+  notFound: "Diesen Kanal gibt es nicht.",
+  testQueued: "Testnachricht ist unterwegs – das Ergebnis steht gleich im Zustellprotokoll.",
+  testTitle: "Testnachricht von dsbot",
+  testText: (channel: string) => `Wenn du das liest, kommen Benachrichtigungen über „${channel}“ an.`,
+} as const;
+
+const channelName = requiredString(ALERT_CHANNEL_NAME_MAX);
+
+/** Discord's own hosts only; the token is the webhook's secret. */
+export const DISCORD_WEBHOOK_PATTERN = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d+)?\/webhooks\/(\d{1,25})\/([A-Za-z0-9_-]{1,100})\/?$/;
+const TELEGRAM_TOKEN_PATTERN = /^\d{3,15}:[A-Za-z0-9_-]{20,100}$/;
+const TELEGRAM_CHAT_PATTERN = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
+
+export const alertChannelCreateSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("discord"), name: channelName, webhookUrl: text().trim().regex(DISCORD_WEBHOOK_PATTERN, alertChannelMessages.discordUrl) }),
+    z.object({
+      kind: z.literal("telegram"),
+      name: channelName,
+      botToken: text().trim().regex(TELEGRAM_TOKEN_PATTERN, alertChannelMessages.telegramToken),
+      chatId: text().trim().regex(TELEGRAM_CHAT_PATTERN, alertChannelMessages.telegramChat),
+    }),
+    z.object({
+      kind: z.literal("webhook"),
+      name: channelName,
+      url: text()
+        .trim()
+        .max(ALERT_URL_MAX, alertChannelMessages.webhookUrl)
+        .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, alertChannelMessages.webhookUrl),
+    }),
+  ],
+  { error: "Bitte Discord, Telegram oder Webhook wählen." },
+);
+export type AlertChannelCreate = z.infer<typeof alertChannelCreateSchema>;
+
+export const alertChannelUpdateSchema = z
+  .object({ name: channelName.optional(), enabled: z.boolean({ error: "Bitte an oder aus angeben." }).optional() })
+  .refine((v) => v.name !== undefined || v.enabled !== undefined, "Bitte einen Namen oder an/aus angeben.");
+export type AlertChannelUpdate = z.infer<typeof alertChannelUpdateSchema>;
+
+export const alertChannelIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export type AlertDeliveryStatus = "pending" | "delivered" | "failed";
+
+export interface AlertDelivery {
+  id: number;
+  event: string;
+  title: string;
+  status: AlertDeliveryStatus;
+  attempts: number;
+  /** The last answer's HTTP status (null: none came). */
+  lastStatus: number | null;
+  lastError: string | null;
+  latencyMs: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface AlertChannel {
+  id: number;
+  kind: AlertChannelKind;
+  name: string;
+  enabled: boolean;
+  /** Where it goes, without its secret: "Webhook 1234…", "Chat -100123", the webhook's address. */
+  target: string;
+  createdAt: string;
+  /** The newest message's outcome (null: none yet). */
+  lastDelivery: Pick<AlertDelivery, "status" | "createdAt" | "lastError"> | null;
+}
+
+export interface AlertChannelListResponse {
+  channels: AlertChannel[];
+}
+export interface AlertChannelResponse {
+  channel: AlertChannel;
+}
+export interface AlertChannelCreatedResponse extends AlertChannelResponse {
+  /** A webhook's signing key: shown this once, never again. */
+  signingKey?: string;
+}
+export interface AlertDeliveryListResponse {
+  deliveries: AlertDelivery[];
+}
+export interface AlertTestResponse {
+  message: string;
+}

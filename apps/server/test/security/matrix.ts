@@ -52,6 +52,8 @@ export interface Fixtures {
    * member has an incoming on the board and an open support request.
    */
   tribe: { id: number; inviteId: number; memberId: number; incomingId: number; requestId: number };
+  /** An alert channel (a webhook) of the owner. */
+  alertChannel: { id: number };
 }
 export type ObjectKind = keyof Fixtures;
 
@@ -79,6 +81,8 @@ export const objectAccess: Record<ObjectKind, { see: readonly UserRole[]; manage
   template: { see: ["owner"], manage: ["owner"] },
   // Members see their tribe, admins every tribe; only its Anführer (the owner) manages it.
   tribe: { see: ["owner", "grantee", "admin"], manage: ["owner"] },
+  // Alert channels are personal, admins included: their secrets are their owner's.
+  alertChannel: { see: ["owner"], manage: ["owner"] },
 };
 
 /**

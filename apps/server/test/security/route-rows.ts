@@ -9,6 +9,7 @@ import { attackPlanPermissions, attackPlans, dsbotPermissions, playerSkills, wor
 import { MATRIX_ATTACK, matrixWorldId, smallWorld, worldUpload } from "../worlds.js";
 import type { CallSpec, Fixtures, MatrixRow, RowBase, Target } from "./matrix.js";
 import { ALLOWED_ORIGIN, perObject, route } from "./matrix.js";
+import { alertRows } from "./route-rows-alerts.js";
 import { tribeRows } from "./route-rows-tribes.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -600,4 +601,5 @@ export const routeMatrix: MatrixRow[] = [
   }),
 
   ...tribeRows,
+  ...alertRows,
 ];

@@ -5,8 +5,9 @@
 import type { BotStatus, MeResponse, RealtimeMessage } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, tribeMembers, tribeSupportRequests, tribes, websocketConnections, worlds } from "../../src/db/schema.js";
+import { alertChannels, builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, tribeMembers, tribeSupportRequests, tribes, websocketConnections, worlds } from "../../src/db/schema.js";
 import type { UserRow } from "../../src/db/schema.js";
+import { secretBoxOf } from "../../src/modules/alerts/secret-box.js";
 import { createSession } from "../../src/modules/auth/sessions.service.js";
 import { approveDeviceCode, startDeviceFlow } from "../../src/modules/dsbot-auth/device-flow.service.js";
 import { defaultModules } from "../../src/modules/dsbots/bot-modules.js";
@@ -245,6 +246,15 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
       return { id: await insertIncoming({ dsbotId: bot.id }) };
     },
     pastedIncoming: async () => ({ id: await insertIncoming({ userId: rows.owner.id }) }),
+    async alertChannel() {
+      const sealed = (await secretBoxOf(app.ctx.config)).seal(JSON.stringify({ signingKey: world.marker() }));
+      const [row] = await db
+        .insert(alertChannels)
+        .values({ userId: rows.owner.id, kind: "webhook", name: world.marker(), settings: { url: "http://127.0.0.1:9/matrix" }, sealed })
+        .returning({ id: alertChannels.id });
+      if (!row) throw new Error("no alert channel");
+      return { id: row.id };
+    },
     async template() {
       const name = world.marker();
       const [row] = await db

@@ -1,4 +1,5 @@
 // The REST route table, one file per area of the API (a server module serves one or more of them).
+import { alertRoutes } from "./alerts.js";
 import { attackPlanRoutes } from "./attack-plans.js";
 import { authRoutes } from "./auth.js";
 import { dashboardRoutes } from "./dashboard.js";
@@ -21,6 +22,7 @@ import { worldRoutes } from "./worlds.js";
 
 export * from "./route.js";
 export {
+  alertRoutes,
   attackPlanRoutes,
   authRoutes,
   dashboardRoutes,
@@ -45,6 +47,7 @@ export {
 
 /** Every module's routes, for the server's check that the table and its registered routes are one list. */
 export const routeTable = {
+  alerts: alertRoutes,
   attackPlans: attackPlanRoutes,
   auth: authRoutes,
   dashboard: dashboardRoutes,

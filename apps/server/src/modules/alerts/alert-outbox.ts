@@ -3,7 +3,7 @@
 // same thing twice makes one message. `deliverDue` runs every second on every instance: it claims due
 // rows for a lease (one per channel and round, the channel's pace — Discord about 5 requests per 2 s
 // per webhook, Telegram one message per second per chat — or a 429's Retry-After kept on the channel),
-// oldest first, sends each through the target guard, and finishes it only under its own claim. An instance that dies
+// oldest first (a switched-off channel only its test messages), sends each through the target guard, and finishes it only under its own claim. An instance that dies
 // mid-send leaves a lease that runs out; then another sends it again under the same key (at least
 // once; the receiver sees the key). Retries back off; after the last attempt, or an answer that will
 // not change (a redirect, another 4xx, a refused target), the row fails and the bell tells its owner.
@@ -61,7 +61,7 @@ export async function claimDue(db: Database, now: Date, claim: string): Promise<
       select distinct on (o.channel_id) o.id
       from alert_outbox o join alert_channels c on c.id = o.channel_id
       where o.status = 'pending' and o.next_attempt_at <= ${now} and (o.lease_until is null or o.lease_until < ${now})
-        and c.enabled and c.next_send_at <= ${now}
+        and (c.enabled or o.message ->> 'event' = 'test') and c.next_send_at <= ${now}
       order by o.channel_id, o.id
       limit ${ALERT_CLAIM_BATCH}
     )

@@ -20,6 +20,7 @@ function setup(extra: Record<string, FetchHandler> = {}, initialRunners = [lapto
     "GET /api/auth/me": () => json(200, { user: plainUser }),
     "GET /api/profile/sessions": () => json(200, { sessions: [] }),
     "GET /api/dsbot-auth/tokens": () => json(200, { runners }),
+    "GET /api/alert-channels": () => json(200, { channels: [] }),
     "DELETE /api/dsbot-auth/tokens/3": ({ url }) => {
       revoked.push(url.pathname);
       runners = runners.filter((r) => r.id !== 3);

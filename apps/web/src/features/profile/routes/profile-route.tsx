@@ -1,4 +1,4 @@
-// Profil (/profile): account info, world, password, own sessions and own runners.
+// Profil (/profile): account info, world, password, own sessions and own runners, alert channels.
 import { worldLabel } from "@dsbot/protocol";
 import { Grid, Stack } from "@mantine/core";
 import { RoleBadge } from "@/components/account/role-badge";
@@ -8,6 +8,7 @@ import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { SectionCard } from "@/components/ui/section-card";
 import { formatDate } from "@/lib/dates";
 import { useSession } from "@/lib/session";
+import { AlertChannelsCard } from "../components/alert-channels-card";
 import { PasswordForm } from "../components/password-form";
 import { RunnersCard } from "../components/runners-card";
 import { SessionsCard } from "../components/sessions-card";
@@ -46,6 +47,7 @@ export function ProfileRoute() {
             </SectionCard>
             <SessionsCard />
             <RunnersCard />
+            <AlertChannelsCard />
           </Stack>
         </Grid.Col>
       </Grid>

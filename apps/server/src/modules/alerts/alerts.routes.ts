@@ -1,0 +1,50 @@
+// /api/alert-channels: the caller's alert channels (Profil → Benachrichtigungen), their test message
+// and delivery log. Always the caller's own: another user's channel answers 404, admins included.
+import type { AlertChannelCreatedResponse, AlertChannelListResponse, AlertChannelResponse, AlertDeliveryListResponse, AlertTestResponse } from "@dsbot/protocol";
+import { alertChannelCreateSchema, alertChannelIdParamsSchema, alertChannelMessages, alertChannelUpdateSchema, alertRoutes as routes } from "@dsbot/protocol";
+import type { FastifyPluginAsync } from "fastify";
+import { contract } from "../../http/contract.js";
+import type { AppContext } from "../../platform/app-context.js";
+import { authenticate, caller } from "../auth/index.js";
+import { createChannel, deleteChannel, listChannels, listDeliveries, queueTest, updateChannel } from "./alert-channels.service.js";
+import { deliverDue } from "./alert-outbox.js";
+
+const list = contract({});
+const create = contract({ body: alertChannelCreateSchema });
+const byId = contract({ params: alertChannelIdParamsSchema });
+const update = contract({ params: alertChannelIdParamsSchema, body: alertChannelUpdateSchema });
+
+export function alertsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx.db));
+
+    app.get(routes.list.path, { config: list.config }, async (request): Promise<AlertChannelListResponse> => ({
+      channels: await listChannels(ctx.db, caller(request).user.id),
+    }));
+
+    app.post(routes.create.path, { config: create.config }, async (request, reply) => {
+      const created = await createChannel(ctx.db, ctx.config, caller(request).user.id, create.body(request));
+      return reply.status(201).send(created satisfies AlertChannelCreatedResponse);
+    });
+
+    app.patch(routes.update.path, { config: update.config }, async (request): Promise<AlertChannelResponse> => ({
+      channel: await updateChannel(ctx.db, caller(request).user.id, update.params(request).id, update.body(request)),
+    }));
+
+    app.delete(routes.remove.path, { config: byId.config }, async (request, reply) => {
+      await deleteChannel(ctx.db, caller(request).user.id, byId.params(request).id);
+      return reply.status(204).send();
+    });
+
+    app.post(routes.test.path, { config: byId.config }, async (request, reply) => {
+      await queueTest(ctx.db, caller(request).user.id, byId.params(request).id);
+      // Sent now rather than on the next round (where the rounds run at all).
+      if (ctx.config.alertDelivery) void deliverDue(ctx).catch((error: unknown) => request.log.error({ err: error }, "alert delivery failed"));
+      return reply.status(202).send({ message: alertChannelMessages.testQueued } satisfies AlertTestResponse);
+    });
+
+    app.get(routes.deliveries.path, { config: byId.config }, async (request): Promise<AlertDeliveryListResponse> => ({
+      deliveries: await listDeliveries(ctx.db, caller(request).user.id, byId.params(request).id),
+    }));
+  };
+}

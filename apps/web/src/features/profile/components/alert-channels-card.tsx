@@ -1,0 +1,167 @@
+// Benachrichtigungen on the profile: the own alert channels with on/off, a test message, the delivery
+// log (the last 50 messages: state, attempts, the receiver's answer, how long it took) and delete; the
+// form for a new one below.
+import type { AlertChannel, AlertDelivery, AlertDeliveryStatus } from "@dsbot/protocol";
+import { alertChannelKindLabels, ALERT_DELIVERIES_SHOWN } from "@dsbot/protocol";
+import { ActionIcon, Badge, Button, Collapse, Divider, Group, Loader, Stack, Switch, Table, Text } from "@mantine/core";
+import { IconBellOff, IconTrash } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { confirm } from "@/components/ui/confirm-store";
+import { SectionCard } from "@/components/ui/section-card";
+import { ErrorState, StateMessage } from "@/components/ui/states";
+import { alert } from "@/lib/alerts";
+import { alertError, errorMessage } from "@/lib/api-error-message";
+import { formatDate } from "@/lib/dates";
+import { alertChannelsQueryOptions, alertDeliveriesQueryOptions, useDeleteAlertChannel, useTestAlertChannel, useUpdateAlertChannel } from "../api/alerts-api";
+import { alertTexts as texts } from "../texts";
+import { AlertChannelForm } from "./alert-channel-form";
+
+const statusColors: Record<AlertDeliveryStatus, string> = { pending: "yellow", delivered: "green", failed: "red" };
+
+function StatusBadge({ status }: { status: AlertDeliveryStatus }) {
+  return (
+    <Badge size="sm" variant="light" color={statusColors[status]} data-delivery-status={status}>
+      {texts.status[status]}
+    </Badge>
+  );
+}
+
+function DeliveryLog({ channel }: { channel: AlertChannel }) {
+  const query = useQuery(alertDeliveriesQueryOptions(channel.id));
+  if (query.isPending) return <Loader size="sm" />;
+  if (query.isError) return <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  const { deliveries } = query.data;
+  if (deliveries.length === 0) return <Text size="sm" c="dimmed">{texts.logEmpty}</Text>;
+  const c = texts.columns;
+  return (
+    <Table.ScrollContainer minWidth={560} maxHeight={320}>
+      <Table aria-label={texts.logLabel(channel.name)} fz="xs" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{c.time}</Table.Th>
+            <Table.Th>{c.message}</Table.Th>
+            <Table.Th>{c.status}</Table.Th>
+            <Table.Th>{c.attempts}</Table.Th>
+            <Table.Th>{c.answer}</Table.Th>
+            <Table.Th>{c.latency}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {deliveries.slice(0, ALERT_DELIVERIES_SHOWN).map((d: AlertDelivery) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>{formatDate(d.createdAt)}</Table.Td>
+              <Table.Td>
+                {d.title}
+                {d.lastError && (
+                  <Text size="xs" c={d.status === "failed" ? "red.4" : "dimmed"}>
+                    {d.lastError}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={d.status} />
+              </Table.Td>
+              <Table.Td>{d.attempts}</Table.Td>
+              <Table.Td>{d.lastStatus ?? "–"}</Table.Td>
+              <Table.Td>{d.latencyMs === null ? "–" : `${d.latencyMs} ms`}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ChannelItem({ channel, divided }: { channel: AlertChannel; divided: boolean }) {
+  const [showLog, setShowLog] = useState(false);
+  const update = useUpdateAlertChannel();
+  const test = useTestAlertChannel();
+  const remove = useDeleteAlertChannel();
+
+  const sendTest = async () => {
+    try {
+      const answer = await test.mutateAsync(channel.id);
+      alert.success(answer.message);
+      setShowLog(true);
+    } catch (error) {
+      alertError(error);
+    }
+  };
+  const removeChannel = async () => {
+    const confirmed = await confirm({ title: texts.removeTitle, message: texts.removeMessage(channel.name), confirmLabel: texts.remove, danger: true });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(channel.id);
+      alert.success(texts.removed(channel.name));
+    } catch (error) {
+      alertError(error);
+    }
+  };
+
+  return (
+    <Stack gap={6} role="listitem" data-channel-id={channel.id}>
+      {divided && <Divider mb="xs" />}
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600} size="sm">
+              {channel.name}
+            </Text>
+            <Badge size="xs" variant="outline">
+              {alertChannelKindLabels[channel.kind]}
+            </Badge>
+            {channel.lastDelivery ? <StatusBadge status={channel.lastDelivery.status} /> : <Text size="xs" c="dimmed">{texts.lastNever}</Text>}
+          </Group>
+          <Text size="xs" c="dimmed" truncate="end">
+            {channel.target}
+          </Text>
+        </Stack>
+        <Switch
+          label={texts.enabled}
+          aria-label={texts.enabledLabel(channel.name)}
+          checked={channel.enabled}
+          disabled={update.isPending}
+          onChange={(event) => update.mutate({ id: channel.id, body: { enabled: event.currentTarget.checked } }, { onError: alertError })}
+        />
+      </Group>
+      <Group gap="xs">
+        <Button size="xs" variant="light" loading={test.isPending} onClick={() => void sendTest()}>
+          {texts.test}
+        </Button>
+        <Button size="xs" variant="subtle" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
+          {texts.log}
+        </Button>
+        <ActionIcon variant="subtle" color="red" aria-label={texts.removeLabel(channel.name)} loading={remove.isPending} onClick={() => void removeChannel()}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Group>
+      <Collapse expanded={showLog}>{showLog && <DeliveryLog channel={channel} />}</Collapse>
+    </Stack>
+  );
+}
+
+export function AlertChannelsCard() {
+  const query = useQuery(alertChannelsQueryOptions);
+  const channels = query.data?.channels ?? [];
+  return (
+    <SectionCard title={texts.card(channels.length)} description={texts.hint}>
+      <Stack gap="md">
+        {query.isPending && <Loader size="sm" />}
+        {query.isError && <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />}
+        {query.isSuccess &&
+          (channels.length === 0 ? (
+            <StateMessage framed={false} icon={<IconBellOff size={26} />} title={texts.empty} description={texts.emptyHint} />
+          ) : (
+            <Stack gap="md" role="list" aria-label={texts.label}>
+              {channels.map((channel, i) => (
+                <ChannelItem key={channel.id} channel={channel} divided={i > 0} />
+              ))}
+            </Stack>
+          ))}
+        <Divider />
+        <AlertChannelForm />
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,120 @@
+// Profil → Benachrichtigungen: the empty state, a Discord channel refused in German before any request,
+// a webhook whose signing key is shown once, a test message with its delivery log, on/off and delete.
+import type { AlertChannel, AlertDelivery } from "@dsbot/protocol";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryClient } from "@/lib/query-client";
+import { useSession } from "@/lib/session";
+import { apiError, json, mockFetch } from "@/test/fetch-mock";
+import { plainUser } from "@/test/fixtures";
+import { renderApp, signIn } from "@/test/render-app";
+
+const KEY = "Ab3dEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd";
+
+function setup() {
+  let channels: AlertChannel[] = [];
+  let deliveries: AlertDelivery[] = [];
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const record = (method: string) => ({ url, body }: { url: URL; body: unknown }) => {
+    calls.push({ method, path: url.pathname, body });
+  };
+  mockFetch({
+    "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+    "GET /api/auth/me": () => json(200, { user: plainUser }),
+    "GET /api/profile/sessions": () => json(200, { sessions: [] }),
+    "GET /api/dsbot-auth/tokens": () => json(200, { runners: [] }),
+    "GET /api/alert-channels": () => json(200, { channels }),
+    "POST /api/alert-channels": (request) => {
+      record("POST")(request);
+      const body = request.body as { kind: AlertChannel["kind"]; name: string; url?: string };
+      if (body.url?.includes("127.0.0.1")) return apiError(400, "bad_request", "Ziel nicht erlaubt: die Adresse ist privat, lokal oder gehört zum Rechenzentrum.");
+      const channel: AlertChannel = { id: channels.length + 1, kind: body.kind, name: body.name, enabled: true, target: body.url ?? "Webhook 1", createdAt: "2026-11-30T10:00:00.000Z", lastDelivery: null };
+      channels = [...channels, channel];
+      return json(201, { channel, ...(body.kind === "webhook" ? { signingKey: KEY } : {}) });
+    },
+    "PATCH /api/alert-channels/1": (request) => {
+      record("PATCH")(request);
+      channels = channels.map((c) => (c.id === 1 ? { ...c, ...(request.body as object) } : c));
+      return json(200, { channel: channels[0] });
+    },
+    "POST /api/alert-channels/1/test": (request) => {
+      record("POST")(request);
+      deliveries = [{ id: 7, event: "test", title: "Testnachricht von dsbot", status: "delivered", attempts: 1, lastStatus: 204, lastError: null, latencyMs: 38, createdAt: "2026-11-30T10:01:00.000Z", finishedAt: "2026-11-30T10:01:00.040Z" }];
+      channels = channels.map((c) => ({ ...c, lastDelivery: { status: "delivered", createdAt: "2026-11-30T10:01:00.000Z", lastError: null } }));
+      return json(202, { message: "Testnachricht ist unterwegs – das Ergebnis steht gleich im Zustellprotokoll." });
+    },
+    "GET /api/alert-channels/1/deliveries": () => json(200, { deliveries }),
+    "DELETE /api/alert-channels/1": (request) => {
+      record("DELETE")(request);
+      channels = [];
+      return new Response(null, { status: 204 });
+    },
+  });
+  signIn(plainUser);
+  return { calls };
+}
+
+afterEach(() => {
+  useSession.setState({ token: null, user: null });
+  queryClient.clear();
+  toast.dismiss();
+});
+
+describe("Benachrichtigungen", { timeout: 60_000 }, () => {
+  it("refuses a wrong Discord address in German without a request, and shows the server's refusal of a private webhook under its field", async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    renderApp("/profile");
+    expect(await screen.findByText("Noch kein Kanal")).toBeInTheDocument();
+    const form = screen.getByRole("form", { name: "Kanal hinzufügen" });
+    await user.type(within(form).getByRole("textbox", { name: /^Name/ }), "Stammes-Discord");
+    await user.type(within(form).getByLabelText(/^Webhook-Adresse aus Discord/), "https://example.org/hook");
+    await user.click(within(form).getByRole("button", { name: "Kanal anlegen" }));
+    expect(await within(form).findByText("Bitte die Webhook-Adresse aus Discord einfügen (https://discord.com/api/webhooks/…).")).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.click(within(form).getByRole("radio", { name: "Webhook" }));
+    await user.type(within(form).getByRole("textbox", { name: /^Adresse deines Servers/ }), "http://127.0.0.1/hook");
+    await user.click(within(form).getByRole("button", { name: "Kanal anlegen" }));
+    expect(await within(form).findByText("Ziel nicht erlaubt: die Adresse ist privat, lokal oder gehört zum Rechenzentrum.")).toBeInTheDocument();
+    expect(calls.map((c) => c.body)).toEqual([{ kind: "webhook", name: "Stammes-Discord", url: "http://127.0.0.1/hook" }]);
+  });
+
+  it("shows a new webhook's signing key once, sends a test message, shows the delivery log, switches off and deletes", async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    renderApp("/profile");
+    const form = await screen.findByRole("form", { name: "Kanal hinzufügen" });
+    await user.click(within(form).getByRole("radio", { name: "Webhook" }));
+    await user.type(within(form).getByRole("textbox", { name: /^Name/ }), "Eigener Server");
+    await user.type(within(form).getByRole("textbox", { name: /^Adresse deines Servers/ }), "https://hooks.example.org/dsbot");
+    await user.click(within(form).getByRole("button", { name: "Kanal anlegen" }));
+    expect(await screen.findByTestId("signing-key")).toHaveTextContent(KEY);
+    expect(screen.getByText("Signaturschlüssel – nur jetzt sichtbar")).toBeInTheDocument();
+    const list = await screen.findByRole("list", { name: "Meine Benachrichtigungskanäle" });
+    expect(within(list).getByText("Eigener Server")).toBeInTheDocument();
+    expect(within(list).getByText("https://hooks.example.org/dsbot")).toBeInTheDocument();
+    expect(within(list).getByText("noch nichts gesendet")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Verstanden" }));
+    expect(screen.queryByTestId("signing-key")).not.toBeInTheDocument();
+
+    await user.click(within(list).getByRole("button", { name: "Testnachricht senden" }));
+    expect(await screen.findByText("Testnachricht ist unterwegs – das Ergebnis steht gleich im Zustellprotokoll.")).toBeInTheDocument();
+    const log = await screen.findByRole("table", { name: "Zustellprotokoll von Eigener Server" });
+    expect(within(log).getByText("Testnachricht von dsbot")).toBeInTheDocument();
+    expect(within(log).getByText("38 ms")).toBeInTheDocument();
+    expect(within(log).getByText("204")).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByText("zugestellt").length).toBeGreaterThan(0));
+
+    await user.click(within(list).getByRole("switch", { name: "Kanal Eigener Server an" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ enabled: false }));
+
+    await user.click(within(list).getByRole("button", { name: "Kanal Eigener Server löschen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Kanal löschen?" });
+    await user.click(within(dialog).getByRole("button", { name: "Löschen" }));
+    expect(await screen.findByText("„Eigener Server“ wurde gelöscht.")).toBeInTheDocument();
+    expect(await screen.findByText("Noch kein Kanal")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+// The routes of the alert channels (Profil → Benachrichtigungen): always the caller's own.
+import type {
+  AlertChannelCreate,
+  AlertChannelCreatedResponse,
+  AlertChannelListResponse,
+  AlertChannelResponse,
+  AlertChannelUpdate,
+  AlertDeliveryListResponse,
+  AlertTestResponse,
+} from "../alerts.js";
+import { del, get, patch, post } from "./route.js";
+
+export const alertRoutes = {
+  list: get("/api/alert-channels").returns<AlertChannelListResponse>(),
+  create: post("/api/alert-channels").body<AlertChannelCreate>().returns<AlertChannelCreatedResponse>(),
+  update: patch("/api/alert-channels/:id").body<AlertChannelUpdate>().returns<AlertChannelResponse>(),
+  remove: del("/api/alert-channels/:id"),
+  /** Queues a test message (202); its outcome shows in the delivery log. */
+  test: post("/api/alert-channels/:id/test").returns<AlertTestResponse>(),
+  deliveries: get("/api/alert-channels/:id/deliveries").returns<AlertDeliveryListResponse>(),
+};
