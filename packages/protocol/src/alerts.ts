@@ -13,6 +13,25 @@ export const alertChannelKindLabels: Record<AlertChannelKind, string> = {
   webhook: "Webhook",
 };
 
+/** What may alert a user outside the browser: each is a notification of the bell as well. */
+export const alertEvents = ["noble-train", "defence-request", "support-assigned", "attack-failed", "bot-offline", "bot-protection"] as const;
+export type AlertEvent = (typeof alertEvents)[number];
+
+export const alertEventLabels: Record<AlertEvent, string> = {
+  "noble-train": "Adelszug auf eines meiner Dörfer",
+  "defence-request": "Unterstützungsanfrage im Stamm",
+  "support-assigned": "Mir zugeteilte Unterstützung",
+  "attack-failed": "Angriff fehlgeschlagen oder nicht gemeldet",
+  "bot-offline": "Bot offline oder mit Fehler gestoppt",
+  "bot-protection": "Bot-Schutz (Captcha)",
+};
+
+/** These pass through the quiet hours: they cannot wait until morning. */
+export const alertEventsThroughQuietHours: readonly AlertEvent[] = ["noble-train", "bot-protection"];
+/** Within this many seconds after a message of a rule, the rule sends no other (a wave of fakes is one message). */
+export const ALERT_GAP_DEFAULT_SECONDS = 60;
+export const ALERT_GAP_MAX_SECONDS = 86_400;
+
 /** The delivery's outcome in the delivery log (and in the bell after the last failed attempt). */
 export const alertDeliveryMessages = {
   targetRefused: {
@@ -133,4 +152,52 @@ export interface AlertDeliveryListResponse {
 }
 export interface AlertTestResponse {
   message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules (which events go to which channels) and the quiet hours
+
+export const alertRuleMessages = {
+  unknownChannel: "Einer der gewählten Kanäle gehört nicht zu dir.",
+  time: "Bitte eine Uhrzeit wie 22:30 angeben.",
+  sameTimes: "Beginn und Ende der Ruhezeit dürfen nicht gleich sein.",
+  gap: `Bitte 0 bis ${ALERT_GAP_MAX_SECONDS} Sekunden angeben.`,
+  saved: "Die Regeln wurden gespeichert.",
+} as const;
+
+export interface AlertRule {
+  event: AlertEvent;
+  enabled: boolean;
+  /** The channels it goes to; null: every channel that is on. */
+  channelIds: number[] | null;
+  minGapSeconds: number;
+}
+
+/** "HH:MM" in the world's server time. */
+const clock = text().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, alertRuleMessages.time);
+
+export const alertRulesUpdateSchema = z.object({
+  rules: z
+    .array(
+      z.object({
+        event: z.enum(alertEvents),
+        enabled: z.boolean(),
+        channelIds: z.array(z.number().int().positive().max(2_147_483_647)).max(ALERT_CHANNELS_MAX).nullable(),
+        minGapSeconds: z.number({ error: alertRuleMessages.gap }).int(alertRuleMessages.gap).min(0, alertRuleMessages.gap).max(ALERT_GAP_MAX_SECONDS, alertRuleMessages.gap),
+      }),
+    )
+    .max(alertEvents.length),
+  quietHours: z
+    .object({ from: clock, to: clock })
+    .refine((q) => q.from !== q.to, { message: alertRuleMessages.sameTimes, path: ["to"] })
+    .nullable(),
+});
+export type AlertRulesUpdate = z.infer<typeof alertRulesUpdateSchema>;
+
+export interface AlertRulesResponse {
+  /** One per event, the defaults where the user set none. */
+  rules: AlertRule[];
+  quietHours: { from: string; to: string } | null;
+  /** The time zone the quiet hours are in (the user's world's server time). */
+  zone: string;
 }

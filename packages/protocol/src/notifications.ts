@@ -9,7 +9,7 @@ export const NOTIFICATION_PREVIEW_LENGTH = 50;
 
 /**
  * What a notification is about, for the menu's link to it: an attack plan (and the attack), a bot, an
- * incoming command (the war room's list), a tab request, a tribe (its board). The website makes the path of it.
+ * incoming command (the war room's list), a tab request, a tribe (its board); `notificationLinkPath` is its page.
  */
 export const notificationLinkSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("attack-plan"), planId: z.number().int(), attackId: z.number().int().optional() }),
@@ -19,6 +19,22 @@ export const notificationLinkSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("tribe"), tribeId: z.number().int() }),
 ]);
 export type NotificationLink = z.infer<typeof notificationLinkSchema>;
+
+/** The path of the page a link opens: the website's menu and the alerts sent outside it link there. */
+export function notificationLinkPath(link: NotificationLink): string {
+  switch (link.kind) {
+    case "attack-plan":
+      return `/attack-plans/${link.planId}`;
+    case "bot":
+      return `/bots/${link.dsbotId}`;
+    case "incoming":
+      return "/incomings";
+    case "tab-request":
+      return "/tab-requests";
+    case "tribe":
+      return `/tribe/${link.tribeId}`;
+  }
+}
 
 export const notificationSchema = z.object({
   id: z.number().int(),

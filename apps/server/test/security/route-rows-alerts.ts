@@ -4,6 +4,14 @@ import { perObject, route } from "./matrix.js";
 
 export const alertRows: MatrixRow[] = [
   route({ method: "GET", url: "/api/alert-channels", access: "user", ok: 200, request: () => ({}) }),
+  route({ method: "GET", url: "/api/alert-rules", access: "user", ok: 200, request: () => ({}) }),
+  route({
+    method: "PUT",
+    url: "/api/alert-rules",
+    access: "user",
+    ok: 200,
+    request: () => ({ body: { rules: [{ event: "attack-failed", enabled: false, channelIds: null, minGapSeconds: 120 }], quietHours: { from: "23:00", to: "06:30" } } }),
+  }),
   // A fresh user each time: at most ten channels a user. A Telegram channel: nothing is resolved or sent.
   route({
     method: "POST",

@@ -6,9 +6,11 @@ import type {
   AlertChannelResponse,
   AlertChannelUpdate,
   AlertDeliveryListResponse,
+  AlertRulesResponse,
+  AlertRulesUpdate,
   AlertTestResponse,
 } from "../alerts.js";
-import { del, get, patch, post } from "./route.js";
+import { del, get, patch, post, put } from "./route.js";
 
 export const alertRoutes = {
   list: get("/api/alert-channels").returns<AlertChannelListResponse>(),
@@ -18,4 +20,7 @@ export const alertRoutes = {
   /** Queues a test message (202); its outcome shows in the delivery log. */
   test: post("/api/alert-channels/:id/test").returns<AlertTestResponse>(),
   deliveries: get("/api/alert-channels/:id/deliveries").returns<AlertDeliveryListResponse>(),
+  /** Which events go to which channels, and the quiet hours. */
+  rules: get("/api/alert-rules").returns<AlertRulesResponse>(),
+  saveRules: put("/api/alert-rules").body<AlertRulesUpdate>().returns<AlertRulesResponse>(),
 };

@@ -1,10 +1,14 @@
 // Alerts outside the browser: each user's channels (a Discord webhook, a Telegram chat, a webhook of
 // their own) and the outbox every alert goes through (modules/alerts/alert-outbox.ts): written in the
 // transaction of what it tells, sent at least once under its idempotency key, retried with backoff,
-// kept as the channel's delivery log.
+// kept as the channel's delivery log. A notification with an `alert_event` is queued by the trigger
+// `notifications_alert` (migration 0035) in its own insert's transaction, by the user's rules
+// (`alert_rules`: on or off, which channels, the least gap between two messages; none: on, every
+// channel, 60 s) and quiet hours (`alert_settings`; noble trains and bot protection pass them).
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { tz } from "./columns.js";
+import type { NotificationLink } from "@dsbot/protocol";
 import { users } from "./users.js";
 
 export const alertChannels = pgTable(
@@ -36,6 +40,8 @@ export interface AlertMessage {
   text: string;
   /** A path into dsbot ("/incomings"), made absolute with the server's address when sent. */
   link: string | null;
+  /** A notification's link (its page is the link's path), when `link` is null. */
+  about?: NotificationLink | null;
 }
 
 export const alertOutbox = pgTable(
@@ -69,3 +75,30 @@ export const alertOutbox = pgTable(
   ],
 );
 export type AlertOutboxRow = typeof alertOutbox.$inferSelect;
+
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    enabled: boolean("enabled").notNull(),
+    /** Null: every channel that is on. */
+    channelIds: integer("channel_ids").array(),
+    minGapSeconds: integer("min_gap_seconds").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.event] })],
+);
+export type AlertRuleRow = typeof alertRules.$inferSelect;
+
+export const alertSettings = pgTable("alert_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Quiet hours in minutes of the day, in `zone`; null: none. */
+  quietFrom: smallint("quiet_from"),
+  quietTo: smallint("quiet_to"),
+  zone: text("zone").notNull(),
+});
+export type AlertSettingsRow = typeof alertSettings.$inferSelect;

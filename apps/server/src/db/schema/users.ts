@@ -91,6 +91,8 @@ export const notifications = pgTable(
     topic: text("topic"),
     /** What the notification is about (the protocol's NotificationLink), for the menu's link; null: nothing to open. */
     link: jsonb("link").$type<NotificationLink>(),
+    /** The alert it is (the protocol's AlertEvent): a trigger queues it for the user's channels by their rules (db/schema/alerts.ts). */
+    alertEvent: text("alert_event"),
     readAt: tz("read_at"),
     createdAt: tz("created_at").notNull().defaultNow(),
   },

@@ -117,6 +117,8 @@ export async function deleteChannel(db: Database, userId: number, id: number): P
     .where(and(eq(alertChannels.id, id), eq(alertChannels.userId, userId)))
     .returning({ id: alertChannels.id });
   if (gone.length === 0) throw notFound(alertChannelMessages.notFound);
+  // A rule that named it names it no more.
+  await db.execute(sql`update alert_rules set channel_ids = array_remove(channel_ids, ${id}) where user_id = ${userId} and ${id} = any(channel_ids)`);
 }
 
 /** Queues a test message for the channel, also when it is switched off (the test is what the player asked for). */

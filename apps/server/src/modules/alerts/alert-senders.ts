@@ -8,7 +8,7 @@
 // key, so it can drop a repeat (docs/FORMATS.md, "Alert webhooks").
 import { createHmac } from "node:crypto";
 import type { AlertChannelKind } from "@dsbot/protocol";
-import { alertDeliveryMessages } from "@dsbot/protocol";
+import { alertDeliveryMessages, notificationLinkPath } from "@dsbot/protocol";
 import type { AlertMessage } from "../../db/schema.js";
 import type { PostAnswer } from "./target-guard.js";
 
@@ -36,9 +36,15 @@ const TELEGRAM_MAX = 4096;
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
+/** The message's link into dsbot as an address: its path, or its notification's page. */
+function linkOf(message: AlertMessage, baseUrl: string): string | null {
+  const path = message.link ?? (message.about ? notificationLinkPath(message.about) : null);
+  return path ? new URL(path, baseUrl).toString() : null;
+}
+
 /** The message as plain text: title, text, the link into dsbot. */
 export function plainText(message: AlertMessage, baseUrl: string): string {
-  return [message.title, message.text, message.link ? new URL(message.link, baseUrl).toString() : null].filter(Boolean).join("\n");
+  return [message.title, message.text, linkOf(message, baseUrl)].filter(Boolean).join("\n");
 }
 
 export function signWebhook(signingKey: string, timestamp: number, body: string): string {
@@ -81,7 +87,7 @@ export function alertRequest<K extends AlertChannelKind>(kind: K, secrets: Alert
     event: message.event,
     title: message.title,
     text: message.text,
-    link: message.link ? new URL(message.link, baseUrl).toString() : null,
+    link: linkOf(message, baseUrl),
     sentAt: new Date(input.now).toISOString(),
   });
   return {

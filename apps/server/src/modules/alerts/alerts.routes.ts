@@ -1,18 +1,20 @@
-// /api/alert-channels: the caller's alert channels (Profil → Benachrichtigungen), their test message
-// and delivery log. Always the caller's own: another user's channel answers 404, admins included.
-import type { AlertChannelCreatedResponse, AlertChannelListResponse, AlertChannelResponse, AlertDeliveryListResponse, AlertTestResponse } from "@dsbot/protocol";
-import { alertChannelCreateSchema, alertChannelIdParamsSchema, alertChannelMessages, alertChannelUpdateSchema, alertRoutes as routes } from "@dsbot/protocol";
+// /api/alert-channels and /api/alert-rules: the caller's alert channels (Profil → Benachrichtigungen),
+// their test message and delivery log, and which events go to which of them. Always the caller's own: another user's channel answers 404, admins included.
+import type { AlertChannelCreatedResponse, AlertChannelListResponse, AlertChannelResponse, AlertDeliveryListResponse, AlertRulesResponse, AlertTestResponse } from "@dsbot/protocol";
+import { alertChannelCreateSchema, alertChannelIdParamsSchema, alertChannelMessages, alertChannelUpdateSchema, alertRoutes as routes, alertRulesUpdateSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import { contract } from "../../http/contract.js";
 import type { AppContext } from "../../platform/app-context.js";
 import { authenticate, caller } from "../auth/index.js";
 import { createChannel, deleteChannel, listChannels, listDeliveries, queueTest, updateChannel } from "./alert-channels.service.js";
 import { deliverDue } from "./alert-outbox.js";
+import { readRules, saveRules } from "./alert-rules.service.js";
 
 const list = contract({});
 const create = contract({ body: alertChannelCreateSchema });
 const byId = contract({ params: alertChannelIdParamsSchema });
 const update = contract({ params: alertChannelIdParamsSchema, body: alertChannelUpdateSchema });
+const rules = contract({ body: alertRulesUpdateSchema });
 
 export function alertsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -46,5 +48,9 @@ export function alertsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(routes.deliveries.path, { config: byId.config }, async (request): Promise<AlertDeliveryListResponse> => ({
       deliveries: await listDeliveries(ctx.db, caller(request).user.id, byId.params(request).id),
     }));
+
+    app.get(routes.rules.path, { config: list.config }, async (request): Promise<AlertRulesResponse> => readRules(ctx.db, caller(request).user));
+
+    app.put(routes.saveRules.path, { config: rules.config }, async (request): Promise<AlertRulesResponse> => saveRules(ctx.db, caller(request).user, rules.body(request)));
   };
 }

@@ -11,18 +11,22 @@ const needsPlayerTexts: Record<BotNeedsPlayerReason, string> = {
 export const notificationTexts = {
   botOffline: (playerName: string): NotificationContent => ({
     title: "Bot offline",
+    alert: "bot-offline",
     message: `Der Bot "${playerName}" hat die Verbindung verloren und ist nun offline.`,
   }),
   botStartFailed: (playerName: string): NotificationContent => ({
     title: "Start fehlgeschlagen",
+    alert: "bot-offline",
     message: `Der Bot "${playerName}" hat sich nach dem Start nicht gemeldet und ist nun offline. Läuft der Dsbot auf deinem Rechner?`,
   }),
   botStopUnconfirmed: (playerName: string): NotificationContent => ({
     title: "Bot offline",
+    alert: "bot-offline",
     message: `Der Bot "${playerName}" hat den Stopp nicht bestätigt und wurde offline gesetzt.`,
   }),
   botNeedsPlayer: (playerName: string, reason: BotNeedsPlayerReason, detail?: string): NotificationContent => ({
     title: "Bot braucht dich",
+    alert: reason === "invalid_credentials" ? "bot-offline" : "bot-protection",
     message: `Der Bot "${playerName}" braucht dich: ${needsPlayerTexts[reason]}${detail ? ` Meldung des Bots: ${detail}` : ""}`,
   }),
   accessGranted: (playerName: string, grantedBy: string): NotificationContent => ({
@@ -44,28 +48,34 @@ export const notificationTexts = {
   /** A noble on its way to one of the user's villages (the scanners' incomings; the demo shows one). */
   nobleIncoming: (village: string, attacker: string, origin: string, arrival: string): NotificationContent => ({
     title: "Adelung erkannt",
+    alert: "noble-train",
     message: `Auf dein Dorf ${village} läuft ein Angriff mit Adelsgeschlecht von ${attacker} aus ${origin}, Ankunft ${arrival} (Serverzeit). Schicke Unterstützung oder plane einen Rückadel.`,
   }),
   /** A tribe member's village needs support (to coordinators and to members who could help in time). */
   supportRequested: (member: string, village: string, neededBy: string, need: string): NotificationContent => ({
     title: "Unterstützung angefordert",
+    alert: "defence-request",
     message: `${member} braucht Unterstützung in ${village} bis ${neededBy}: ${need}.`,
   }),
   defenceAssigned: (coordinator: string, count: number, village: string, firstSend: string): NotificationContent => ({
     title: "Verteidigungsbefehle vom Stamm",
+    alert: "support-assigned",
     message: `${coordinator} hat dir ${count === 1 ? "1 Unterstützung" : `${count} Unterstützungen`} für ${village} zugeteilt. Erste Abschickzeit: ${firstSend}.`,
   }),
   attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
     title: "Angriff fehlgeschlagen",
+    alert: "attack-failed",
     message: `Der Angriff von ${source} auf ${target} im Angriffsplan "${planName}" ist fehlgeschlagen: ${error}`,
   }),
   /** Expired, not failed: a bot had taken the attack and never reported whether it went. */
   attackUnreported: (planName: string, source: string, target: string, botName: string, minutes: number): NotificationContent => ({
     title: "Angriff abgelaufen",
+    alert: "attack-failed",
     message: `Der Bot "${botName}" hat den Angriff von ${source} auf ${target} im Angriffsplan "${planName}" übernommen, aber bis ${minutes} Minuten nach der Abschickzeit nicht gemeldet, ob er geschickt wurde. Bitte sieh im Spiel nach.`,
   }),
   attacksUnreported: (planName: string, count: number, botNames: readonly string[], minutes: number): NotificationContent => ({
     title: "Angriffe abgelaufen",
+    alert: "attack-failed",
     message: `${botNames.length === 1 ? `Der Bot "${botNames[0]}" hat` : `Die Bots ${botNames.map((n) => `"${n}"`).join(", ")} haben`} ${count} Angriffe im Angriffsplan "${planName}" übernommen, aber bis ${minutes} Minuten nach der Abschickzeit nicht gemeldet, ob sie geschickt wurden. Bitte sieh im Spiel nach.`,
   }),
 } as const;

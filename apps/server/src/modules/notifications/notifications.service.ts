@@ -1,6 +1,6 @@
 // A user's notifications (the bell's menu in the header): every query is scoped to its owner, so
 // another user's notification is indistinguishable from one that does not exist.
-import type { NotificationLink } from "@dsbot/protocol";
+import type { AlertEvent, NotificationLink } from "@dsbot/protocol";
 import { errorMessages } from "@dsbot/protocol";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -22,6 +22,8 @@ export interface NotificationContent {
   link?: NotificationLink | null;
   /** News on one topic (one plan's access for this user, …) updates the user's unread notification on it. */
   topic?: string;
+  /** The alert it is: the database queues it for the user's alert channels by their rules (migration 0035). */
+  alert?: AlertEvent;
 }
 
 /** Newest first. */
@@ -41,8 +43,8 @@ export async function listNotifications(db: Database, userId: number): Promise<N
  */
 export async function insertNotifications(db: Database, userIds: readonly number[], content: NotificationContent): Promise<NotificationRow[]> {
   if (userIds.length === 0) return [];
-  const { title, message, topic = null, link = null } = content;
-  const insert = db.insert(notifications).values(userIds.map((userId) => ({ userId, title, message, topic, link })));
+  const { title, message, topic = null, link = null, alert = null } = content;
+  const insert = db.insert(notifications).values(userIds.map((userId) => ({ userId, title, message, topic, link, alertEvent: alert })));
   if (topic === null) return insert.returning();
   return insert
     .onConflictDoUpdate({

@@ -1,12 +1,14 @@
 // REST of the own alert channels (Profil → Benachrichtigungen, /api/alert-channels): the list, a new
-// channel, on/off and name, delete, the test message and each channel's delivery log.
-import type { AlertChannelCreate, AlertChannelUpdate } from "@dsbot/protocol";
+// channel, on/off and name, delete, the test message and each channel's delivery log; the rules
+// (/api/alert-rules: which events go to which channels, the quiet hours).
+import type { AlertChannelCreate, AlertChannelUpdate, AlertRulesUpdate } from "@dsbot/protocol";
 import { alertRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 export const alertKeys = {
   channels: ["alert-channels"] as const,
+  rules: ["alert-rules"] as const,
   deliveries: (id: number) => ["alert-channels", id, "deliveries"] as const,
 };
 
@@ -45,7 +47,8 @@ export function useDeleteAlertChannel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.call(alertRoutes.remove, { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.channels }),
+    // The rules that named it name it no more.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: alertKeys.channels }), client.invalidateQueries({ queryKey: alertKeys.rules })]),
   });
 }
 
@@ -54,5 +57,18 @@ export function useTestAlertChannel() {
   return useMutation({
     mutationFn: (id: number) => api.call(alertRoutes.test, { params: { id } }),
     onSuccess: (_answer, id) => Promise.all([client.invalidateQueries({ queryKey: alertKeys.deliveries(id) }), client.invalidateQueries({ queryKey: alertKeys.channels })]),
+  });
+}
+
+export const alertRulesQueryOptions = queryOptions({
+  queryKey: alertKeys.rules,
+  queryFn: ({ signal }) => api.call(alertRoutes.rules, { signal }),
+});
+
+export function useSaveAlertRules() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlertRulesUpdate) => api.call(alertRoutes.saveRules, { body }),
+    onSuccess: (answer) => client.setQueryData(alertKeys.rules, answer),
   });
 }

@@ -1,6 +1,6 @@
 // Benachrichtigungen on the profile: the own alert channels with on/off, a test message, the delivery
 // log (the last 50 messages: state, attempts, the receiver's answer, how long it took) and delete; the
-// form for a new one below.
+// rules (alert-rules-form.tsx) and the form for a new one below.
 import type { AlertChannel, AlertDelivery, AlertDeliveryStatus } from "@dsbot/protocol";
 import { alertChannelKindLabels, ALERT_DELIVERIES_SHOWN } from "@dsbot/protocol";
 import { ActionIcon, Badge, Button, Collapse, Divider, Group, Loader, Stack, Switch, Table, Text } from "@mantine/core";
@@ -16,6 +16,7 @@ import { formatDate } from "@/lib/dates";
 import { alertChannelsQueryOptions, alertDeliveriesQueryOptions, useDeleteAlertChannel, useTestAlertChannel, useUpdateAlertChannel } from "../api/alerts-api";
 import { alertTexts as texts } from "../texts";
 import { AlertChannelForm } from "./alert-channel-form";
+import { AlertRulesSection } from "./alert-rules-form";
 
 const statusColors: Record<AlertDeliveryStatus, string> = { pending: "yellow", delivered: "green", failed: "red" };
 
@@ -159,6 +160,12 @@ export function AlertChannelsCard() {
               ))}
             </Stack>
           ))}
+        {channels.length > 0 && (
+          <>
+            <Divider />
+            <AlertRulesSection channels={channels} />
+          </>
+        )}
         <Divider />
         <AlertChannelForm />
       </Stack>

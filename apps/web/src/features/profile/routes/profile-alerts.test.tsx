@@ -1,6 +1,8 @@
 // Profil → Benachrichtigungen: the empty state, a Discord channel refused in German before any request,
-// a webhook whose signing key is shown once, a test message with its delivery log, on/off and delete.
-import type { AlertChannel, AlertDelivery } from "@dsbot/protocol";
+// a webhook whose signing key is shown once, a test message with its delivery log, on/off and delete;
+// the rules: an event switched off, a gap, the quiet hours checked in German, saved together.
+import type { AlertChannel, AlertDelivery, AlertRulesResponse } from "@dsbot/protocol";
+import { alertEvents } from "@dsbot/protocol";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
@@ -16,6 +18,7 @@ const KEY = "Ab3dEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd";
 function setup() {
   let channels: AlertChannel[] = [];
   let deliveries: AlertDelivery[] = [];
+  let rules: AlertRulesResponse = { rules: alertEvents.map((event) => ({ event, enabled: true, channelIds: null, minGapSeconds: 60 })), quietHours: null, zone: "Europe/Berlin" };
   const calls: { method: string; path: string; body: unknown }[] = [];
   const record = (method: string) => ({ url, body }: { url: URL; body: unknown }) => {
     calls.push({ method, path: url.pathname, body });
@@ -46,6 +49,13 @@ function setup() {
       return json(202, { message: "Testnachricht ist unterwegs – das Ergebnis steht gleich im Zustellprotokoll." });
     },
     "GET /api/alert-channels/1/deliveries": () => json(200, { deliveries }),
+    "GET /api/alert-rules": () => json(200, rules),
+    "PUT /api/alert-rules": (request) => {
+      record("PUT")(request);
+      const body = request.body as Pick<AlertRulesResponse, "rules" | "quietHours">;
+      rules = { ...rules, ...body };
+      return json(200, rules);
+    },
     "DELETE /api/alert-channels/1": (request) => {
       record("DELETE")(request);
       channels = [];
@@ -107,6 +117,28 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
     expect(within(log).getByText("38 ms")).toBeInTheDocument();
     expect(within(log).getByText("204")).toBeInTheDocument();
     await waitFor(() => expect(within(list).getAllByText("zugestellt").length).toBeGreaterThan(0));
+
+    // Wann melden?
+    const rulesForm = screen.getByRole("form", { name: "Regeln der Benachrichtigungen" });
+    await user.click(within(rulesForm).getByRole("switch", { name: "Angriff fehlgeschlagen oder nicht gemeldet melden" }));
+    const gap = within(rulesForm).getByRole("textbox", { name: "Abstand in Sekunden für Adelszug auf eines meiner Dörfer" });
+    await user.clear(gap);
+    await user.type(gap, "0");
+    await user.click(within(rulesForm).getByRole("checkbox", { name: "Ruhezeit" }));
+    const from = within(rulesForm).getByRole("textbox", { name: "von" });
+    await user.clear(from);
+    await user.type(from, "25:00");
+    await user.click(within(rulesForm).getByRole("button", { name: "Regeln speichern" }));
+    expect(await within(rulesForm).findByText("Bitte eine Uhrzeit wie 22:30 angeben.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+    await user.clear(from);
+    await user.type(from, "23:30");
+    await user.click(within(rulesForm).getByRole("button", { name: "Regeln speichern" }));
+    expect(await screen.findByText("Die Regeln wurden gespeichert.")).toBeInTheDocument();
+    const put = calls.find((c) => c.method === "PUT")?.body as Pick<AlertRulesResponse, "rules" | "quietHours">;
+    expect(put.quietHours).toEqual({ from: "23:30", to: "07:00" });
+    expect(put.rules.find((r) => r.event === "attack-failed")).toEqual({ event: "attack-failed", enabled: false, channelIds: null, minGapSeconds: 60 });
+    expect(put.rules.find((r) => r.event === "noble-train")?.minGapSeconds).toBe(0);
 
     await user.click(within(list).getByRole("switch", { name: "Kanal Eigener Server an" }));
     await waitFor(() => expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ enabled: false }));
