@@ -63,6 +63,8 @@ export default defineConfig({
       DSBOT_DEMO_PASSWORD: users.demo.password,
       // Never reach the game's servers from a test: worlds come in through the import only.
       DSBOT_WORLD_SYNC: "0",
+      // Alerts go to receivers the specs start on this machine.
+      DSBOT_ALLOW_PRIVATE_TARGETS: "1",
       LOG_LEVEL: "warn",
     },
   },
