@@ -1,7 +1,8 @@
 // The alert outbox against real local receivers: a webhook that checks its signature, a Discord- and a
 // Telegram-shaped endpoint that answer 429 with retry_after (obeyed, for the whole channel), a receiver
 // that keeps failing (backoff, then the bell), a sender that dies after its claim (the lease runs out,
-// another sends it once), two deliverers at once (each message once), and a refused target (no request).
+// another sends it once), a second instance (it sends what the first queued; both at once send each
+// message once), and a refused target (no request).
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,7 +10,7 @@ import type { Notification } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../test/factories.js";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { createSecondInstance, createTestApp, type TestApp } from "../../../test/test-app.js";
 import type { AlertMessage } from "../../db/schema.js";
 import { alertChannels, alertOutbox, notifications } from "../../db/schema.js";
 import { ALERT_BACKOFF_MS, ALERT_LEASE_MS, ALERT_MAX_ATTEMPTS, claimDue, deliverDue, enqueueAlert, type DeliveryContext } from "./alert-outbox.js";
@@ -178,6 +179,27 @@ describe("the alert outbox", () => {
     expect(await deliverDue(context(), at(2 * ALERT_LEASE_MS + 2))).toEqual({ delivered: 0, retried: 0, failed: 0 });
     expect(hook.hits.map((h) => h.headers["x-dsbot-delivery"])).toEqual(["lease"]);
     expect((await rowsOf(id))[0]).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+
+  it("a second instance sends what the first queued, and the two at once send each message once", async () => {
+    await freshUser();
+    const hook = await receiver();
+    receivers.push(hook);
+    const second = await createSecondInstance(app);
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) ids.push(await channel("webhook", { url: `${hook.base}/i${i}` }, { signingKey: "k" }));
+      await enqueueAlert(app.db, userId, "erste", message("Von der ersten Instanz"));
+      const other: DeliveryContext = { db: second.ctx.db, events: second.ctx.events, config: context().config };
+      expect(await deliverDue(other, T0)).toEqual({ delivered: 6, retried: 0, failed: 0 });
+      await enqueueAlert(app.db, userId, "beide", message("Beide zugleich"));
+      const tallies = await Promise.all([deliverDue(context(), at(1000)), deliverDue(other, at(1000))]);
+      expect(tallies.reduce((sum, t) => sum + t.delivered, 0)).toBe(6);
+      const keys = hook.hits.map((h) => `${h.url} ${String(h.headers["x-dsbot-delivery"])}`).sort();
+      expect(keys).toEqual(ids.flatMap((_, i) => [`/i${i} beide`, `/i${i} erste`]).sort());
+    } finally {
+      await second.close();
+    }
   });
 
   it("two deliverers at once send each message once", async () => {
