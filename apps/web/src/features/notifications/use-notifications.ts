@@ -3,6 +3,7 @@
 import type { Notification } from "@dsbot/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import { useSession } from "@/lib/session";
 import { unreadCount } from "./api/notification-cache";
 import { registerNotificationRealtimeHandlers } from "./api/notification-realtime";
@@ -31,5 +32,6 @@ export function useNotifications(): NotificationsState {
 /** `notification-created` handling and the refetch on every socket (re)connect. */
 export function useNotificationRealtime(): void {
   const client = useQueryClient();
-  useEffect(() => registerNotificationRealtimeHandlers(client), [client]);
+  const navigate = useNavigate();
+  useEffect(() => registerNotificationRealtimeHandlers(client, (path) => void navigate(path)), [client, navigate]);
 }

@@ -71,6 +71,12 @@ export const alertTexts = {
   signingKeyTitle: "Signaturschlüssel – nur jetzt sichtbar",
   signingKeyHint: "Dein Server prüft damit den Header X-Dsbot-Signature (sha256-HMAC von „<X-Dsbot-Timestamp>.<Body>“). Kopiere ihn jetzt: dsbot zeigt ihn nie wieder.",
   dismissKey: "Verstanden",
+  // the browser's own notifications
+  browser: "Im Browser melden",
+  browserHint: "Zeigt neue Benachrichtigungen als Systemmeldung, solange ein dsbot-Tab offen ist und im Hintergrund liegt. Gilt für diesen Browser.",
+  browserOn: "Ab jetzt meldet sich dsbot auch hier im Browser, wenn der Tab im Hintergrund liegt.",
+  browserDenied: "Der Browser hat Benachrichtigungen für dsbot blockiert. Erlaube sie in den Website-Einstellungen und schalte dann wieder ein.",
+  browserUnsupported: "Dieser Browser kann keine Benachrichtigungen zeigen.",
   // the rules
   rulesTitle: "Wann melden?",
   rulesLabel: "Regeln der Benachrichtigungen",

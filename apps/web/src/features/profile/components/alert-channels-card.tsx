@@ -17,6 +17,7 @@ import { alertChannelsQueryOptions, alertDeliveriesQueryOptions, useDeleteAlertC
 import { alertTexts as texts } from "../texts";
 import { AlertChannelForm } from "./alert-channel-form";
 import { AlertRulesSection } from "./alert-rules-form";
+import { BrowserAlertsSwitch } from "./browser-alerts-switch";
 
 const statusColors: Record<AlertDeliveryStatus, string> = { pending: "yellow", delivered: "green", failed: "red" };
 
@@ -148,6 +149,8 @@ export function AlertChannelsCard() {
   return (
     <SectionCard title={texts.card(channels.length)} description={texts.hint}>
       <Stack gap="md">
+        <BrowserAlertsSwitch />
+        <Divider />
         {query.isPending && <Loader size="sm" />}
         {query.isError && <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />}
         {query.isSuccess &&

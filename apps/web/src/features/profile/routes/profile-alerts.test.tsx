@@ -7,6 +7,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserAlerts } from "@/features/notifications";
 import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { apiError, json, mockFetch } from "@/test/fetch-mock";
@@ -73,6 +74,34 @@ afterEach(() => {
 });
 
 describe("Benachrichtigungen", { timeout: 60_000 }, () => {
+  it("switches the browser's own notifications on once the browser allows them, and says so when it refuses", async () => {
+    const user = userEvent.setup();
+    let answer: NotificationPermission = "granted";
+    const fake = { permission: "default" as NotificationPermission, requestPermission: async () => (fake.permission = answer) };
+    Object.defineProperty(window, "Notification", { value: fake, configurable: true, writable: true });
+    try {
+      setup();
+      renderApp("/profile");
+      const toggle = await screen.findByRole("switch", { name: "Im Browser melden" });
+      await user.click(toggle);
+      expect(await screen.findByText("Ab jetzt meldet sich dsbot auch hier im Browser, wenn der Tab im Hintergrund liegt.")).toBeInTheDocument();
+      expect(toggle).toBeChecked();
+      expect(useBrowserAlerts.getState().enabled).toBe(true);
+      await user.click(toggle);
+      expect(useBrowserAlerts.getState().enabled).toBe(false);
+
+      fake.permission = "default";
+      answer = "denied";
+      await user.click(toggle);
+      expect(await screen.findAllByText(/Der Browser hat Benachrichtigungen für dsbot blockiert/)).not.toHaveLength(0);
+      expect(toggle).not.toBeChecked();
+      expect(useBrowserAlerts.getState().enabled).toBe(false);
+    } finally {
+      Reflect.deleteProperty(window, "Notification");
+      useBrowserAlerts.setState({ enabled: false });
+    }
+  });
+
   it("refuses a wrong Discord address in German without a request, and shows the server's refusal of a private webhook under its field", async () => {
     const user = userEvent.setup();
     const { calls } = setup();
