@@ -21,7 +21,7 @@ export const alertEventLabels: Record<AlertEvent, string> = {
   "noble-train": "Adelszug auf eines meiner Dörfer",
   "defence-request": "Unterstützungsanfrage im Stamm",
   "support-assigned": "Mir zugeteilte Unterstützung",
-  "attack-failed": "Angriff fehlgeschlagen oder nicht gemeldet",
+  "attack-failed": "Angriff fehlgeschlagen, nicht gemeldet oder von Hand zu schicken",
   "bot-offline": "Bot offline oder mit Fehler gestoppt",
   "bot-protection": "Bot-Schutz (Captcha)",
 };

@@ -62,6 +62,12 @@ export const notificationTexts = {
     alert: "support-assigned",
     message: `${coordinator} hat dir ${count === 1 ? "1 Unterstützung" : `${count} Unterstützungen`} für ${village} zugeteilt. Erste Abschickzeit: ${firstSend}.`,
   }),
+  /** Attacks no running bot can send became tab requests (the unread one on the topic counts on). */
+  attacksToTabRequests: (count: number): NotificationContent => ({
+    title: "Von Hand schicken",
+    alert: "attack-failed",
+    message: `${count === 1 ? "Einen Angriff kann gerade kein laufender Bot schicken – er steht" : `${count} Angriffe kann gerade kein laufender Bot schicken – sie stehen`} unter Tab Anfragen. Schicke ${count === 1 ? "ihn" : "sie"} vor der Abschickzeit selbst.`,
+  }),
   attackFailed: (planName: string, source: string, target: string, error: string): NotificationContent => ({
     title: "Angriff fehlgeschlagen",
     alert: "attack-failed",

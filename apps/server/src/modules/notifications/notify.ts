@@ -18,6 +18,8 @@ export const notificationTopics = {
   botAccess: (dsbotId: number) => `bot-access:${dsbotId}`,
   /** A bot asking for its player: one unread notification per bot and reason, however often it asks. */
   botNeedsPlayer: (dsbotId: number, reason: string) => `bot-needs-player:${dsbotId}:${reason}`,
+  /** Attacks that became tab requests: one unread notification however many come. */
+  attackTabRequests: "attack-tab-requests",
 } as const;
 
 /** What a notification is about (the menu links to it): one builder per kind of object. */

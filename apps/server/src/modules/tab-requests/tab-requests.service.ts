@@ -1,6 +1,7 @@
 // Tab Anfragen: created for a due attack no running bot can send (one per attack, however
 // many instances notice it) and for a bot that needs its player; listed per user and marked done. A
-// new request is pushed as `addTabRequest` to its user with `added: true`.
+// new request is pushed as `addTabRequest` to its user with `added: true`; new attack requests also ring
+// the bell (one unread notification per user counting the open ones, an alert "attack-failed").
 import type { BotNeedsPlayerReason, TabRequest, TabRequestListQuery } from "@dsbot/protocol";
 import { tabRequestMessages, botNeedsPlayerLabels } from "@dsbot/protocol";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -9,6 +10,7 @@ import type { Database } from "../../db/client.js";
 import { attackPlans, attacks, tabRequests } from "../../db/schema.js";
 import type { DsbotRow, TabRequestRow } from "../../db/schema.js";
 import { MAX_SERIAL_ID } from "../../http/parse.js";
+import { notificationLinks, notificationTexts, notificationTopics, notify } from "../notifications/index.js";
 import { presentTabRequests } from "./tab-requests.presenter.js";
 
 type Ctx = Pick<BotContext, "db" | "events">;
@@ -37,7 +39,22 @@ export async function createAttackTabRequests(ctx: Ctx, attackIds: readonly numb
     .onConflictDoNothing({ target: tabRequests.attackId })
     .returning();
   await announce(ctx, rows);
+  // The bell (and the alerts the user's rules send): one unread notification per user, counting on.
+  const byUser = new Map<number, TabRequestRow[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  for (const [userId, own] of byUser) {
+    const open = await countOpenAttackRequests(ctx.db, userId);
+    await notify(ctx, userId, { ...notificationTexts.attacksToTabRequests(open), topic: notificationTopics.attackTabRequests, link: notificationLinks.tabRequest(own[0]!.id) });
+  }
   return rows.length;
+}
+
+async function countOpenAttackRequests(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tabRequests)
+    .where(and(eq(tabRequests.userId, userId), eq(tabRequests.kind, "attack"), isNull(tabRequests.doneAt)));
+  return row?.n ?? 0;
 }
 
 /** The bot's open player request for this reason, if any. */

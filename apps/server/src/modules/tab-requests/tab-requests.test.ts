@@ -1,6 +1,6 @@
 // Tab requests: created once per due attack nobody's bot will send (and once per bot that needs its
-// player), pushed live as `addTabRequest` to their user only, listed per user, "Erledigt" counts an
-// attack as sent by hand.
+// player), pushed live as `addTabRequest` to their user only, the bell rung once while unread, listed
+// per user, "Erledigt" counts an attack as sent by hand.
 import type { TabRequestListResponse, TabRequestResponse } from "@dsbot/protocol";
 import { tabRequestMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
@@ -94,6 +94,19 @@ describe("tab requests", () => {
     const own = await list(owner.token);
     expect(own.tabRequests.map((r) => r.attack?.id)).toContain(attack.id);
     expect((await list(other.token)).tabRequests.map((r) => r.attack?.id)).not.toContain(attack.id);
+  });
+
+  it("rings the owner's bell once for attacks that became requests, counting the open ones, as an alert", async () => {
+    const owner = await person();
+    const sendAt = Date.now() + 7_200_000;
+    await planWithAttack(owner.user.id, sendAt);
+    await advanceAttacks(app.ctx, new Date(sendAt - 30_000));
+    await planWithAttack(owner.user.id, sendAt + 1000);
+    await advanceAttacks(app.ctx, new Date(sendAt - 29_000));
+    const bell = await app.db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
+    expect(bell.map((n) => [n.title, n.message, n.alertEvent, n.link?.kind])).toEqual([
+      ["Von Hand schicken", "2 Angriffe kann gerade kein laufender Bot schicken – sie stehen unter Tab Anfragen. Schicke sie vor der Abschickzeit selbst.", "attack-failed", "tab-request"],
+    ]);
   });
 
   it("Erledigt counts the attack as sent, pushes it and leaves the open list; another user's request is 404", async () => {

@@ -149,7 +149,7 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
 
     // Wann melden?
     const rulesForm = screen.getByRole("form", { name: "Regeln der Benachrichtigungen" });
-    await user.click(within(rulesForm).getByRole("switch", { name: "Angriff fehlgeschlagen oder nicht gemeldet melden" }));
+    await user.click(within(rulesForm).getByRole("switch", { name: "Angriff fehlgeschlagen, nicht gemeldet oder von Hand zu schicken melden" }));
     const gap = within(rulesForm).getByRole("textbox", { name: "Abstand in Sekunden für Adelszug auf eines meiner Dörfer" });
     await user.clear(gap);
     await user.type(gap, "0");
