@@ -3,9 +3,9 @@
 // same thing twice makes one message. `deliverDue` runs every second on every instance: it claims due
 // rows for a lease (one per channel and round, the channel's pace — Discord about 5 requests per 2 s
 // per webhook, Telegram one message per second per chat — or a 429's Retry-After kept on the channel),
-// oldest first (a switched-off channel only its test messages), sends each through the target guard, and finishes it only under its own claim. An instance that dies
-// mid-send leaves a lease that runs out; then another sends it again under the same key (at least
-// once; the receiver sees the key). Retries back off; after the last attempt, or an answer that will
+// oldest first (a switched-off channel only its test messages), sends each through the target guard,
+// and finishes it only under its own claim. An instance that dies mid-send leaves a lease that runs
+// out; then another sends it again under the same key (at least once; the receiver sees the key). Retries back off; after the last attempt, or an answer that will
 // not change (a redirect, another 4xx, a refused target), the row fails and the bell tells its owner.
 // The rows are the channel's delivery log.
 import { randomUUID } from "node:crypto";
@@ -18,7 +18,7 @@ import type { Database } from "../../db/client.js";
 import { alertChannels, alertOutbox } from "../../db/schema.js";
 import type { AlertChannelRow, AlertMessage, AlertOutboxRow } from "../../db/schema.js";
 import type { NotifyContext } from "../notifications/index.js";
-import { notify } from "../notifications/index.js";
+import { notificationTexts, notify } from "../notifications/index.js";
 import type { AlertSecrets, SendOutcome } from "./alert-senders.js";
 import { alertRequest, judgeAnswer } from "./alert-senders.js";
 import { secretBoxOf } from "./secret-box.js";
@@ -136,7 +136,7 @@ export async function deliverDue(ctx: DeliveryContext, now = new Date()): Promis
       }
       tally[status === "delivered" ? "delivered" : status === "failed" ? "failed" : "retried"]++;
       if (status === "failed" && outcome.kind !== "delivered") {
-        await notify(ctx, channel.userId, { title: "Benachrichtigung nicht zugestellt", message: alertDeliveryMessages.gaveUp(row.message.title, channel.name, row.attempts, outcome.error) });
+        await notify(ctx, channel.userId, notificationTexts.alertGaveUp(row.message.title, channel.name, row.attempts, outcome.error));
       }
     }),
   );

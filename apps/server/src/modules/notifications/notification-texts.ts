@@ -1,5 +1,6 @@
 // The German texts of the notifications the server writes, one place for all of them.
 import type { BotNeedsPlayerReason } from "@dsbot/protocol";
+import { alertDeliveryMessages } from "@dsbot/protocol";
 import type { NotificationContent } from "./notifications.service.js";
 
 const needsPlayerTexts: Record<BotNeedsPlayerReason, string> = {
@@ -61,6 +62,11 @@ export const notificationTexts = {
     title: "Verteidigungsbefehle vom Stamm",
     alert: "support-assigned",
     message: `${coordinator} hat dir ${count === 1 ? "1 Unterstützung" : `${count} Unterstützungen`} für ${village} zugeteilt. Erste Abschickzeit: ${firstSend}.`,
+  }),
+  /** An alert that did not reach its channel after the last attempt (no alert itself). */
+  alertGaveUp: (title: string, channel: string, attempts: number, error: string): NotificationContent => ({
+    title: "Benachrichtigung nicht zugestellt",
+    message: alertDeliveryMessages.gaveUp(title, channel, attempts, error),
   }),
   /** Attacks no running bot can send became tab requests (the unread one on the topic counts on). */
   attacksToTabRequests: (count: number): NotificationContent => ({
