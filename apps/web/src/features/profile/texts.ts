@@ -77,6 +77,10 @@ export const alertTexts = {
   browserOn: "Ab jetzt meldet sich dsbot auch hier im Browser, wenn der Tab im Hintergrund liegt.",
   browserDenied: "Der Browser hat Benachrichtigungen für dsbot blockiert. Erlaube sie in den Website-Einstellungen und schalte dann wieder ein.",
   browserUnsupported: "Dieser Browser kann keine Benachrichtigungen zeigen.",
+  // the send alarm in the open tab
+  sendAlarm: "Abschick-Alarm mit Ton",
+  sendAlarmHint: (seconds: number) => `Vor jeder Tab-Anfrage für einen Angriff piept der offene dsbot-Tab ${seconds} s vor der Abschickzeit. Gilt für diesen Browser.`,
+  sendAlarmSeconds: "Sekunden vorher",
   // the rules
   rulesTitle: "Wann melden?",
   rulesLabel: "Regeln der Benachrichtigungen",

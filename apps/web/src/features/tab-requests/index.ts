@@ -2,3 +2,4 @@
 // the realtime listener (`TabRequestRealtime`, app/root-layout.tsx) are loaded lazily, straight from
 // their modules, so each stays its own chunk.
 export { openTabRequestCountQueryOptions } from "./api/tab-requests-api";
+export { SEND_ALARM_SECONDS_MAX, SEND_ALARM_SECONDS_MIN, useSendAlarm } from "./send-alarm";

@@ -14,4 +14,7 @@ export const tabRequestTexts = {
   bot: "Bot",
   doneAt: "Erledigt am",
   markedDone: "Als erledigt markiert.",
+  /** The send alarm in the open tab (send-alarm.ts). */
+  alarm: (seconds: number, from: string, to: string, plan: string) => `In ${seconds} s abschicken: ${from} → ${to} (${plan})`,
+  alarmTitle: (seconds: number) => `In ${seconds} s abschicken`,
 } as const;

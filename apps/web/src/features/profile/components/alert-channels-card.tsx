@@ -18,6 +18,7 @@ import { alertTexts as texts } from "../texts";
 import { AlertChannelForm } from "./alert-channel-form";
 import { AlertRulesSection } from "./alert-rules-form";
 import { BrowserAlertsSwitch } from "./browser-alerts-switch";
+import { SendAlarmSetting } from "./send-alarm-setting";
 
 const statusColors: Record<AlertDeliveryStatus, string> = { pending: "yellow", delivered: "green", failed: "red" };
 
@@ -150,6 +151,7 @@ export function AlertChannelsCard() {
     <SectionCard title={texts.card(channels.length)} description={texts.hint}>
       <Stack gap="md">
         <BrowserAlertsSwitch />
+        <SendAlarmSetting />
         <Divider />
         {query.isPending && <Loader size="sm" />}
         {query.isError && <ErrorState framed={false} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />}

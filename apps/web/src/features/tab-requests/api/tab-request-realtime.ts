@@ -1,5 +1,6 @@
 // Realtime `addTabRequest`: the request arrives live and is marked `added`; an info alert
-// 'Neue Tab-Anfrage!' shows unless the user is on the tab-requests page. An attack of an open request
+// 'Neue Tab-Anfrage!' shows unless the user is on the tab-requests page, and its send alarm is set
+// (send-alarm.ts). An attack of an open request
 // that was sent, expired or cancelled (`attacks-updated`) closed it on the server: the lists load again.
 // Every (re)connect refetches.
 import type { RealtimeMessageData, TabRequestListResponse } from "@dsbot/protocol";
@@ -9,6 +10,7 @@ import { useLocation } from "react-router";
 import { paths } from "@/config/paths";
 import { alert } from "@/lib/alerts";
 import { onRealtimeConnect, registerRealtimeHandler } from "@/lib/realtime-dispatcher";
+import { cancelSendAlarms, cancelSendAlarmsOfAttacks, scheduleSendAlarm } from "../send-alarm";
 import { tabRequestTexts } from "../texts";
 import { tabRequestKeys } from "./tab-requests-api";
 
@@ -20,12 +22,14 @@ export function handleAddTabRequest(client: QueryClient, data: RealtimeMessageDa
       : list,
   );
   if (!onTabRequestsPage) alert.info(tabRequestTexts.newRequest);
+  scheduleSendAlarm(tabRequest);
 }
 
 /** Reloads the lists when an attack of an open request in them is no longer to be sent. */
 export function handleAttacksChanged(client: QueryClient, data: RealtimeMessageData<"attacks-updated">): void {
   const over = new Set(data.attacks.filter((a) => a.status !== "planned" && a.status !== "due").map((a) => a.id));
   if (over.size === 0) return;
+  cancelSendAlarmsOfAttacks(over);
   const lists = client.getQueriesData<TabRequestListResponse>({ queryKey: tabRequestKeys.all });
   const affected = lists.some(([, list]) => list?.tabRequests.some((r) => r.doneAt === null && r.attack !== null && over.has(r.attack.id)));
   if (affected) void client.invalidateQueries({ queryKey: tabRequestKeys.all });
@@ -43,7 +47,10 @@ export function TabRequestRealtime(): null {
       registerRealtimeHandler("attacks-updated", (data) => handleAttacksChanged(client, data)),
       onRealtimeConnect(() => void client.invalidateQueries({ queryKey: tabRequestKeys.all })),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      offs.forEach((off) => off());
+      cancelSendAlarms();
+    };
   }, [client]);
   return null;
 }

@@ -3,6 +3,7 @@ import type { TabRequest, TabRequestListResponse } from "@dsbot/protocol";
 import { tabRequestRoutes } from "@dsbot/protocol";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { cancelSendAlarms } from "../send-alarm";
 
 export const tabRequestKeys = { all: ["tab-requests"] as const };
 
@@ -31,6 +32,7 @@ export function useMarkTabRequestDone() {
   return useMutation({
     mutationFn: (id: number) => api.call(tabRequestRoutes.markDone, { params: { id } }),
     onSuccess: ({ tabRequest }) => {
+      cancelSendAlarms([tabRequest.id]);
       client.setQueryData(tabRequestsQueryOptions(false).queryKey, (data) => (data ? withoutRequest(data, tabRequest.id) : data));
       client.setQueryData(tabRequestsQueryOptions(true).queryKey, (data) => (data ? withRequest(data, tabRequest) : data));
       return client.invalidateQueries({ queryKey: tabRequestKeys.all });
