@@ -1,8 +1,10 @@
 // One running bot: its own socket (origin "bot"), the game driver, the module scheduler, and the
 // server's controls (pause/resume/stop, module changes) applied to them. Work at a game time waits in
-// timed-work.ts, the server clock's offset is measured by server-clock.ts.
+// timed-work.ts, the server clock's offset is measured by server-clock.ts, the game's bot protection
+// during play holds every game request (bot-protection.ts) until the player's "Gelöst".
 import {
   BOT_LOG_MESSAGE_MAX,
+  BOT_NEEDS_PLAYER_MESSAGE_MAX,
   socketErrors,
   moduleNames,
   realtimeClientOptions,
@@ -28,6 +30,7 @@ import { ModuleScheduler } from "./scheduler.js";
 import { UnitReservations } from "./reservations.js";
 import { TemplateCache } from "./template-cache.js";
 import { budgetGate, meteredDriver, RequestMeter } from "./request-meter.js";
+import { protectedDriver } from "./bot-protection.js";
 import { measureServerClock } from "./server-clock.js";
 import { TimedWork } from "./timed-work.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
@@ -84,6 +87,8 @@ export class BotSession {
   private readonly incomings: LatestReport<"bot:incomings">;
   private readonly channel: BotChannel;
   private readonly templates: TemplateCache;
+  /** Since when the game's bot protection holds the bot (runner clock), null while it does not (bot-protection.ts). */
+  private protectedSince: number | null = null;
   /** The server's clock minus this runner's (ms), from the round trip with the shortest time. */
   private clockOffsetMs = 0;
   /** The world's server time zone as the server's config names it (absent from servers before it). */
@@ -231,7 +236,10 @@ export class BotSession {
     if (this.current === "ended") return;
     this.timeZone = config.timeZone;
     if (this.scheduler) return this.resync(config);
-    const driver = meteredDriver(this.options.driverFactory(this.options.bot, config), this.meter);
+    const driver = protectedDriver(meteredDriver(this.options.driverFactory(this.options.bot, config), this.meter), {
+      held: () => this.protectedSince !== null,
+      met: (error) => this.protectionMet(error),
+    });
     this.driver = driver;
     this.scheduler = new ModuleScheduler({
       clock: this.options.clock,
@@ -253,7 +261,7 @@ export class BotSession {
           reportTroops: (report) => this.reportTroops(report),
           reportIncomings: (report) => this.reportIncomings(report),
           reportVillages: (parts) => this.channel.reportVillages(parts),
-          at: (at, work) => this.timed.at(driver, at, work),
+          at: (at, work, abandon) => this.timed.at(driver, at, work, abandon),
           isRunning: () => this.current === "online",
           reservations: this.reservations,
           assignments: this.assignments,
@@ -315,7 +323,30 @@ export class BotSession {
   /** Back after a reconnect: the server sent the config again; catch up with it and confirm the status. */
   private async resync(config: BotConfig): Promise<void> {
     this.applyModules(config, true);
+    if (this.protectedSince !== null) return this.reportProtection(sessionMessages.protectionHeld);
     await this.report(config.status === "paused" ? "paused" : "online");
+  }
+
+  /**
+   * A game request met the bot protection: the modules stop at once (paused), the driver sends nothing
+   * more, the timed sends go back as tab requests, and the server is told (it shows "Bot-Schutz").
+   */
+  private protectionMet(error: string): void {
+    if (this.protectedSince !== null || this.ended()) return;
+    this.protectedSince = this.options.clock.now();
+    this.current = "paused";
+    this.logLocally("warn", sessionMessages.protectionMet(error));
+    this.timed.abandon();
+    void this.reportProtection(error);
+  }
+
+  private async reportProtection(message: string): Promise<void> {
+    try {
+      const answer = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("bot:protection", { message: message.slice(0, BOT_NEEDS_PLAYER_MESSAGE_MAX) });
+      if (!answer.ok) this.logLocally("warn", sessionMessages.protectionRefused(answer.error.message));
+    } catch (error) {
+      this.logLocally("warn", sessionMessages.protectionRefused(error instanceof Error ? error.message : String(error)));
+    }
   }
 
   private async report(status: "online" | "paused"): Promise<void> {
@@ -348,7 +379,12 @@ export class BotSession {
   private async control({ action }: BotControl): Promise<void> {
     if (action === "stop") return this.stop();
     if (!this.scheduler) return;
-    this.logLocally("info", action === "pause" ? sessionMessages.paused : sessionMessages.resumed);
+    if (action !== "pause" && this.protectedSince !== null) {
+      // "Gelöst": the player solved it in their game tab (the sandbox hears it; a live game knows it).
+      if (action === "solved") this.driver?.solveBotProtection?.();
+      this.protectedSince = null;
+      this.log("info", action === "solved" ? sessionMessages.protectionSolved : sessionMessages.protectionResumed);
+    } else this.logLocally("info", action === "pause" ? sessionMessages.paused : sessionMessages.resumed);
     await this.report(action === "pause" ? "paused" : "online");
   }
 

@@ -52,7 +52,7 @@ export class RequestMeter {
 }
 
 /** Local answers, no request to the game. */
-const local = new Set<keyof GameDriver>(["now", "isLoggedIn", "logout"]);
+const local = new Set<keyof GameDriver>(["now", "isLoggedIn", "logout", "solveBotProtection"]);
 
 /** The driver with every game request counted by the meter. */
 export function meteredDriver(driver: GameDriver, meter: RequestMeter): GameDriver {

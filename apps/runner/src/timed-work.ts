@@ -52,7 +52,7 @@ function startDue(): void {
 }
 
 export class TimedWork {
-  private readonly entries = new Set<Waiting & { cancel(): void }>();
+  private readonly entries = new Set<Waiting & { cancel(): void; abandon?: () => void }>();
 
   constructor(
     private readonly clock: Clock,
@@ -70,15 +70,16 @@ export class TimedWork {
    * Work at a game time (the driver's clock), to the millisecond: the timer is armed SPIN_MS early and
    * the last gap is closed on the spot, holding the thread (asleep, then spinning SPIN_TAIL_MS): a timer
    * fires late on a busy machine, an early one plus a short wait does not. Dropped when the session
-   * ends; answers a cancel.
+   * ends; answers a cancel. `abandon` is what to do instead when the work cannot be done (see `abandon`).
    */
-  at(driver: GameDriver, at: number, work: () => Promise<void>): () => void {
+  at(driver: GameDriver, at: number, work: () => Promise<void>, abandon?: () => void): () => void {
     let handle: unknown;
     // Work asked for a moment already past starts at once; only a delay of our own is worth a warning.
     const inFuture = at > driver.now();
     const entry = {
       at,
       driver,
+      abandon,
       start: (left: number) => {
         entry.cancel();
         if (this.ended()) return;
@@ -112,6 +113,25 @@ export class TimedWork {
     waiting.add(entry);
     arm(at - driver.now() - SPIN_MS);
     return entry.cancel;
+  }
+
+  /**
+   * The bot cannot do its waiting work (the game's bot protection holds it): every work that said what to
+   * do instead is dropped and does that (an attack goes back to the server as a tab request); answers how many.
+   */
+  abandon(): number {
+    let abandoned = 0;
+    for (const entry of [...this.entries]) {
+      if (!entry.abandon) continue;
+      entry.cancel();
+      abandoned++;
+      try {
+        entry.abandon();
+      } catch (error) {
+        this.log("error", sessionMessages.workFailed(error instanceof Error ? error.message : String(error)));
+      }
+    }
+    return abandoned;
   }
 
   /** Drops every waiting work (the session ends). */

@@ -44,6 +44,11 @@ export const botModuleStateSchema = z.object({ name: z.enum(moduleNames as [Modu
 export const dsbotSchema = z.object({
   id: z.number().int(),
   status: botStatusSchema.nullable(),
+  /**
+   * Since when the game's bot protection holds the bot (ISO; the bot is paused meanwhile): the status
+   * reads "Bot-Schutz" and "Gelöst" resumes it. Null when it does not (absent from servers before it).
+   */
+  protectedSince: z.string().nullable().optional(),
   dsPlayer: z.object({ name: z.string() }),
   world: worldSchema,
   ownerId: z.number().int(),
@@ -177,6 +182,9 @@ export const botLogMessages = {
   resumed: "Fortgesetzt",
   online: "Online",
   pausedByBot: "Vom Bot pausiert",
+  /** The game's bot protection met the bot during play: paused until "Gelöst". */
+  protection: "Bot-Schutz: angehalten, bis du ihn im Spiel löst und auf „Gelöst“ klickst",
+  protectionSolved: "Bot-Schutz gelöst, der Bot spielt weiter",
   connectionLost: "Verbindung zum Bot verloren",
   serverRestarted: "Server neu gestartet, Bot offline",
   startTimedOut: "Der Bot hat sich nach dem Start nicht gemeldet und ist nun offline.",

@@ -54,6 +54,7 @@ export const errorMessages = {
   botNotStarted: "Der Bot ist nicht gestartet.",
   botNotOnline: "Der Bot ist nicht online.",
   botNotPaused: "Der Bot ist nicht pausiert.",
+  botNotProtected: "Der Bot wartet auf keinen gelösten Bot-Schutz.",
   botStopping: "Der Bot wird gerade gestoppt.",
   botNotConnected: "Der Bot ist nicht verbunden.",
   connectionNotOfBot: "Diese Verbindung gehört nicht zu diesem Bot.",

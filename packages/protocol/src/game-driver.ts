@@ -131,6 +131,11 @@ export interface GameDriver {
   login(): Promise<ActionResult>;
   isLoggedIn(): boolean;
   logout(): Promise<void>;
+  /**
+   * The sandbox only: the player has solved the game's bot-protection check in their own game tab (a
+   * live game's check is solved there by the player, never by a bot, so a live driver has no such method).
+   */
+  solveBotProtection?(): void;
   getPlayer(): Promise<ActionResult<PlayerSnapshot>>;
   /** The world's unit speeds and carry capacities. */
   unitInfo(): Promise<ActionResult<Record<Unit, UnitSpeedCarry>>>;

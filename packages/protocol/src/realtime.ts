@@ -16,6 +16,8 @@ import type {
   BotModuleConfig,
   BotNeedsPlayer,
   BotNeedsPlayerAck,
+  BotProtectionAck,
+  BotProtectionReport,
   BotStatusAck,
   BotAttackResultAck,
   BotAttacksAck,
@@ -62,6 +64,8 @@ const connectionEventSchema = z.object({
 const botStatusRefSchema = z.object({
   id: z.number().int(),
   status: botStatusSchema.nullable(),
+  /** Since when the game's bot protection holds the bot (ISO); null or absent: it does not. */
+  protectedSince: z.string().nullable().optional(),
   dsPlayer: z.object({ name: z.string() }).optional(),
 });
 
@@ -160,6 +164,7 @@ export interface ClientToServerEvents {
   "bot:status": (report: BotStatusReport, ack: (answer: BotStatusAck) => void) => void;
   "bot:log": (entry: BotLogReport, ack?: (answer: BotLogAck) => void) => void;
   "bot:needs-player": (report: BotNeedsPlayer, ack?: (answer: BotNeedsPlayerAck) => void) => void;
+  "bot:protection": (report: BotProtectionReport, ack?: (answer: BotProtectionAck) => void) => void;
   "bot:time": (ack: (answer: BotTimeAck) => void) => void;
   "bot:attacks": (request: BotAttacksRequest, ack: (answer: BotAttacksAck) => void) => void;
   "bot:attack-result": (result: BotAttackResult, ack: (answer: BotAttackResultAck) => void) => void;

@@ -8,7 +8,9 @@
 // paused (any other status, an unknown bot or one the token's user may not see is refused with
 // `connect_error` "bot_not_startable" / "unauthorized") → receives "bot:config" at once → reports
 // "bot:status" online (or paused) and "bot:log" → obeys "bot:control" and "bot:module-config"; when a
-// captcha, the bot protection or a rejected login stops it, it reports "bot:needs-player".
+// captcha, the bot protection or a rejected login stops it, it reports "bot:needs-player"; when the
+// game's bot protection meets it during play, it stops every game request and reports "bot:protection"
+// (the server shows "Bot-Schutz" and pauses it) until "bot:control" says "solved" (the player's "Gelöst").
 // Attacks: a bot whose "Offplaner Scanner" is on asks "bot:attacks" for the attacks it is
 // to send soon (the server claims them for it), sends each at its send time, and reports each with
 // "bot:attack-result". "bot:time" answers the server's clock, for the runner's clock offset.
@@ -74,7 +76,8 @@ export const botLogReportSchema = z.object({
 export type BotLogReport = z.infer<typeof botLogReportSchema>;
 export type BotLogAck = SocketAck<{ id: number }>;
 
-export const botControlActions = ["pause", "resume", "stop"] as const;
+/** `solved`: the player solved the game's bot protection in their own game tab ("Gelöst"); the bot goes on. */
+export const botControlActions = ["pause", "resume", "stop", "solved"] as const;
 export const botControlSchema = z.object({ action: z.enum(botControlActions) });
 export type BotControl = z.infer<typeof botControlSchema>;
 
@@ -117,6 +120,19 @@ export const botNeedsPlayerSchema = z.object({
 export type BotNeedsPlayer = z.infer<typeof botNeedsPlayerSchema>;
 /** `notified`: how many users were notified. */
 export type BotNeedsPlayerAck = SocketAck<{ notified: number }>;
+
+/**
+ * The game's bot protection met the bot during play: it sends no more game requests, and the timed sends
+ * it holds are handed back as tab requests. The server pauses it, shows "Bot-Schutz" since then and
+ * alerts the bot's audience, until the player answers "Gelöst" (bot:control "solved").
+ */
+export const botProtectionReportSchema = z.object({
+  /** The game's own words, appended to the notification. */
+  message: text().trim().min(1).max(BOT_NEEDS_PLAYER_MESSAGE_MAX).optional(),
+});
+export type BotProtectionReport = z.infer<typeof botProtectionReportSchema>;
+/** `since`: when the server first saw it (epoch ms); a repeated report keeps the first time. */
+export type BotProtectionAck = SocketAck<{ since: number }>;
 
 /** `serverTime`: the server's clock (epoch ms) when it answered. */
 export type BotTimeAck = SocketAck<{ serverTime: number }>;
@@ -226,6 +242,7 @@ export const botEvents = {
   status: "bot:status",
   log: "bot:log",
   needsPlayer: "bot:needs-player",
+  protection: "bot:protection",
   time: "bot:time",
   attacks: "bot:attacks",
   attackResult: "bot:attack-result",

@@ -75,6 +75,7 @@ export class SandboxDriver implements GameDriver {
   }
 
   private captchaPending(): boolean {
+    if (this.player.botProtectionSince !== null) return true;
     const until = this.player.captchaUntil;
     if (until === null) return false;
     if (until <= this.now()) {
@@ -84,10 +85,36 @@ export class SandboxDriver implements GameDriver {
     return true;
   }
 
+  /** The gap to the next check during play: half to one and a half times the world's mean gap. */
+  private nextCheckGap(): number {
+    return (3_600_000 / this.world.botProtectionPerHour) * (0.5 + this.random.next());
+  }
+
+  /** A check during play, when its time has come (SandboxOptions.botProtectionPerHour). */
+  private checkDuringPlay(): boolean {
+    if (this.world.botProtectionPerHour <= 0) return false;
+    const now = this.now();
+    const player = this.player;
+    if (player.nextBotProtectionAt === null) player.nextBotProtectionAt = now + this.nextCheckGap();
+    if (now < player.nextBotProtectionAt) return false;
+    player.botProtectionSince = now;
+    return true;
+  }
+
+  /**
+   * The sandbox only: stands in for the player solving the check in their own game tab (in the live
+   * game nobody but the player can). Every action works again; the next check comes a gap later.
+   */
+  solveBotProtection(): void {
+    this.player.botProtectionSince = null;
+    this.player.captchaUntil = null;
+    if (this.world.botProtectionPerHour > 0) this.player.nextBotProtectionAt = this.now() + this.nextCheckGap();
+  }
+
   /** Every action first checks the login and the bot protection, like the game does. */
   private guard(): { ok: false; error: string; code: GameErrorCode } | null {
     if (!this.isLoggedIn()) return fail("not_logged_in");
-    if (this.captchaPending()) return fail("captcha");
+    if (this.captchaPending() || this.checkDuringPlay()) return fail("captcha");
     return null;
   }
 

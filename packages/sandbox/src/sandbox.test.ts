@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_WORLD, generateWorld, plannerDefaultTemplates, type Unit } from "@dsbot/protocol";
 import { NPC_FIRST_LANDING_MS, NPC_WAVE_MS, SandboxDriver, SandboxWorld, unitMinutesPerField } from "./index.js";
 
-function setup(options: { timeScale?: number; captchaRate?: number; economySpeed?: number } = {}) {
+function setup(options: { timeScale?: number; captchaRate?: number; economySpeed?: number; botProtectionPerHour?: number; sessionHours?: number } = {}) {
   let real = 1_700_000_000_000;
   const world = new SandboxWorld({ seed: 42, realNow: () => real, ...options });
   const driver = new SandboxDriver(world, { playerName: "Ragnar", password: "geheim" });
@@ -104,6 +104,41 @@ describe("sandbox world", () => {
     advance(11 * 60_000);
     expect((await driver.login()).ok).toBe(true);
     expect(driver.isLoggedIn()).toBe(true);
+  });
+
+  it("raises the bot protection during play at its rate, holds every action until solved, then waits a gap again", async () => {
+    const { driver, advance } = setup({ botProtectionPerHour: 2, sessionHours: 24 });
+    await driver.login();
+    // A mean gap of 30 min: the first check comes 15–45 min after the first action.
+    expect((await driver.getPlayer()).ok).toBe(true);
+    advance(14 * 60_000);
+    expect((await driver.getPlayer()).ok).toBe(true);
+    let minutes = 14;
+    while ((await driver.getPlayer()).ok) {
+      advance(60_000);
+      minutes++;
+    }
+    expect(minutes).toBeGreaterThanOrEqual(15);
+    expect(minutes).toBeLessThanOrEqual(45);
+    // It holds, however long, for every action.
+    advance(5 * 3_600_000 - minutes * 60_000);
+    const village = await firstVillage(driver).catch((error: unknown) => error);
+    expect(String(village)).toContain("Bot-Schutz");
+    expect(await driver.recruit(1, { spear: 1 })).toMatchObject({ ok: false, code: "captcha" });
+    driver.solveBotProtection();
+    expect((await driver.getPlayer()).ok).toBe(true);
+    // The next one is at least half the mean gap away.
+    advance(14 * 60_000);
+    expect((await driver.getPlayer()).ok).toBe(true);
+  });
+
+  it("never raises it during play without a rate", async () => {
+    const { driver, advance } = setup({ sessionHours: 24 });
+    await driver.login();
+    for (let hour = 0; hour < 20; hour++) {
+      advance(3_600_000);
+      expect((await driver.getPlayer()).ok).toBe(true);
+    }
   });
 
   it("sends an attack whose travel time follows the slowest unit", async () => {

@@ -23,8 +23,15 @@ export interface SandboxPlayer {
   id: number;
   name: string;
   villageIds: number[];
-  /** A pending bot-protection check blocks every action until this game time. */
+  /** A pending bot-protection check blocks every action until this game time (a check met at login). */
   captchaUntil: number | null;
+  /**
+   * A check met during play (SandboxOptions.botProtectionPerHour): every action is refused from this
+   * game time on until the player solves it in their own game tab (SandboxDriver.solveBotProtection).
+   */
+  botProtectionSince: number | null;
+  /** When the next check during play comes (game time); null until the player's first action. */
+  nextBotProtectionAt: number | null;
   sessionEpoch: number;
   premiumPoints: number;
 }

@@ -44,6 +44,12 @@ export interface SandboxOptions {
   realNow?: () => number;
   /** Chance that a login meets the bot protection. */
   captchaRate?: number;
+  /**
+   * Bot-protection checks during play, per game hour of a player's play (0: none). The gap to the next
+   * check is drawn between half and one and a half times the mean (1 / rate), so one never follows a
+   * solved one at once.
+   */
+  botProtectionPerHour?: number;
   /** Game hours a login stays valid. */
   sessionHours?: number;
   /**
@@ -70,6 +76,7 @@ export class SandboxWorld {
   readonly economySpeed: number;
   readonly unitSpeed: number;
   readonly captchaRate: number;
+  readonly botProtectionPerHour: number;
   readonly sessionMs: number;
   /** The world's `<snob>` settings: the price of a coin is theirs. */
   readonly snob: GameConfig["snob"];
@@ -106,6 +113,7 @@ export class SandboxWorld {
     this.economySpeed = this.speed * (options.economySpeed ?? 1);
     this.unitSpeed = options.unitSpeed ?? 1;
     this.captchaRate = options.captchaRate ?? 0;
+    this.botProtectionPerHour = options.botProtectionPerHour ?? 0;
     this.sessionMs = (options.sessionHours ?? 6) * 3_600_000;
     this.snob = { ...gameConfigDefaults.snob, ...options.snob };
     this.realNow = options.realNow ?? Date.now;
@@ -260,13 +268,13 @@ export class SandboxWorld {
     if (existing) return existing;
     const onMap = this.mapPlayers.get(key);
     if (onMap) {
-      const player: SandboxPlayer = { id: onMap.id, name: onMap.name, villageIds: [...onMap.villageIds], captchaUntil: null, sessionEpoch: 0, premiumPoints: 0 };
+      const player: SandboxPlayer = { id: onMap.id, name: onMap.name, villageIds: [...onMap.villageIds], captchaUntil: null, botProtectionSince: null, nextBotProtectionAt: null, sessionEpoch: 0, premiumPoints: 0 };
       this.players.set(key, player);
       for (const id of onMap.villageIds) this.village(id);
       return player;
     }
     const rnd = createRandom(hashSeed(key, this.seed));
-    const player: SandboxPlayer = { id: this.nextPlayerId++, name, villageIds: [], captchaUntil: null, sessionEpoch: 0, premiumPoints: 0 };
+    const player: SandboxPlayer = { id: this.nextPlayerId++, name, villageIds: [], captchaUntil: null, botProtectionSince: null, nextBotProtectionAt: null, sessionEpoch: 0, premiumPoints: 0 };
     const cx = rnd.int(420, 580);
     const cy = rnd.int(420, 580);
     const count = rnd.int(2, 4);
@@ -358,10 +366,14 @@ export class SandboxWorld {
     return farmCapacity(village.buildings.farm);
   }
 
-  /** Lets a test or the demo expire a player's logins or raise a bot-protection check. */
-  injectFault(playerName: string, fault: "session_lost" | "captcha", captchaMinutes = 10): void {
+  /**
+   * Lets a test or the demo expire a player's logins, raise a bot-protection check that passes after
+   * `captchaMinutes` (captcha), or one during play that holds until solved (bot_protection).
+   */
+  injectFault(playerName: string, fault: "session_lost" | "captcha" | "bot_protection", captchaMinutes = 10): void {
     const player = this.player(playerName);
     if (fault === "session_lost") player.sessionEpoch++;
+    else if (fault === "bot_protection") player.botProtectionSince = this.now();
     else player.captchaUntil = this.now() + captchaMinutes * 60_000;
   }
 }

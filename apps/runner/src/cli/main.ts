@@ -20,6 +20,7 @@ const options = {
   "time-scale": { type: "string" },
   "economy-speed": { type: "string" },
   "unit-speed": { type: "string" },
+  "bot-protection-per-hour": { type: "string" },
   verbose: { type: "boolean", default: false },
   id: { type: "string" },
   player: { type: "string" },
@@ -45,7 +46,7 @@ export async function main(argv: string[], output: CliOutput, env: NodeJS.Proces
       return 0;
     }
     if (command === "pair") await pairCommand({ server: values.server, name: values.name, configPath }, output);
-    else if (command === "run") await runCommand({ configPath, seed: values.seed, timeScale: values["time-scale"], economySpeed: values["economy-speed"], unitSpeed: values["unit-speed"], verbose: values.verbose, exitWithParent: env.DSBOT_EXIT_WITH_PARENT === "1" }, output);
+    else if (command === "run") await runCommand({ configPath, seed: values.seed, timeScale: values["time-scale"], economySpeed: values["economy-speed"], unitSpeed: values["unit-speed"], botProtectionPerHour: values["bot-protection-per-hour"], verbose: values.verbose, exitWithParent: env.DSBOT_EXIT_WITH_PARENT === "1" }, output);
     else if (command === "bots" && sub === "add") await botsAddCommand({ configPath, id: values.id, player: values.player, password: values.password }, output);
     else if (command === "bots" && sub === "list") await botsListCommand(configPath, output);
     else throw new UsageError(cliMessages.main.unknownCommand(positionals.join(" ")));

@@ -18,6 +18,8 @@ export interface RunCommand {
   economySpeed?: string | undefined;
   /** The units' pace (the world config's unit_speed); 1 unless given. */
   unitSpeed?: string | undefined;
+  /** The sandbox's bot-protection checks during play, per hour of play (0 unless given). */
+  botProtectionPerHour?: string | undefined;
   verbose: boolean;
   /** End when stdin closes (DSBOT_EXIT_WITH_PARENT=1): set by a host that runs the runner as its child. */
   exitWithParent?: boolean;
@@ -27,6 +29,13 @@ function positiveNumber(value: string | undefined, fallback: number, flag: strin
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(cliMessages.run.notPositive(flag));
+  return n;
+}
+
+function nonNegativeNumber(value: string | undefined, flag: string): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(cliMessages.run.notNonNegative(flag));
   return n;
 }
 
@@ -43,6 +52,7 @@ export async function runCommand(command: RunCommand, output: CliOutput): Promis
     economySpeed: positiveNumber(command.economySpeed, 1, "--economy-speed"),
     // The units' pace: the server's copy of the world must have the same (its config's unit_speed).
     unitSpeed: positiveNumber(command.unitSpeed, 1, "--unit-speed"),
+    botProtectionPerHour: nonNegativeNumber(command.botProtectionPerHour, "--bot-protection-per-hour"),
     map: { ...DEMO_WORLD, seed },
     npcAggressors: true,
   });

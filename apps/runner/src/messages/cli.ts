@@ -6,13 +6,16 @@ export const cliMessages = {
 
 Verwendung:
   dsbot pair --server URL [--name NAME]     Diesen PC mit deinem Konto koppeln
-  dsbot run [--seed N] [--time-scale N] [--economy-speed N] [--unit-speed N] [--verbose]
+  dsbot run [--seed N] [--time-scale N] [--economy-speed N] [--unit-speed N]
+            [--bot-protection-per-hour N] [--verbose]
                                             Bots in der Sandbox-Welt ausführen (Strg+C beendet);
                                             --seed wählt die Welt (Standard 231: die Demo-Welt),
                                             --economy-speed lässt Produktion, Bau und Rekrutierung
                                             schneller laufen (Laufzeiten der Truppen bleiben),
                                             --unit-speed die Einheitengeschwindigkeit der Welt
-                                            (wie ihre Konfiguration auf dem Server, Standard 1)
+                                            (wie ihre Konfiguration auf dem Server, Standard 1),
+                                            --bot-protection-per-hour wie oft der Bot-Schutz
+                                            im Spiel auftaucht (je Spielstunde, Standard 0)
   dsbot bots add --id N --player NAME --password PW
                                             Lokalen Bot eintragen (Zugangsdaten bleiben auf diesem PC)
   dsbot bots list                           Lokale Bots anzeigen
@@ -37,6 +40,7 @@ Gemeinsame Optionen:
   },
   run: {
     notPositive: (flag: string) => `${flag} muss eine positive Zahl sein`,
+    notNonNegative: (flag: string) => `${flag} muss eine Zahl ab 0 sein`,
     notPaired: "Nicht gekoppelt. Bitte zuerst: dsbot pair --server URL",
     noBots: "Keine lokalen Bots eingetragen (dsbot bots add …); der Runner verbindet sich trotzdem.",
   },

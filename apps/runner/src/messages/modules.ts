@@ -51,6 +51,8 @@ export const moduleMessages = {
     noneAvailable: (from: string) => `In ${from} sind keine der geplanten Einheiten vorhanden.`,
     failed: (from: string, to: string, error: string) => `Angriff von ${from} auf ${to} nicht geschickt: ${error}`,
     notRunning: "Der Bot lief zur Abschickzeit nicht (pausiert oder gestoppt).",
+    /** Handed back when the game's bot protection holds the bot before the send time (a tab request). */
+    botProtection: "Bot-Schutz im Spiel: der Bot ist angehalten, bis du ihn löst.",
     villageUnknown: (from: string) => `Das Dorf ${from} gehört dem Spieler nicht (mehr); die Formeln lassen sich nicht ausrechnen.`,
     formula: (label: string, text: string, error: string) => `Die Formel „${text}“ für ${label} geht nicht: ${error}`,
     formulaSpeed: (from: string, label: string) =>

@@ -19,6 +19,12 @@ export const sessionMessages = {
   forceStopped: "Zwangsgestoppt",
   paused: "Pausiert",
   resumed: "Fortgesetzt",
+  /** The game's bot protection met the bot during play (bot-protection.ts). */
+  protectionMet: (error: string) => `Bot-Schutz im Spiel: ${error} Der Bot schickt keine Anfragen mehr, bis du ihn löst.`,
+  protectionHeld: "Bot-Schutz: Der Bot schickt keine Anfragen, bis du ihn im Spiel löst und auf „Gelöst“ klickst.",
+  protectionSolved: "Bot-Schutz gelöst: der Bot spielt weiter",
+  protectionResumed: "Fortgesetzt ohne „Gelöst“: ist der Bot-Schutz noch da, hält der Bot bei der nächsten Anfrage wieder an",
+  protectionRefused: (message: string) => `Bot-Schutz nicht an den Server gemeldet: ${message}`,
   clockOffset: (offset: number, rtt: number) => `Serveruhr: Abweichung ${offset} ms (Laufzeit ${rtt} ms)`,
   workLate: (ms: number) => `Zeitgenaue Aufgabe ${ms} ms zu spät begonnen: der Rechner war ausgelastet`,
   workFailed: (message: string) => `Geplante Aufgabe fehlgeschlagen: ${message}`,

@@ -59,9 +59,14 @@ async function unitsAtHome(ctx: Ctx, villageId: number): Promise<UnitCounts | nu
  * A formula attack asks the game for the village first, which costs one request at send time. The
  * command must still walk at the planned speed: without a unit as slow as the planned one it is refused.
  */
-async function unitsOf(ctx: Ctx, attack: BotAttack, from: string): Promise<{ ok: true; units: UnitCounts } | { ok: false; error: string; missingUnits: boolean }> {
+async function unitsOf(
+  ctx: Ctx,
+  attack: BotAttack,
+  from: string,
+): Promise<{ ok: true; units: UnitCounts } | { ok: false; error: string; missingUnits: boolean; protection?: true }> {
   if (!attack.formulas) return { ok: true, units: attack.units };
   const player = await ctx.driver.getPlayer();
+  if (!player.ok && player.code === "captcha") return { ok: false, error: player.error, missingUnits: false, protection: true };
   const village = player.ok ? player.value.villages.find((v) => v.id === attack.fromVillageId) : undefined;
   if (!village) return { ok: false, error: attackSendMessages.villageUnknown(from), missingUnits: false };
   const units: UnitCounts = { ...attack.units };
@@ -90,6 +95,7 @@ async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
   const kind = isSupportType(attack.type) ? "support" : "attack";
   const failed = (error: string) => (kind === "support" ? attackSendMessages.supportFailed(from, to, error) : attackSendMessages.failed(from, to, error));
   const wanted = await unitsOf(ctx, attack, from);
+  if (!wanted.ok && wanted.protection) return handBack(ctx, attack);
   if (!wanted.ok) {
     ctx.log("warn", failed(wanted.error));
     ctx.session.reportAttack({ attackId: attack.id, ok: false, error: wanted.error, missingUnits: wanted.missingUnits });
@@ -118,6 +124,7 @@ async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
       return;
     }
   }
+  if (!result.ok && result.code === "captcha") return handBack(ctx, attack);
   if (!result.ok) {
     ctx.log("warn", failed(result.error));
     ctx.session.reportAttack({ attackId: attack.id, ok: false, error: result.error });
@@ -127,6 +134,15 @@ async function send(ctx: Ctx, attack: BotAttack): Promise<void> {
   const arrival = arrivalText(command.arrivesAt, attack.timeZone);
   ctx.log("info", kind === "support" ? attackSendMessages.supportSent(from, to, arrival) : attackSendMessages.sent(from, to, arrival));
   ctx.session.reportAttack({ attackId: attack.id, ok: true, commandId: command.id, sentAt: command.sentAt, arrivesAt: command.arrivesAt });
+}
+
+/** An attack the bot cannot send (bot protection): failed with a tab request, so its player sends it. */
+function handBack(ctx: Ctx, attack: BotAttack): void {
+  const from = formatCoord(attack.from);
+  const to = formatCoord(attack.to);
+  const error = attackSendMessages.botProtection;
+  ctx.log("warn", isSupportType(attack.type) ? attackSendMessages.supportFailed(from, to, error) : attackSendMessages.failed(from, to, error));
+  ctx.session.reportAttack({ attackId: attack.id, ok: false, error, tabRequest: true });
 }
 
 /** A scheduled attack this close to its send time is left to fire even if the server stops listing it. */
@@ -160,11 +176,20 @@ export function createAttackPlannerScannerModule(): BotModule<"attack-planner-sc
         const entry: Scheduled = { sendTime: attack.sendTime, fired: false, cancel: () => {} };
         // Farming leaves these units at home until the attack is sent (or dropped).
         ctx.session.reservations.reserve(key, attack.fromVillageId, attack.units, attack.sendTime);
-        const cancelTimer = ctx.session.at(attack.sendTime + ctx.config.sendOffsetMs, () => {
-          entry.fired = true;
-          ctx.session.reservations.release(key);
-          return send(ctx, attack);
-        });
+        const cancelTimer = ctx.session.at(
+          attack.sendTime + ctx.config.sendOffsetMs,
+          () => {
+            entry.fired = true;
+            ctx.session.reservations.release(key);
+            return send(ctx, attack);
+          },
+          // The game's bot protection holds the bot: the player gets it as a tab request, in time to send it.
+          () => {
+            entry.fired = true;
+            ctx.session.reservations.release(key);
+            handBack(ctx, attack);
+          },
+        );
         entry.cancel = () => {
           cancelTimer();
           ctx.session.reservations.release(key);

@@ -39,8 +39,12 @@ export interface SessionControl {
   reportAttack(result: BotAttackResult): void;
   /** The bot owner's builder templates among these ids (the server leaves out others), kept between runs until the server says one changed; null when the server could not be asked. */
   templates(ids: readonly number[]): Promise<BotTemplate[] | null>;
-  /** Run `work` when the game's clock (the driver's `now`) reaches `at` (ms); pending work ends with the session. Answers a cancel. */
-  at(at: number, work: () => Promise<void>): () => void;
+  /**
+   * Run `work` when the game's clock (the driver's `now`) reaches `at` (ms); pending work ends with the
+   * session. `abandon` runs instead when the bot cannot do it any more (the game's bot protection holds
+   * it). Answers a cancel.
+   */
+  at(at: number, work: () => Promise<void>, abandon?: () => void): () => void;
   /** Online now: not paused, not ended. */
   isRunning(): boolean;
   /** The template assigner's choice per village (village id → template id), which the builder follows in its "assigned" mode. */

@@ -22,6 +22,8 @@ export const DEMO_WORLD_SEED = DEMO_WORLD.seed;
  * units trained within minutes (a level-26 timber camp takes 7 minutes instead of 7 hours).
  */
 export const DEMO_ECONOMY_SPEED = 60;
+/** The demo's sandbox raises the game's bot protection about once an hour of a bot's play ("Gelöst" resumes it). */
+export const DEMO_BOT_PROTECTION_PER_HOUR = 1;
 /** The sandbox takes any password; a real runner keeps the player's own on their PC. */
 const DEMO_BOT_PASSWORD = "demo";
 const RESTART_MIN_MS = 1_000;
@@ -97,7 +99,7 @@ export async function startDemoRunner(options: DemoRunnerOptions): Promise<DemoR
 
   const launch = () => {
     const startedAt = Date.now();
-    const proc = spawn(process.execPath, [runnerFile, "run", "--config", configFile, "--seed", String(DEMO_WORLD_SEED), "--economy-speed", String(DEMO_ECONOMY_SPEED)], {
+    const proc = spawn(process.execPath, [runnerFile, "run", "--config", configFile, "--seed", String(DEMO_WORLD_SEED), "--economy-speed", String(DEMO_ECONOMY_SPEED), "--bot-protection-per-hour", String(DEMO_BOT_PROTECTION_PER_HOUR)], {
       // Its own process group: Ctrl+C in the terminal reaches the server, which stops the runner in order.
       detached: true,
       // stdin stays open as a lifeline: the runner ends when the server is gone (DSBOT_EXIT_WITH_PARENT).

@@ -115,8 +115,11 @@ export interface World {
   pendingDeviceCode(): Promise<{ deviceCode: string; userCode: string }>;
   /** A device code the third user approved, ready to be redeemed. */
   approvedDeviceCode(): Promise<{ deviceCode: string }>;
-  /** `startedBy`: whose runner was told to start the bot (only its bot socket is accepted). */
-  setBotStatus(botId: number, status: BotStatus | null, startedBy?: UserRole): Promise<void>;
+  /**
+   * `startedBy`: whose runner was told to start the bot (only its bot socket is accepted);
+   * `protectedSince`: the game's bot protection holds it since then (a "Gelöst" needs it).
+   */
+  setBotStatus(botId: number, status: BotStatus | null, startedBy?: UserRole, protectedSince?: Date | null): Promise<void>;
   /** Grant straight in the database: no notification, no log, no socket re-check. */
   grantInDatabase(botId: number, userId: number): Promise<void>;
   resetModules(botId: number): Promise<void>;
@@ -378,6 +381,15 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
   "bot:needs-player": {
     origin: "bot",
     args: (t) => [{ reason: "captcha", message: t.marker }],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(notifications).where(like(notifications.message, `%${t.marker}%`));
+      return !!ack?.ok || rows.length > 0;
+    },
+  },
+  // The alert it raises names the marker (the pause itself stays from an earlier call).
+  "bot:protection": {
+    origin: "bot",
+    args: (t) => [{ message: t.marker }],
     tookEffect: async (ack, t) => {
       const rows = await t.app.db.select().from(notifications).where(like(notifications.message, `%${t.marker}%`));
       return !!ack?.ok || rows.length > 0;

@@ -60,7 +60,7 @@ const withConnection = (t: Target<Fixtures["bot"]>): CallSpec => ({ params: { id
 
 /** A bot action (any seer may): the bot is put into the status it needs, and its owner hears the new one. */
 function botAction(
-  action: "start" | "stop" | "force-stop" | "pause" | "resume",
+  action: "start" | "stop" | "force-stop" | "pause" | "resume" | "protection-solved",
   prepare: NonNullable<RowBase<Fixtures["bot"]>["prepare"]>,
   request: (t: Target<Fixtures["bot"]>) => CallSpec = bot,
 ): MatrixRow {
@@ -399,6 +399,7 @@ export const routeMatrix: MatrixRow[] = [
   botAction("force-stop", online),
   botAction("pause", online),
   botAction("resume", (t) => t.world.setBotStatus(t.fixture.id, "paused")),
+  botAction("protection-solved", (t) => t.world.setBotStatus(t.fixture.id, "paused", undefined, new Date())),
   perObject("bot", {
     method: "POST",
     url: "/api/dsbot/:id/toggle-module",

@@ -313,10 +313,10 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
       await approveDeviceCode(db, thirdRow, code.userCode);
       return { deviceCode: code.deviceCode };
     },
-    async setBotStatus(botId: number, status: BotStatus | null, startedBy?: UserRole) {
+    async setBotStatus(botId: number, status: BotStatus | null, startedBy?: UserRole, protectedSince: Date | null = null) {
       await db
         .update(dsbots)
-        .set({ status, startedByRunnerTokenId: startedBy ? runnerIds[startedBy] : null })
+        .set({ status, startedByRunnerTokenId: startedBy ? runnerIds[startedBy] : null, protectedSince })
         .where(eq(dsbots.id, botId));
     },
     async grantInDatabase(botId: number, userId: number) {

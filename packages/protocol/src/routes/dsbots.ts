@@ -38,6 +38,8 @@ export const dsbotRoutes = {
   forceStop: post("/api/dsbot/:id/force-stop").returns<BotResponse>(),
   pause: post("/api/dsbot/:id/pause").returns<BotResponse>(),
   resume: post("/api/dsbot/:id/resume").returns<BotResponse>(),
+  /** "Gelöst": the player solved the game's bot protection in their own game tab; the bot goes on. */
+  protectionSolved: post("/api/dsbot/:id/protection-solved").returns<BotResponse>(),
   toggleModule: post("/api/dsbot/:id/toggle-module").body<{ moduleName: ModuleName }>().returns<ToggleModuleResponse>(),
   /** One module's configuration, and why it cannot be switched on. */
   module: get("/api/dsbot/:id/module").query<{ moduleName: ModuleName }>().returns<ModuleResponse>(),

@@ -30,6 +30,11 @@ export const dsbots = pgTable(
      * can take over its live socket (docs/SECURITY.md, "A bot socket belongs to the runner that started it").
      */
     startedByRunnerTokenId: integer("started_by_runner_token_id").references(() => runnerTokens.id, { onDelete: "set null" }),
+    /**
+     * Since when the game's bot protection holds the bot (its runner reported "bot:protection"); the bot
+     * is paused meanwhile. Cleared by any change to online, starting, stopping or offline.
+     */
+    protectedSince: tz("protected_since"),
     ...timestamps,
   },
   (t) => [

@@ -1,11 +1,11 @@
-// POST /api/dsbot/{id}/start|stop|force-stop|pause|resume → { dsbot }.
+// POST /api/dsbot/{id}/start|stop|force-stop|pause|resume|protection-solved → { dsbot }.
 import type { BotResponse } from "@dsbot/protocol";
 import { botIdParamsSchema, botStartSchema, botStopSchema, dsbotRoutes } from "@dsbot/protocol";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { authenticate, caller } from "../auth/index.js";
-import { forceStopBot, pauseBot, resumeBot, startBot, stopBot } from "./dsbot-actions.service.js";
+import { forceStopBot, pauseBot, resumeBot, solveBotProtection, startBot, stopBot } from "./dsbot-actions.service.js";
 import { requireVisibleBot } from "../../policies/dsbots.policy.js";
 import { presentBot } from "./dsbots.presenter.js";
 import { connectionsOfBots } from "./websocket-connections.service.js";
@@ -55,6 +55,11 @@ export function dsbotActionsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post(dsbotRoutes.resume.path, { config: byId.config }, async (request) => {
       const { user, bot } = await target(request);
       return answer(await resumeBot(ctx, user, bot));
+    });
+
+    app.post(dsbotRoutes.protectionSolved.path, { config: byId.config }, async (request) => {
+      const { user, bot } = await target(request);
+      return answer(await solveBotProtection(ctx, user, bot));
     });
   };
 }

@@ -1,5 +1,5 @@
-// Start, stop, force-stop, pause, resume: each a status change plus a word to the runner
-// or the bot. Start and stop name the runner through one of its bot-user connections of this bot.
+// Start, stop, force-stop, pause, resume and "Gelöst" (the bot protection solved): each a status change
+// plus a word to the runner or the bot. Start and stop name the runner through one of its bot-user connections of this bot.
 import type { RunnerCommand } from "@dsbot/protocol";
 import { botLogMessages, errorMessages } from "@dsbot/protocol";
 import type { BotContext } from "../../platform/app-context.js";
@@ -8,6 +8,7 @@ import { badRequest, HttpError } from "../../http/errors.js";
 import { changeStatus, runningStatuses } from "./dsbot-status.service.js";
 import { findVisibleBot } from "../../policies/dsbots.policy.js";
 import { botConnections, findConnection } from "./websocket-connections.service.js";
+import { closePlayerTabRequests } from "../tab-requests/index.js";
 
 /** The runner socket (and its token) behind a bot-user connection of this bot, whose user may still see the bot. */
 async function runnerSocketFor(ctx: BotContext, bot: DsbotRow, connectionId: number): Promise<{ socketId: string; runnerTokenId: number }> {
@@ -111,5 +112,23 @@ export async function resumeBot(ctx: BotContext, actor: UserRow, bot: DsbotRow):
     conflictMessage: errorMessages.botNotPaused,
   });
   await ctx.realtime.botControl(bot.id, { action: "resume" });
+  return resumed;
+}
+
+/**
+ * "Gelöst": the player solved the game's bot protection in their own game tab. The bot goes on (online,
+ * the protection cleared) and hears "solved"; the open "Bot braucht dich" request for it is done.
+ */
+export async function solveBotProtection(ctx: BotContext, actor: UserRow, bot: DsbotRow): Promise<DsbotRow> {
+  const resumed = await changeStatus(ctx, bot.id, {
+    from: ["paused"],
+    to: "online",
+    whileProtected: true,
+    message: botLogMessages.protectionSolved,
+    userId: actor.id,
+    conflictMessage: errorMessages.botNotProtected,
+  });
+  await ctx.realtime.botControl(bot.id, { action: "solved" });
+  await closePlayerTabRequests(ctx.db, bot.id, "bot_protection");
   return resumed;
 }

@@ -1,7 +1,7 @@
 // The one way a bot's status changes: a conditional update (so concurrent changes cannot both pass),
 // a log entry naming who did it, and botUpdateStatus to everyone who may see the bot.
 import type { BotStatus, LogLevel } from "@dsbot/protocol";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { BotContext } from "../../platform/app-context.js";
 import { dsbotLogs, dsbotPermissions, dsbots, users } from "../../db/schema.js";
 import type { DsbotRow } from "../../db/schema.js";
@@ -24,6 +24,10 @@ export interface StatusChange {
   visibleTo?: number;
   /** A start: the runner token told to start the bot, the only one whose bot socket is accepted (handshake.ts). */
   startedBy?: number;
+  /** A pause because the game's bot protection met the bot: it holds since then (a repeat keeps the first time). */
+  protection?: true;
+  /** Only while the bot protection holds it ("Gelöst"). */
+  whileProtected?: true;
 }
 
 export const runningStatuses = ["starting", "online", "paused", "stopping"] as const satisfies readonly BotStatus[];
@@ -40,6 +44,13 @@ function startedBySet(change: StatusChange) {
   return sql``;
 }
 
+/** Bot protection: raised by its pause, kept by any other pause, gone with every other status. */
+function protectionSet(change: StatusChange) {
+  if (change.protection) return sql`, protected_since = coalesce(protected_since, now())`;
+  if (change.to === "paused") return sql``;
+  return sql`, protected_since = null`;
+}
+
 /** A raw `dsbots` row (snake_case, as both drivers parse it) → the drizzle row shape. */
 function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
   return {
@@ -52,6 +63,7 @@ function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
     status: raw.status as DsbotRow["status"],
     modules: raw.modules as DsbotRow["modules"],
     startedByRunnerTokenId: (raw.started_by_runner_token_id as number | null) ?? null,
+    protectedSince: raw.protected_since == null ? null : new Date(raw.protected_since as string | Date),
     createdAt: new Date(raw.created_at as string | Date),
     updatedAt: new Date(raw.updated_at as string | Date),
   };
@@ -66,12 +78,13 @@ function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
 export async function changeStatus(ctx: BotContext, dsbotId: number, change: StatusChange): Promise<DsbotRow> {
   const result = await ctx.db.execute(sql`
     with updated as (
-      update ${dsbots} set status = ${change.to}, updated_at = now()${startedBySet(change)}
+      update ${dsbots} set status = ${change.to}, updated_at = now()${startedBySet(change)}${protectionSet(change)}
       where ${and(
         eq(dsbots.id, dsbotId),
         statusIn(change.from),
         change.unchangedSince ? lt(dsbots.updatedAt, change.unchangedSince) : undefined,
         change.visibleTo !== undefined ? visibleToUserNow(change.visibleTo) : undefined,
+        change.whileProtected ? isNotNull(dsbots.protectedSince) : undefined,
       )}
       returning *
     ), logged as (

@@ -26,6 +26,7 @@ export function presentBot(row: DsbotRow, connections: ConnectionView[] = []): D
   return {
     id: row.id,
     status: row.status,
+    protectedSince: row.protectedSince?.toISOString() ?? null,
     dsPlayer: { name: row.playerName },
     world: { server: row.worldServer, world: row.worldWorld },
     ownerId: row.ownerId,
@@ -39,7 +40,7 @@ export function presentBot(row: DsbotRow, connections: ConnectionView[] = []): D
 
 /** The small bot reference of botUpdateStatus: id, status and player name are all the web needs. */
 export function presentBotRef(row: DsbotRow) {
-  return { id: row.id, status: row.status, dsPlayer: { name: row.playerName } };
+  return { id: row.id, status: row.status, protectedSince: row.protectedSince?.toISOString() ?? null, dsPlayer: { name: row.playerName } };
 }
 
 export function presentRunnerBot(row: DsbotRow): RunnerBot {

@@ -1,7 +1,7 @@
 // The bot socket's own events of a bot: its status, log lines, a call for its player, the server's
 // clock and its request budget.
-import type { BotStatus } from "@dsbot/protocol";
-import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botStatusReportSchema, botUsageSchema, errorMessages } from "@dsbot/protocol";
+import type { BotProtectionReport, BotStatus } from "@dsbot/protocol";
+import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botProtectionReportSchema, botStatusReportSchema, botUsageSchema, errorMessages } from "@dsbot/protocol";
 import type { BotContext } from "../../platform/app-context.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { botEvent } from "../../platform/bot-events.js";
@@ -43,6 +43,25 @@ async function reportStatus(
   throw conflict(bot.status === "stopping" ? errorMessages.botStopping : errorMessages.botNotStarted);
 }
 
+/** bot:protection: the pause with its time, then the call for the player (once per protection). */
+async function reportProtection(ctx: BotContext, dsbotId: number, report: BotProtectionReport, runnerUserId: number, requireAccess: () => Promise<void>): Promise<number> {
+  const paused = await tryChangeStatus(ctx, dsbotId, {
+    from: ["starting", "online", "paused"],
+    to: "paused",
+    protection: true,
+    message: botLogMessages.protection,
+    level: "warn",
+    userId: null,
+    visibleTo: runnerUserId,
+  });
+  if (!paused) {
+    await requireAccess();
+    throw conflict(errorMessages.botNotStarted);
+  }
+  await reportNeedsPlayer(ctx, dsbotId, { reason: "bot_protection", ...(report.message ? { message: report.message } : {}) });
+  return (paused.protectedSince ?? new Date()).getTime();
+}
+
 export const dsbotSocketEvents = [
   botEvent({
     event: "bot:status",
@@ -60,6 +79,18 @@ export const dsbotSocketEvents = [
     event: "bot:needs-player",
     schema: botNeedsPlayerSchema,
     handle: async (report, bot) => ({ notified: await reportNeedsPlayer(bot.ctx, bot.dsbotId, report) }),
+  }),
+  /**
+   * The game's bot protection met the bot during play: paused with "Bot-Schutz" since now (a repeat keeps
+   * the first time), and its audience alerted as for bot:needs-player (a notification on every channel
+   * its rules allow, and the owner's "Bot braucht dich" request).
+   */
+  botEvent({
+    event: "bot:protection",
+    schema: botProtectionReportSchema,
+    queued: true,
+    checksAccess: true,
+    handle: async (report, bot) => ({ since: await reportProtection(bot.ctx, bot.dsbotId, report, bot.runnerUserId, bot.requireAccess) }),
   }),
   /** The server's clock, for the runner's clock offset. */
   botEvent({

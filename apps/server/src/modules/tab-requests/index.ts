@@ -2,7 +2,7 @@
 import type { ServerModule } from "../../platform/server-module.js";
 import { tabRequestsRoutes } from "./tab-requests.routes.js";
 export { presentTabRequests } from "./tab-requests.presenter.js";
-export { closeAttackTabRequests, createAttackTabRequests, createPlayerTabRequest, openPlayerTabRequest } from "./tab-requests.service.js";
+export { closeAttackTabRequests, closePlayerTabRequests, createAttackTabRequests, createPlayerTabRequest, openPlayerTabRequest } from "./tab-requests.service.js";
 
 /** Registered by app.ts: the routes and the bot socket events of this module. */
 export const tabRequestsModule: ServerModule = {

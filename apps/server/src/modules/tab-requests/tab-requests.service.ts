@@ -67,6 +67,14 @@ export async function openPlayerTabRequest(db: Database, dsbotId: number, reason
   return open;
 }
 
+/** The player did what the bot needed (e.g. solved the bot protection): its open request for it is done. */
+export async function closePlayerTabRequests(db: Database, dsbotId: number, reason: BotNeedsPlayerReason): Promise<void> {
+  await db
+    .update(tabRequests)
+    .set({ doneAt: new Date() })
+    .where(and(eq(tabRequests.dsbotId, dsbotId), eq(tabRequests.kind, "player"), eq(tabRequests.reason, reason), isNull(tabRequests.doneAt)));
+}
+
 /** A bot needs its player: one open request per bot and reason, for the bot's owner (undefined when one is open). */
 export async function createPlayerTabRequest(ctx: Ctx, bot: Pick<DsbotRow, "id" | "ownerId">, reason: BotNeedsPlayerReason): Promise<TabRequestRow | undefined> {
   if (await openPlayerTabRequest(ctx.db, bot.id, reason)) return undefined;

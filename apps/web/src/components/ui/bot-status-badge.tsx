@@ -1,7 +1,9 @@
-// The bot status badge: colour from botStatusColor; a missing status shows as offline.
+// The bot status badge: colour from botStatusColor; a missing status shows as offline. A bot the game's
+// bot protection holds reads "Bot-Schutz" (red), with since when in its title.
 // Shared: the bot pages and the user administration show it.
 import { botStatusColor, type BotStatus } from "@dsbot/protocol";
 import { Badge, type BadgeProps } from "@mantine/core";
+import { formatDate } from "@/lib/dates";
 
 export const botStatusLabels: Record<BotStatus, string> = {
   online: "Online",
@@ -27,8 +29,23 @@ export function botStatusLabel(status: string | null | undefined): string {
   return botStatusLabels[(status || "offline") as BotStatus] ?? String(status);
 }
 
-export function BotStatusBadge({ status, ...props }: { status: string | null | undefined } & Omit<BadgeProps, "color">) {
+export const botProtectionLabel = "Bot-Schutz";
+export const botProtectionSince = (since: string) => `Bot-Schutz seit ${formatDate(since)}`;
+
+/** `protectedSince`: the game's bot protection holds the (paused) bot since then. */
+export function BotStatusBadge({
+  status,
+  protectedSince,
+  ...props
+}: { status: string | null | undefined; protectedSince?: string | null | undefined } & Omit<BadgeProps, "color">) {
   const value = status || "offline";
+  if (protectedSince && value === "paused") {
+    return (
+      <Badge variant="light" color="red" data-status="protection" title={botProtectionSince(protectedSince)} miw="max-content" {...props}>
+        {botProtectionLabel}
+      </Badge>
+    );
+  }
   return (
     <Badge variant="light" color={statusBadgeColor(status)} data-status={value} miw="max-content" {...props}>
       {botStatusLabel(status)}

@@ -70,7 +70,11 @@ export const botTexts = {
     "force-stop": "Der Bot wurde sofort gestoppt.",
     pause: "Der Bot wurde pausiert.",
     resume: "Der Bot läuft weiter.",
+    "protection-solved": "Bot-Schutz gelöst – der Bot spielt weiter.",
   },
+  protectionSolved: "Gelöst",
+  protectionHint: (since: string) =>
+    `Bot-Schutz seit ${since}: Das Spiel will wissen, ob du ein Mensch bist. Der Bot schickt keine Anfragen mehr; fällige Befehle sind deine Tab-Anfragen. Löse den Schutz in deinem Spiel-Tab und klicke dann auf „Gelöst“.`,
   forceStopTitle: "Sofort stoppen",
   forceStopMessage: "Der Bot wird ohne sauberes Beenden getrennt. Fortfahren?",
   config: "Einstellungen",

@@ -78,9 +78,10 @@ export function watchOvertakenBotFetches(client: QueryClient): () => void {
   };
 }
 
-export function setBotStatus(client: QueryClient, id: number, status: BotStatus | null): void {
-  updateQueryBots(client, id, (bot) => (bot.status === status ? bot : { ...bot, status }));
-  useBotManager.getState().updateStatus(id, status);
+/** `protectedSince`: the bot protection's time as the event names it (absent from servers before it: none). */
+export function setBotStatus(client: QueryClient, id: number, status: BotStatus | null, protectedSince: string | null = null): void {
+  updateQueryBots(client, id, (bot) => (bot.status === status && (bot.protectedSince ?? null) === protectedSince ? bot : { ...bot, status, protectedSince }));
+  useBotManager.getState().updateStatus(id, status, protectedSince);
   markBotFetchesInFlight(client);
 }
 

@@ -11,9 +11,9 @@ import { botKeys } from "./bots-api";
 type ConnectionEventData = RealtimeMessageData<"bot-connection-created">;
 
 export function handleBotStatus(client: QueryClient, data: RealtimeMessageData<"botUpdateStatus">): void {
-  const { id, status, dsPlayer } = data.dsbot;
+  const { id, status, dsPlayer, protectedSince } = data.dsbot;
   const known = findKnownBot(client, id);
-  setBotStatus(client, id, status);
+  setBotStatus(client, id, status, protectedSince ?? null);
   // Every status change is logged on the server; an open log shows it.
   void client.invalidateQueries({ queryKey: botKeys.botLogs(id) });
   if (known && (status === "online" || status === "offline")) {

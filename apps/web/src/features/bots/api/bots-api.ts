@@ -121,6 +121,7 @@ const botActionRoutes = {
   "force-stop": dsbotRoutes.forceStop,
   pause: dsbotRoutes.pause,
   resume: dsbotRoutes.resume,
+  "protection-solved": dsbotRoutes.protectionSolved,
 } satisfies Record<BotAction, unknown>;
 
 export function useBotAction(id: number) {

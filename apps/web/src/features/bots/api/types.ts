@@ -42,4 +42,4 @@ export interface BotPermissionsResponse {
   permissions: BotPermission[];
 }
 
-export type BotAction = "start" | "stop" | "force-stop" | "pause" | "resume";
+export type BotAction = "start" | "stop" | "force-stop" | "pause" | "resume" | "protection-solved";

@@ -179,7 +179,7 @@ export function BotManagerCard() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <BotStatusBadge status={bot.status} />
+                      <BotStatusBadge status={bot.status} protectedSince={bot.protectedSince} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" c={runners.length ? undefined : "dimmed"}>

@@ -44,7 +44,7 @@ export function BotOverviewCard({ bot, withConfigLink = true, title = botTexts.o
             ),
           },
           { label: botTexts.server, value: bot.world.server },
-          { label: botTexts.status, value: <BotStatusBadge status={bot.status} /> },
+          { label: botTexts.status, value: <BotStatusBadge status={bot.status} protectedSince={bot.protectedSince} /> },
           { label: botTexts.owner, value: bot.ownerId },
           { label: botTexts.createdAt, value: formatDate(bot.createdAt) },
           { label: botTexts.updatedAt, value: formatDate(bot.updatedAt) },

@@ -66,7 +66,7 @@ function buildColumns(onDelete: (bot: Dsbot) => void): ColumnDef<Dsbot>[] {
       id: "status",
       accessorFn: (bot) => bot.status ?? "offline",
       header: botTexts.columns.status,
-      cell: ({ row }) => <BotStatusBadge status={row.original.status} />,
+      cell: ({ row }) => <BotStatusBadge status={row.original.status} protectedSince={row.original.protectedSince} />,
     },
     {
       id: "modules",

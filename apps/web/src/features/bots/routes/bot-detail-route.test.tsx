@@ -218,6 +218,32 @@ describe("Bot detail", { timeout: 60_000 }, () => {
     expect(await within(log).findByText("Start angefordert")).toBeInTheDocument();
   });
 
+  it("shows the bot protection live, with Gelöst instead of Fortsetzen, and Gelöst resumes the bot", async () => {
+    const user = userEvent.setup();
+    const solved: string[] = [];
+    setup({
+      "GET /api/dsbot/1": () => json(200, { dsbot: { ...botKalle, status: "online" } }),
+      "POST /api/dsbot/1/protection-solved": () => {
+        solved.push("solved");
+        return json(200, { dsbot: { ...botKalle, status: "online", protectedSince: null } });
+      },
+    });
+    renderApp("/bots/1");
+    expect(await screen.findByRole("button", { name: "Pausieren" })).toBeEnabled();
+    expect(screen.queryByRole("button", { name: "Gelöst" })).not.toBeInTheDocument();
+    // The runner met the check: the server pauses the bot with its time.
+    dispatchRealtimeMessage({ type: "botUpdateStatus", data: { dsbot: { id: 1, status: "paused", protectedSince: "2025-03-03T10:07:08.000Z", dsPlayer: { name: "Kalle" } } } });
+    const solve = await screen.findByRole("button", { name: "Gelöst" });
+    expect(screen.getByRole("button", { name: "Fortsetzen" })).toBeDisabled();
+    expect(screen.getAllByText("Bot-Schutz").length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText(/^Bot-Schutz seit .*Löse den Schutz in deinem Spiel-Tab und klicke dann auf „Gelöst“\.$/)).toBeInTheDocument();
+    await user.click(solve);
+    await waitFor(() => expect(solved).toEqual(["solved"]));
+    expect(await screen.findByText("Bot-Schutz gelöst – der Bot spielt weiter.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Gelöst" })).not.toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Pausieren" })).toBeEnabled();
+  });
+
   it("rolls a failed module toggle back and reports it", async () => {
     const user = userEvent.setup();
     setup({ "POST /api/dsbot/1/toggle-module": () => apiError(500, "internal", "Das Modul konnte nicht umgeschaltet werden.") });

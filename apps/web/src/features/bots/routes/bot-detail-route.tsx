@@ -51,7 +51,7 @@ function BotDetail({ id }: { id: number }) {
       <RoutePageHeader
         title={bot.dsPlayer.name}
         subtitle={`${bot.world.world.toUpperCase()} · ${bot.world.server}`}
-        actions={<BotStatusBadge status={bot.status} size="lg" />}
+        actions={<BotStatusBadge status={bot.status} protectedSince={bot.protectedSince} size="lg" />}
       />
       <Tabs value={tab} onChange={(value) => setSearchParams(value === "villages" ? { tab: "villages" } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="lg">

@@ -18,7 +18,7 @@ interface BotManagerState {
   /** None selected → all eligible; otherwise → none. */
   toggleSelectAll: () => void;
   clearSelection: () => void;
-  updateStatus: (id: number, status: BotStatus | null) => void;
+  updateStatus: (id: number, status: BotStatus | null, protectedSince?: string | null) => void;
   addConnection: (dsbotId: number, connection: WebsocketConnection) => void;
   removeConnection: (connectionId: number) => void;
 }
@@ -50,10 +50,10 @@ export const useBotManager = create<BotManagerState>()((set, get) => ({
     set({ selectedIds: selectedIds.length > 0 ? [] : bots.filter(isBotSelectable).map((b) => b.id) });
   },
   clearSelection: () => set({ selectedIds: [] }),
-  updateStatus: (id, status) =>
+  updateStatus: (id, status, protectedSince = null) =>
     set((state) => {
       if (!state.bots.some((b) => b.id === id)) return state;
-      const bots = state.bots.map((b) => (b.id === id ? { ...b, status } : b));
+      const bots = state.bots.map((b) => (b.id === id ? { ...b, status, protectedSince } : b));
       return { bots, selectedIds: pruneSelection(bots, state.selectedIds) };
     }),
   addConnection: (dsbotId, connection) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "dsbots" ADD COLUMN "protected_since" timestamp with time zone;
