@@ -253,12 +253,12 @@ export async function startSandboxBot(
   owner: PlanOwner,
   botId: number,
   player: string,
-  options: { dir: string; baseURL: string | undefined; name: string; unitSpeed?: number },
+  options: { dir: string; baseURL: string | undefined; name: string; unitSpeed?: number; runnerArgs?: string[] },
 ): Promise<NodeProcess> {
   const token = await pairRunner(request, owner, options.name);
   const config = path.join(options.dir, "runner.json");
   writeFileSync(config, JSON.stringify({ server: options.baseURL, token, name: options.name, bots: [{ dsbotId: botId, playerName: player, password: "x" }] }), { mode: 0o600 });
-  const runner = runNode([RUNNER_CLI, "run", "--config", config, ...(options.unitSpeed ? ["--unit-speed", String(options.unitSpeed)] : [])]);
+  const runner = runNode([RUNNER_CLI, "run", "--config", config, ...(options.unitSpeed ? ["--unit-speed", String(options.unitSpeed)] : []), ...(options.runnerArgs ?? [])]);
   try {
     await runner.waitForLine(/1 Bot\(s\) bereit/);
     await expect.poll(() => botUserConnection(request, owner, botId)).toBeDefined();

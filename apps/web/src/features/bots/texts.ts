@@ -74,7 +74,7 @@ export const botTexts = {
   },
   protectionSolved: "Gelöst",
   protectionHint: (since: string) =>
-    `Bot-Schutz seit ${since}: Das Spiel will wissen, ob du ein Mensch bist. Der Bot schickt keine Anfragen mehr; fällige Befehle sind deine Tab-Anfragen. Löse den Schutz in deinem Spiel-Tab und klicke dann auf „Gelöst“.`,
+    `Seit ${since} will das Spiel wissen, ob hier ein Mensch spielt. Der Bot schickt keine Anfragen mehr; fällige Befehle sind deine Tab-Anfragen. Löse den Schutz in deinem Spiel-Tab und klicke dann auf „Gelöst“.`,
   forceStopTitle: "Sofort stoppen",
   forceStopMessage: "Der Bot wird ohne sauberes Beenden getrennt. Fortfahren?",
   config: "Einstellungen",

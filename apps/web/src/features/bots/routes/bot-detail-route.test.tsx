@@ -236,7 +236,7 @@ describe("Bot detail", { timeout: 60_000 }, () => {
     const solve = await screen.findByRole("button", { name: "Gelöst" });
     expect(screen.getByRole("button", { name: "Fortsetzen" })).toBeDisabled();
     expect(screen.getAllByText("Bot-Schutz").length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText(/^Bot-Schutz seit .*Löse den Schutz in deinem Spiel-Tab und klicke dann auf „Gelöst“\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Seit \d\d\.\d\d\.\d\d \d\d:\d\d will das Spiel wissen, .*Löse den Schutz in deinem Spiel-Tab und klicke dann auf „Gelöst“\.$/)).toBeInTheDocument();
     await user.click(solve);
     await waitFor(() => expect(solved).toEqual(["solved"]));
     expect(await screen.findByText("Bot-Schutz gelöst – der Bot spielt weiter.")).toBeInTheDocument();
