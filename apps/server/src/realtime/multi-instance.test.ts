@@ -5,10 +5,7 @@
 // that fails over as nginx would. PostgreSQL only: PGlite is one process's database.
 import type { BotControl, BotModuleConfig, RealtimeMessageData, RealtimeMessageType, RunnerCommand } from "@dsbot/protocol";
 import { ATTACK_DUE_LEAD_MS, ATTACK_EXPIRE_GRACE_MS, realtimeMessage } from "@dsbot/protocol";
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { io as connect } from "socket.io-client";
@@ -19,7 +16,8 @@ import type { TestSocket } from "../../test/bots.js";
 import { caller, importPlanWorld, newAttack, newPlan } from "../../test/attack-plans.js";
 import { bearer, createUser, loginAs } from "../../test/factories.js";
 import type { TestApp } from "../../test/test-app.js";
-import { createSecondInstance, createTestApp, TEST_ADMIN } from "../../test/test-app.js";
+import { createSecondInstance, createTestApp } from "../../test/test-app.js";
+import { startServerProcess } from "../../test/server-process.js";
 import type { App } from "../app.js";
 import { attackPlans, attacks, serverInstances, tabRequests, websocketConnections } from "../db/schema.js";
 import { advanceAttacks } from "../modules/attack-plans/attack-clock.js";
@@ -203,7 +201,7 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
   }, 60_000);
 
   it("a killed instance's runner reconnects to another one, its bots come back, and its connections are dropped", async () => {
-    const k = await startInstanceProcess(a.testDatabase.url);
+    const k = await startServerProcess({ DATABASE_URL: a.testDatabase.url });
     const proxy = await failoverProxy([k.port, Number(new URL(urlB).port)]);
     try {
       const owner = await createUser(a);
@@ -246,50 +244,6 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
     }
   }, 150_000);
 });
-
-/** The server as its own process on the test database (tsx, no build needed); resolves once it listens. */
-async function startInstanceProcess(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const serverDir = path.resolve(import.meta.dirname, "../..");
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DSBOT_ADMIN_USERNAME: TEST_ADMIN.username,
-      DSBOT_ADMIN_PASSWORD: TEST_ADMIN.password,
-      DSBOT_DEMO: "0",
-      DSBOT_WORLD_SYNC: "0",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("dsbot läuft")) resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`instance exited (${code}) before listening:\n${output}`)));
-    setTimeout(() => reject(new Error(`instance did not listen within 60 s:\n${output}`)), 60_000).unref();
-  });
-  return { child, port };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** A TCP proxy that connects each client to the first upstream that answers, as a load balancer fails over. */
 async function failoverProxy(ports: number[]): Promise<{ url: string; close: () => Promise<void> }> {

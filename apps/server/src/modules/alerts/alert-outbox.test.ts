@@ -213,6 +213,24 @@ describe("the alert outbox", () => {
     expect(hook.hits.map((h) => h.url).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `/k${i}`).sort());
   });
 
+  it("rounds at once never both take one channel: one message in flight, and its 429 holds the next", async () => {
+    await freshUser();
+    const hook = await receiver((n) => (n === 0 ? { status: 429, headers: { "retry-after": "2" } } : { status: 204 }));
+    receivers.push(hook);
+    const id = await channel("webhook", { url: `${hook.base}/eins` }, { signingKey: "k" });
+    for (const key of ["w1", "w2", "w3"]) await enqueueAlert(app.db, userId, key, message(key));
+    // The loop's round and two test messages' rounds at the same moment: one request.
+    const tallies = await Promise.all([deliverDue(context(), T0), deliverDue(context(), T0), deliverDue(context(), T0)]);
+    expect(tallies.reduce((sum, t) => sum + t.retried + t.delivered, 0)).toBe(1);
+    expect(hook.hits.map((h) => h.headers["x-dsbot-delivery"])).toEqual(["w1"]);
+    expect(await deliverDue(context(), at(1_900))).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    expect(await deliverDue(context(), at(2_000))).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect(await deliverDue(context(), at(2_001))).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect(await deliverDue(context(), at(2_002))).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect(hook.hits.map((h) => h.headers["x-dsbot-delivery"])).toEqual(["w1", "w1", "w2", "w3"]);
+    expect((await rowsOf(id)).map((r) => r.status)).toEqual(["delivered", "delivered", "delivered"]);
+  });
+
   it("refuses a private target without a request when private targets are not allowed", async () => {
     await freshUser();
     const hook = await receiver();

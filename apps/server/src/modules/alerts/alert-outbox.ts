@@ -1,8 +1,9 @@
 // The alert outbox: every alert is a row per channel, written in the transaction of what it tells
 // (`enqueueAlert` takes that transaction), under an idempotency key unique per channel, so telling the
 // same thing twice makes one message. `deliverDue` runs every second on every instance: it claims due
-// rows for a lease (one per channel and round, the channel's pace — Discord about 5 requests per 2 s
-// per webhook, Telegram one message per second per chat — or a 429's Retry-After kept on the channel),
+// rows for a lease (one per channel and round and none while one is in flight, the channel's pace —
+// Discord about 5 requests per 2 s per webhook, Telegram one message per second per chat — or a 429's
+// Retry-After kept on the channel),
 // oldest first (a switched-off channel only its test messages), sends each through the target guard,
 // and finishes it only under its own claim. An instance that dies mid-send leaves a lease that runs
 // out; then another sends it again under the same key (at least once; the receiver sees the key). Retries back off; after the last attempt, or an answer that will
@@ -53,20 +54,40 @@ export async function enqueueAlert(tx: Executor, userId: number, key: string, me
 
 export type DeliveryContext = NotifyContext & { config: Pick<Config, "allowPrivateTargets" | "alertHosts" | "secretKey" | "dataDir" | "port" | "publicUrl"> };
 
-/** Claims up to ALERT_CLAIM_BATCH due rows, at most one per channel whose pace allows a send now. */
+/** The pace per channel kind, as SQL over the channel `c`. */
+const paceSql = sql.raw(`case c.kind ${Object.entries(ALERT_CHANNEL_PACE_MS).map(([kind, ms]) => `when '${kind}' then ${ms}`).join(" ")} else 0 end`);
+
+/**
+ * Claims up to ALERT_CLAIM_BATCH due rows: the oldest of each channel whose pace allows a send now and
+ * that has no message in flight (one at a time per channel, so a 429's hold covers the next one). The
+ * channels are locked (`skip locked`) and paced in the same statement: rounds that run at once (the
+ * loop and a test message's round, or two instances) never both take one channel.
+ */
 export async function claimDue(db: Database, now: Date, claim: string): Promise<AlertOutboxRow[]> {
   const lease = new Date(now.getTime() + ALERT_LEASE_MS);
   const result = await db.execute(sql`
-    with due as (
-      select distinct on (o.channel_id) o.id
-      from alert_outbox o join alert_channels c on c.id = o.channel_id
-      where o.status = 'pending' and o.next_attempt_at <= ${now} and (o.lease_until is null or o.lease_until < ${now})
-        and (c.enabled or o.message ->> 'event' = 'test') and c.next_send_at <= ${now}
-      order by o.channel_id, o.id
+    with ready as (
+      select c.id from alert_channels c
+      where c.next_send_at <= ${now}
+        and exists (select 1 from alert_outbox o where o.channel_id = c.id and o.status = 'pending' and o.next_attempt_at <= ${now}
+                      and (o.lease_until is null or o.lease_until < ${now}) and (c.enabled or o.message ->> 'event' = 'test'))
+        and not exists (select 1 from alert_outbox f where f.channel_id = c.id and f.status = 'pending' and f.lease_until >= ${now})
+      order by c.next_send_at
       limit ${ALERT_CLAIM_BATCH}
+      for update of c skip locked
+    ), paced as (
+      update alert_channels c set next_send_at = ${now}::timestamptz + (${paceSql} * interval '1 millisecond')
+      where c.id in (select id from ready)
+      returning c.id, c.enabled
+    ), due as (
+      select distinct on (o.channel_id) o.id
+      from alert_outbox o join paced c on c.id = o.channel_id
+      where o.status = 'pending' and o.next_attempt_at <= ${now} and (o.lease_until is null or o.lease_until < ${now})
+        and (c.enabled or o.message ->> 'event' = 'test')
+      order by o.channel_id, o.id
     )
     update alert_outbox o set claim = ${claim}, lease_until = ${lease}, attempts = o.attempts + 1
-    where o.id in (select id from due) and o.status = 'pending' and (o.lease_until is null or o.lease_until < ${now})
+    where o.id in (select id from due)
     returning o.id`);
   const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
@@ -99,12 +120,6 @@ export async function deliverDue(ctx: DeliveryContext, now = new Date()): Promis
   const tally = { delivered: 0, retried: 0, failed: 0 };
   if (rows.length === 0) return tally;
   const channels = new Map((await ctx.db.select().from(alertChannels).where(inArray(alertChannels.id, [...new Set(rows.map((r) => r.channelId))]))).map((c) => [c.id, c]));
-  for (const channel of channels.values()) {
-    await ctx.db
-      .update(alertChannels)
-      .set({ nextSendAt: new Date(now.getTime() + ALERT_CHANNEL_PACE_MS[channel.kind]) })
-      .where(eq(alertChannels.id, channel.id));
-  }
   await Promise.all(
     rows.map(async (row) => {
       const channel = channels.get(row.channelId);
@@ -115,6 +130,11 @@ export async function deliverDue(ctx: DeliveryContext, now = new Date()): Promis
       const lastTry = row.attempts >= ALERT_MAX_ATTEMPTS;
       const status = outcome.kind === "delivered" ? "delivered" : outcome.kind === "failed" || lastTry ? "failed" : "pending";
       const wait = outcome.kind === "retry" ? (outcome.afterMs ?? ALERT_BACKOFF_MS[Math.min(row.attempts, ALERT_BACKOFF_MS.length) - 1] ?? 0) : 0;
+      // A 429 holds the whole channel, not only this message: set while this row is still in flight, so
+      // no round takes the channel's next message between the two writes.
+      if (outcome.kind === "retry" && outcome.afterMs !== undefined) {
+        await ctx.db.update(alertChannels).set({ nextSendAt: new Date(now.getTime() + outcome.afterMs) }).where(eq(alertChannels.id, channel.id));
+      }
       const done = await ctx.db
         .update(alertOutbox)
         .set({
@@ -130,10 +150,6 @@ export async function deliverDue(ctx: DeliveryContext, now = new Date()): Promis
         .where(and(eq(alertOutbox.id, row.id), eq(alertOutbox.claim, claim)))
         .returning({ id: alertOutbox.id });
       if (done.length === 0) return;
-      // A 429 holds the whole channel, not only this message.
-      if (outcome.kind === "retry" && outcome.afterMs !== undefined) {
-        await ctx.db.update(alertChannels).set({ nextSendAt: new Date(now.getTime() + outcome.afterMs) }).where(eq(alertChannels.id, channel.id));
-      }
       tally[status === "delivered" ? "delivered" : status === "failed" ? "failed" : "retried"]++;
       if (status === "failed" && outcome.kind !== "delivered") {
         await notify(ctx, channel.userId, notificationTexts.alertGaveUp(row.message.title, channel.name, row.attempts, outcome.error));
