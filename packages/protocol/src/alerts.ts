@@ -1,16 +1,17 @@
-// Alerts outside the browser (Discord, Telegram, a webhook of one's own): the channel kinds and the
+// Alerts outside the browser (Discord, Telegram, a webhook of one's own, e-mail): the channel kinds and the
 // German texts of a delivery's outcome, as the channel's delivery log shows them; the channels' REST
 // bodies and answers.
 import { z } from "zod";
 import { requiredString, text } from "./validation.js";
 
-export const alertChannelKinds = ["discord", "telegram", "webhook"] as const;
+export const alertChannelKinds = ["discord", "telegram", "webhook", "email"] as const;
 export type AlertChannelKind = (typeof alertChannelKinds)[number];
 
 export const alertChannelKindLabels: Record<AlertChannelKind, string> = {
   discord: "Discord",
   telegram: "Telegram",
   webhook: "Webhook",
+  email: "E-Mail",
 };
 
 /** What may alert a user outside the browser: each is a notification of the bell as well. */
@@ -47,6 +48,10 @@ export const alertDeliveryMessages = {
   rateLimited: (seconds: number) => `Zu viele Nachrichten: nächster Versuch in ${seconds.toLocaleString("de-DE", { maximumFractionDigits: 1 })} s (HTTP 429).`,
   noAnswer: (detail: string) => `Keine Antwort vom Empfänger: ${detail}`,
   unreadable: "Die Zugangsdaten des Kanals lassen sich nicht mehr lesen (anderer Schlüssel?). Bitte richte den Kanal neu ein.",
+  smtpPort: "Ziel nicht erlaubt: für E-Mail nur die Ports 25, 465, 587 und 2525.",
+  smtpRefused: (code: number | null, detail: string) => `Vom Mailserver abgelehnt${code ? ` (SMTP ${code})` : ""}: ${detail}`,
+  smtpFailed: (detail: string) => `Mailserver nicht erreicht: ${detail}`,
+  noSmtp: "Auf diesem Server ist kein E-Mail-Versand eingerichtet.",
   gaveUp: (title: string, channel: string, attempts: number, error: string) =>
     `Die Nachricht „${title}“ über „${channel}“ kam nach ${attempts} ${attempts === 1 ? "Versuch" : "Versuchen"} nicht an: ${error}`,
 } as const;
@@ -60,6 +65,10 @@ export const ALERT_URL_MAX = 2000;
 /** How many of a channel's last messages its delivery log shows. */
 export const ALERT_DELIVERIES_SHOWN = 50;
 
+/** How long an e-mail channel's code holds, and how many wrong entries end it. */
+export const ALERT_EMAIL_CODE_MINUTES = 30;
+export const ALERT_EMAIL_CODE_TRIES = 5;
+
 export const alertChannelMessages = {
   discordUrl: "Bitte die Webhook-Adresse aus Discord einfügen (https://discord.com/api/webhooks/…).",
   telegramToken: "Das sieht nicht wie ein Bot-Token von Telegram aus (123456789:ABC…).",
@@ -70,7 +79,18 @@ export const alertChannelMessages = {
   testQueued: "Testnachricht ist unterwegs – das Ergebnis steht gleich im Zustellprotokoll.",
   testTitle: "Testnachricht von dsbot",
   testText: (channel: string) => `Wenn du das liest, kommen Benachrichtigungen über „${channel}“ an.`,
+  emailAddress: "Bitte eine gültige E-Mail-Adresse angeben.",
+  noEmail: "Auf diesem Server ist kein E-Mail-Versand eingerichtet.",
+  codeTitle: "Dein Bestätigungscode für dsbot",
+  codeText: (code: string) => `Dein Code: ${code} – gib ihn unter Profil → Benachrichtigungen ein. Er gilt ${ALERT_EMAIL_CODE_MINUTES} Minuten.`,
+  codeWrong: "Der Code stimmt nicht.",
+  codeExpired: `Der Code ist abgelaufen oder wurde ${ALERT_EMAIL_CODE_TRIES}-mal falsch eingegeben. Bitte lösche den Kanal und lege ihn neu an.`,
+  codeFormat: "Bitte den sechsstelligen Code aus der E-Mail eingeben.",
+  unconfirmed: "Bitte bestätige zuerst die E-Mail-Adresse mit dem Code.",
+  alreadyConfirmed: "Die Adresse ist schon bestätigt.",
+  confirmed: "E-Mail-Adresse bestätigt – Benachrichtigungen kommen jetzt an.",
 } as const;
+
 
 const channelName = requiredString(ALERT_CHANNEL_NAME_MAX);
 
@@ -97,8 +117,13 @@ export const alertChannelCreateSchema = z.discriminatedUnion(
         .max(ALERT_URL_MAX, alertChannelMessages.webhookUrl)
         .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, alertChannelMessages.webhookUrl),
     }),
+    z.object({
+      kind: z.literal("email"),
+      name: channelName,
+      address: text().trim().max(254, alertChannelMessages.emailAddress).email(alertChannelMessages.emailAddress),
+    }),
   ],
-  { error: "Bitte Discord, Telegram oder Webhook wählen." },
+  { error: "Bitte Discord, Telegram, Webhook oder E-Mail wählen." },
 );
 export type AlertChannelCreate = z.infer<typeof alertChannelCreateSchema>;
 
@@ -106,6 +131,10 @@ export const alertChannelUpdateSchema = z
   .object({ name: channelName.optional(), enabled: z.boolean({ error: "Bitte an oder aus angeben." }).optional() })
   .refine((v) => v.name !== undefined || v.enabled !== undefined, "Bitte einen Namen oder an/aus angeben.");
 export type AlertChannelUpdate = z.infer<typeof alertChannelUpdateSchema>;
+
+/** The code from the confirmation e-mail. */
+export const alertChannelConfirmSchema = z.object({ code: text().trim().regex(/^\d{6}$/, alertChannelMessages.codeFormat) });
+export type AlertChannelConfirm = z.infer<typeof alertChannelConfirmSchema>;
 
 export const alertChannelIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -130,6 +159,8 @@ export interface AlertChannel {
   kind: AlertChannelKind;
   name: string;
   enabled: boolean;
+  /** False for an e-mail address not confirmed by its code yet (it gets nothing but the code). */
+  confirmed: boolean;
   /** Where it goes, without its secret: "Webhook 1234…", "Chat -100123", the webhook's address. */
   target: string;
   createdAt: string;

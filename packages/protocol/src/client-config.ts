@@ -5,6 +5,8 @@ export const clientConfigSchema = z.object({
   /** Game server (market, e.g. "die-staemme.de") → REST/socket base URL; empty = the page's origin. */
   apiBases: z.record(z.string(), z.string()),
   version: z.string(),
+  /** The server has an SMTP server for e-mail alerts (absent from servers before it: no). */
+  emailAlerts: z.boolean().optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

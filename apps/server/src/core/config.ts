@@ -52,6 +52,12 @@ export const configSettings = [
     default: "0",
     description: "1 = Benachrichtigungen dürfen an private Adressen und beliebige Ports gehen (Tests, eigene Discord-Brücken im lokalen Netz)",
   },
+  { name: "DSBOT_SMTP_HOST", default: "(kein E-Mail-Versand)", description: "SMTP-Server für Benachrichtigungen per E-Mail; ohne ihn bietet das Profil keinen E-Mail-Kanal an" },
+  { name: "DSBOT_SMTP_PORT", default: "587", description: "Port des SMTP-Servers (25, 465, 587 oder 2525)" },
+  { name: "DSBOT_SMTP_SECURITY", default: "starttls", description: "starttls (Pflicht), tls (Port 465) oder none (nur im lokalen Netz)" },
+  { name: "DSBOT_SMTP_FROM", default: "dsbot@<Host>", description: "Absender der E-Mails, z. B. dsbot <alarm@example.org>" },
+  { name: "DSBOT_SMTP_USER", default: "(keine Anmeldung)", description: "Benutzername am SMTP-Server" },
+  { name: "DSBOT_SMTP_PASSWORD", default: "(keine Anmeldung)", description: "Passwort am SMTP-Server" },
   { name: "LOG_LEVEL", default: "info", description: "fatal, error, warn, info, debug, trace oder silent" },
   { name: "LOG_FORMAT", default: "(Terminal: pretty, sonst json)", description: "pretty = lesbare Zeilen, json = eine JSON-Zeile je Eintrag" },
 ] as const;
@@ -142,6 +148,12 @@ const envSchema = z.object({
   DSBOT_ALLOW_PRIVATE_TARGETS: flag("0"),
   DSBOT_PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "muss eine http- oder https-Adresse sein" })),
   DSBOT_SECRET_KEY: optional(z.string().min(16, "muss mindestens 16 Zeichen haben (z. B. openssl rand -hex 32)").max(4096, "höchstens 4096 Zeichen")),
+  DSBOT_SMTP_HOST: optional(z.string().trim().max(253)),
+  DSBOT_SMTP_PORT: wholeNumber(1, 65535),
+  DSBOT_SMTP_SECURITY: z.enum(["starttls", "tls", "none"], { error: "muss starttls, tls oder none sein" }).default("starttls"),
+  DSBOT_SMTP_FROM: optional(z.string().trim().max(320)),
+  DSBOT_SMTP_USER: optional(z.string().max(320)),
+  DSBOT_SMTP_PASSWORD: optional(z.string().max(4096)),
   DSBOT_BACKUP_DIR: optional(z.string()),
   DSBOT_BACKUP_KEEP: wholeNumber(1, 1000),
   DSBOT_BACKUP_INTERVAL_HOURS: wholeNumber(1, 168),
@@ -194,6 +206,8 @@ export interface Config {
   alertDelivery: boolean;
   /** Where Discord's and Telegram's APIs are (fixed; tests point them at local receivers). */
   alertHosts: { discord: string; telegram: string };
+  /** The SMTP server e-mail alerts go through (modules/alerts/alert-mail.ts); undefined: no e-mail channel. */
+  smtp?: SmtpConfig;
   /** Scheduled backups (modules/backup): where, how many stay, how often; undefined: none. */
   backup?: { dir: string; keep: number; intervalHours: number };
   /** The bearer token GET /metrics asks for (modules/metrics); undefined: no metrics, /metrics is a 404. */
@@ -211,6 +225,15 @@ export interface Config {
   logLevel: LogLevel;
   /** Undefined: pretty at a terminal, JSON otherwise. */
   logFormat?: LogFormat;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** starttls: the upgrade is required; tls: TLS from the start (465); none: plain (a local relay only). */
+  security: "starttls" | "tls" | "none";
+  from: string;
+  auth?: { user: string; pass: string };
 }
 
 export class ConfigError extends Error {
@@ -251,6 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.DSBOT_SECRET_KEY,
     alertDelivery: true,
     alertHosts: { discord: "https://discord.com", telegram: "https://api.telegram.org" },
+    smtp: e.DSBOT_SMTP_HOST
+      ? {
+          host: e.DSBOT_SMTP_HOST,
+          port: e.DSBOT_SMTP_PORT ?? 587,
+          security: e.DSBOT_SMTP_SECURITY,
+          from: e.DSBOT_SMTP_FROM ?? `dsbot@${e.DSBOT_SMTP_HOST}`,
+          ...(e.DSBOT_SMTP_USER ? { auth: { user: e.DSBOT_SMTP_USER, pass: e.DSBOT_SMTP_PASSWORD ?? "" } } : {}),
+        }
+      : undefined,
     backup: e.DSBOT_BACKUP_DIR
       ? { dir: path.resolve(e.DSBOT_BACKUP_DIR), keep: e.DSBOT_BACKUP_KEEP ?? 7, intervalHours: e.DSBOT_BACKUP_INTERVAL_HOURS ?? 24 }
       : undefined,

@@ -12,6 +12,8 @@ import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
 
 /** The CORS origin the matrix app allows, so the preflight route answers as in production. */
 export const ALLOWED_ORIGIN = "http://matrix.example";
+/** The code the matrix's e-mail channels wait for. */
+export const MATRIX_EMAIL_CODE = "424242";
 
 // ---------------------------------------------------------------------------------------------
 // Roles and objects
@@ -54,6 +56,7 @@ export interface Fixtures {
   tribe: { id: number; inviteId: number; memberId: number; incomingId: number; requestId: number };
   /** An alert channel (a webhook) of the owner. */
   alertChannel: { id: number };
+  emailChannel: { id: number };
 }
 export type ObjectKind = keyof Fixtures;
 
@@ -83,6 +86,7 @@ export const objectAccess: Record<ObjectKind, { see: readonly UserRole[]; manage
   tribe: { see: ["owner", "grantee", "admin"], manage: ["owner"] },
   // Alert channels are personal, admins included: their secrets are their owner's.
   alertChannel: { see: ["owner"], manage: ["owner"] },
+  emailChannel: { see: ["owner"], manage: ["owner"] },
 };
 
 /**

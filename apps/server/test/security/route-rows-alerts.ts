@@ -1,6 +1,6 @@
 // The security matrix's rows of the alert channels (modules/alerts): each user's own, admins included.
 import type { MatrixRow } from "./matrix.js";
-import { perObject, route } from "./matrix.js";
+import { MATRIX_EMAIL_CODE, perObject, route } from "./matrix.js";
 
 export const alertRows: MatrixRow[] = [
   route({ method: "GET", url: "/api/alert-channels", access: "user", ok: 200, request: () => ({}) }),
@@ -25,4 +25,13 @@ export const alertRows: MatrixRow[] = [
   perObject("alertChannel", { method: "DELETE", url: "/api/alert-channels/:id", access: "manage", ok: 204, fresh: true, request: (t) => ({ params: { id: t.fixture.id } }) }),
   perObject("alertChannel", { method: "POST", url: "/api/alert-channels/:id/test", access: "manage", ok: 202, request: (t) => ({ params: { id: t.fixture.id } }) }),
   perObject("alertChannel", { method: "GET", url: "/api/alert-channels/:id/deliveries", access: "see", ok: 200, request: (t) => ({ params: { id: t.fixture.id } }) }),
+  // A fresh channel each time: a confirmed address cannot be confirmed again.
+  perObject("emailChannel", {
+    method: "POST",
+    url: "/api/alert-channels/:id/confirm",
+    access: "manage",
+    ok: 200,
+    fresh: true,
+    request: (t) => ({ params: { id: t.fixture.id }, body: { code: MATRIX_EMAIL_CODE } }),
+  }),
 ];

@@ -5,6 +5,7 @@
 import type { BotStatus, MeResponse, RealtimeMessage } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../../src/app.js";
+import { MATRIX_EMAIL_CODE } from "./matrix.js";
 import { alertChannels, builderTemplates, dsbotPermissions, dsbots, incomings, tabRequests, tribeMembers, tribeSupportRequests, tribes, websocketConnections, worlds } from "../../src/db/schema.js";
 import type { UserRow } from "../../src/db/schema.js";
 import { secretBoxOf } from "../../src/modules/alerts/secret-box.js";
@@ -253,6 +254,17 @@ export async function createWorld(app: App, url: string): Promise<MatrixWorld> {
         .values({ userId: rows.owner.id, kind: "webhook", name: world.marker(), settings: { url: "http://127.0.0.1:9/matrix" }, sealed })
         .returning({ id: alertChannels.id });
       if (!row) throw new Error("no alert channel");
+      return { id: row.id };
+    },
+    /** An e-mail channel waiting for its code (MATRIX_EMAIL_CODE). */
+    async emailChannel() {
+      const secrets = { code: MATRIX_EMAIL_CODE, expiresAt: Date.now() + 3_600_000, tries: 0 };
+      const sealed = (await secretBoxOf(app.ctx.config)).seal(JSON.stringify(secrets));
+      const [row] = await db
+        .insert(alertChannels)
+        .values({ userId: rows.owner.id, kind: "email", name: world.marker(), settings: { address: "matrix@example.org" }, sealed, enabled: false })
+        .returning({ id: alertChannels.id });
+      if (!row) throw new Error("no e-mail channel");
       return { id: row.id };
     },
     async template() {

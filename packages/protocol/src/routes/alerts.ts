@@ -1,5 +1,6 @@
 // The routes of the alert channels (Profil → Benachrichtigungen): always the caller's own.
 import type {
+  AlertChannelConfirm,
   AlertChannelCreate,
   AlertChannelCreatedResponse,
   AlertChannelListResponse,
@@ -20,6 +21,8 @@ export const alertRoutes = {
   /** Queues a test message (202); its outcome shows in the delivery log. */
   test: post("/api/alert-channels/:id/test").returns<AlertTestResponse>(),
   deliveries: get("/api/alert-channels/:id/deliveries").returns<AlertDeliveryListResponse>(),
+  /** An e-mail channel's address confirmed by the code it was sent. */
+  confirm: post("/api/alert-channels/:id/confirm").body<AlertChannelConfirm>().returns<AlertChannelResponse>(),
   /** Which events go to which channels, and the quiet hours. */
   rules: get("/api/alert-rules").returns<AlertRulesResponse>(),
   saveRules: put("/api/alert-rules").body<AlertRulesUpdate>().returns<AlertRulesResponse>(),

@@ -18,18 +18,18 @@ export const alertChannels = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"discord" | "telegram" | "webhook">().notNull(),
+    kind: text("kind").$type<"discord" | "telegram" | "webhook" | "email">().notNull(),
     name: text("name").notNull(),
-    /** What may be shown again: a Telegram chat id, a webhook's address. */
+    /** What may be shown again: a Telegram chat id, a webhook's address, an e-mail address (and when it was confirmed). */
     settings: jsonb("settings").$type<Record<string, string>>().notNull(),
-    /** The secrets (a Discord webhook's address, a Telegram bot token, a webhook's signing key), sealed (modules/alerts/secret-box.ts). */
+    /** The secrets (a Discord webhook's address, a Telegram bot token, a webhook's signing key, an e-mail address's open code), sealed (modules/alerts/secret-box.ts). */
     sealed: text("sealed").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     /** No send before this (the channel's pace, or a 429's Retry-After). */
     nextSendAt: tz("next_send_at").notNull().defaultNow(),
     createdAt: tz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("alert_channels_user_idx").on(t.userId), check("alert_channels_kind_check", sql`${t.kind} in ('discord', 'telegram', 'webhook')`)],
+  (t) => [index("alert_channels_user_idx").on(t.userId), check("alert_channels_kind_check", sql`${t.kind} in ('discord', 'telegram', 'webhook', 'email')`)],
 );
 export type AlertChannelRow = typeof alertChannels.$inferSelect;
 

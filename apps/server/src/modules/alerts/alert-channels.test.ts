@@ -64,7 +64,7 @@ describe("alert channels", () => {
     const discord = await anna("POST", "/api/alert-channels", { kind: "discord", name: "Stammes-Discord", webhookUrl: `https://discord.com/api/webhooks/987654321/${DISCORD_TOKEN}` });
     expect(discord.statusCode, discord.body).toBe(201);
     expect(discord.json<AlertChannelCreatedResponse>()).toEqual({
-      channel: { id: expect.any(Number), kind: "discord", name: "Stammes-Discord", enabled: true, target: "Webhook 987654321", createdAt: expect.any(String), lastDelivery: null },
+      channel: { id: expect.any(Number), kind: "discord", name: "Stammes-Discord", enabled: true, confirmed: true, target: "Webhook 987654321", createdAt: expect.any(String), lastDelivery: null },
     });
     const telegram = await anna("POST", "/api/alert-channels", { kind: "telegram", name: "Handy", botToken: TELEGRAM_TOKEN, chatId: "-100123456" });
     expect(telegram.statusCode, telegram.body).toBe(201);
@@ -88,7 +88,7 @@ describe("alert channels", () => {
       [{ kind: "webhook", name: "X", url: "ftp://example.org/hook" }, "Bitte eine http- oder https-Adresse angeben."],
       [{ kind: "webhook", name: "X", url: "http://nutzer:pw@example.org/hook" }, "Bitte eine http- oder https-Adresse angeben."],
       [{ kind: "webhook", name: "", url: "https://example.org/hook" }, "Eingabe erforderlich"],
-      [{ kind: "sms", name: "X" }, "Bitte Discord, Telegram oder Webhook wählen."],
+      [{ kind: "sms", name: "X" }, "Bitte Discord, Telegram, Webhook oder E-Mail wählen."],
     ];
     for (const [body, message] of cases) {
       const answer = await anna("POST", "/api/alert-channels", body);

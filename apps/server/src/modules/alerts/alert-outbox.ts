@@ -22,6 +22,7 @@ import type { NotifyContext } from "../notifications/index.js";
 import { notificationTexts, notify } from "../notifications/index.js";
 import type { AlertSecrets, SendOutcome } from "./alert-senders.js";
 import { alertRequest, judgeAnswer } from "./alert-senders.js";
+import { sendAlertMail } from "./alert-mail.js";
 import { secretBoxOf } from "./secret-box.js";
 import { checkWebTarget, postToTarget, TargetRefusedError } from "./target-guard.js";
 
@@ -33,7 +34,7 @@ export const ALERT_SEND_TIMEOUT_MS = 10_000;
 export const ALERT_CLAIM_BATCH = 50;
 export const ALERT_DELIVERY_INTERVAL_MS = 1_000;
 /** The least time between two sends to one channel. */
-export const ALERT_CHANNEL_PACE_MS: Record<AlertChannelKind, number> = { discord: 400, telegram: 1_000, webhook: 0 };
+export const ALERT_CHANNEL_PACE_MS: Record<AlertChannelKind, number> = { discord: 400, telegram: 1_000, webhook: 0, email: 0 };
 
 type Executor = Pick<Database, "execute">;
 
@@ -52,7 +53,10 @@ export async function enqueueAlert(tx: Executor, userId: number, key: string, me
   return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
-export type DeliveryContext = NotifyContext & { config: Pick<Config, "allowPrivateTargets" | "alertHosts" | "secretKey" | "dataDir" | "port" | "publicUrl"> };
+export type DeliveryContext = NotifyContext & { config: Pick<Config, "allowPrivateTargets" | "alertHosts" | "secretKey" | "dataDir" | "port" | "publicUrl" | "smtp"> };
+
+/** Messages a channel gets while switched off (or unconfirmed): the ones its player asked for. */
+const alwaysSent = sql.raw(`('test', 'confirm')`);
 
 /** The pace per channel kind, as SQL over the channel `c`. */
 const paceSql = sql.raw(`case c.kind ${Object.entries(ALERT_CHANNEL_PACE_MS).map(([kind, ms]) => `when '${kind}' then ${ms}`).join(" ")} else 0 end`);
@@ -61,7 +65,9 @@ const paceSql = sql.raw(`case c.kind ${Object.entries(ALERT_CHANNEL_PACE_MS).map
  * Claims up to ALERT_CLAIM_BATCH due rows: the oldest of each channel whose pace allows a send now and
  * that has no message in flight (one at a time per channel, so a 429's hold covers the next one). The
  * channels are locked (`skip locked`) and paced in the same statement: rounds that run at once (the
- * loop and a test message's round, or two instances) never both take one channel.
+ * loop and a test message's round, or two instances) never both take one channel. The last update
+ * checks the row's state again: on PostgreSQL a round whose snapshot predates another's claim sees
+ * the claimed row's newest version there, and leaves it.
  */
 export async function claimDue(db: Database, now: Date, claim: string): Promise<AlertOutboxRow[]> {
   const lease = new Date(now.getTime() + ALERT_LEASE_MS);
@@ -70,7 +76,7 @@ export async function claimDue(db: Database, now: Date, claim: string): Promise<
       select c.id from alert_channels c
       where c.next_send_at <= ${now}
         and exists (select 1 from alert_outbox o where o.channel_id = c.id and o.status = 'pending' and o.next_attempt_at <= ${now}
-                      and (o.lease_until is null or o.lease_until < ${now}) and (c.enabled or o.message ->> 'event' = 'test'))
+                      and (o.lease_until is null or o.lease_until < ${now}) and (c.enabled or o.message ->> 'event' in ${alwaysSent}))
         and not exists (select 1 from alert_outbox f where f.channel_id = c.id and f.status = 'pending' and f.lease_until >= ${now})
       order by c.next_send_at
       limit ${ALERT_CLAIM_BATCH}
@@ -83,11 +89,11 @@ export async function claimDue(db: Database, now: Date, claim: string): Promise<
       select distinct on (o.channel_id) o.id
       from alert_outbox o join paced c on c.id = o.channel_id
       where o.status = 'pending' and o.next_attempt_at <= ${now} and (o.lease_until is null or o.lease_until < ${now})
-        and (c.enabled or o.message ->> 'event' = 'test')
+        and (c.enabled or o.message ->> 'event' in ${alwaysSent})
       order by o.channel_id, o.id
     )
     update alert_outbox o set claim = ${claim}, lease_until = ${lease}, attempts = o.attempts + 1
-    where o.id in (select id from due)
+    where o.id in (select id from due) and o.status = 'pending' and (o.lease_until is null or o.lease_until < ${now})
     returning o.id`);
   const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
@@ -95,13 +101,17 @@ export async function claimDue(db: Database, now: Date, claim: string): Promise<
 }
 
 async function send(ctx: DeliveryContext, channel: AlertChannelRow, row: AlertOutboxRow, now: Date): Promise<SendOutcome & { status: number | null }> {
-  let secrets: AlertSecrets[AlertChannelKind];
+  const baseUrl = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  if (channel.kind === "email") {
+    const mail = { to: channel.settings.address ?? "", message: row.message, key: row.idempotencyKey, baseUrl };
+    return sendAlertMail(ctx.config.smtp, { allowPrivate: ctx.config.allowPrivateTargets }, mail);
+  }
+  let secrets: AlertSecrets[Exclude<AlertChannelKind, "email">];
   try {
-    secrets = JSON.parse((await secretBoxOf(ctx.config)).open(channel.sealed)) as AlertSecrets[AlertChannelKind];
+    secrets = JSON.parse((await secretBoxOf(ctx.config)).open(channel.sealed)) as AlertSecrets[Exclude<AlertChannelKind, "email">];
   } catch {
     return { kind: "failed", error: alertDeliveryMessages.unreadable, status: null };
   }
-  const baseUrl = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
   const request = alertRequest(channel.kind, secrets, { settings: channel.settings, message: row.message, key: row.idempotencyKey, baseUrl, hosts: ctx.config.alertHosts, now: now.getTime() });
   try {
     const target = await checkWebTarget(request.url, { allowPrivate: ctx.config.allowPrivateTargets });

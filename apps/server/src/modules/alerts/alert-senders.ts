@@ -17,6 +17,8 @@ export interface AlertSecrets {
   discord: { webhookId: string; token: string };
   telegram: { token: string };
   webhook: { signingKey: string };
+  /** The open confirmation code (none once confirmed): `expiresAt` epoch ms, `tries` wrong entries so far. */
+  email: { code?: string; expiresAt?: number; tries?: number };
 }
 
 export interface AlertRequest {
@@ -62,7 +64,8 @@ export interface RequestInput {
   now: number;
 }
 
-export function alertRequest<K extends AlertChannelKind>(kind: K, secrets: AlertSecrets[K], input: RequestInput): AlertRequest {
+/** The HTTP request of a web channel (e-mail goes through alert-mail.ts). */
+export function alertRequest<K extends Exclude<AlertChannelKind, "email">>(kind: K, secrets: AlertSecrets[K], input: RequestInput): AlertRequest {
   const { message, baseUrl, hosts } = input;
   if (kind === "discord") {
     const { webhookId, token } = secrets as AlertSecrets["discord"];

@@ -1,12 +1,12 @@
 // /api/alert-channels and /api/alert-rules: the caller's alert channels (Profil → Benachrichtigungen),
-// their test message and delivery log, and which events go to which of them. Always the caller's own: another user's channel answers 404, admins included.
+// their test message and delivery log, an e-mail address's confirmation, and which events go to which of them. Always the caller's own: another user's channel answers 404, admins included.
 import type { AlertChannelCreatedResponse, AlertChannelListResponse, AlertChannelResponse, AlertDeliveryListResponse, AlertRulesResponse, AlertTestResponse } from "@dsbot/protocol";
-import { alertChannelCreateSchema, alertChannelIdParamsSchema, alertChannelMessages, alertChannelUpdateSchema, alertRoutes as routes, alertRulesUpdateSchema } from "@dsbot/protocol";
-import type { FastifyPluginAsync } from "fastify";
+import { alertChannelConfirmSchema, alertChannelCreateSchema, alertChannelIdParamsSchema, alertChannelMessages, alertChannelUpdateSchema, alertRoutes as routes, alertRulesUpdateSchema } from "@dsbot/protocol";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { contract } from "../../http/contract.js";
 import type { AppContext } from "../../platform/app-context.js";
 import { authenticate, caller } from "../auth/index.js";
-import { createChannel, deleteChannel, listChannels, listDeliveries, queueTest, updateChannel } from "./alert-channels.service.js";
+import { confirmChannel, createChannel, deleteChannel, listChannels, listDeliveries, queueTest, updateChannel } from "./alert-channels.service.js";
 import { deliverDue } from "./alert-outbox.js";
 import { readRules, saveRules } from "./alert-rules.service.js";
 
@@ -15,8 +15,13 @@ const create = contract({ body: alertChannelCreateSchema });
 const byId = contract({ params: alertChannelIdParamsSchema });
 const update = contract({ params: alertChannelIdParamsSchema, body: alertChannelUpdateSchema });
 const rules = contract({ body: alertRulesUpdateSchema });
+const confirm = contract({ params: alertChannelIdParamsSchema, body: alertChannelConfirmSchema });
 
 export function alertsRoutes(ctx: AppContext): FastifyPluginAsync {
+  /** A delivery round now rather than on the next tick (where the rounds run at all). */
+  const kick = (request: FastifyRequest) => {
+    if (ctx.config.alertDelivery) void deliverDue(ctx).catch((error: unknown) => request.log.error({ err: error }, "alert delivery failed"));
+  };
   return async (app) => {
     app.addHook("onRequest", authenticate(ctx.db));
 
@@ -26,8 +31,15 @@ export function alertsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(routes.create.path, { config: create.config }, async (request, reply) => {
       const created = await createChannel(ctx.db, ctx.config, caller(request).user.id, create.body(request));
+      // An e-mail address's code goes now rather than on the next round.
+      if (created.channel.kind === "email") kick(request);
       return reply.status(201).send(created satisfies AlertChannelCreatedResponse);
     });
+
+    /** The channel's own first (404), then the code (400). */
+    app.post(routes.confirm.path, { config: confirm.config }, async (request): Promise<AlertChannelResponse> => ({
+      channel: await confirmChannel(ctx.db, ctx.config, caller(request).user.id, confirm.params(request).id, () => confirm.body(request).code),
+    }));
 
     app.patch(routes.update.path, { config: update.config }, async (request): Promise<AlertChannelResponse> => ({
       channel: await updateChannel(ctx.db, caller(request).user.id, update.params(request).id, update.body(request)),
@@ -41,7 +53,7 @@ export function alertsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post(routes.test.path, { config: byId.config }, async (request, reply) => {
       await queueTest(ctx.db, caller(request).user.id, byId.params(request).id);
       // Sent now rather than on the next round (where the rounds run at all).
-      if (ctx.config.alertDelivery) void deliverDue(ctx).catch((error: unknown) => request.log.error({ err: error }, "alert delivery failed"));
+      kick(request);
       return reply.status(202).send({ message: alertChannelMessages.testQueued } satisfies AlertTestResponse);
     });
 

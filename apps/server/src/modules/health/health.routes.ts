@@ -25,6 +25,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(routes.clientConfig.path, { config: none.config }, async (): Promise<ClientConfig> => ({
       apiBases: ctx.config.apiBases,
       version: serverVersion,
+      emailAlerts: ctx.config.smtp !== undefined,
     }));
   };
 }

@@ -34,7 +34,7 @@ export const profileTexts = {
 // German texts of Benachrichtigungen (the alert channels).
 export const alertTexts = {
   card: (count: number) => `Benachrichtigungen (${count})`,
-  hint: "Discord, Telegram oder ein eigener Webhook: dsbot erreicht dich dort auch, wenn keine dsbot-Seite offen ist.",
+  hint: "Discord, Telegram, ein eigener Webhook oder E-Mail: dsbot erreicht dich dort auch, wenn keine dsbot-Seite offen ist.",
   label: "Meine Benachrichtigungskanäle",
   empty: "Noch kein Kanal",
   emptyHint: "Lege unten einen an und schicke eine Testnachricht.",
@@ -65,6 +65,13 @@ export const alertTexts = {
   chatIdHint: "Deine Chat-ID (z. B. über @userinfobot) oder @kanalname",
   url: "Adresse deines Servers",
   urlHint: "dsbot sendet JSON per POST, signiert mit einem Schlüssel, den du nach dem Anlegen einmal siehst.",
+  address: "E-Mail-Adresse",
+  addressHint: "dsbot schickt dir einen Code; erst mit ihm gehen Benachrichtigungen an diese Adresse.",
+  code: "Code aus der E-Mail",
+  codeLabel: (name: string) => `Code aus der E-Mail für ${name}`,
+  confirm: "Bestätigen",
+  unconfirmed: "unbestätigt",
+  codeSent: (address: string) => `Wir haben dir einen Code an ${address} geschickt. Gib ihn hier ein.`,
   create: "Kanal anlegen",
   created: (name: string) => `„${name}“ wurde angelegt.`,
   secretsNote: "Zugangsdaten werden verschlüsselt gespeichert und nie wieder angezeigt.",

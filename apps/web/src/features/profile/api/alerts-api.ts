@@ -60,6 +60,14 @@ export function useTestAlertChannel() {
   });
 }
 
+export function useConfirmAlertChannel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: number; code: string }) => api.call(alertRoutes.confirm, { params: { id }, body: { code } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.channels }),
+  });
+}
+
 export const alertRulesQueryOptions = queryOptions({
   queryKey: alertKeys.rules,
   queryFn: ({ signal }) => api.call(alertRoutes.rules, { signal }),

@@ -1,9 +1,9 @@
-// Benachrichtigungen on the profile: the own alert channels with on/off, a test message, the delivery
+// Benachrichtigungen on the profile: the own alert channels with on/off, an e-mail address's code, a test message, the delivery
 // log (the last 50 messages: state, attempts, the receiver's answer, how long it took) and delete; the
 // rules (alert-rules-form.tsx) and the form for a new one below.
 import type { AlertChannel, AlertDelivery, AlertDeliveryStatus } from "@dsbot/protocol";
-import { alertChannelKindLabels, ALERT_DELIVERIES_SHOWN } from "@dsbot/protocol";
-import { ActionIcon, Badge, Button, Collapse, Divider, Group, Loader, Stack, Switch, Table, Text } from "@mantine/core";
+import { alertChannelKindLabels, alertChannelMessages, ALERT_DELIVERIES_SHOWN } from "@dsbot/protocol";
+import { ActionIcon, Badge, Button, Collapse, Divider, Group, Loader, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconBellOff, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,7 +13,8 @@ import { ErrorState, StateMessage } from "@/components/ui/states";
 import { alert } from "@/lib/alerts";
 import { alertError, errorMessage } from "@/lib/api-error-message";
 import { formatDate } from "@/lib/dates";
-import { alertChannelsQueryOptions, alertDeliveriesQueryOptions, useDeleteAlertChannel, useTestAlertChannel, useUpdateAlertChannel } from "../api/alerts-api";
+import { ApiError } from "@/lib/api";
+import { alertChannelsQueryOptions, alertDeliveriesQueryOptions, useConfirmAlertChannel, useDeleteAlertChannel, useTestAlertChannel, useUpdateAlertChannel } from "../api/alerts-api";
 import { alertTexts as texts } from "../texts";
 import { AlertChannelForm } from "./alert-channel-form";
 import { AlertRulesSection } from "./alert-rules-form";
@@ -76,6 +77,46 @@ function DeliveryLog({ channel }: { channel: AlertChannel }) {
   );
 }
 
+/** An e-mail address waiting for the code its mail carries. */
+function ConfirmCode({ channel }: { channel: AlertChannel }) {
+  const [code, setCode] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirmCode = useConfirmAlertChannel();
+  const submit = async () => {
+    setProblem(null);
+    try {
+      await confirmCode.mutateAsync({ id: channel.id, code: code.trim() });
+      alert.success(alertChannelMessages.confirmed);
+    } catch (error) {
+      // A wrong or malformed code belongs under the field; an expired one too (it says what to do).
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) setProblem(error.message);
+      else alertError(error);
+    }
+  };
+  return (
+    <form onSubmit={(event) => (event.preventDefault(), void submit())} noValidate>
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        <TextInput
+          size="xs"
+          label={texts.code}
+          aria-label={texts.codeLabel(channel.name)}
+          description={texts.codeSent(channel.target)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          error={problem}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          style={{ flex: "1 1 220px" }}
+        />
+        <Button size="xs" type="submit" mt={22} loading={confirmCode.isPending}>
+          {texts.confirm}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 function ChannelItem({ channel, divided }: { channel: AlertChannel; divided: boolean }) {
   const [showLog, setShowLog] = useState(false);
   const update = useUpdateAlertChannel();
@@ -114,6 +155,11 @@ function ChannelItem({ channel, divided }: { channel: AlertChannel; divided: boo
             <Badge size="xs" variant="outline">
               {alertChannelKindLabels[channel.kind]}
             </Badge>
+            {!channel.confirmed && (
+              <Badge size="xs" variant="light" color="yellow">
+                {texts.unconfirmed}
+              </Badge>
+            )}
             {channel.lastDelivery ? <StatusBadge status={channel.lastDelivery.status} /> : <Text size="xs" c="dimmed">{texts.lastNever}</Text>}
           </Group>
           <Text size="xs" c="dimmed" truncate="end">
@@ -124,12 +170,13 @@ function ChannelItem({ channel, divided }: { channel: AlertChannel; divided: boo
           label={texts.enabled}
           aria-label={texts.enabledLabel(channel.name)}
           checked={channel.enabled}
-          disabled={update.isPending}
+          disabled={update.isPending || !channel.confirmed}
           onChange={(event) => update.mutate({ id: channel.id, body: { enabled: event.currentTarget.checked } }, { onError: alertError })}
         />
       </Group>
+      {!channel.confirmed && <ConfirmCode channel={channel} />}
       <Group gap="xs">
-        <Button size="xs" variant="light" loading={test.isPending} onClick={() => void sendTest()}>
+        <Button size="xs" variant="light" loading={test.isPending} disabled={!channel.confirmed} onClick={() => void sendTest()}>
           {texts.test}
         </Button>
         <Button size="xs" variant="subtle" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>

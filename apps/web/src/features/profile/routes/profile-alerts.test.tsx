@@ -25,16 +25,18 @@ function setup() {
     calls.push({ method, path: url.pathname, body });
   };
   mockFetch({
-    "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0" }),
+    "GET /api/client-config": () => json(200, { apiBases: {}, version: "0.1.0", emailAlerts: true }),
     "GET /api/auth/me": () => json(200, { user: plainUser }),
     "GET /api/profile/sessions": () => json(200, { sessions: [] }),
     "GET /api/dsbot-auth/tokens": () => json(200, { runners: [] }),
     "GET /api/alert-channels": () => json(200, { channels }),
     "POST /api/alert-channels": (request) => {
       record("POST")(request);
-      const body = request.body as { kind: AlertChannel["kind"]; name: string; url?: string };
+      const body = request.body as { kind: AlertChannel["kind"]; name: string; url?: string; address?: string };
       if (body.url?.includes("127.0.0.1")) return apiError(400, "bad_request", "Ziel nicht erlaubt: die Adresse ist privat, lokal oder gehört zum Rechenzentrum.");
-      const channel: AlertChannel = { id: channels.length + 1, kind: body.kind, name: body.name, enabled: true, target: body.url ?? "Webhook 1", createdAt: "2026-11-30T10:00:00.000Z", lastDelivery: null };
+      const mail = body.kind === "email";
+      const target = body.url ?? body.address ?? "Webhook 1";
+      const channel: AlertChannel = { id: channels.length + 1, kind: body.kind, name: body.name, enabled: !mail, confirmed: !mail, target, createdAt: "2026-11-30T10:00:00.000Z", lastDelivery: null };
       channels = [...channels, channel];
       return json(201, { channel, ...(body.kind === "webhook" ? { signingKey: KEY } : {}) });
     },
@@ -50,6 +52,12 @@ function setup() {
       return json(202, { message: "Testnachricht ist unterwegs – das Ergebnis steht gleich im Zustellprotokoll." });
     },
     "GET /api/alert-channels/1/deliveries": () => json(200, { deliveries }),
+    "POST /api/alert-channels/1/confirm": (request) => {
+      record("POST")(request);
+      if ((request.body as { code: string }).code !== "123456") return apiError(400, "bad_request", "Der Code stimmt nicht.");
+      channels = channels.map((c) => (c.id === 1 ? { ...c, enabled: true, confirmed: true } : c));
+      return json(200, { channel: channels[0] });
+    },
     "GET /api/alert-rules": () => json(200, rules),
     "PUT /api/alert-rules": (request) => {
       record("PUT")(request);
@@ -177,5 +185,34 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole("button", { name: "Löschen" }));
     expect(await screen.findByText("„Eigener Server“ wurde gelöscht.")).toBeInTheDocument();
     expect(await screen.findByText("Noch kein Kanal")).toBeInTheDocument();
+  });
+
+  it("adds an e-mail address, which waits for its code: a wrong one is said under the field, the right one switches it on", async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    renderApp("/profile");
+    const form = await screen.findByRole("form", { name: "Kanal hinzufügen" });
+    await user.click(within(form).getByText("E-Mail"));
+    await user.type(within(form).getByRole("textbox", { name: /^Name/ }), "Postfach");
+    await user.type(within(form).getByRole("textbox", { name: /^E-Mail-Adresse/ }), "anna@example.org");
+    await user.click(within(form).getByRole("button", { name: "Kanal anlegen" }));
+    const list = await screen.findByRole("list", { name: "Meine Benachrichtigungskanäle" });
+    expect(await within(list).findByText("unbestätigt")).toBeInTheDocument();
+    expect(within(list).getByRole("button", { name: "Testnachricht senden" })).toBeDisabled();
+    expect(within(list).getByRole("switch", { name: "Kanal Postfach an" })).toBeDisabled();
+    expect(within(list).getByText("Wir haben dir einen Code an anna@example.org geschickt. Gib ihn hier ein.")).toBeInTheDocument();
+
+    const code = within(list).getByRole("textbox", { name: "Code aus der E-Mail für Postfach" });
+    await user.type(code, "000000");
+    await user.click(within(list).getByRole("button", { name: "Bestätigen" }));
+    expect(await within(list).findByText("Der Code stimmt nicht.")).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, "123456");
+    await user.click(within(list).getByRole("button", { name: "Bestätigen" }));
+    expect(await screen.findByText("E-Mail-Adresse bestätigt – Benachrichtigungen kommen jetzt an.")).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText("unbestätigt")).not.toBeInTheDocument());
+    expect(within(list).getByRole("button", { name: "Testnachricht senden" })).toBeEnabled();
+    expect(calls.filter((c) => c.path === "/api/alert-channels").map((c) => c.body)).toEqual([{ kind: "email", name: "Postfach", address: "anna@example.org" }]);
+    expect(calls.filter((c) => c.path.endsWith("/confirm")).map((c) => c.body)).toEqual([{ code: "000000" }, { code: "123456" }]);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "alert_channels" DROP CONSTRAINT "alert_channels_kind_check";--> statement-breakpoint
+ALTER TABLE "alert_channels" ADD CONSTRAINT "alert_channels_kind_check" CHECK ("alert_channels"."kind" in ('discord', 'telegram', 'webhook', 'email'));
