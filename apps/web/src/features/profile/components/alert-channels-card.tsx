@@ -25,7 +25,7 @@ const statusColors: Record<AlertDeliveryStatus, string> = { pending: "yellow", d
 
 function StatusBadge({ status }: { status: AlertDeliveryStatus }) {
   return (
-    <Badge size="sm" variant="light" color={statusColors[status]} data-delivery-status={status}>
+    <Badge size="sm" variant="light" color={statusColors[status]} data-delivery-status={status} miw="max-content">
       {texts.status[status]}
     </Badge>
   );
