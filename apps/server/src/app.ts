@@ -16,7 +16,7 @@ import { registerStallWatch } from "./http/stall-watch.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./core/logger.js";
 import { accountModule } from "./modules/account/index.js";
-import { ALERT_DELIVERY_INTERVAL_MS, alertsModule, deliverDue } from "./modules/alerts/index.js";
+import { ALERT_DELIVERY_INTERVAL_MS, alertAttacksSoon, alertsModule, ATTACK_SOON_INTERVAL_MS, deliverDue } from "./modules/alerts/index.js";
 import type { SessionCacheHandle } from "./modules/auth/index.js";
 import { openSessionCache, purgeDeadSessions } from "./modules/auth/index.js";
 import type { BootstrapResult } from "./modules/bootstrap/index.js";
@@ -244,7 +244,12 @@ function startHousekeeping(
     every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
     ...(ctx.config.attackClock ? [every(ATTACK_CLOCK_INTERVAL_MS, "attack clock", skipWhileRunning(() => advanceAttacks(ctx)))] : []),
     // Claims under a lease: several instances send each message once.
-    ...(ctx.config.alertDelivery ? [every(ALERT_DELIVERY_INTERVAL_MS, "alert delivery", skipWhileRunning(() => deliverDue(ctx)))] : []),
+    ...(ctx.config.alertDelivery
+      ? [
+          every(ALERT_DELIVERY_INTERVAL_MS, "alert delivery", skipWhileRunning(() => deliverDue(ctx))),
+          every(ATTACK_SOON_INTERVAL_MS, "attack-soon alerts", skipWhileRunning(() => alertAttacksSoon(ctx))),
+        ]
+      : []),
   ];
   return {
     stop: async () => {

@@ -15,17 +15,24 @@ export const alertChannelKindLabels: Record<AlertChannelKind, string> = {
 };
 
 /** What may alert a user outside the browser: each is a notification of the bell as well. */
-export const alertEvents = ["noble-train", "defence-request", "support-assigned", "attack-failed", "bot-offline", "bot-protection"] as const;
+export const alertEvents = ["noble-train", "attack-soon", "defence-request", "support-assigned", "attack-failed", "bot-offline", "bot-protection"] as const;
 export type AlertEvent = (typeof alertEvents)[number];
 
 export const alertEventLabels: Record<AlertEvent, string> = {
   "noble-train": "Adelszug auf eines meiner Dörfer",
+  "attack-soon": "Angriff auf eines meiner Dörfer kommt in Kürze an",
   "defence-request": "Unterstützungsanfrage im Stamm",
   "support-assigned": "Mir zugeteilte Unterstützung",
   "attack-failed": "Angriff fehlgeschlagen, nicht gemeldet oder von Hand zu schicken",
   "bot-offline": "Bot offline oder mit Fehler gestoppt",
   "bot-protection": "Bot-Schutz (Captcha)",
 };
+
+/** Off until the player switches them on (every incoming would be a message otherwise). */
+export const alertEventsOffByDefault: readonly AlertEvent[] = ["attack-soon"];
+/** "attack-soon": how many minutes before an attack (no fake) lands it alerts. */
+export const ALERT_LEAD_DEFAULT_MINUTES = 10;
+export const ALERT_LEAD_MAX_MINUTES = 180;
 
 /** These pass through the quiet hours: they cannot wait until morning. */
 export const alertEventsThroughQuietHours: readonly AlertEvent[] = ["noble-train", "bot-protection"];
@@ -193,6 +200,7 @@ export const alertRuleMessages = {
   time: "Bitte eine Uhrzeit wie 22:30 angeben.",
   sameTimes: "Beginn und Ende der Ruhezeit dürfen nicht gleich sein.",
   gap: `Bitte 0 bis ${ALERT_GAP_MAX_SECONDS} Sekunden angeben.`,
+  lead: `Bitte 1 bis ${ALERT_LEAD_MAX_MINUTES} Minuten angeben.`,
   saved: "Die Regeln wurden gespeichert.",
 } as const;
 
@@ -202,6 +210,8 @@ export interface AlertRule {
   /** The channels it goes to; null: every channel that is on. */
   channelIds: number[] | null;
   minGapSeconds: number;
+  /** "attack-soon" only: minutes before the arrival. */
+  leadMinutes?: number;
 }
 
 /** "HH:MM" in the world's server time. */
@@ -215,6 +225,7 @@ export const alertRulesUpdateSchema = z.object({
         enabled: z.boolean(),
         channelIds: z.array(z.number().int().positive().max(2_147_483_647)).max(ALERT_CHANNELS_MAX).nullable(),
         minGapSeconds: z.number({ error: alertRuleMessages.gap }).int(alertRuleMessages.gap).min(0, alertRuleMessages.gap).max(ALERT_GAP_MAX_SECONDS, alertRuleMessages.gap),
+        leadMinutes: z.number({ error: alertRuleMessages.lead }).int(alertRuleMessages.lead).min(1, alertRuleMessages.lead).max(ALERT_LEAD_MAX_MINUTES, alertRuleMessages.lead).optional(),
       }),
     )
     .max(alertEvents.length),

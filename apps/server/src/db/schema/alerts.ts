@@ -4,7 +4,7 @@
 // kept as the channel's delivery log. A notification with an `alert_event` is queued by the trigger
 // `notifications_alert` (migration 0035) in its own insert's transaction, by the user's rules
 // (`alert_rules`: on or off, which channels, the least gap between two messages; none: on, every
-// channel, 60 s) and quiet hours (`alert_settings`; noble trains and bot protection pass them).
+// channel, 60 s, but "attack-soon" off) and quiet hours (`alert_settings`; noble trains and bot protection pass them).
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { tz } from "./columns.js";
@@ -87,6 +87,8 @@ export const alertRules = pgTable(
     /** Null: every channel that is on. */
     channelIds: integer("channel_ids").array(),
     minGapSeconds: integer("min_gap_seconds").notNull(),
+    /** "attack-soon": minutes before an attack lands; null: the default. */
+    leadMinutes: smallint("lead_minutes"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.event] })],
 );
@@ -102,3 +104,20 @@ export const alertSettings = pgTable("alert_settings", {
   zone: text("zone").notNull(),
 });
 export type AlertSettingsRow = typeof alertSettings.$inferSelect;
+
+/**
+ * The attacks a user was told of by "attack-soon" (modules/alerts/attack-soon.ts), one row per user and
+ * attack (world, both villages, arrival: a bot's rescan or a paste of the same command is the same
+ * attack). Claimed with an insert, so several instances tell each once; a day later the rows go.
+ */
+export const attackSoonAlerts = pgTable(
+  "attack_soon_alerts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attackKey: text("attack_key").notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.attackKey] }), index("attack_soon_alerts_created_idx").on(t.createdAt)],
+);

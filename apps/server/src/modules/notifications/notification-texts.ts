@@ -52,6 +52,12 @@ export const notificationTexts = {
     alert: "noble-train",
     message: `Auf dein Dorf ${village} läuft ein Angriff mit Adelsgeschlecht von ${attacker} aus ${origin}, Ankunft ${arrival} (Serverzeit). Schicke Unterstützung oder plane einen Rückadel.`,
   }),
+  /** Attacks (no fakes) on the user's villages landing within their rule's lead ("attack-soon"). */
+  attackSoon: (count: number, lead: number, village: string, attacker: string, origin: string, arrival: string): NotificationContent => ({
+    title: "Angriff in Kürze",
+    alert: "attack-soon",
+    message: `${count === 1 ? "Ein Angriff kommt" : `${count} Angriffe kommen`} in den nächsten ${lead} Minuten an: ${count === 1 ? "auf" : "der erste auf"} ${village} von ${attacker} aus ${origin}, Ankunft ${arrival} (Serverzeit).`,
+  }),
   /** A tribe member's village needs support (to coordinators and to members who could help in time). */
   supportRequested: (member: string, village: string, neededBy: string, need: string): NotificationContent => ({
     title: "Unterstützung angefordert",

@@ -96,6 +96,8 @@ export const alertTexts = {
   channels: "Kanäle",
   allChannels: "Alle Kanäle, die an sind",
   gap: "Abstand (s)",
+  lead: "Minuten vor der Ankunft",
+  leadLabel: "Minuten vor der Ankunft für Angriffe in Kürze",
   gapLabel: (event: string) => `Abstand in Sekunden für ${event}`,
   eventOnLabel: (event: string) => `${event} melden`,
   channelsLabel: (event: string) => `Kanäle für ${event}`,

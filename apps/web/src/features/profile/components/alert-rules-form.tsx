@@ -1,5 +1,5 @@
 // Wann melden? Per event: on or off, which channels (none chosen: every channel that is on), the least
-// gap between two messages; the quiet hours in the world's server time, which only noble trains and
+// gap between two messages, for "attack-soon" the minutes before the arrival; the quiet hours in the world's server time, which only noble trains and
 // bot protection pass. Checked with the server's own schema; saved together.
 import type { AlertChannel, AlertRulesResponse, AlertRulesUpdate } from "@dsbot/protocol";
 import { alertEventLabels, alertRuleMessages, alertRulesUpdateSchema } from "@dsbot/protocol";
@@ -57,6 +57,27 @@ function RulesForm({ saved, channels }: { saved: AlertRulesResponse; channels: A
                         name={`rules.${i}.enabled`}
                         render={({ field }) => <Switch label={label} aria-label={texts.eventOnLabel(label)} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
                       />
+                      {rule.event === "attack-soon" && (
+                        <Controller
+                          control={control}
+                          name={`rules.${i}.leadMinutes`}
+                          render={({ field, fieldState }) => (
+                            <NumberInput
+                              mt={6}
+                              size="xs"
+                              w={160}
+                              label={texts.lead}
+                              aria-label={texts.leadLabel}
+                              min={1}
+                              clampBehavior="none"
+                              allowDecimal={false}
+                              value={field.value ?? ""}
+                              onChange={(value) => field.onChange(typeof value === "number" ? value : Number.NaN)}
+                              error={fieldState.error?.message}
+                            />
+                          )}
+                        />
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Controller

@@ -19,7 +19,11 @@ const KEY = "Ab3dEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd";
 function setup() {
   let channels: AlertChannel[] = [];
   let deliveries: AlertDelivery[] = [];
-  let rules: AlertRulesResponse = { rules: alertEvents.map((event) => ({ event, enabled: true, channelIds: null, minGapSeconds: 60 })), quietHours: null, zone: "Europe/Berlin" };
+  let rules: AlertRulesResponse = {
+    rules: alertEvents.map((event) => (event === "attack-soon" ? { event, enabled: false, channelIds: null, minGapSeconds: 60, leadMinutes: 10 } : { event, enabled: true, channelIds: null, minGapSeconds: 60 })),
+    quietHours: null,
+    zone: "Europe/Berlin",
+  };
   const calls: { method: string; path: string; body: unknown }[] = [];
   const record = (method: string) => ({ url, body }: { url: URL; body: unknown }) => {
     calls.push({ method, path: url.pathname, body });
@@ -161,13 +165,20 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
     const gap = within(rulesForm).getByRole("textbox", { name: "Abstand in Sekunden für Adelszug auf eines meiner Dörfer" });
     await user.clear(gap);
     await user.type(gap, "0");
+    await user.click(within(rulesForm).getByRole("switch", { name: "Angriff auf eines meiner Dörfer kommt in Kürze an melden" }));
+    const lead = within(rulesForm).getByRole("textbox", { name: "Minuten vor der Ankunft für Angriffe in Kürze" });
+    await user.clear(lead);
+    await user.type(lead, "0");
     await user.click(within(rulesForm).getByRole("checkbox", { name: "Ruhezeit" }));
     const from = within(rulesForm).getByRole("textbox", { name: "von" });
     await user.clear(from);
     await user.type(from, "25:00");
     await user.click(within(rulesForm).getByRole("button", { name: "Regeln speichern" }));
     expect(await within(rulesForm).findByText("Bitte eine Uhrzeit wie 22:30 angeben.")).toBeInTheDocument();
+    expect(within(rulesForm).getByText("Bitte 1 bis 180 Minuten angeben.")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+    await user.clear(lead);
+    await user.type(lead, "20");
     await user.clear(from);
     await user.type(from, "23:30");
     await user.click(within(rulesForm).getByRole("button", { name: "Regeln speichern" }));
@@ -176,6 +187,7 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
     expect(put.quietHours).toEqual({ from: "23:30", to: "07:00" });
     expect(put.rules.find((r) => r.event === "attack-failed")).toEqual({ event: "attack-failed", enabled: false, channelIds: null, minGapSeconds: 60 });
     expect(put.rules.find((r) => r.event === "noble-train")?.minGapSeconds).toBe(0);
+    expect(put.rules.find((r) => r.event === "attack-soon")).toEqual({ event: "attack-soon", enabled: true, channelIds: null, minGapSeconds: 60, leadMinutes: 20 });
 
     await user.click(within(list).getByRole("switch", { name: "Kanal Eigener Server an" }));
     await waitFor(() => expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ enabled: false }));

@@ -1,0 +1,73 @@
+// "Angriff in Kürze": every few seconds, each user who switched the rule on is told of the attacks on
+// their villages (their bots' scans and their pasted incomings; fakes left out) that land within the
+// rule's lead. One notification per user and run names how many and the first; the trigger
+// `notifications_alert` sends it to their channels (the rule's gap makes a wave one message). Each
+// attack is told once per user: an insert into `attack_soon_alerts` claims it, so several instances
+// and a bot's rescans tell it once; the claims go after a day.
+import { ALERT_LEAD_DEFAULT_MINUTES, formatServerTime } from "@dsbot/protocol";
+import { sql } from "drizzle-orm";
+import { notificationLinks, notificationTexts, notify } from "../notifications/index.js";
+import type { NotifyContext } from "../notifications/index.js";
+import { worldZoneOf } from "../worlds/index.js";
+
+export const ATTACK_SOON_INTERVAL_MS = 15_000;
+const CLAIMS_KEPT_MS = 86_400_000;
+
+interface SoonRow {
+  user_id: number;
+  lead: number;
+  id: number;
+  world_server: string;
+  world_world: string;
+  target_x: number;
+  target_y: number;
+  target_name: string | null;
+  origin_x: number;
+  origin_y: number;
+  attacker_name: string | null;
+  arrival_at: string | Date;
+  attack_key: string;
+}
+
+/** One run; answers how many users were told. */
+export async function alertAttacksSoon(ctx: NotifyContext, now = new Date()): Promise<number> {
+  await ctx.db.execute(sql`delete from attack_soon_alerts where created_at < ${new Date(now.getTime() - CLAIMS_KEPT_MS)}`);
+  const result = await ctx.db.execute(sql`
+    with rules as (
+      select user_id, coalesce(lead_minutes, ${ALERT_LEAD_DEFAULT_MINUTES}) as lead from alert_rules where event = 'attack-soon' and enabled
+    ), soon as (
+      select r.user_id, r.lead, i.id, i.world_server, i.world_world, i.target_x, i.target_y, i.target_name, i.origin_x, i.origin_y,
+             i.attacker_name, i.arrival_at,
+             i.world_server || '/' || i.world_world || '/' || i.origin_x || '|' || i.origin_y || '>' || i.target_x || '|' || i.target_y
+               || '@' || (extract(epoch from i.arrival_at) * 1000)::bigint as attack_key
+      from rules r
+      join incomings i on i.user_id = r.user_id or i.dsbot_id in (select b.id from dsbots b where b.owner_id = r.user_id)
+      where i.kind <> 'fake' and i.arrival_at > ${now} and i.arrival_at <= ${now}::timestamptz + r.lead * interval '1 minute'
+    ), fresh as (
+      insert into attack_soon_alerts (user_id, attack_key, created_at)
+      select distinct user_id, attack_key, ${now}::timestamptz from soon
+      on conflict do nothing
+      returning user_id, attack_key
+    )
+    select s.* from soon s join fresh f on f.user_id = s.user_id and f.attack_key = s.attack_key
+    order by s.user_id, s.arrival_at, s.id`);
+  const rows = (result as unknown as { rows: SoonRow[] }).rows;
+  const byUser = new Map<number, SoonRow[]>();
+  for (const row of rows) {
+    const list = byUser.get(row.user_id) ?? [];
+    // A bot's scan and a paste of the same attack are one.
+    if (!list.some((r) => r.attack_key === row.attack_key)) list.push(row);
+    byUser.set(row.user_id, list);
+  }
+  for (const [userId, list] of byUser) {
+    const first = list[0] as SoonRow;
+    const zone = await worldZoneOf(ctx.db, { server: first.world_server, world: first.world_world });
+    const village = `${first.target_name ?? ""} (${first.target_x}|${first.target_y})`.trim();
+    const arrival = formatServerTime(new Date(first.arrival_at).getTime(), zone);
+    await notify(ctx, userId, {
+      ...notificationTexts.attackSoon(list.length, first.lead, village, first.attacker_name ?? "Unbekannt", `${first.origin_x}|${first.origin_y}`, arrival),
+      link: notificationLinks.incoming(first.id),
+    });
+  }
+  return byUser.size;
+}
