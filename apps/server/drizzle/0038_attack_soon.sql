@@ -8,7 +8,8 @@ CREATE TABLE "attack_soon_alerts" (
 ALTER TABLE "alert_rules" ADD COLUMN "lead_minutes" smallint;--> statement-breakpoint
 ALTER TABLE "attack_soon_alerts" ADD CONSTRAINT "attack_soon_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "attack_soon_alerts_created_idx" ON "attack_soon_alerts" USING btree ("created_at");--> statement-breakpoint
--- "attack-soon" is off until its user switches it on (every incoming would be a message otherwise).
+-- "attack-soon" and "tab-request-due" are off until their user switches them on (every incoming, every
+-- tab request would be a message otherwise).
 CREATE OR REPLACE FUNCTION "alert_enqueue"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   rule_enabled boolean := true;
@@ -21,7 +22,7 @@ BEGIN
   IF NEW.alert_event IS NULL THEN RETURN NULL; END IF;
   SELECT r.enabled, r.channel_ids, r.min_gap_seconds INTO rule_enabled, rule_channels, rule_gap
     FROM alert_rules r WHERE r.user_id = NEW.user_id AND r.event = NEW.alert_event;
-  IF NOT FOUND THEN rule_enabled := NEW.alert_event <> 'attack-soon'; rule_channels := null; rule_gap := 60; END IF;
+  IF NOT FOUND THEN rule_enabled := NEW.alert_event NOT IN ('attack-soon', 'tab-request-due'); rule_channels := null; rule_gap := 60; END IF;
   IF NOT rule_enabled THEN RETURN NULL; END IF;
   IF NEW.alert_event NOT IN ('noble-train', 'bot-protection') THEN
     SELECT s.quiet_from, s.quiet_to, s.zone INTO quiet FROM alert_settings s WHERE s.user_id = NEW.user_id;

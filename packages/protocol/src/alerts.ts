@@ -15,7 +15,7 @@ export const alertChannelKindLabels: Record<AlertChannelKind, string> = {
 };
 
 /** What may alert a user outside the browser: each is a notification of the bell as well. */
-export const alertEvents = ["noble-train", "attack-soon", "defence-request", "support-assigned", "attack-failed", "bot-offline", "bot-protection"] as const;
+export const alertEvents = ["noble-train", "attack-soon", "defence-request", "support-assigned", "attack-failed", "tab-request-due", "bot-offline", "bot-protection"] as const;
 export type AlertEvent = (typeof alertEvents)[number];
 
 export const alertEventLabels: Record<AlertEvent, string> = {
@@ -24,14 +24,18 @@ export const alertEventLabels: Record<AlertEvent, string> = {
   "defence-request": "Unterstützungsanfrage im Stamm",
   "support-assigned": "Mir zugeteilte Unterstützung",
   "attack-failed": "Angriff fehlgeschlagen, nicht gemeldet oder von Hand zu schicken",
+  "tab-request-due": "Tab-Anfrage bald abzuschicken",
   "bot-offline": "Bot offline oder mit Fehler gestoppt",
   "bot-protection": "Bot-Schutz (Captcha)",
 };
 
-/** Off until the player switches them on (every incoming would be a message otherwise). */
-export const alertEventsOffByDefault: readonly AlertEvent[] = ["attack-soon"];
-/** "attack-soon": how many minutes before an attack (no fake) lands it alerts. */
-export const ALERT_LEAD_DEFAULT_MINUTES = 10;
+/** Off until the player switches them on (every incoming, every tab request would be a message otherwise). */
+export const alertEventsOffByDefault: readonly AlertEvent[] = ["attack-soon", "tab-request-due"];
+/**
+ * The events told a number of minutes ahead, with that number's default: an attack (no fake) landing,
+ * a tab request's send time.
+ */
+export const alertLeadDefaultMinutes: Partial<Record<AlertEvent, number>> = { "attack-soon": 10, "tab-request-due": 2 };
 export const ALERT_LEAD_MAX_MINUTES = 180;
 
 /** These pass through the quiet hours: they cannot wait until morning. */
@@ -210,7 +214,7 @@ export interface AlertRule {
   /** The channels it goes to; null: every channel that is on. */
   channelIds: number[] | null;
   minGapSeconds: number;
-  /** "attack-soon" only: minutes before the arrival. */
+  /** The events of alertLeadDefaultMinutes only: minutes before the arrival or send time. */
   leadMinutes?: number;
 }
 

@@ -2,7 +2,7 @@
 // notification that is an alert is written (the trigger `notifications_alert`, migration 0035); here
 // they are read with their defaults and saved. Quiet hours are in the server time of the user's world.
 import type { AlertEvent, AlertRule, AlertRulesResponse, AlertRulesUpdate } from "@dsbot/protocol";
-import { ALERT_GAP_DEFAULT_SECONDS, ALERT_LEAD_DEFAULT_MINUTES, alertEvents, alertEventsOffByDefault, alertRuleMessages } from "@dsbot/protocol";
+import { ALERT_GAP_DEFAULT_SECONDS, alertEvents, alertEventsOffByDefault, alertLeadDefaultMinutes, alertRuleMessages } from "@dsbot/protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { alertChannels, alertRules, alertSettings } from "../../db/schema.js";
@@ -14,15 +14,21 @@ const toClock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStar
 const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /**
- * A rule the user never set: on (but "attack-soon" off), every channel that is on, the default gap (as
- * the trigger assumes); "attack-soon" the default lead.
+ * A rule the user never set: on (but "attack-soon" and "tab-request-due" off), every channel that is on,
+ * the default gap (as the trigger assumes), and the default lead where the event has one.
  */
+/** The minutes ahead, for the events told ahead; nothing for the others. */
+function leadOf(event: AlertEvent, minutes: number | null): { leadMinutes?: number } {
+  const fallback = alertLeadDefaultMinutes[event];
+  return fallback === undefined ? {} : { leadMinutes: minutes ?? fallback };
+}
+
 const defaultRule = (event: AlertEvent): AlertRule => ({
   event,
   enabled: !alertEventsOffByDefault.includes(event),
   channelIds: null,
   minGapSeconds: ALERT_GAP_DEFAULT_SECONDS,
-  ...(event === "attack-soon" ? { leadMinutes: ALERT_LEAD_DEFAULT_MINUTES } : {}),
+  ...leadOf(event, null),
 });
 
 export async function readRules(db: Database, user: Pick<UserRow, "id" | "worldServer" | "worldWorld">): Promise<AlertRulesResponse> {
@@ -36,8 +42,7 @@ export async function readRules(db: Database, user: Pick<UserRow, "id" | "worldS
     rules: alertEvents.map((event) => {
       const row = byEvent.get(event);
       if (!row) return defaultRule(event);
-      const lead = event === "attack-soon" ? { leadMinutes: row.leadMinutes ?? ALERT_LEAD_DEFAULT_MINUTES } : {};
-      return { event, enabled: row.enabled, channelIds: row.channelIds, minGapSeconds: row.minGapSeconds, ...lead };
+      return { event, enabled: row.enabled, channelIds: row.channelIds, minGapSeconds: row.minGapSeconds, ...leadOf(event, row.leadMinutes) };
     }),
     quietHours: settings && settings.quietFrom !== null && settings.quietTo !== null ? { from: toClock(settings.quietFrom), to: toClock(settings.quietTo) } : null,
     zone: settings?.zone ?? zone,
@@ -57,8 +62,7 @@ export async function saveRules(db: Database, user: Pick<UserRow, "id" | "worldS
   const zone = await worldZoneOf(db, { server: user.worldServer, world: user.worldWorld });
   await db.transaction(async (tx) => {
     for (const rule of body.rules) {
-      const lead = rule.event === "attack-soon" ? { leadMinutes: rule.leadMinutes ?? ALERT_LEAD_DEFAULT_MINUTES } : {};
-      const values = { enabled: rule.enabled, channelIds: rule.channelIds, minGapSeconds: rule.minGapSeconds, ...lead };
+      const values = { enabled: rule.enabled, channelIds: rule.channelIds, minGapSeconds: rule.minGapSeconds, ...leadOf(rule.event, rule.leadMinutes ?? null) };
       await tx
         .insert(alertRules)
         .values({ userId: user.id, event: rule.event, ...values })

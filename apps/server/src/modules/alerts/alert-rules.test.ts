@@ -113,7 +113,7 @@ describe("alert rules", () => {
     const anna = await person();
     const bert = await person();
     const defaults = (await anna.call("GET", "/api/alert-rules")).json<AlertRulesResponse>();
-    expect(defaults.rules).toHaveLength(7);
+    expect(defaults.rules).toHaveLength(8);
     expect(defaults.rules[0]).toEqual({ event: "noble-train", enabled: true, channelIds: null, minGapSeconds: 60 });
     // Every incoming would be a message: off until switched on.
     expect(defaults.rules[1]).toEqual({ event: "attack-soon", enabled: false, channelIds: null, minGapSeconds: 60, leadMinutes: 10 });

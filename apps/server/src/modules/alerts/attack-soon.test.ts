@@ -1,21 +1,24 @@
-// "Angriff in Kürze": off until switched on; then an attack on one of the user's villages (their bot's
-// scan or their paste, no fake) that lands within the rule's lead is told once — one notification per
-// run naming how many and the first, queued for the user's channels — and never again, however often
-// the run comes or the same attack is seen twice. Other users' incomings tell them nothing.
+// Alerts told ahead. "Angriff in Kürze": off until switched on; then an attack on one of the user's
+// villages (their bot's scan or their paste, no fake) that lands within the rule's lead is told once —
+// one notification per run naming how many and the first, queued for the user's channels — and never
+// again, however often the run comes or the same attack is seen twice. Other users' incomings tell them
+// nothing. "Tab-Anfrage fällig": an open attack tab request whose send time comes within the lead, once.
 import type { AlertRulesResponse } from "@dsbot/protocol";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caller, importPlanWorld, newAttack, newPlan } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../../test/factories.js";
 import type { TestApp } from "../../../test/test-app.js";
 import { createTestApp } from "../../../test/test-app.js";
-import { alertChannels, alertOutbox, incomings, notifications } from "../../db/schema.js";
+import { alertChannels, alertOutbox, attacks, incomings, notifications, tabRequests } from "../../db/schema.js";
 import { secretBoxOf } from "./secret-box.js";
-import { alertAttacksSoon } from "./attack-soon.js";
+import { alertAhead, alertAttacksSoon } from "./attack-soon.js";
 
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
+  await importPlanWorld(app);
 });
 afterAll(() => app?.dispose());
 
@@ -86,5 +89,30 @@ describe("attack-soon alerts", () => {
     const notes = await soonNotes(user.id);
     expect(notes.map((n) => n.message.slice(0, 22)).sort()).toEqual(["2 Angriffe kommen in d", "Ein Angriff kommt in d"]);
     expect(await soonNotes(stranger.id)).toEqual([]);
+  });
+
+  it("tells an open tab request once, within the minutes before its send time, off by default", async () => {
+    const user = await createUser(app);
+    const token = await loginAs(app, user);
+    const call = caller(app, token);
+    const plan = await newPlan(call, "Erinnerung");
+    const attack = await newAttack(call, plan.id, { from: "500|500", to: "510|490" });
+    const [row] = await app.db.select().from(attacks).where(eq(attacks.id, attack.id));
+    const sendAt = row!.sendAt;
+    const [request] = await app.db.insert(tabRequests).values({ userId: user.id, kind: "attack", attackId: attack.id, message: "Kein laufender Bot kann diesen Angriff schicken." }).returning();
+    const before = (minutes: number) => new Date(sendAt.getTime() - minutes * 60_000);
+    const notes = () => app.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.title, "Tab-Anfrage fällig")));
+
+    expect(await alertAhead(app.ctx, before(1))).toBe(0);
+    const saved = await call("PUT", "/api/alert-rules", { rules: [{ event: "tab-request-due", enabled: true, channelIds: null, minGapSeconds: 60, leadMinutes: 3 }], quietHours: null });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Four minutes before: not yet; two minutes before: once; a run later: nothing new.
+    expect(await alertAhead(app.ctx, before(4))).toBe(0);
+    expect(await alertAhead(app.ctx, before(2))).toBe(1);
+    expect(await alertAhead(app.ctx, before(1.5))).toBe(0);
+    const [note] = await notes();
+    expect(note?.message).toMatch(/^Eine Tab-Anfrage ist in den nächsten 3 Minuten abzuschicken: von 500\|500 nach 510\|490, Abschickzeit \d\d\.\d\d\.\d\d \d\d:\d\d:\d\d:\d{3} \(Serverzeit\)\.$/);
+    expect(note?.link).toEqual({ kind: "tab-request", tabRequestId: request!.id });
+    expect(await notes()).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ export type { CheckedTarget, PostAnswer, ResolveAll, TargetPolicy, TargetRefusal
 export { checkHost, checkWebTarget, isPublicAddress, postToTarget, TARGET_SMTP_PORTS, TARGET_WEB_PORTS, TargetRefusedError } from "./target-guard.js";
 export type { DeliveryContext } from "./alert-outbox.js";
 export { ALERT_DELIVERY_INTERVAL_MS, deliverDue, enqueueAlert } from "./alert-outbox.js";
-export { alertAttacksSoon, ATTACK_SOON_INTERVAL_MS } from "./attack-soon.js";
+export { alertAhead, ATTACK_SOON_INTERVAL_MS } from "./attack-soon.js";
 
 /** Registered by app.ts: the alert channels' routes. */
 export const alertsModule: ServerModule = {

@@ -58,6 +58,12 @@ export const notificationTexts = {
     alert: "attack-soon",
     message: `${count === 1 ? "Ein Angriff kommt" : `${count} Angriffe kommen`} in den nächsten ${lead} Minuten an: ${count === 1 ? "auf" : "der erste auf"} ${village} von ${attacker} aus ${origin}, Ankunft ${arrival} (Serverzeit).`,
   }),
+  /** Open attack tab requests whose send time is within the user's rule's lead ("tab-request-due"). */
+  tabRequestDue: (count: number, lead: number, from: string, to: string, send: string): NotificationContent => ({
+    title: "Tab-Anfrage fällig",
+    alert: "tab-request-due",
+    message: `${count === 1 ? "Eine Tab-Anfrage ist" : `${count} Tab-Anfragen sind`} in den nächsten ${lead} Minuten abzuschicken: ${count === 1 ? "von" : "die erste von"} ${from} nach ${to}, Abschickzeit ${send} (Serverzeit).`,
+  }),
   /** A tribe member's village needs support (to coordinators and to members who could help in time). */
   supportRequested: (member: string, village: string, neededBy: string, need: string): NotificationContent => ({
     title: "Unterstützung angefordert",

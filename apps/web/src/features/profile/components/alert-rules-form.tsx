@@ -1,8 +1,8 @@
 // Wann melden? Per event: on or off, which channels (none chosen: every channel that is on), the least
-// gap between two messages, for "attack-soon" the minutes before the arrival; the quiet hours in the world's server time, which only noble trains and
+// gap between two messages, for the events told ahead the minutes before the arrival or send time; the quiet hours in the world's server time, which only noble trains and
 // bot protection pass. Checked with the server's own schema; saved together.
 import type { AlertChannel, AlertRulesResponse, AlertRulesUpdate } from "@dsbot/protocol";
-import { alertEventLabels, alertRuleMessages, alertRulesUpdateSchema } from "@dsbot/protocol";
+import { alertEventLabels, alertLeadDefaultMinutes, alertRuleMessages, alertRulesUpdateSchema } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Checkbox, Group, Loader, MultiSelect, NumberInput, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
@@ -57,7 +57,7 @@ function RulesForm({ saved, channels }: { saved: AlertRulesResponse; channels: A
                         name={`rules.${i}.enabled`}
                         render={({ field }) => <Switch label={label} aria-label={texts.eventOnLabel(label)} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
                       />
-                      {rule.event === "attack-soon" && (
+                      {alertLeadDefaultMinutes[rule.event] !== undefined && (
                         <Controller
                           control={control}
                           name={`rules.${i}.leadMinutes`}
@@ -66,8 +66,8 @@ function RulesForm({ saved, channels }: { saved: AlertRulesResponse; channels: A
                               mt={6}
                               size="xs"
                               w={160}
-                              label={texts.lead}
-                              aria-label={texts.leadLabel}
+                              label={rule.event === "tab-request-due" ? texts.leadSend : texts.lead}
+                              aria-label={texts.leadLabel(label)}
                               min={1}
                               clampBehavior="none"
                               allowDecimal={false}

@@ -20,7 +20,11 @@ function setup() {
   let channels: AlertChannel[] = [];
   let deliveries: AlertDelivery[] = [];
   let rules: AlertRulesResponse = {
-    rules: alertEvents.map((event) => (event === "attack-soon" ? { event, enabled: false, channelIds: null, minGapSeconds: 60, leadMinutes: 10 } : { event, enabled: true, channelIds: null, minGapSeconds: 60 })),
+    rules: alertEvents.map((event) =>
+      event === "attack-soon" || event === "tab-request-due"
+        ? { event, enabled: false, channelIds: null, minGapSeconds: 60, leadMinutes: event === "attack-soon" ? 10 : 2 }
+        : { event, enabled: true, channelIds: null, minGapSeconds: 60 },
+    ),
     quietHours: null,
     zone: "Europe/Berlin",
   };
@@ -166,7 +170,7 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
     await user.clear(gap);
     await user.type(gap, "0");
     await user.click(within(rulesForm).getByRole("switch", { name: "Angriff auf eines meiner Dörfer kommt in Kürze an melden" }));
-    const lead = within(rulesForm).getByRole("textbox", { name: "Minuten vor der Ankunft für Angriffe in Kürze" });
+    const lead = within(rulesForm).getByRole("textbox", { name: "Minuten vorher für Angriff auf eines meiner Dörfer kommt in Kürze an" });
     await user.clear(lead);
     await user.type(lead, "0");
     await user.click(within(rulesForm).getByRole("checkbox", { name: "Ruhezeit" }));
