@@ -76,19 +76,25 @@ describe("bot protection during play", () => {
     const handedBackAt = Date.now();
     expect(failed.every((a) => a.error === "Bot-Schutz im Spiel: der Bot ist angehalten, bis du ihn löst.")).toBe(true);
     expect(world.commands.filter((c) => c.from.villageId === home.id)).toEqual([]);
-    // Both are the owner's tab requests; the second one long before its send time.
-    const requests = await app.db.select().from(tabRequests).where(eq(tabRequests.userId, account.bot.ownerId));
-    expect(requests.filter((r) => r.kind === "attack").map((r) => r.attackId).sort()).toEqual(rows.map((r) => r.id).sort());
+    // Both are the owner's tab requests (written just after the failed status); the second one long before its send time.
     expect(handedBackAt).toBeLessThan(second.arrival - travel({ axe: 1 }) - 30_000);
+    const requests = await eventually(async () => {
+      const all = await app.db.select().from(tabRequests).where(eq(tabRequests.userId, account.bot.ownerId));
+      expect(all.filter((r) => r.kind === "attack").map((r) => r.attackId).sort()).toEqual(rows.map((r) => r.id).sort());
+      expect(all.filter((r) => r.kind === "player").map((r) => r.reason)).toEqual(["bot_protection"]);
+      return all;
+    });
 
     // Paused with "Bot-Schutz" since then; the owner is told, and asked in a tab request.
-    const [bot] = await app.db.select().from(dsbots).where(eq(dsbots.id, account.bot.id));
-    expect(bot?.status).toBe("paused");
-    expect(bot?.protectedSince).toBeInstanceOf(Date);
-    expect(requests.filter((r) => r.kind === "player").map((r) => r.reason)).toEqual(["bot_protection"]);
-    expect(await notifications(app, account)).toContainEqual(
-      expect.objectContaining({ title: "Bot braucht dich", message: expect.stringContaining("Bot-Schutz") }),
-    );
+    expect(requests.filter((r) => r.kind === "player" && r.doneAt === null)).toHaveLength(1);
+    await eventually(async () => {
+      const [bot] = await app.db.select().from(dsbots).where(eq(dsbots.id, account.bot.id));
+      expect(bot?.status).toBe("paused");
+      expect(bot?.protectedSince).toBeInstanceOf(Date);
+      expect(await notifications(app, account)).toContainEqual(
+        expect.objectContaining({ title: "Bot braucht dich", message: expect.stringContaining("Bot-Schutz") }),
+      );
+    });
     const session = runner.session(account.bot.id);
     expect(session?.state).toBe("paused");
 

@@ -23,6 +23,8 @@ describe("public endpoints", () => {
     expect(clientConfigSchema.parse(response.json())).toEqual({
       apiBases: { "die-staemme.de": "https://api.example.org" },
       version: serverVersion,
+      // No SMTP server in the test app: no e-mail channel on the profile.
+      emailAlerts: false,
     });
   });
 
