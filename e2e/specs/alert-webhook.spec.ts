@@ -4,47 +4,28 @@
 // and the receiver gets the signed "Adelung erkannt" within 5 s of the bot's report.
 import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Notification } from "@dsbot/protocol";
 import { createDemoWorldBot, fastDemoWorld, planOwner, startSandboxBot } from "../attack-plans";
 import { expect, loginWith, test, uniqueSuffix } from "../fixtures";
+import { httpReceiver, type Delivery, type Receiver } from "../http-receiver";
 import type { NodeChild } from "../node-process";
 
 const UNIT_SPEED = 50;
 
-interface Delivery {
-  at: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 const running: NodeChild[] = [];
 let dir: string;
-let server: http.Server;
-let receiverUrl: string;
-const deliveries: Delivery[] = [];
+let receiver: Receiver;
 
 test.beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "dsbot-e2e-alerts-"));
-  deliveries.length = 0;
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      deliveries.push({ at: Date.now(), headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/dsbot`;
+  receiver = await httpReceiver();
 });
 test.afterEach(async () => {
   for (const child of running.splice(0)) child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
 
 const signatureOk = (key: string, d: Delivery) => d.headers["x-dsbot-signature"] === `sha256=${createHmac("sha256", key).update(`${String(d.headers["x-dsbot-timestamp"])}.${d.body}`).digest("hex")}`;
@@ -64,7 +45,7 @@ test("a webhook added on the profile gets the test message and, within 5 s of th
   const form = page.getByRole("form", { name: "Kanal hinzufügen" });
   await form.locator("label").filter({ hasText: /^Webhook$/ }).click();
   await form.getByRole("textbox", { name: /^Name/ }).fill("Mein Server");
-  await form.getByRole("textbox", { name: /^Adresse deines Servers/ }).fill(receiverUrl);
+  await form.getByRole("textbox", { name: /^Adresse deines Servers/ }).fill(receiver.url);
   await form.getByRole("button", { name: "Kanal anlegen" }).click();
   const signingKey = (await page.getByTestId("signing-key").textContent()) ?? "";
   expect(signingKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -72,14 +53,14 @@ test("a webhook added on the profile gets the test message and, within 5 s of th
   const list = page.getByRole("list", { name: "Meine Benachrichtigungskanäle" });
   await list.getByRole("button", { name: "Testnachricht senden" }).click();
   await expect(page.getByRole("table", { name: "Zustellprotokoll von Mein Server" }).getByText("zugestellt")).toBeVisible({ timeout: 15_000 });
-  expect(deliveries).toHaveLength(1);
-  expect(signatureOk(signingKey, deliveries[0]!)).toBe(true);
-  expect(JSON.parse(deliveries[0]!.body)).toMatchObject({ event: "test", title: "Testnachricht von dsbot" });
+  expect(receiver.deliveries).toHaveLength(1);
+  expect(signatureOk(signingKey, receiver.deliveries[0]!)).toBe(true);
+  expect(JSON.parse(receiver.deliveries[0]!.body)).toMatchObject({ event: "test", title: "Testnachricht von dsbot" });
 
   // The bot scans its incomings; the sandbox's noble train is among them.
   running.push((await startSandboxBot(request, owner, bot, "Zora", { dir, baseURL, name: `E2E-Alarm-${uniqueSuffix()}`, unitSpeed: UNIT_SPEED })).child);
-  await expect.poll(() => deliveries.filter((d) => d.headers["x-dsbot-event"] === "noble-train").length, { timeout: 90_000 }).toBeGreaterThan(0);
-  const noble = deliveries.find((d) => d.headers["x-dsbot-event"] === "noble-train")!;
+  await expect.poll(() => receiver.deliveries.filter((d) => d.headers["x-dsbot-event"] === "noble-train").length, { timeout: 90_000 }).toBeGreaterThan(0);
+  const noble = receiver.deliveries.find((d) => d.headers["x-dsbot-event"] === "noble-train")!;
   expect(signatureOk(signingKey, noble)).toBe(true);
   const message = JSON.parse(noble.body) as { title: string; text: string; link: string };
   expect(message.title).toBe("Adelung erkannt");

@@ -2,44 +2,28 @@
 // play), the bot stops, its page says "Bot-Schutz" live, the owner's webhook gets the alert, and
 // "Gelöst" on the bot page resumes the bot (its runner says so in the bot log).
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createDemoWorldBot, planOwner, startSandboxBot } from "../attack-plans";
 import { expect, loginWith, test, uniqueSuffix } from "../fixtures";
+import { httpReceiver, type Delivery, type Receiver } from "../http-receiver";
 import type { NodeChild } from "../node-process";
-
-interface Delivery {
-  event: string;
-  body: string;
-}
 
 const running: NodeChild[] = [];
 let dir: string;
-let server: http.Server;
-let receiverUrl: string;
-const deliveries: Delivery[] = [];
+let receiver: Receiver;
 
 test.beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "dsbot-e2e-protection-"));
-  deliveries.length = 0;
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      deliveries.push({ event: String(req.headers["x-dsbot-event"]), body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/dsbot`;
+  receiver = await httpReceiver();
 });
 test.afterEach(async () => {
   for (const child of running.splice(0)) child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
+
+const eventOf = (d: Delivery) => String(d.headers["x-dsbot-event"]);
 
 test("bot protection pauses the bot with Bot-Schutz, alerts the owner's webhook, and Gelöst resumes it", async ({ page, request, baseURL }) => {
   test.setTimeout(240_000);
@@ -51,7 +35,7 @@ test("bot protection pauses the bot with Bot-Schutz, alerts the owner's webhook,
     data: { moduleName: "command-scanner", module: { enabled: true, intervalSeconds: 30, scanIncomings: true, scanOutgoing: false, notifyOnNobles: false } },
   });
   expect(saved.ok(), await saved.text()).toBeTruthy();
-  const channel = await request.post("/api/alert-channels", { headers: owner.headers, data: { kind: "webhook", name: "Handy", url: receiverUrl } });
+  const channel = await request.post("/api/alert-channels", { headers: owner.headers, data: { kind: "webhook", name: "Handy", url: receiver.url } });
   expect(channel.status(), await channel.text()).toBe(201);
 
   await loginWith(page, owner.username, owner.password, `/bots/${bot}`);
@@ -67,8 +51,8 @@ test("bot protection pauses the bot with Bot-Schutz, alerts the owner's webhook,
   await expect(page.locator('[data-status="protection"]').first()).toHaveText("Bot-Schutz");
   await expect(page.getByText(/^Seit \d\d\.\d\d\.\d\d \d\d:\d\d will das Spiel wissen, .*klicke dann auf „Gelöst“\.$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Fortsetzen" })).toBeDisabled();
-  await expect.poll(() => deliveries.filter((d) => d.event === "bot-protection").length, { timeout: 15_000 }).toBe(1);
-  const alert = JSON.parse(deliveries.find((d) => d.event === "bot-protection")!.body) as { title: string; text: string };
+  await expect.poll(() => receiver.deliveries.filter((d) => eventOf(d) === "bot-protection").length, { timeout: 15_000 }).toBe(1);
+  const alert = JSON.parse(receiver.deliveries.find((d) => eventOf(d) === "bot-protection")!.body) as { title: string; text: string };
   expect(alert.title).toBe("Bot braucht dich");
   expect(alert.text).toMatch(/^Der Bot "Zora" braucht dich: Bot-Schutz/);
 
