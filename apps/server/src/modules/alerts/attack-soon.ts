@@ -31,6 +31,19 @@ interface SoonRow {
   attack_key: string;
 }
 
+/** The rows per user in their order, one per key (the first). */
+function perUser<T extends { user_id: number }>(rows: readonly T[], keyOf: (row: T) => string): Map<number, T[]> {
+  const seen = new Set<string>();
+  const byUser = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = `${row.user_id} ${keyOf(row)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  }
+  return byUser;
+}
+
 /** One run of both; answers how many notifications went out. */
 export async function alertAhead(ctx: NotifyContext, now = new Date()): Promise<number> {
   await ctx.db.execute(sql`delete from attack_soon_alerts where created_at < ${new Date(now.getTime() - CLAIMS_KEPT_MS)}`);
@@ -58,14 +71,8 @@ export async function alertAttacksSoon(ctx: NotifyContext, now = new Date()): Pr
     )
     select s.* from soon s join fresh f on f.user_id = s.user_id and f.attack_key = s.attack_key
     order by s.user_id, s.arrival_at, s.id`);
-  const rows = (result as unknown as { rows: SoonRow[] }).rows;
-  const byUser = new Map<number, SoonRow[]>();
-  for (const row of rows) {
-    const list = byUser.get(row.user_id) ?? [];
-    // A bot's scan and a paste of the same attack are one.
-    if (!list.some((r) => r.attack_key === row.attack_key)) list.push(row);
-    byUser.set(row.user_id, list);
-  }
+  // A bot's scan and a paste of the same attack are one.
+  const byUser = perUser((result as unknown as { rows: SoonRow[] }).rows, (row) => row.attack_key);
   for (const [userId, list] of byUser) {
     const first = list[0] as SoonRow;
     const zone = await worldZoneOf(ctx.db, { server: first.world_server, world: first.world_world });
@@ -90,6 +97,7 @@ interface DueRow {
   send_at: string | Date;
   world_server: string;
   world_world: string;
+  claim_key: string;
 }
 
 /** The open attack tab requests due soon; answers how many users were told. */
@@ -112,9 +120,7 @@ export async function alertTabRequestsDue(ctx: NotifyContext, now = new Date()):
     )
     select d.* from due d join fresh f on f.user_id = d.user_id and f.attack_key = d.claim_key
     order by d.user_id, d.send_at, d.id`);
-  const rows = (result as unknown as { rows: DueRow[] }).rows;
-  const byUser = new Map<number, DueRow[]>();
-  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  const byUser = perUser((result as unknown as { rows: DueRow[] }).rows, (row) => row.claim_key);
   for (const [userId, list] of byUser) {
     const first = list[0] as DueRow;
     const zone = await worldZoneOf(ctx.db, { server: first.world_server, world: first.world_world });
