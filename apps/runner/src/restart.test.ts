@@ -5,6 +5,7 @@ import { attackTimes, botLogMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/src/app.js";
+import { stablePort } from "../../server/test/server-process.js";
 import { tempDir, testConfig } from "../../server/test/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../../server/test/test-database.js";
 import { attacks } from "../../server/src/db/schema.js";
@@ -19,7 +20,6 @@ import {
   createTestRunner,
   enableAttackScanner,
   eventually,
-  listen,
   restClient,
   startBotOnline,
   type Account,
@@ -48,12 +48,13 @@ afterAll(async () => {
 const config = (attackClock = false) =>
   testConfig({ dataDir: data.dir, databaseUrl: database.kind === "postgres" ? database.url : undefined, attackClock });
 
-async function startServer(port = 0, attackClock = false): Promise<{ app: TestApp; url: string }> {
+/** Without a port: one of stablePort's, which no other test's `listen(0)` takes while this server restarts. */
+async function startServer(port?: number, attackClock = false): Promise<{ app: TestApp; url: string }> {
   const app = await buildApp(config(attackClock));
   apps.push(app);
   // The harness helpers only use the App part of a TestApp.
   const testApp = app as TestApp;
-  if (port === 0) return { app: testApp, url: await listen(app) };
+  port ??= await stablePort();
   await app.fastify.listen({ port, host: "127.0.0.1" });
   return { app: testApp, url: `http://127.0.0.1:${port}` };
 }
@@ -166,7 +167,7 @@ describe("server restart", () => {
   });
 
   it("loses no due attack and sends none twice when the server restarts while they are due", async () => {
-    const server = await startServer(0, true);
+    const server = await startServer(undefined, true);
     const port = Number(new URL(server.url).port);
     const account = await createAccount(server.app);
     const { world, runner } = createRealTimeTestRunner(server.url, account, { seed: 9 });

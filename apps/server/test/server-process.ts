@@ -16,6 +16,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Below Linux's ephemeral range (32768–60999), where no `listen(0)` of another test lands. */
+const STABLE_PORTS = { from: 20_000, to: 30_000 };
+
+/**
+ * A free port for a server that is stopped and started again on it (a restart test): taken below the
+ * ephemeral range, so no other test listening on port 0 can take it while it is free between the two.
+ */
+export async function stablePort(): Promise<number> {
+  for (;;) {
+    const port = STABLE_PORTS.from + Math.floor(Math.random() * (STABLE_PORTS.to - STABLE_PORTS.from));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
 /**
  * Starts `src/main.ts` with the test admin, no demo and no world sync, plus `env` (DATABASE_URL or
  * DSBOT_DATA_DIR, …; a variable set to undefined is removed); resolves once it listens.

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killProcess, startServerProcess } from "../../../test/server-process.js";
+import { killProcess, stablePort, startServerProcess } from "../../../test/server-process.js";
 import { TEST_ADMIN } from "../../../test/test-app.js";
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -60,7 +60,7 @@ async function call(port: number, token: string | null, method: string, url: str
 
 describe.skipIf(onPostgres)("alerts across a killed server", () => {
   it("delivers each message queued at the kill exactly once after the restart", async () => {
-    const first = await startServerProcess(env());
+    const first = await startServerProcess(env(), await stablePort());
     child = first.child;
     const login = await call(first.port, null, "POST", "/api/auth/login", { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
     expect(login.status).toBe(200);
