@@ -59,7 +59,8 @@ async function startInstance(port: number, dbUrl: string, dataDir: string, demo:
       DSBOT_DEMO_PASSWORD: users.demo.password,
       DSBOT_WORLD_SYNC: "0",
       DSBOT_TRUST_PROXY: "1",
-      LOG_LEVEL: "warn",
+      // Info: the demo runner's lines come through A's log at their own level.
+      LOG_LEVEL: "info",
     },
   });
   let text = "";
@@ -101,6 +102,7 @@ test.describe("two instances behind nginx", () => {
   let dir: string;
   let dbUrl: string;
   const children: ChildProcess[] = [];
+  const outputs = new Map<string, () => string>();
 
   test.beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), "dsbot-e2e-multi-"));
@@ -109,6 +111,13 @@ test.describe("two instances behind nginx", () => {
     const url = new URL(databaseUrl as string);
     url.pathname = `/${name}`;
     dbUrl = url.toString();
+  });
+
+  // A failed run prints both instances' logs (A's includes the demo runner's lines): nothing else keeps them.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
+  test.afterEach(({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    for (const [name, output] of outputs) console.log(`━━ ${name} ━━\n${output().slice(-40_000)}`);
   });
 
   test.afterAll(() => {
@@ -125,8 +134,10 @@ test.describe("two instances behind nginx", () => {
     // A first: it migrates the new database and creates the demo data; B then finds both.
     const a = await startInstance(portA, dbUrl, path.join(dir, "a"), true);
     children.push(a.child);
+    outputs.set("Instanz A (mit Demo-Runner)", a.output);
     const b = await startInstance(portB, dbUrl, path.join(dir, "b"), false);
     children.push(b.child);
+    outputs.set("Instanz B", b.output);
     const nginx = startNginx(dir, nginxPort, [deadPort, portB]);
     children.push(nginx);
     const base = `http://127.0.0.1:${nginxPort}`;

@@ -49,8 +49,7 @@ import type { ServerLifecycle } from "./realtime/realtime.js";
 import { attachBotSockets, attachRealtime } from "./realtime/realtime.js";
 import { endExpiredSessionSockets, SESSION_SOCKET_SWEEP_MS } from "./realtime/session-sockets.js";
 import { createSocketKicker } from "./realtime/socket-kicker.js";
-import { adapterPool } from "./realtime/adapter-pool.js";
-import type pg from "pg";
+import { adapterPool, type AdapterPool } from "./realtime/adapter-pool.js";
 import { WorkerPool } from "./workers/worker-pool.js";
 import { startBackups } from "./modules/backup/index.js";
 import { INSTANCE_HEARTBEAT_MS, newInstanceId, registerInstance, retireInstance, sweepDeadInstances } from "./modules/instances/index.js";
@@ -122,7 +121,7 @@ async function buildHttp(
   config: Config,
   ctx: Omit<AppContext, "sockets" | "realtime" | "events" | "workers" | "worldSync">,
   sessions: SessionCacheHandle,
-  instance: { id: string; adapterPool?: pg.Pool; dbQueueDepth?: () => number },
+  instance: { id: string; adapterPool?: AdapterPool; dbQueueDepth?: () => number },
   logStream?: NodeJS.WritableStream,
 ) {
   const fastify = Fastify({
@@ -282,7 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const realtimePool = database.newPool ? adapterPool(database.newPool(2, "dsbot-realtime", { synchronous_commit: "off" })) : undefined;
   try {
     sessions = await openSessionCache(database, { warn: (details, message) => built?.fastify.log.warn(details, message) });
-    built = await buildHttp(config, { db, liveDb: database.live, config }, sessions, { id: instanceId, adapterPool: realtimePool?.pool, dbQueueDepth: database.queueDepth }, options.logStream);
+    built = await buildHttp(config, { db, liveDb: database.live, config }, sessions, { id: instanceId, adapterPool: realtimePool, dbQueueDepth: database.queueDepth }, options.logStream);
     const log = built.fastify.log;
     database.warnWith?.((details, message) => log.warn(details, message));
     const bootstrap = await bootstrapUsers(db, config);

@@ -14,6 +14,13 @@ import type pg from "pg";
 export interface AdapterPool {
   /** What the adapter is given (connect and query only). */
   pool: pg.Pool;
+  /**
+   * Calls back each time the adapter's LISTEN is in place: at start and after its connection came
+   * back. The adapter announces itself to its peers as it is made, before it listens, so their answers
+   * may go unheard; announcing again here lets it learn who else is there at once, not only by their
+   * next heartbeat.
+   */
+  onListening: (callback: () => void) => void;
   close: () => Promise<void>;
 }
 
@@ -88,6 +95,7 @@ export function notifyBatcher(run: (text: string, values: string[]) => Promise<p
 
 export function adapterPool(pool: pg.Pool): AdapterPool {
   const checkedOut = new Set<pg.PoolClient>();
+  const listening: (() => void)[] = [];
   let closed = false;
   const query = (...args: unknown[]) =>
     closed ? Promise.reject(new Error("realtime adapter pool closed")) : (pool.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
@@ -109,6 +117,17 @@ export function adapterPool(pool: pg.Pool): AdapterPool {
         return never();
       }
       checkedOut.add(client);
+      // The adapter's one checked-out client is its LISTEN connection (it publishes through query).
+      const run = client.query.bind(client) as (...a: unknown[]) => unknown;
+      client.query = ((...a: unknown[]) => {
+        const result = run(...a);
+        if (typeof a[0] === "string" && a[0].startsWith("LISTEN ") && result instanceof Promise) {
+          result.then(() => {
+            if (!closed) for (const callback of listening) callback();
+          }, () => {});
+        }
+        return result;
+      }) as typeof client.query;
       const release = client.release.bind(client);
       client.release = (destroy?: boolean | Error) => {
         checkedOut.delete(client);
@@ -119,6 +138,7 @@ export function adapterPool(pool: pg.Pool): AdapterPool {
   };
   return {
     pool: facade as unknown as pg.Pool,
+    onListening: (callback) => listening.push(callback),
     close: async () => {
       closed = true;
       for (const client of [...checkedOut]) client.release(true);

@@ -82,6 +82,41 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", () => {
     await botSocket.waitFor<BotModuleConfig>("bot:module-config", (u) => u.moduleName === "timer" && u.enabled);
   });
 
+  it("a start, a pause and a module change sent to B reach A while B counts no other instance", async () => {
+    // B has not heard A's heartbeat (just started, or A's came late): the adapter knows no peer, so a
+    // lookup of A's sockets through it finds nothing. Commands go by the connection rows instead.
+    const adapter = b.io.of("/").adapter as unknown as { nodesMap: Map<string, number> };
+    const peers = adapter.nodesMap;
+    adapter.nodesMap = new (class extends Map<string, number> {
+      override set() {
+        return this;
+      }
+    })();
+    try {
+      const owner = await createUser(a);
+      const web = await loginAs(a, owner);
+      const bot = await createBot(a, web);
+      const { token: runnerToken } = await pairRunner(a, web);
+      const runner = openSocket(urlA, { token: runnerToken, origin: "bot-user" }, sockets);
+      expect(await runner.outcome).toBe("connected");
+      expect(await ack(runner, "runner:hello", { name: "PC an A", version: "1.0.0", bots: [bot.id] })).toMatchObject({ ok: true });
+      const [connection] = (await get(b, web, `/api/dsbot/${bot.id}/connections`)).json<{ websocketConnections: { id: number }[] }>().websocketConnections;
+      expect(await b.io.of("/").adapter.serverCount()).toBe(1);
+
+      expect((await post(b, web, `/api/dsbot/${bot.id}/start`, { websocketConnectionId: connection!.id })).statusCode).toBe(200);
+      await runner.waitFor<RunnerCommand>("runner:command", (c) => c.action === "start" && c.dsbotId === bot.id);
+      const botSocket = openSocket(urlA, { token: runnerToken, origin: "bot", dsbotId: bot.id }, sockets);
+      await botSocket.waitFor("bot:config");
+      expect(await ack(botSocket, "bot:status", { status: "online" })).toEqual({ ok: true, status: "online" });
+      expect((await post(b, web, `/api/dsbot/${bot.id}/pause`)).statusCode).toBe(200);
+      await botSocket.waitFor<BotControl>("bot:control", (c) => c.action === "pause");
+      expect((await post(b, web, `/api/dsbot/${bot.id}/toggle-module`, { moduleName: "timer" })).statusCode).toBe(200);
+      await botSocket.waitFor<BotModuleConfig>("bot:module-config", (u) => u.moduleName === "timer");
+    } finally {
+      adapter.nodesMap = peers;
+    }
+  });
+
   it("a user's sockets on either instance hear a burst of messages in the order they were sent", async () => {
     const user = await createUser(a);
     const token = await loginAs(a, user);

@@ -4,12 +4,11 @@ import type { ClientToServerEvents } from "@dsbot/protocol";
 import { errorMessages, findUncleanInput, SOCKET_MESSAGE_MAX_BYTES } from "@dsbot/protocol";
 import { createAdapter } from "@socket.io/postgres-adapter";
 import type { FastifyBaseLogger } from "fastify";
-import type pg from "pg";
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { BotContext } from "../platform/app-context.js";
 import type { Database } from "../db/client.js";
-import { NOTIFY_PAYLOAD_MAX_BYTES } from "./adapter-pool.js";
+import { NOTIFY_PAYLOAD_MAX_BYTES, type AdapterPool } from "./adapter-pool.js";
 import type { BotEventHandler } from "../platform/bot-events.js";
 import { handleBotSocket } from "./bot-socket.js";
 import type { SocketData } from "../platform/socket-types.js";
@@ -30,7 +29,7 @@ export interface RealtimeOptions {
    * and `fetchSockets` to every instance on the database (LISTEN/NOTIFY). Without it (PGlite) rooms
    * are this process's only.
    */
-  adapterPool?: pg.Pool;
+  adapterPool?: AdapterPool;
 }
 
 /**
@@ -91,13 +90,15 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const log = options.log.child({ module: "realtime" });
   if (options.adapterPool) {
     io.adapter(
-      createAdapter(options.adapterPool, {
+      createAdapter(options.adapterPool.pool, {
         heartbeatInterval: ADAPTER_HEARTBEAT_MS,
         heartbeatTimeout: ADAPTER_HEARTBEAT_TIMEOUT_MS,
         payloadThreshold: NOTIFY_PAYLOAD_MAX_BYTES,
         errorHandler: (error) => log.warn({ err: error }, "realtime adapter error"),
       }),
     );
+    // Announced again once it listens: the peers' answers to the first announcement may have gone unheard.
+    options.adapterPool.onListening(() => void io.of("/").adapter.init());
   }
 
   io.use(
