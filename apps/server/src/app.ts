@@ -36,7 +36,7 @@ import { healthModule } from "./modules/health/index.js";
 import { createMetrics, metricsModule, registerHttpMetrics } from "./modules/metrics/index.js";
 import { playerSkillsModule } from "./modules/player-skills/index.js";
 import { templatesModule } from "./modules/templates/index.js";
-import { tribesModule } from "./modules/tribes/index.js";
+import { tellClosedRequests, TRIBE_REQUESTS_CLOSED_INTERVAL_MS, tribesModule } from "./modules/tribes/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
 import { searchModule } from "./modules/search/index.js";
 import { usersModule } from "./modules/users/index.js";
@@ -242,6 +242,8 @@ function startHousekeeping(
     }),
     every(SESSION_SOCKET_SWEEP_MS, "session socket sweep", () => endExpiredSessionSockets(io, db)),
     ...(ctx.config.attackClock ? [every(ATTACK_CLOCK_INTERVAL_MS, "attack clock", skipWhileRunning(() => advanceAttacks(ctx)))] : []),
+    // Each request claimed by one conditional update: told once across instances.
+    every(TRIBE_REQUESTS_CLOSED_INTERVAL_MS, "tribe requests closed", skipWhileRunning(() => tellClosedRequests(ctx))),
     // Claims under a lease: several instances send each message once.
     ...(ctx.config.alertDelivery
       ? [

@@ -108,9 +108,12 @@ export const tribeSupportRequests = pgTable(
     helpers: integer("helpers").notNull().default(0),
     createdAt: tz("created_at").notNull().defaultNow(),
     withdrawnAt: tz("withdrawn_at"),
+    /** When its landing was told (what arrived in time): once, by whichever instance claimed it. */
+    closedToldAt: tz("closed_told_at"),
   },
   (t) => [
     foreignKey({ columns: [t.tribeId, t.memberId], foreignColumns: [tribeMembers.tribeId, tribeMembers.userId] }).onDelete("cascade"),
+    index("tribe_support_requests_untold_idx").on(t.attackArrivalAt).where(sql`closed_told_at is null and withdrawn_at is null`),
     uniqueIndex("tribe_support_requests_open_idx").on(t.tribeId, t.targetX, t.targetY, t.attackArrivalAt).where(sql`withdrawn_at is null`),
     index("tribe_support_requests_tribe_idx").on(t.tribeId, t.attackArrivalAt),
   ],

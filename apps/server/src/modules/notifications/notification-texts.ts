@@ -70,6 +70,18 @@ export const notificationTexts = {
     alert: "defence-request",
     message: `${member} braucht Unterstützung in ${village} bis ${neededBy}: ${need}.`,
   }),
+  /**
+   * A request's attack landed: what arrived in time, in the need's measure (`unitsAsked`: the asked
+   * units are counted one by one, not their population).
+   */
+  supportRequestClosed: (member: string, village: string, arrived: number, requested: number, unitsAsked: boolean, troubled: number): NotificationContent => {
+    const measure = unitsAsked ? "der angeforderten Einheiten" : "Einwohner Verteidigung";
+    const late = troubled === 0 ? "" : ` ${troubled === 1 ? "1 Unterstützung kam" : `${troubled} Unterstützungen kamen`} zu spät oder gar nicht.`;
+    return {
+      title: "Unterstützungsanfrage abgeschlossen",
+      message: `Der Angriff auf ${village} (${member}) ist angekommen. Rechtzeitig da: ${arrived.toLocaleString("de-DE")} von ${requested.toLocaleString("de-DE")} ${measure}.${late}`,
+    };
+  },
   defenceAssigned: (coordinator: string, count: number, village: string, firstSend: string): NotificationContent => ({
     title: "Verteidigungsbefehle vom Stamm",
     alert: "support-assigned",

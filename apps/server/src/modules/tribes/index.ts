@@ -5,6 +5,7 @@ import { confirmSupportsSeen } from "./tribe-support-sightings.js";
 import { tribesRoutes } from "./tribes.routes.js";
 export { membersWhoCouldHelp } from "./tribe-request-helpers.js";
 export { planDefence } from "./tribe-defence.service.js";
+export { tellClosedRequests, TRIBE_REQUESTS_CLOSED_INTERVAL_MS } from "./tribe-requests-closed.js";
 export type { DefenceDeps } from "./tribe-defence.service.js";
 
 /**
