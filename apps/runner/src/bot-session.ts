@@ -31,6 +31,7 @@ import { UnitReservations } from "./reservations.js";
 import { TemplateCache } from "./template-cache.js";
 import { budgetGate, meteredDriver, RequestMeter } from "./request-meter.js";
 import { protectedDriver } from "./bot-protection.js";
+import { ActivityTally, tallyingDriver } from "./activity.js";
 import { measureServerClock } from "./server-clock.js";
 import { TimedWork } from "./timed-work.js";
 import type { DriverFactory, LocalBotConfig } from "./types.js";
@@ -72,6 +73,8 @@ export class BotSession {
   private readonly assignments = new Map<number, number>();
   /** The game requests of the last hour against the budget, and the captchas of the last day. */
   private readonly meter: RequestMeter;
+  /** What the bot did today, for the daily report ("bot:activity"). */
+  private readonly activity = new ActivityTally(() => this.options.clock.now(), () => this.timeZone);
   /** The next request budget report (not timed work: it does not count in timedWorkCount). */
   private usageTimer: unknown = null;
   private current: SessionState = "connecting";
@@ -236,10 +239,8 @@ export class BotSession {
     if (this.current === "ended") return;
     this.timeZone = config.timeZone;
     if (this.scheduler) return this.resync(config);
-    const driver = protectedDriver(meteredDriver(this.options.driverFactory(this.options.bot, config), this.meter), {
-      held: () => this.protectedSince !== null,
-      met: (error) => this.protectionMet(error),
-    });
+    const game = tallyingDriver(this.options.driverFactory(this.options.bot, config), this.activity);
+    const driver = protectedDriver(meteredDriver(game, this.meter), { held: () => this.protectedSince !== null, met: (error) => this.protectionMet(error) });
     this.driver = driver;
     this.scheduler = new ModuleScheduler({
       clock: this.options.clock,
@@ -280,10 +281,11 @@ export class BotSession {
     this.reportUsage();
   }
 
-  /** The request budget to the server now and every USAGE_REPORT_MS while the session lasts. */
+  /** The request budget and today's activity to the server now and every USAGE_REPORT_MS while the session lasts. */
   private reportUsage(): void {
     if (this.ended()) return;
     if (this.socket.connected) this.socket.emit("bot:usage", this.meter.usage());
+    if (this.socket.connected) for (const activity of this.activity.take()) this.socket.emit("bot:activity", activity);
     this.usageTimer = this.options.clock.setTimeout(() => this.reportUsage(), USAGE_REPORT_MS);
   }
 

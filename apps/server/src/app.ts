@@ -16,7 +16,7 @@ import { registerStallWatch } from "./http/stall-watch.js";
 import { registerWeb } from "./http/static-web.js";
 import { loggerOptions } from "./core/logger.js";
 import { accountModule } from "./modules/account/index.js";
-import { ALERT_DELIVERY_INTERVAL_MS, alertAhead, alertsModule, ATTACK_SOON_INTERVAL_MS, deliverDue } from "./modules/alerts/index.js";
+import { ALERT_DELIVERY_INTERVAL_MS, alertAhead, alertsModule, ATTACK_SOON_INTERVAL_MS, DAILY_REPORT_INTERVAL_MS, deliverDue, sendDailyReports } from "./modules/alerts/index.js";
 import type { SessionCacheHandle } from "./modules/auth/index.js";
 import { openSessionCache, purgeDeadSessions } from "./modules/auth/index.js";
 import type { BootstrapResult } from "./modules/bootstrap/index.js";
@@ -249,6 +249,7 @@ function startHousekeeping(
       ? [
           every(ALERT_DELIVERY_INTERVAL_MS, "alert delivery", skipWhileRunning(() => deliverDue(ctx))),
           every(ATTACK_SOON_INTERVAL_MS, "alerts told ahead", skipWhileRunning(() => alertAhead(ctx))),
+          every(DAILY_REPORT_INTERVAL_MS, "daily reports", skipWhileRunning(() => sendDailyReports(ctx))),
         ]
       : []),
   ];

@@ -23,6 +23,7 @@ import {
   botIncomingsReportSchema,
   botTemplatesRequestSchema,
   botUsageSchema,
+  botActivitySchema,
   botVillagesReportSchema,
   builderStepSchema,
   botTroopsReportSchema,
@@ -716,6 +717,7 @@ const socketEvents: { [K in keyof ClientToServerEvents]: SocketEvent } = {
   "bot:incomings": { origin: "bot", payload: botIncomingsReportSchema, ok: okAck({ incomings: int }) },
   "bot:villages": { origin: "bot", payload: botVillagesReportSchema, ok: okAck({ villages: int }) },
   "bot:usage": { origin: "bot", payload: botUsageSchema, ok: okAck({}) },
+  "bot:activity": { origin: "bot", payload: botActivitySchema, ok: okAck({}) },
   "bot:templates": { origin: "bot", payload: botTemplatesRequestSchema, ok: okAck({ templates: z.array(z.object({ id: int, name: z.string(), steps: z.array(builderStepSchema) })) }) },
 };
 

@@ -15,7 +15,7 @@ export const alertChannelKindLabels: Record<AlertChannelKind, string> = {
 };
 
 /** What may alert a user outside the browser: each is a notification of the bell as well. */
-export const alertEvents = ["noble-train", "attack-soon", "defence-request", "support-assigned", "attack-failed", "tab-request-due", "bot-offline", "bot-protection"] as const;
+export const alertEvents = ["noble-train", "attack-soon", "defence-request", "support-assigned", "attack-failed", "tab-request-due", "bot-offline", "bot-protection", "daily-report"] as const;
 export type AlertEvent = (typeof alertEvents)[number];
 
 export const alertEventLabels: Record<AlertEvent, string> = {
@@ -27,10 +27,13 @@ export const alertEventLabels: Record<AlertEvent, string> = {
   "tab-request-due": "Tab-Anfrage bald abzuschicken",
   "bot-offline": "Bot offline oder mit Fehler gestoppt",
   "bot-protection": "Bot-Schutz (Captcha)",
+  "daily-report": "Tagesbericht je Bot (Was hat er heute getan?)",
 };
 
-/** Off until the player switches them on (every incoming, every tab request would be a message otherwise). */
-export const alertEventsOffByDefault: readonly AlertEvent[] = ["attack-soon", "tab-request-due"];
+/** Off until the player switches them on (every incoming, every tab request, every day would be a message otherwise). */
+export const alertEventsOffByDefault: readonly AlertEvent[] = ["attack-soon", "tab-request-due", "daily-report"];
+/** The daily report's time of day (world's server time) unless the player sets another; its rule has no gap (one message per bot). */
+export const ALERT_REPORT_DEFAULT_AT = "22:00";
 /**
  * The events told a number of minutes ahead, with that number's default: an attack (no fake) landing,
  * a tab request's send time.
@@ -216,6 +219,8 @@ export interface AlertRule {
   minGapSeconds: number;
   /** The events of alertLeadDefaultMinutes only: minutes before the arrival or send time. */
   leadMinutes?: number;
+  /** "daily-report" only: its time of day, "HH:MM" in the world's server time. */
+  reportAt?: string;
 }
 
 /** "HH:MM" in the world's server time. */
@@ -230,6 +235,7 @@ export const alertRulesUpdateSchema = z.object({
         channelIds: z.array(z.number().int().positive().max(2_147_483_647)).max(ALERT_CHANNELS_MAX).nullable(),
         minGapSeconds: z.number({ error: alertRuleMessages.gap }).int(alertRuleMessages.gap).min(0, alertRuleMessages.gap).max(ALERT_GAP_MAX_SECONDS, alertRuleMessages.gap),
         leadMinutes: z.number({ error: alertRuleMessages.lead }).int(alertRuleMessages.lead).min(1, alertRuleMessages.lead).max(ALERT_LEAD_MAX_MINUTES, alertRuleMessages.lead).optional(),
+        reportAt: clock.optional(),
       }),
     )
     .max(alertEvents.length),

@@ -9,6 +9,8 @@ import { botUsageSchema } from "./runner.js";
 import { text } from "./validation.js";
 import type {
   BotConfig,
+  BotActivity,
+  BotActivityAck,
   BotUsage,
   BotUsageAck,
   BotControl,
@@ -173,4 +175,5 @@ export interface ClientToServerEvents {
   "bot:templates": (request: BotTemplatesRequest, ack: (answer: BotTemplatesAck) => void) => void;
   "bot:villages": (report: BotVillagesReport, ack?: (answer: BotVillagesAck) => void) => void;
   "bot:usage": (report: BotUsage, ack?: (answer: BotUsageAck) => void) => void;
+  "bot:activity": (report: BotActivity, ack?: (answer: BotActivityAck) => void) => void;
 }

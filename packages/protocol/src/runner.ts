@@ -22,7 +22,7 @@
 import { z } from "zod";
 import { arrivalSchema, attackTypeSchema, type AttackStatus } from "./attack-plans/attack.js";
 import { coordSchema } from "./game/coords.js";
-import { unitSchema } from "./units.js";
+import { unitCountsSchema, unitSchema } from "./units.js";
 import type { ApiErrorCode } from "./errors.js";
 import { botStatusSchema, logLevels, moduleNameSchema } from "./bots.js";
 import type { BuilderStep } from "./builder-templates.js";
@@ -236,6 +236,27 @@ export interface BotUsageResponse {
   usage: (BotUsage & { reportedAt: number }) | null;
 }
 
+/**
+ * What a bot did on one day of its world's server time, counted by its runner since that session began
+ * (a restarted runner is a new session; the server adds a day's sessions up): the haul of the battle
+ * reports that came in, building levels and units ordered, attack commands sent. Sent with the usage
+ * report every minute, and once more for the day that just ended. The daily report reads it.
+ */
+const ACTIVITY_COUNT_MAX = 1_000_000_000;
+const activityCount = z.number().int().min(0).max(ACTIVITY_COUNT_MAX);
+export const botActivitySchema = z.object({
+  /** YYYY-MM-DD in the world's server time. */
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** The runner session's random id. */
+  session: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  haul: z.object({ wood: activityCount, stone: activityCount, iron: activityCount }),
+  buildings: activityCount,
+  units: unitCountsSchema,
+  attacks: activityCount,
+});
+export type BotActivity = z.infer<typeof botActivitySchema>;
+export type BotActivityAck = SocketAck;
+
 /** Event names, for code that prefers constants to string literals. */
 export const runnerEvents = { hello: "runner:hello", bots: "runner:bots", command: "runner:command" } as const;
 export const botEvents = {
@@ -251,6 +272,7 @@ export const botEvents = {
   templates: "bot:templates",
   villages: "bot:villages",
   usage: "bot:usage",
+  activity: "bot:activity",
   control: "bot:control",
   config: "bot:config",
   moduleConfig: "bot:module-config",

@@ -5,9 +5,10 @@
 // route fails the suite until it has its row here, and a new socket event does not compile until it
 // has one (the event table is a Record over ClientToServerEvents).
 import type { BotStatus, ClientToServerEvents, RealtimeMessage, SocketAck, SocketOrigin } from "@dsbot/protocol";
+import { serverDay } from "@dsbot/protocol";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { botTroops, botUsage, botVillages, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
+import { botActivity, botTroops, botUsage, botVillages, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
 import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
 
 /** The CORS origin the matrix app allows, so the preflight route answers as in production. */
@@ -379,6 +380,16 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
     args: (t) => [{ requestsLastHour: markerNumber(t.marker), budgetPerHour: 1200, captchasLast24h: 0, throttled: false }],
     tookEffect: async (ack, t) => {
       const rows = await t.app.db.select().from(botUsage).where(sql`(${botUsage.usage}->>'requestsLastHour')::int = ${markerNumber(t.marker)}`);
+      return !!ack?.ok || rows.length > 0;
+    },
+  },
+  "bot:activity": {
+    origin: "bot",
+    args: (t) => [
+      { day: serverDay(Date.now(), "Europe/Berlin"), session: "matrix-session", haul: { wood: 0, stone: 0, iron: 0 }, buildings: markerNumber(t.marker), units: {}, attacks: 0 },
+    ],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(botActivity).where(eq(botActivity.buildings, markerNumber(t.marker)));
       return !!ack?.ok || rows.length > 0;
     },
   },

@@ -90,6 +90,12 @@ export function formatServerTime(ms: number, zone: string): string {
   return `${pad(p.day)}.${pad(p.month)}.${pad(((p.year % 100) + 100) % 100)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}:${pad(p.millisecond, 3)}`;
 }
 
+/** The day of an instant in the zone, "YYYY-MM-DD" (a bot's daily figures are kept per server day). */
+export function serverDay(ms: number, zone: string): string {
+  const p = serverTimeParts(ms, zone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
 /**
  * DS Workbench's time in its BB-code exports (types/Attack.java#getReplacements, worlds with
  * milliseconds): "dd.MM.yy 'um' HH:mm:ss.SSS", in BB code the milliseconds in "[size=8]…[/size]".

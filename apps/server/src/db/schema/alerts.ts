@@ -89,6 +89,8 @@ export const alertRules = pgTable(
     minGapSeconds: integer("min_gap_seconds").notNull(),
     /** "attack-soon": minutes before an attack lands; null: the default. */
     leadMinutes: smallint("lead_minutes"),
+    /** "daily-report": its time of day in minutes after midnight (world's server time); null: the default. */
+    reportMinute: smallint("report_minute"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.event] })],
 );

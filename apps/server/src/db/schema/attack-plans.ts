@@ -117,6 +117,8 @@ export const attacks = pgTable(
     // Status after the order: the table's status filter on the default sort (send time) reads the index
     // only; the generation last in each, so that the visibility check needs no row either.
     index("attacks_plan_send_idx").on(t.planId, t.sendAt, t.id, t.status, t.generation),
+    // A bot's sends of a day (the daily report).
+    index("attacks_dsbot_send_idx").on(t.dsbotId, t.sendAt).where(sql`dsbot_id is not null`),
     index("attacks_plan_arrival_idx").on(t.planId, t.arrivalAt, t.id, t.generation),
     index("attacks_plan_attacker_idx").on(t.planId, t.attackerName, t.id, t.generation),
     index("attacks_plan_defender_idx").on(t.planId, t.defenderName, t.id, t.generation),

@@ -2,7 +2,7 @@
 // live socket connections and the troops of their last inventory scan.
 import type { BotUsage, UnitCounts, VillageState } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
 import { users } from "./users.js";
 
@@ -215,3 +215,26 @@ export const botUsage = pgTable("bot_usage", {
   usage: jsonb("usage").$type<BotUsage>().notNull(),
   reportedAt: tz("reported_at").notNull(),
 });
+
+/**
+ * What a bot did per day of its world's server time, per runner session ("bot:activity": the session's
+ * running totals, each report replacing its row); the daily report adds a day's sessions up.
+ */
+export const botActivity = pgTable(
+  "bot_activity",
+  {
+    dsbotId: integer("dsbot_id")
+      .notNull()
+      .references(() => dsbots.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    session: text("session").notNull(),
+    haulWood: bigint("haul_wood", { mode: "number" }).notNull().default(0),
+    haulStone: bigint("haul_stone", { mode: "number" }).notNull().default(0),
+    haulIron: bigint("haul_iron", { mode: "number" }).notNull().default(0),
+    buildings: integer("buildings").notNull().default(0),
+    units: jsonb("units").$type<UnitCounts>().notNull().default({}),
+    attacks: integer("attacks").notNull().default(0),
+    reportedAt: tz("reported_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dsbotId, t.day, t.session] }), index("bot_activity_reported_idx").on(t.reportedAt)],
+);

@@ -2,7 +2,7 @@
 // notification that is an alert is written (the trigger `notifications_alert`, migration 0035); here
 // they are read with their defaults and saved. Quiet hours are in the server time of the user's world.
 import type { AlertEvent, AlertRule, AlertRulesResponse, AlertRulesUpdate } from "@dsbot/protocol";
-import { ALERT_GAP_DEFAULT_SECONDS, alertEvents, alertEventsOffByDefault, alertLeadDefaultMinutes, alertRuleMessages } from "@dsbot/protocol";
+import { ALERT_GAP_DEFAULT_SECONDS, ALERT_REPORT_DEFAULT_AT, alertEvents, alertEventsOffByDefault, alertLeadDefaultMinutes, alertRuleMessages } from "@dsbot/protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { alertChannels, alertRules, alertSettings } from "../../db/schema.js";
@@ -13,22 +13,30 @@ import { worldZoneOf } from "../worlds/index.js";
 const toClock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
-/**
- * A rule the user never set: on (but "attack-soon" and "tab-request-due" off), every channel that is on,
- * the default gap (as the trigger assumes), and the default lead where the event has one.
- */
 /** The minutes ahead, for the events told ahead; nothing for the others. */
 function leadOf(event: AlertEvent, minutes: number | null): { leadMinutes?: number } {
   const fallback = alertLeadDefaultMinutes[event];
   return fallback === undefined ? {} : { leadMinutes: minutes ?? fallback };
 }
 
+/** The daily report's time of day; nothing for the others. */
+const reportAtOf = (event: AlertEvent, minute: number | null): { reportAt?: string } =>
+  event === "daily-report" ? { reportAt: minute === null ? ALERT_REPORT_DEFAULT_AT : toClock(minute) } : {};
+
+/** The daily report is one message per bot: no gap between them. */
+const gapOf = (event: AlertEvent, seconds: number) => (event === "daily-report" ? 0 : seconds);
+
+/**
+ * A rule the user never set: on (but those of alertEventsOffByDefault off), every channel that is on,
+ * the default gap (as the trigger assumes), and the default lead or time where the event has one.
+ */
 const defaultRule = (event: AlertEvent): AlertRule => ({
   event,
   enabled: !alertEventsOffByDefault.includes(event),
   channelIds: null,
-  minGapSeconds: ALERT_GAP_DEFAULT_SECONDS,
+  minGapSeconds: gapOf(event, ALERT_GAP_DEFAULT_SECONDS),
   ...leadOf(event, null),
+  ...reportAtOf(event, null),
 });
 
 export async function readRules(db: Database, user: Pick<UserRow, "id" | "worldServer" | "worldWorld">): Promise<AlertRulesResponse> {
@@ -42,7 +50,14 @@ export async function readRules(db: Database, user: Pick<UserRow, "id" | "worldS
     rules: alertEvents.map((event) => {
       const row = byEvent.get(event);
       if (!row) return defaultRule(event);
-      return { event, enabled: row.enabled, channelIds: row.channelIds, minGapSeconds: row.minGapSeconds, ...leadOf(event, row.leadMinutes) };
+      return {
+        event,
+        enabled: row.enabled,
+        channelIds: row.channelIds,
+        minGapSeconds: row.minGapSeconds,
+        ...leadOf(event, row.leadMinutes),
+        ...reportAtOf(event, row.reportMinute),
+      };
     }),
     quietHours: settings && settings.quietFrom !== null && settings.quietTo !== null ? { from: toClock(settings.quietFrom), to: toClock(settings.quietTo) } : null,
     zone: settings?.zone ?? zone,
@@ -62,7 +77,13 @@ export async function saveRules(db: Database, user: Pick<UserRow, "id" | "worldS
   const zone = await worldZoneOf(db, { server: user.worldServer, world: user.worldWorld });
   await db.transaction(async (tx) => {
     for (const rule of body.rules) {
-      const values = { enabled: rule.enabled, channelIds: rule.channelIds, minGapSeconds: rule.minGapSeconds, ...leadOf(rule.event, rule.leadMinutes ?? null) };
+      const values = {
+        enabled: rule.enabled,
+        channelIds: rule.channelIds,
+        minGapSeconds: gapOf(rule.event, rule.minGapSeconds),
+        ...leadOf(rule.event, rule.leadMinutes ?? null),
+        reportMinute: rule.event === "daily-report" && rule.reportAt ? toMinutes(rule.reportAt) : null,
+      };
       await tx
         .insert(alertRules)
         .values({ userId: user.id, event: rule.event, ...values })

@@ -113,10 +113,12 @@ describe("alert rules", () => {
     const anna = await person();
     const bert = await person();
     const defaults = (await anna.call("GET", "/api/alert-rules")).json<AlertRulesResponse>();
-    expect(defaults.rules).toHaveLength(8);
+    expect(defaults.rules).toHaveLength(9);
     expect(defaults.rules[0]).toEqual({ event: "noble-train", enabled: true, channelIds: null, minGapSeconds: 60 });
     // Every incoming would be a message: off until switched on.
     expect(defaults.rules[1]).toEqual({ event: "attack-soon", enabled: false, channelIds: null, minGapSeconds: 60, leadMinutes: 10 });
+    // One message a bot and day, at 22:00 server time unless set; no gap between the bots' reports.
+    expect(defaults.rules[8]).toEqual({ event: "daily-report", enabled: false, channelIds: null, minGapSeconds: 0, reportAt: "22:00" });
     expect(defaults).toMatchObject({ quietHours: null, zone: "Europe/Berlin" });
 
     const foreign = await anna.call("PUT", "/api/alert-rules", { rules: [{ event: "bot-offline", enabled: true, channelIds: [bert.channels[0]], minGapSeconds: 60 }], quietHours: null });
@@ -127,6 +129,10 @@ describe("alert rules", () => {
     const saved = await anna.call("PUT", "/api/alert-rules", { rules: [{ event: "bot-offline", enabled: true, channelIds: [anna.channels[0]], minGapSeconds: 300 }], quietHours: { from: "22:30", to: "07:00" } });
     expect(saved.json<AlertRulesResponse>()).toMatchObject({ quietHours: { from: "22:30", to: "07:00" } });
     expect(saved.json<AlertRulesResponse>().rules.find((r) => r.event === "bot-offline")).toEqual({ event: "bot-offline", enabled: true, channelIds: [anna.channels[0]], minGapSeconds: 300 });
+    const report = await anna.call("PUT", "/api/alert-rules", { rules: [{ event: "daily-report", enabled: true, channelIds: null, minGapSeconds: 600, reportAt: "20:15" }], quietHours: null });
+    expect(report.json<AlertRulesResponse>().rules.find((r) => r.event === "daily-report")).toEqual({ event: "daily-report", enabled: true, channelIds: null, minGapSeconds: 0, reportAt: "20:15" });
+    const badTime = await anna.call("PUT", "/api/alert-rules", { rules: [{ event: "daily-report", enabled: true, channelIds: null, minGapSeconds: 0, reportAt: "24:00" }], quietHours: null });
+    expect([badTime.statusCode, JSON.stringify(badTime.json())]).toEqual([400, expect.stringContaining("Bitte eine Uhrzeit wie 22:30 angeben.")]);
     expect((await anna.call("DELETE", `/api/alert-channels/${anna.channels[0]}`)).statusCode).toBe(204);
     const after = (await anna.call("GET", "/api/alert-rules")).json<AlertRulesResponse>();
     expect(after.rules.find((r) => r.event === "bot-offline")?.channelIds).toEqual([]);

@@ -6,6 +6,7 @@ export { checkHost, checkWebTarget, isPublicAddress, postToTarget, TARGET_SMTP_P
 export type { DeliveryContext } from "./alert-outbox.js";
 export { ALERT_DELIVERY_INTERVAL_MS, deliverDue, enqueueAlert } from "./alert-outbox.js";
 export { alertAhead, ATTACK_SOON_INTERVAL_MS } from "./attack-soon.js";
+export { DAILY_REPORT_INTERVAL_MS, sendDailyReports } from "./daily-report.js";
 
 /** Registered by app.ts: the alert channels' routes. */
 export const alertsModule: ServerModule = {

@@ -1,7 +1,7 @@
 // The bot socket's own events of a bot: its status, log lines, a call for its player, the server's
-// clock and its request budget.
+// clock, its request budget and what it did today.
 import type { BotProtectionReport, BotStatus } from "@dsbot/protocol";
-import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botProtectionReportSchema, botStatusReportSchema, botUsageSchema, errorMessages } from "@dsbot/protocol";
+import { botLogMessages, botLogReportSchema, botNeedsPlayerSchema, botProtectionReportSchema, botStatusReportSchema, botUsageSchema, botActivitySchema, errorMessages } from "@dsbot/protocol";
 import type { BotContext } from "../../platform/app-context.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { botEvent } from "../../platform/bot-events.js";
@@ -9,6 +9,7 @@ import { reportNeedsPlayer } from "./bot-notifications.js";
 import { addBotLog } from "./dsbot-logs.service.js";
 import { tryChangeStatus } from "./dsbot-status.service.js";
 import { storeBotUsage } from "./dsbot-usage.service.js";
+import { storeBotActivity } from "./dsbot-activity.service.js";
 import { getBotRow } from "./dsbots.service.js";
 
 const reportableFrom = ["starting", "online", "paused"] as const satisfies readonly BotStatus[];
@@ -105,6 +106,16 @@ export const dsbotSocketEvents = [
     handle: async (report, bot) => {
       const usage = await storeBotUsage(bot.ctx.db, bot.dsbotId, report);
       await bot.ctx.events.emit("bot.usage-reported", { dsbotId: bot.dsbotId, usage });
+      return {};
+    },
+  }),
+  /** What the bot did today, as its runner session counted it (each minute it runs): for the daily report. */
+  botEvent({
+    event: "bot:activity",
+    schema: botActivitySchema,
+    queued: true,
+    handle: async (report, bot) => {
+      await storeBotActivity(bot.ctx.db, bot.dsbotId, report);
       return {};
     },
   }),

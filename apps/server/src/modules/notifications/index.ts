@@ -2,6 +2,7 @@
 import type { ServerModule } from "../../platform/server-module.js";
 import { notificationsRoutes } from "./notifications.routes.js";
 export { notificationTexts } from "./notification-texts.js";
+export type { DailyReportFigures } from "./notification-texts.js";
 export { insertNotifications } from "./notifications.service.js";
 export { notificationLinks, notificationTopics, notify } from "./notify.js";
 export type { NotificationContent, NotifyContext } from "./notify.js";

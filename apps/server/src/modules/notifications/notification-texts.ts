@@ -1,6 +1,6 @@
 // The German texts of the notifications the server writes, one place for all of them.
-import type { BotNeedsPlayerReason } from "@dsbot/protocol";
-import { alertDeliveryMessages } from "@dsbot/protocol";
+import type { BotNeedsPlayerReason, Unit } from "@dsbot/protocol";
+import { alertDeliveryMessages, unitLabels } from "@dsbot/protocol";
 import type { NotificationContent } from "./notifications.service.js";
 
 const needsPlayerTexts: Record<BotNeedsPlayerReason, string> = {
@@ -8,6 +8,17 @@ const needsPlayerTexts: Record<BotNeedsPlayerReason, string> = {
   bot_protection: "Bot-Schutz – bitte bestätige im Spiel, dass du kein Bot bist.",
   invalid_credentials: "Die Anmeldung im Spiel ist fehlgeschlagen – bitte prüfe die Zugangsdaten im Runner.",
 };
+
+/** A bot's day in figures: what its runner counted, and its plans' attacks by their outcome. */
+export interface DailyReportFigures {
+  haul: { wood: number; stone: number; iron: number };
+  buildings: number;
+  units: [Unit, number][];
+  /** Attack commands the bot sent (farm runs and timed sends). */
+  commands: number;
+  planSent: number;
+  planFailed: number;
+}
 
 export const notificationTexts = {
   botOffline: (playerName: string): NotificationContent => ({
@@ -87,6 +98,26 @@ export const notificationTexts = {
     alert: "support-assigned",
     message: `${coordinator} hat dir ${count === 1 ? "1 Unterstützung" : `${count} Unterstützungen`} für ${village} zugeteilt. Erste Abschickzeit: ${firstSend}.`,
   }),
+  /**
+   * "Was hat Kalle heute getan?": a bot's day so far (the daily report), `day` as "DD.MM.YYYY" and `at`
+   * as "HH:MM" of the world's server time.
+   */
+  dailyReport: (playerName: string, day: string, at: string, report: DailyReportFigures): NotificationContent => {
+    const n = (value: number) => value.toLocaleString("de-DE");
+    const units = report.units.filter(([, count]) => count > 0);
+    const trained = units.reduce((sum, [, count]) => sum + count, 0);
+    const lines = [
+      `Beute: ${n(report.haul.wood)} Holz, ${n(report.haul.stone)} Lehm, ${n(report.haul.iron)} Eisen.`,
+      `Gebäude: ${report.buildings === 1 ? "1 Stufe" : `${n(report.buildings)} Stufen`} in Auftrag gegeben.`,
+      `Einheiten: ${n(trained)} in Auftrag gegeben${units.length > 0 ? ` (${units.map(([unit, count]) => `${n(count)} ${unitLabels[unit]}`).join(", ")})` : ""}.`,
+      `Angriffe: ${n(report.commands)} losgeschickt; aus Angriffsplänen ${n(report.planSent)} geschickt, ${n(report.planFailed)} fehlgeschlagen.`,
+    ];
+    return {
+      title: `Was hat ${playerName} heute getan?`,
+      alert: "daily-report",
+      message: `Tagesbericht vom ${day}, Stand ${at} Uhr (Serverzeit). ${lines.join(" ")}`,
+    };
+  },
   /** An alert that did not reach its channel after the last attempt (no alert itself). */
   alertGaveUp: (title: string, channel: string, attempts: number, error: string): NotificationContent => ({
     title: "Benachrichtigung nicht zugestellt",

@@ -100,6 +100,10 @@ export const alertTexts = {
   leadSend: "Minuten vor der Abschickzeit",
   leadLabel: (event: string) => `Minuten vorher für ${event}`,
   gapLabel: (event: string) => `Abstand in Sekunden für ${event}`,
+  reportAt: "Uhrzeit (Serverzeit)",
+  reportAtLabel: (event: string) => `Uhrzeit für ${event}`,
+  /** The daily report has no gap: one message per bot. */
+  noGap: "je Bot",
   eventOnLabel: (event: string) => `${event} melden`,
   channelsLabel: (event: string) => `Kanäle für ${event}`,
   quiet: "Ruhezeit",

@@ -1,8 +1,9 @@
 // Wann melden? Per event: on or off, which channels (none chosen: every channel that is on), the least
-// gap between two messages, for the events told ahead the minutes before the arrival or send time; the quiet hours in the world's server time, which only noble trains and
-// bot protection pass. Checked with the server's own schema; saved together.
+// gap between two messages, for the events told ahead the minutes before the arrival or send time, for the
+// daily report its time of day (no gap: one message per bot); the quiet hours in the world's server time,
+// which only noble trains and bot protection pass. Checked with the server's own schema; saved together.
 import type { AlertChannel, AlertRulesResponse, AlertRulesUpdate } from "@dsbot/protocol";
-import { alertEventLabels, alertLeadDefaultMinutes, alertRuleMessages, alertRulesUpdateSchema } from "@dsbot/protocol";
+import { ALERT_REPORT_DEFAULT_AT, alertEventLabels, alertLeadDefaultMinutes, alertRuleMessages, alertRulesUpdateSchema } from "@dsbot/protocol";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Checkbox, Group, Loader, MultiSelect, NumberInput, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
@@ -78,6 +79,25 @@ function RulesForm({ saved, channels }: { saved: AlertRulesResponse; channels: A
                           )}
                         />
                       )}
+                      {rule.event === "daily-report" && (
+                        <Controller
+                          control={control}
+                          name={`rules.${i}.reportAt`}
+                          render={({ field, fieldState }) => (
+                            <TextInput
+                              mt={6}
+                              size="xs"
+                              w={160}
+                              label={texts.reportAt}
+                              aria-label={texts.reportAtLabel(label)}
+                              placeholder={ALERT_REPORT_DEFAULT_AT}
+                              {...field}
+                              value={field.value ?? ""}
+                              error={fieldState.error?.message}
+                            />
+                          )}
+                        />
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Controller
@@ -96,21 +116,27 @@ function RulesForm({ saved, channels }: { saved: AlertRulesResponse; channels: A
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Controller
-                        control={control}
-                        name={`rules.${i}.minGapSeconds`}
-                        render={({ field, fieldState }) => (
-                          <NumberInput
-                            aria-label={texts.gapLabel(label)}
-                            size="xs"
-                            min={0}
-                            allowDecimal={false}
-                            value={field.value}
-                            onChange={(value) => field.onChange(typeof value === "number" ? value : Number.NaN)}
-                            error={fieldState.error?.message}
-                          />
-                        )}
-                      />
+                      {rule.event === "daily-report" ? (
+                        <Text size="xs" c="dimmed">
+                          {texts.noGap}
+                        </Text>
+                      ) : (
+                        <Controller
+                          control={control}
+                          name={`rules.${i}.minGapSeconds`}
+                          render={({ field, fieldState }) => (
+                            <NumberInput
+                              aria-label={texts.gapLabel(label)}
+                              size="xs"
+                              min={0}
+                              allowDecimal={false}
+                              value={field.value}
+                              onChange={(value) => field.onChange(typeof value === "number" ? value : Number.NaN)}
+                              error={fieldState.error?.message}
+                            />
+                          )}
+                        />
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -23,7 +23,9 @@ function setup() {
     rules: alertEvents.map((event) =>
       event === "attack-soon" || event === "tab-request-due"
         ? { event, enabled: false, channelIds: null, minGapSeconds: 60, leadMinutes: event === "attack-soon" ? 10 : 2 }
-        : { event, enabled: true, channelIds: null, minGapSeconds: 60 },
+        : event === "daily-report"
+          ? { event, enabled: false, channelIds: null, minGapSeconds: 0, reportAt: "22:00" }
+          : { event, enabled: true, channelIds: null, minGapSeconds: 60 },
     ),
     quietHours: null,
     zone: "Europe/Berlin",
@@ -183,6 +185,12 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
     expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
     await user.clear(lead);
     await user.type(lead, "20");
+    // The daily report: on, at its own time of day; it has no gap field.
+    await user.click(within(rulesForm).getByRole("switch", { name: "Tagesbericht je Bot (Was hat er heute getan?) melden" }));
+    expect(within(rulesForm).queryByRole("textbox", { name: "Abstand in Sekunden für Tagesbericht je Bot (Was hat er heute getan?)" })).toBeNull();
+    const reportAt = within(rulesForm).getByRole("textbox", { name: "Uhrzeit für Tagesbericht je Bot (Was hat er heute getan?)" });
+    await user.clear(reportAt);
+    await user.type(reportAt, "20:15");
     await user.clear(from);
     await user.type(from, "23:30");
     await user.click(within(rulesForm).getByRole("button", { name: "Regeln speichern" }));
@@ -192,6 +200,7 @@ describe("Benachrichtigungen", { timeout: 60_000 }, () => {
     expect(put.rules.find((r) => r.event === "attack-failed")).toEqual({ event: "attack-failed", enabled: false, channelIds: null, minGapSeconds: 60 });
     expect(put.rules.find((r) => r.event === "noble-train")?.minGapSeconds).toBe(0);
     expect(put.rules.find((r) => r.event === "attack-soon")).toEqual({ event: "attack-soon", enabled: true, channelIds: null, minGapSeconds: 60, leadMinutes: 20 });
+    expect(put.rules.find((r) => r.event === "daily-report")).toEqual({ event: "daily-report", enabled: true, channelIds: null, minGapSeconds: 0, reportAt: "20:15" });
 
     await user.click(within(list).getByRole("switch", { name: "Kanal Eigener Server an" }));
     await waitFor(() => expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ enabled: false }));
