@@ -73,8 +73,7 @@ export class BotSession {
   private readonly assignments = new Map<number, number>();
   /** The game requests of the last hour against the budget, and the captchas of the last day. */
   private readonly meter: RequestMeter;
-  /** What the bot did today, for the daily report ("bot:activity"). */
-  private readonly activity = new ActivityTally(() => this.options.clock.now(), () => this.timeZone);
+  private readonly activity: ActivityTally; // what the bot did today, for the daily report ("bot:activity")
   /** The next request budget report (not timed work: it does not count in timedWorkCount). */
   private usageTimer: unknown = null;
   private current: SessionState = "connecting";
@@ -100,6 +99,7 @@ export class BotSession {
   constructor(private readonly options: BotSessionOptions) {
     this.dsbotId = options.bot.dsbotId;
     this.meter = new RequestMeter(() => options.clock.now(), options.requestBudgetPerHour);
+    this.activity = new ActivityTally(() => options.clock.now(), () => this.timeZone);
     this.timed = new TimedWork(options.clock, () => this.ended(), (level, message) => this.log(level, message));
     this.socket = io(options.serverUrl, {
       ...realtimeClientOptions,

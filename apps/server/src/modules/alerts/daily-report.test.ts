@@ -40,7 +40,7 @@ const reports = async (p: Owner): Promise<Notification[]> =>
 const activity = (session: string, figures: Partial<{ wood: number; buildings: number; units: Record<string, number>; attacks: number }>) => ({
   day: serverDay(Date.now(), ZONE),
   session,
-  haul: { wood: figures.wood ?? 0, stone: 10, iron: 5 },
+  haul: { wood: figures.wood ?? 0, stone: figures.wood === undefined ? 0 : 10, iron: figures.wood === undefined ? 0 : 5 },
   buildings: figures.buildings ?? 0,
   units: figures.units ?? {},
   attacks: figures.attacks ?? 0,
@@ -109,8 +109,19 @@ describe("the daily report", () => {
     expect(report!.message).toMatch(/^Tagesbericht vom \d\d\.\d\d\.\d{4}, Stand \d\d:\d\d Uhr \(Serverzeit\)\. /);
     // Zora did nothing today; Otto is someone else's, whose owner has no such rule.
     expect(await reports(other)).toEqual([]);
+    // Zora starts late: her first figures are told in the next run.
+    const zora = (await owner.call("GET", "/api/dsbot")).json<{ dsbots: { id: number; dsPlayer: { name: string } }[] }>().dsbots.find((b) => b.dsPlayer.name === "Zora")!;
+    const zoraSocket = (await startBotOnRunner(app, url, owner.token, zora.id, sockets)).botSocket;
+    expect(await ack(zoraSocket, "bot:activity", activity("zora-session-1", { buildings: 2 }))).toEqual({ ok: true });
+    expect(await sendDailyReports(app.ctx)).toBe(1);
+    const reported = await reports(owner);
+    expect(reported.map((n) => n.title).sort()).toEqual(["Was hat Kalle heute getan?", "Was hat Zora heute getan?"]);
+    // Only what she did: no haul, no units.
+    expect(reported.find((n) => n.title.includes("Zora"))!.message).toMatch(
+      /Uhr \(Serverzeit\)\. Gebäude: 2 Stufen in Auftrag gegeben\. Angriffe: 0 losgeschickt; aus Angriffsplänen 0 geschickt, 0 fehlgeschlagen\.$/,
+    );
     // Once a bot and day: the next run (another instance's too) tells nothing.
     expect(await sendDailyReports(app.ctx)).toBe(0);
-    expect(await reports(owner)).toHaveLength(1);
+    expect(await reports(owner)).toHaveLength(2);
   });
 });

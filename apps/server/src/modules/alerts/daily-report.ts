@@ -1,6 +1,6 @@
 // The daily report per bot ("Was hat Kalle heute getan?"), for each user who switched it on (off by
 // default): once their rule's time of day has come in their world's server time, each of their bots that
-// did something that day gets one notification — the haul of its battle reports, building levels and
+// did something that day gets one notification (a bot that did nothing yet is asked again each run) — the haul of its battle reports, building levels and
 // units ordered and attack commands sent (what its runner counted, `bot_activity`, the day's sessions
 // added up), and its plans' attacks of the day sent and failed. The trigger `notifications_alert` sends it
 // to the rule's channels. Each bot and day is claimed once per user in `attack_soon_alerts`, so several
@@ -38,12 +38,16 @@ export async function sendDailyReports(ctx: NotifyContext, now = new Date()): Pr
     const day = serverDay(now.getTime(), zone);
     const bots = await db.select({ id: dsbots.id, playerName: dsbots.playerName, worldServer: dsbots.worldServer, worldWorld: dsbots.worldWorld }).from(dsbots).where(eq(dsbots.ownerId, rule.userId));
     for (const bot of bots) {
-      const claimed = await db.execute(sql`
-        insert into attack_soon_alerts (user_id, attack_key, created_at) values (${rule.userId}, ${`report:${bot.id}:${day}`}, ${now})
-        on conflict do nothing returning user_id`);
-      if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) continue;
+      const key = `report:${bot.id}:${day}`;
+      const done = await db.execute(sql`select 1 from attack_soon_alerts where user_id = ${rule.userId} and attack_key = ${key}`);
+      if ((done as unknown as { rows: unknown[] }).rows.length > 0) continue;
+      // Nothing yet (not started today): asked again next run, so a bot started late is told then.
       const figures = await dayOf(ctx, bot, now);
       if (!figures) continue;
+      const claimed = await db.execute(sql`
+        insert into attack_soon_alerts (user_id, attack_key, created_at) values (${rule.userId}, ${key}, ${now})
+        on conflict do nothing returning user_id`);
+      if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) continue;
       const [year, month, date] = day.split("-");
       await notify(ctx, rule.userId, {
         ...notificationTexts.dailyReport(bot.playerName, `${date}.${month}.${year}`, `${pad(clock.hour)}:${pad(clock.minute)}`, figures),

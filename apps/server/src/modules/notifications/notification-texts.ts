@@ -106,12 +106,14 @@ export const notificationTexts = {
     const n = (value: number) => value.toLocaleString("de-DE");
     const units = report.units.filter(([, count]) => count > 0);
     const trained = units.reduce((sum, [, count]) => sum + count, 0);
+    const haul = report.haul.wood + report.haul.stone + report.haul.iron;
+    // A figure of nothing is left out; the attacks always stand.
     const lines = [
-      `Beute: ${n(report.haul.wood)} Holz, ${n(report.haul.stone)} Lehm, ${n(report.haul.iron)} Eisen.`,
-      `Gebäude: ${report.buildings === 1 ? "1 Stufe" : `${n(report.buildings)} Stufen`} in Auftrag gegeben.`,
-      `Einheiten: ${n(trained)} in Auftrag gegeben${units.length > 0 ? ` (${units.map(([unit, count]) => `${n(count)} ${unitLabels[unit]}`).join(", ")})` : ""}.`,
+      haul > 0 ? `Beute: ${n(report.haul.wood)} Holz, ${n(report.haul.stone)} Lehm, ${n(report.haul.iron)} Eisen.` : "",
+      report.buildings > 0 ? `Gebäude: ${report.buildings === 1 ? "1 Stufe" : `${n(report.buildings)} Stufen`} in Auftrag gegeben.` : "",
+      trained > 0 ? `Einheiten: ${n(trained)} in Auftrag gegeben (${units.map(([unit, count]) => `${n(count)} ${unitLabels[unit]}`).join(", ")}).` : "",
       `Angriffe: ${n(report.commands)} losgeschickt; aus Angriffsplänen ${n(report.planSent)} geschickt, ${n(report.planFailed)} fehlgeschlagen.`,
-    ];
+    ].filter((line) => line !== "");
     return {
       title: `Was hat ${playerName} heute getan?`,
       alert: "daily-report",

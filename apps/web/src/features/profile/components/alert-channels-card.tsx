@@ -212,12 +212,9 @@ export function AlertChannelsCard() {
               ))}
             </Stack>
           ))}
-        {channels.length > 0 && (
-          <>
-            <Divider />
-            <AlertRulesSection channels={channels} />
-          </>
-        )}
+        {/* Also without a channel: "Angriff in Kürze", "Tab-Anfrage fällig" and the daily report ring the bell. */}
+        <Divider />
+        <AlertRulesSection channels={channels} />
         <Divider />
         <AlertChannelForm />
       </Stack>

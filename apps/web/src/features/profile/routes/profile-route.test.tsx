@@ -21,6 +21,7 @@ function setup(extra: Record<string, FetchHandler> = {}, initialRunners = [lapto
     "GET /api/profile/sessions": () => json(200, { sessions: [] }),
     "GET /api/dsbot-auth/tokens": () => json(200, { runners }),
     "GET /api/alert-channels": () => json(200, { channels: [] }),
+    "GET /api/alert-rules": () => json(200, { rules: [], quietHours: null, zone: "Europe/Berlin" }),
     "DELETE /api/dsbot-auth/tokens/3": ({ url }) => {
       revoked.push(url.pathname);
       runners = runners.filter((r) => r.id !== 3);
