@@ -109,6 +109,8 @@ function runTsx(file) {
 
 // The planner on 2,000 × 500; the attack table on 20,000 attacks, PGlite and PostgreSQL.
 if ((await runTsx("bench/planner.mjs")) !== 0) process.exitCode = 1;
+// The Raubzug optimiser on 5,000 villages.
+if ((await runTsx("bench/scavenge.mjs")) !== 0) process.exitCode = 1;
 if ((await runTsx("bench/attack-table.mjs")) !== 0) process.exitCode = 1;
 // The incomings page with 10,000 incomings and 500-village inventory scans, PGlite and PostgreSQL.
 if ((await runTsx("bench/war-room.mjs")) !== 0) process.exitCode = 1;

@@ -14,3 +14,4 @@ export * from "./troop-formula.js";
 export * from "./world-generator.js";
 export * from "./world-generator-files.js";
 export * from "./buildings.js";
+export * from "./scavenge.js";
