@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ack, createBot, openSocket, pairRunner, settle, waitForMessage } from "../../test/bots.js";
 import { bearer, createUser, loginAs } from "../../test/factories.js";
 import { websocketConnections } from "../db/schema.js";
+import { botSocketGone } from "../modules/dsbots/bot-connection.js";
 import { resetLiveBotState } from "../modules/dsbots/bot-startup.js";
 import { RECONNECT_GRACE_MS, settleOrphanedBots, settleStuckBots, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from "../modules/dsbots/stuck-bots.js";
 import type { TestApp } from "../../test/test-app.js";
@@ -166,6 +167,35 @@ describe("bot lifecycle", () => {
     // A stopped bot cannot simply reconnect.
     const retry = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
     expect(await retry.outcome).toBe(socketErrors.botNotStartable);
+  });
+
+  it("an old run's socket whose drop arrives after a new start leaves the new start alone", async () => {
+    const s = await setup();
+    await startAndConnect(s);
+    const [old] = await app.db.select().from(websocketConnections).where(and(eq(websocketConnections.dsbotId, s.bot.id), eq(websocketConnections.origin, "bot")));
+    await post(s.web, `/api/dsbot/${s.bot.id}/force-stop`);
+    await waitForMessage(s.website, "bot-connection-deleted", (d) => d.dsbotId === s.bot.id);
+    expect((await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: s.connectionId })).json().dsbot.status).toBe("starting");
+    // The old socket's drop handled late (under load it can come after the start's request).
+    await botSocketGone(app.ctx, s.bot.id, old!.createdAt);
+    expect((await get(s.web, `/api/dsbot/${s.bot.id}`)).json().dsbot.status).toBe("starting");
+    expect(await logMessages(s.web, s.bot.id)).not.toContain(botLogMessages.connectionLost);
+    // The new run's socket connects and the bot comes online.
+    const botSocket = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await botSocket.outcome).toBe("connected");
+    await botSocket.waitFor<BotConfig>("bot:config");
+    expect(await ack(botSocket, "bot:status", { status: "online" })).toEqual({ ok: true, status: "online" });
+  });
+
+  it("a bot socket that drops while its bot is still starting makes the bot offline", async () => {
+    const s = await setup();
+    await post(s.web, `/api/dsbot/${s.bot.id}/start`, { websocketConnectionId: s.connectionId });
+    const botSocket = openSocket(url, { token: s.runnerToken, origin: "bot", dsbotId: s.bot.id }, sockets);
+    expect(await botSocket.outcome).toBe("connected");
+    await waitForMessage(s.website, "bot-connection-created", (d) => d.dsbotId === s.bot.id);
+    botSocket.socket.disconnect();
+    await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "offline");
+    expect((await logMessages(s.web, s.bot.id))[0]).toBe(botLogMessages.connectionLost);
   });
 
   it("a bot socket that drops without a stop makes the bot offline and writes a log entry", async () => {

@@ -1,5 +1,6 @@
 // A bot socket coming and going: its connection row, one socket per bot, the audience told, the bot's
-// config sent; when its last socket is gone, a requested stop ends, anything else is a lost connection.
+// config sent; when its last socket is gone, a requested stop ends, anything else is a lost connection
+// (unless a new start came after that socket connected).
 import { botLogMessages } from "@dsbot/protocol";
 import type { BotContext } from "../../platform/app-context.js";
 import type { BotSocketScope } from "../../platform/bot-events.js";
@@ -10,7 +11,7 @@ import { emitConnectionsChanged } from "./connection-events.js";
 import { tryChangeStatus } from "./dsbot-status.service.js";
 import { presentBotConfig } from "./dsbots.presenter.js";
 import { getBotRow } from "./dsbots.service.js";
-import { addConnections, botConnections, removeSocketConnections } from "./websocket-connections.service.js";
+import { addConnections, removeSocketConnections } from "./websocket-connections.service.js";
 
 /** The runner a bot socket came through (its token and name). */
 export interface BotSocketRunner {
@@ -32,23 +33,22 @@ export async function botConnected(bot: BotSocketScope, runner: BotSocketRunner,
 export async function botDisconnected(bot: BotSocketScope, runner: BotSocketRunner): Promise<void> {
   const removed = await removeSocketConnections(bot.ctx.db, bot.socket.id);
   await emitConnectionsChanged(bot.ctx, "deleted", removed, runner.name);
-  await botGone(bot.ctx, bot.dsbotId);
+  await botSocketGone(bot.ctx, bot.dsbotId, removed[0]?.createdAt ?? null);
 }
 
-/** The last bot socket of a bot is gone: a requested stop ends, anything else is a lost connection. */
-async function botGone(ctx: BotContext, dsbotId: number): Promise<void> {
-  if ((await botConnections(ctx.db, dsbotId, "bot")).length > 0) return;
-  const bot = await getBotRow(ctx.db, dsbotId);
-  if (bot?.status === "stopping") {
-    await tryChangeStatus(ctx, dsbotId, { from: ["stopping"], to: "offline", message: botLogMessages.stopped, userId: null });
-  } else if (bot?.status === "starting" || bot?.status === "online" || bot?.status === "paused") {
-    const lost = await tryChangeStatus(ctx, dsbotId, {
-      from: ["starting", "online", "paused"],
-      to: "offline",
-      message: botLogMessages.connectionLost,
-      level: "warn",
-      userId: null,
-    });
-    if (lost) await notifyBotOffline(ctx, lost);
-  }
+/**
+ * A bot socket (connected at `connectedAt`, null when unknown) is gone. Unless another bot socket of
+ * the bot is there, a requested stop ends and anything else is a lost connection. A bot "starting"
+ * since after this socket connected belongs to a new start: the drop of an earlier run's socket (a
+ * force-stop, then a start before the old socket's drop got here) must not end it; if the new run's
+ * socket never comes, the stuck sweep ends the start.
+ */
+export async function botSocketGone(ctx: BotContext, dsbotId: number, connectedAt: Date | null): Promise<void> {
+  const gone = { to: "offline", userId: null, withoutBotSocket: true } as const;
+  if (await tryChangeStatus(ctx, dsbotId, { ...gone, from: ["stopping"], message: botLogMessages.stopped })) return;
+  const lostConnection = { ...gone, message: botLogMessages.connectionLost, level: "warn" } as const;
+  const lost =
+    (await tryChangeStatus(ctx, dsbotId, { ...lostConnection, from: ["online", "paused"] })) ??
+    (await tryChangeStatus(ctx, dsbotId, { ...lostConnection, from: ["starting"], ...(connectedAt ? { unchangedSince: connectedAt } : {}) }));
+  if (lost) await notifyBotOffline(ctx, lost);
 }

@@ -1,9 +1,9 @@
 // The one way a bot's status changes: a conditional update (so concurrent changes cannot both pass),
 // a log entry naming who did it, and botUpdateStatus to everyone who may see the bot.
 import type { BotStatus, LogLevel } from "@dsbot/protocol";
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { BotContext } from "../../platform/app-context.js";
-import { dsbotLogs, dsbotPermissions, dsbots, users } from "../../db/schema.js";
+import { dsbotLogs, dsbotPermissions, dsbots, users, websocketConnections } from "../../db/schema.js";
 import type { DsbotRow } from "../../db/schema.js";
 import { conflict, HttpError } from "../../http/errors.js";
 import { visibleToUserNow } from "../../policies/dsbots.policy.js";
@@ -28,6 +28,8 @@ export interface StatusChange {
   protection?: true;
   /** Only while the bot protection holds it ("Gelöst"). */
   whileProtected?: true;
+  /** Only while the bot has no bot socket (a socket's drop: a newer socket of the bot decides instead). */
+  withoutBotSocket?: true;
 }
 
 export const runningStatuses = ["starting", "online", "paused", "stopping"] as const satisfies readonly BotStatus[];
@@ -50,6 +52,10 @@ function protectionSet(change: StatusChange) {
   if (change.to === "paused") return sql``;
   return sql`, protected_since = null`;
 }
+
+const noBotSocket = notExists(
+  sql`(select 1 from ${websocketConnections} where ${websocketConnections.dsbotId} = ${dsbots.id} and ${websocketConnections.origin} = 'bot')`,
+);
 
 /** A raw `dsbots` row (snake_case, as both drivers parse it) → the drizzle row shape. */
 function toDsbotRow(raw: Record<string, unknown>): DsbotRow {
@@ -85,6 +91,7 @@ export async function changeStatus(ctx: BotContext, dsbotId: number, change: Sta
         change.unchangedSince ? lt(dsbots.updatedAt, change.unchangedSince) : undefined,
         change.visibleTo !== undefined ? visibleToUserNow(change.visibleTo) : undefined,
         change.whileProtected ? isNotNull(dsbots.protectedSince) : undefined,
+        change.withoutBotSocket ? noBotSocket : undefined,
       )}
       returning *
     ), logged as (
