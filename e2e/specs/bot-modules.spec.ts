@@ -1,4 +1,4 @@
-// The 16 module pages (/bots/{id}/<segment>): title from the module registry, a German
+// The 17 module pages (/bots/{id}/<segment>): title from the module registry, a German
 // validation message that blocks saving, save + reload, "Auf Standard zurücksetzen", the "Modul aktiv"
 // switch, and the detail page's module switches (toggle-module). Bounds and defaults come from the
 // protocol's module schemas; only the German field labels (which live in the web app) are listed here.
@@ -43,6 +43,7 @@ const numberCases: Partial<Record<ModuleName, NumberCase>> = {
   inventory: { path: "intervalMinutes", label: "Intervall (Minuten)" },
   simplefarm: { path: "radius", label: "Radius (Felder)" },
   depot: { path: "dailyLimit", label: "Tageslimit (Premiumpunkte)", valid: 1500 },
+  scavenge: { path: "maxMinutes", label: "Höchstdauer eines Raubzugs (Minuten)" },
 };
 /** Modules without a whole-number field of their own get their own test below. */
 const customModules: ModuleName[] = ["research", "templateassigner"];
@@ -175,7 +176,7 @@ function switchTrack(toggle: Locator): Locator {
 
 test("every module has a case in this spec", () => {
   expect([...Object.keys(numberCases), ...customModules].sort()).toEqual([...moduleNames].sort());
-  expect(moduleNames).toHaveLength(16);
+  expect(moduleNames).toHaveLength(17);
 });
 
 for (const name of moduleNames) {
@@ -342,7 +343,7 @@ test("the detail page's module switches toggle every module and keep it after a 
       await expect(toasts(page, "success").filter({ hasText: `Modul „${label}“ aktiviert.` })).toHaveCount(1);
     }
   }
-  expect(toggles).toHaveLength(16);
+  expect(toggles).toHaveLength(17);
 
   await page.reload();
   for (const name of moduleNames) {
@@ -365,5 +366,5 @@ test("the detail page's module switches toggle every module and keep it after a 
   await page.reload();
   await expect(inventory).not.toBeChecked();
   await page.goto("/bots");
-  await expect(page.getByRole("table", { name: "Botliste" }).getByRole("row").filter({ hasText: own.name })).toContainText("14/16");
+  await expect(page.getByRole("table", { name: "Botliste" }).getByRole("row").filter({ hasText: own.name })).toContainText("15/17");
 });

@@ -1,5 +1,6 @@
 // The GameDriver interface: the only way a bot talks to the game. The sandbox world implements it;
 // a live-game driver would implement the same methods (not shipped).
+import type { ScavengeOptionId } from "./game/scavenge.js";
 import type { Resource, Unit, UnitCounts } from "./units.js";
 
 export const buildings = [
@@ -106,6 +107,27 @@ export interface BattleReport {
   capacity: number;
 }
 
+/** One Raubzug option of a village as the game's scavenging screen shows it. */
+export interface ScavengeOptionState {
+  option: ScavengeOptionId;
+  /** locked: not unlocked yet; unlocking: until `until`; free: ready to send; out: a squad returns at `until`. */
+  state: "locked" | "unlocking" | "free" | "out";
+  /** Game time (ms) the unlock ends or the squad is back; null when locked or free. */
+  until: number | null;
+  /** The squad out on it and what it brings home. */
+  squad?: { units: UnitCounts; haul: Resources };
+}
+
+/** A village's scavenging screen: its options and the world's duration constants. */
+export interface ScavengeScreen {
+  villageId: number;
+  options: ScavengeOptionState[];
+  /** The screen's `duration_exponent`, `duration_initial_seconds` and `duration_factor`. */
+  exponent: number;
+  initialSeconds: number;
+  durationFactor: number;
+}
+
 /** Every action answers ok or a game-like German error. */
 export type ActionResult<T = undefined> =
   | (T extends undefined ? { ok: true } : { ok: true; value: T })
@@ -123,7 +145,11 @@ export type GameErrorCode =
   | "units"
   | "farm"
   | "not_found"
-  | "invalid";
+  | "invalid"
+  /** The world has no Raubzug (its config's `<game><scavenging>`). */
+  | "unavailable"
+  /** A Raubzug option with a squad already out. */
+  | "busy";
 
 export interface GameDriver {
   /** Server time of the game world in ms (the sandbox may run faster than real time). */
@@ -163,4 +189,10 @@ export interface GameDriver {
   depotRates(): Promise<ActionResult<Resources>>;
   /** Sells whole premium points for at most these resources; `sold` is what the points took. */
   sellToDepot(villageId: number, resources: Partial<Resources>): Promise<ActionResult<{ premiumPoints: number; sold: Resources }>>;
+  /** The village's Raubzug screen ("unavailable" on a world without it). */
+  scavengeScreen(villageId: number): Promise<ActionResult<ScavengeScreen>>;
+  /** Sends a squad on a free option; answers when it is back and what it brings. */
+  sendScavenge(villageId: number, option: ScavengeOptionId, units: UnitCounts): Promise<ActionResult<{ returnsAt: number; haul: Resources }>>;
+  /** Starts unlocking an option (the one before it unlocked, its price paid from the village). */
+  unlockScavenge(villageId: number, option: ScavengeOptionId): Promise<ActionResult<{ unlockedAt: number }>>;
 }

@@ -13,11 +13,15 @@ import {
   type GameErrorCode,
   type PlayerSnapshot,
   type Resources,
+  type ScavengeOptionId,
+  type ScavengeScreen,
   type Unit,
   type UnitCounts,
   type VillageSnapshot,
 } from "@dsbot/protocol";
 import { createRandom, hashSeed } from "./random.js";
+import { scavengeScreen, sendSquad, startUnlock } from "./scavenging.js";
+import { settleCommands } from "./settle-commands.js";
 import { buildCost, buildSeconds, gameErrors, maxLevels, storageCapacity, unitCosts, unitMinutesPerField, villagePoints } from "./rules.js";
 import type { SandboxPlayer, SandboxVillage, SandboxWorld } from "./world.js";
 
@@ -128,7 +132,7 @@ export class SandboxDriver implements GameDriver {
   async getPlayer(): Promise<ActionResult<PlayerSnapshot>> {
     const blocked = this.guard();
     if (blocked) return blocked;
-    this.settleCommands();
+    settleCommands(this.world, this.player);
     const villages = this.player.villageIds.map((id) => this.snapshot(this.ownVillage(id) as SandboxVillage));
     const points = villages.reduce((sum, v) => sum + v.points, 0);
     return { ok: true, value: { id: this.player.id, name: this.player.name, points, villages } };
@@ -253,46 +257,6 @@ export class SandboxDriver implements GameDriver {
     return { ok: true, value: command };
   }
 
-  /**
-   * Arrived attacks fight (losses, haul, a report) and their survivors turn home; arrived supports stand
-   * in their target; arrived returns bring the units and their haul home. In order of arrival.
-   */
-  private settleCommands(): void {
-    // Again while returns are made that are already home (a long wait between two looks).
-    while (this.settleDue()) {
-      /* next round */
-    }
-  }
-
-  /** One round of settleCommands; answers whether any command was due. */
-  private settleDue(): boolean {
-    const now = this.now();
-    const list = this.world.commands;
-    const due = list.filter((c) => c.arrivesAt <= now && c.from.playerName === this.player.name).sort((a, b) => a.arrivesAt - b.arrivesAt || a.id - b.id);
-    if (due.length === 0) return false;
-    const dueIds = new Set(due.map((c) => c.id));
-    for (let i = list.length - 1; i >= 0; i--) if (dueIds.has((list[i] as GameCommand).id)) list.splice(i, 1);
-    for (const c of due) {
-      if (c.kind === "attack" && c.units) {
-        const { survivors, haul } = this.world.resolveAttack(c, this.player.id);
-        if (Object.keys(survivors).length === 0) continue;
-        const back: GameCommand = { ...c, id: this.world.nextCommandId++, kind: "return", sentAt: c.arrivesAt, arrivesAt: c.arrivesAt + (c.arrivesAt - c.sentAt), label: "Rückkehr", units: survivors };
-        this.world.carryHome(back.id, haul);
-        list.push(back);
-      } else if (c.kind === "support" && c.units) {
-        // Arrived supports stand in the target village (counted there, eating from their home's farm).
-        this.world.stationed.push({ fromVillageId: c.from.villageId, atVillageId: c.to.villageId, units: { ...c.units } });
-      } else if (c.kind === "return" && c.units) {
-        const home = this.world.village(c.from.villageId);
-        if (home) {
-          for (const [u, n] of Object.entries(c.units) as [Unit, number][]) home.units[u] += n;
-          this.world.unload(c.id, home);
-        }
-      }
-    }
-    return true;
-  }
-
   async unitInfo(): Promise<ActionResult<Record<Unit, UnitSpeedCarry>>> {
     const factor = this.world.speed * this.world.unitSpeed;
     const value = Object.fromEntries(units.map((u) => [u, { speed: unitMinutesPerField[u] / factor, carry: unitBattleStats[u].carry }])) as Record<Unit, UnitSpeedCarry>;
@@ -309,7 +273,7 @@ export class SandboxDriver implements GameDriver {
   async getReports(afterId: number): Promise<ActionResult<BattleReport[]>> {
     const blocked = this.guard();
     if (blocked) return blocked;
-    this.settleCommands();
+    settleCommands(this.world, this.player);
     const value = this.world.reports.filter((r) => r.playerId === this.player.id && r.id > afterId).map(({ playerId: _playerId, ...report }) => report);
     return { ok: true, value };
   }
@@ -317,7 +281,7 @@ export class SandboxDriver implements GameDriver {
   async getCommands(): Promise<ActionResult<GameCommand[]>> {
     const blocked = this.guard();
     if (blocked) return blocked;
-    this.settleCommands();
+    settleCommands(this.world, this.player);
     this.world.npc?.tick(this.player);
     const own = new Set(this.player.villageIds);
     const now = this.now();
@@ -391,5 +355,35 @@ export class SandboxDriver implements GameDriver {
     this.pay(village, used);
     this.player.premiumPoints += points;
     return { ok: true, value: { premiumPoints: points, sold: used } };
+  }
+
+  async scavengeScreen(villageId: number): Promise<ActionResult<ScavengeScreen>> {
+    const found = this.scavengeVillage(villageId);
+    if ("ok" in found) return found;
+    return { ok: true, value: scavengeScreen(found.rules, found.village) };
+  }
+
+  async sendScavenge(villageId: number, option: ScavengeOptionId, counts: UnitCounts): Promise<ActionResult<{ returnsAt: number; haul: Resources }>> {
+    const found = this.scavengeVillage(villageId);
+    if ("ok" in found) return found;
+    const sent = sendSquad(found.rules, found.village, option, counts, this.now());
+    return typeof sent === "string" ? fail(sent) : { ok: true, value: sent };
+  }
+
+  async unlockScavenge(villageId: number, option: ScavengeOptionId): Promise<ActionResult<{ unlockedAt: number }>> {
+    const found = this.scavengeVillage(villageId);
+    if ("ok" in found) return found;
+    const started = startUnlock(found.village, option, this.now(), this.world.economySpeed, (cost) => this.pay(found.village, cost));
+    return typeof started === "string" ? fail(started) : { ok: true, value: started };
+  }
+
+  /** The guard, the world's Raubzug and the own village (settled), or the refusal. */
+  private scavengeVillage(villageId: number) {
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const rules = this.world.scavenging;
+    if (!rules) return fail("unavailable");
+    const village = this.ownVillage(villageId);
+    return village ? { rules, village } : fail("not_found");
   }
 }

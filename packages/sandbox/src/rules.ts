@@ -37,4 +37,6 @@ export const gameErrors = {
   farm: "Der Bauernhof ist zu klein.",
   not_found: "Das Dorf existiert nicht oder gehört dir nicht.",
   invalid: "Ungültige Eingabe.",
+  unavailable: "Auf dieser Welt gibt es keine Raubzüge.",
+  busy: "Auf dieser Option ist bereits ein Raubzug unterwegs.",
 } as const;

@@ -1,5 +1,6 @@
 // The sandbox's villages and players (world.ts keeps them; npc.ts reads them without the world class).
 import type { BuildingLevels, Resources, Unit, UnitCounts } from "@dsbot/protocol";
+import type { VillageScavenge } from "./scavenging.js";
 
 export interface SandboxVillage {
   id: number;
@@ -17,6 +18,8 @@ export interface SandboxVillage {
   coins: number;
   /** The player's village groups this village is in. */
   groups: string[];
+  /** Raubzug: options unlocked or unlocking, squads out. */
+  scavenge: VillageScavenge;
 }
 
 export interface SandboxPlayer {

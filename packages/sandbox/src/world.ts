@@ -13,6 +13,7 @@ import {
   type MapVillage,
   type GeneratedWorld,
   type Resources,
+  type ScavengeWorld,
   type Unit,
   type UnitCounts,
   type WorldGeneratorOptions,
@@ -22,6 +23,7 @@ import { fight, hideCapacity } from "./battle.js";
 import { PremiumExchange } from "./exchange.js";
 import { NpcAggressors } from "./npc.js";
 import { createRandom, hashSeed } from "./random.js";
+import { applyScavengeEvents, initialScavenge, nextScavengeEvent, sandboxScavengeWorld, scavengingUnits } from "./scavenging.js";
 import type { SandboxPlayer, SandboxVillage } from "./world-types.js";
 import { farmCapacity, production, storageCapacity, unitCosts, villagePoints } from "./rules.js";
 
@@ -62,6 +64,8 @@ export interface SandboxOptions {
   npcAggressors?: boolean;
   /** The world's `<snob>` settings (get_config); what is left out is the game's usual (gameConfigDefaults). */
   snob?: Partial<GameConfig["snob"]>;
+  /** The world has Raubzug (get_config's `<game><scavenging>`; default yes). */
+  scavenging?: boolean;
 }
 
 /** Reports the world keeps (older ones are gone, as the game deletes old reports). */
@@ -80,6 +84,8 @@ export class SandboxWorld {
   readonly sessionMs: number;
   /** The world's `<snob>` settings: the price of a coin is theirs. */
   readonly snob: GameConfig["snob"];
+  /** Raubzug's constants; null on a world without it. */
+  readonly scavenging: ScavengeWorld | null;
   private readonly timeScale: number;
   private readonly realNow: () => number;
   private readonly realStart: number;
@@ -116,6 +122,7 @@ export class SandboxWorld {
     this.botProtectionPerHour = options.botProtectionPerHour ?? 0;
     this.sessionMs = (options.sessionHours ?? 6) * 3_600_000;
     this.snob = { ...gameConfigDefaults.snob, ...options.snob };
+    this.scavenging = options.scavenging === false ? null : sandboxScavengeWorld(this.speed, options.economySpeed ?? 1);
     this.realNow = options.realNow ?? Date.now;
     this.realStart = this.realNow();
     this.gameStart = this.realStart;
@@ -310,7 +317,7 @@ export class SandboxWorld {
       id, name, x, y, ownerId, buildings: levels, units: unitsHome,
       researched: new Set<Unit>(["spear", "sword", "axe", "spy", ...trained]),
       resources: { wood: rnd.int(cap / 4, cap / 2), stone: rnd.int(cap / 4, cap / 2), iron: rnd.int(cap / 4, cap / 2) },
-      settledAt: this.now(), buildQueue: [], recruitQueue: [], coins: 0, groups: [],
+      settledAt: this.now(), buildQueue: [], recruitQueue: [], coins: 0, groups: [], scavenge: initialScavenge(size),
     };
     this.villages.set(village.id, village);
     return village;
@@ -321,10 +328,13 @@ export class SandboxWorld {
     for (;;) {
       const nextBuild = village.buildQueue[0];
       const nextRecruit = village.recruitQueue[0];
-      const next = Math.min(nextBuild?.finishesAt ?? Infinity, nextRecruit?.finishesAt ?? Infinity);
+      const nextScavenge = nextScavengeEvent(village);
+      const next = Math.min(nextBuild?.finishesAt ?? Infinity, nextRecruit?.finishesAt ?? Infinity, nextScavenge);
       if (next > until) break;
       this.produce(village, next);
-      if (nextBuild && nextBuild.finishesAt === next) {
+      if (nextScavenge === next) {
+        applyScavengeEvents(village, next, storageCapacity(village.buildings.storage));
+      } else if (nextBuild && nextBuild.finishesAt === next) {
         village.buildings[nextBuild.building] = nextBuild.level;
         village.buildQueue.shift();
       } else if (nextRecruit) {
@@ -354,6 +364,7 @@ export class SandboxWorld {
         for (const [u, n] of Object.entries(c.units) as [Unit, number][]) used += n * unitCosts[u].pop;
       }
     }
+    for (const squad of scavengingUnits(village)) for (const [u, n] of Object.entries(squad) as [Unit, number][]) used += n * unitCosts[u].pop;
     // A village's units standing elsewhere still eat from its farm.
     for (const s of this.stationed) {
       if (s.fromVillageId !== village.id) continue;

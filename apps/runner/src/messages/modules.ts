@@ -155,6 +155,18 @@ export const moduleMessages = {
         .join(", ")}`,
     nothingMoved: `${labelOf("ressmover")}: nichts zu verschieben`,
   },
+  scavenge: {
+    unavailable: `${labelOf("scavenge")}: Auf dieser Welt gibt es keine Raubzüge.`,
+    sent: (squads: number, villages: number, units: number, haul: number) =>
+      `${count(squads, "Raubzug", "Raubzüge")} in ${count(villages, "Dorf", "Dörfern")} geschickt (${count(units, "Einheit", "Einheiten")}), ${de(haul)} Rohstoffe erwartet`,
+    nothingSent: "kein Raubzug geschickt",
+    busy: (villages: number) => `${count(villages, "Dorf", "Dörfer")} ohne freie Option`,
+    noUnits: (villages: number) => `${count(villages, "Dorf", "Dörfer")} ohne Truppen zum Schicken`,
+    unlocking: (option: string, village: string) => `„${option}“ wird in ${village} freigeschaltet`,
+    /** `clock`: server time HH:mm:ss. */
+    nextReturn: (clock: string) => `nächste Rückkehr ${clock}`,
+    summary: (parts: readonly string[]) => line(labelOf("scavenge"), parts),
+  },
   simplefarm: {
     sendFailed: (village: string, x: number, y: number, error: string) =>
       `${labelOf("simplefarm")}: Farmangriff von ${village} auf ${x}|${y} nicht geschickt: ${error}`,

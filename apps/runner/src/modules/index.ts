@@ -14,6 +14,7 @@ import { createReloginModule } from "./relogin.js";
 import { createRenamerModule } from "./renamer.js";
 import { createResearchModule } from "./research.js";
 import { createRessmoverModule } from "./ressmover.js";
+import { createScavengeModule } from "./scavenge.js";
 import { createSimplefarmModule } from "./simplefarm.js";
 import { createSnobbuilderModule } from "./snobbuilder.js";
 import { createTemplateassignerModule } from "./templateassigner.js";
@@ -37,6 +38,7 @@ export const moduleFactories: { [N in ModuleName]: () => BotModule<N> } = {
   inventory: createInventoryModule,
   simplefarm: createSimplefarmModule,
   depot: createDepotModule,
+  scavenge: createScavengeModule,
 };
 
 const gates: ModuleName[] = ["timer", "relogin"];

@@ -13,6 +13,8 @@ export const DEMO_RUNNER_NAME = "Demo-Runner";
 export const DEMO_BOT_PLAYERS = DEMO_WORLD.namedPlayers;
 /** Switched on for the demo bots, so a started bot visibly does something (the sandbox runs these). */
 export const DEMO_ENABLED_MODULES = ["relogin", "inventory", "command-scanner"] as const satisfies readonly ModuleName[];
+/** The demo bots that go on Raubzug from the start (the others show the module off, to switch on). */
+export const DEMO_SCAVENGE_PLAYERS: readonly string[] = ["Zora"];
 
 export interface DemoRunnerSetup {
   /** A fresh runner token (plaintext, in memory only); earlier demo runner tokens are revoked. */
@@ -32,7 +34,8 @@ export async function prepareDemoRunner(db: Database, demoUsername: string): Pro
     for (const name of DEMO_ENABLED_MODULES) modules[name] = { ...readModule(modules, name), enabled: true };
     for (const name of DEMO_BOT_PLAYERS) {
       const bot = await createBot(db, user, { dsPlayer: { name }, world: { server: user.worldServer, world: user.worldWorld } });
-      await db.update(dsbots).set({ modules }).where(eq(dsbots.id, bot.id));
+      const own = DEMO_SCAVENGE_PLAYERS.includes(name) ? { ...modules, scavenge: { ...readModule(modules, "scavenge"), enabled: true } } : modules;
+      await db.update(dsbots).set({ modules: own }).where(eq(dsbots.id, bot.id));
     }
     bots = await owned();
   }

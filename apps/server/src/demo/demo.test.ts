@@ -48,7 +48,7 @@ function alive(pid: number): boolean {
 const demo = { username: DEMO_USERNAME, password: "demo1234" };
 
 describe("demo setup", () => {
-  it("seeds the demo bots once with relogin, inventory and the command scanner on, and rotates the runner token", async () => {
+  it("seeds the demo bots once with relogin, inventory and the command scanner on (Zora's Raubzug too), and rotates the runner token", async () => {
     const first = await prepareDemoRunner(app.db, DEMO_USERNAME);
     expect(first?.bots.map((b) => b.playerName)).toEqual([...DEMO_BOT_PLAYERS]);
     expect(await checkRunnerToken(app.db, first?.token ?? "")).toBeDefined();
@@ -61,9 +61,13 @@ describe("demo setup", () => {
     const web = await loginAs(app, demo);
     const runners = (await app.fastify.inject({ method: "GET", url: "/api/dsbot-auth/tokens", headers: bearer(web) })).json<{ runners: { name: string }[] }>();
     expect(runners.runners.map((r) => r.name)).toEqual([DEMO_RUNNER_NAME]);
-    const detail = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${first?.bots[0]?.dsbotId}`, headers: bearer(web) });
-    const enabled = detail.json<{ dsbot: { modules: { name: string; enabled: boolean }[] } }>().dsbot.modules.filter((m) => m.enabled);
-    expect(enabled.map((m) => m.name).sort()).toEqual(["command-scanner", "inventory", "relogin"]);
+    const enabledOf = async (playerName: string) => {
+      const id = first?.bots.find((b) => b.playerName === playerName)?.dsbotId;
+      const detail = await app.fastify.inject({ method: "GET", url: `/api/dsbot/${id}`, headers: bearer(web) });
+      return detail.json<{ dsbot: { modules: { name: string; enabled: boolean }[] } }>().dsbot.modules.filter((m) => m.enabled).map((m) => m.name).sort();
+    };
+    expect(await enabledOf("Kalle")).toEqual(["command-scanner", "inventory", "relogin"]);
+    expect(await enabledOf("Zora")).toEqual(["command-scanner", "inventory", "relogin", "scavenge"]);
   });
 
   it("gives the demo user a starter template its bots' builder uses, so the builder switches on with its defaults", async () => {

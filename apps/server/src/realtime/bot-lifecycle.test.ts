@@ -53,7 +53,7 @@ async function startAndConnect(s: Awaited<ReturnType<typeof setup>>) {
   expect(config.dsbotId).toBe(s.bot.id);
   // The world's zone, for the game times in the bot's log.
   expect(config.timeZone).toBe("Europe/Berlin");
-  expect(Object.keys(config.modules)).toHaveLength(16);
+  expect(Object.keys(config.modules)).toHaveLength(17);
   await waitForMessage(s.website, "bot-connection-created", (d) => d.dsbotId === s.bot.id);
   expect(await ack(botSocket, "bot:status", { status: "online" })).toEqual({ ok: true, status: "online" });
   await waitForMessage(s.website, "botUpdateStatus", (d) => d.dsbot.id === s.bot.id && d.dsbot.status === "online");

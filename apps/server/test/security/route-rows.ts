@@ -422,6 +422,15 @@ export const routeMatrix: MatrixRow[] = [
     ok: 200,
     request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "timer", module: {} } }),
   }),
+  perObject("bot", {
+    method: "POST",
+    url: "/api/dsbot/:id/module",
+    variant: "Raubzug per run with units kept home",
+    access: "see",
+    ok: 200,
+    prepare: (t) => t.world.resetModules(t.fixture.id),
+    request: (t) => ({ params: { id: t.fixture.id }, body: { moduleName: "scavenge", module: { enabled: true, measure: "run", maxMinutes: 90, keepHome: { spear: 10 } } } }),
+  }),
   // The Offplaner Scanner takes only plans the caller and the bot's owner may edit.
   perObject("bot", {
     method: "POST",

@@ -68,6 +68,7 @@ describe("parseGameConfigXml", () => {
           fakeLimit: 1,
           barbarianMaxPoints: 2000,
           baseProduction: 30,
+          scavenging: true,
         },
         commands: { millisArrival: true, commandCancelTime: 600 },
         coord: { mapSize: 1000 },
@@ -83,6 +84,13 @@ describe("parseGameConfigXml", () => {
     expect(gameConfigDefaults.night.active).toBe(false);
     const wrapping = parseGameConfigXml("<config><speed>1</speed><unit_speed>1</unit_speed><night><active>1</active><start_hour>0</start_hour><end_hour>8</end_hour></night></config>");
     expect(wrapping.ok && wrapping.value.night).toEqual({ active: true, startHour: 0, endHour: 8, defFactor: 1 });
+  });
+
+  it("reads a world without Raubzug; a config stored before the field counts as one with it", () => {
+    const without = parseGameConfigXml("<config><speed>1</speed><unit_speed>1</unit_speed><game><scavenging>0</scavenging></game></config>");
+    expect(without.ok && without.value.game.scavenging).toBe(false);
+    const { scavenging: _dropped, ...olderGame } = gameConfigDefaults.game;
+    expect(gameConfigSchema.parse({ ...gameConfigDefaults, speed: 1, unitSpeed: 1, game: olderGame }).game.scavenging).toBe(true);
   });
 
   it.each([

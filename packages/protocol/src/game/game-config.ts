@@ -74,6 +74,12 @@ export const gameConfigSchema = z.object({
     barbarianMaxPoints: amount,
     /** `<game><base_production>`: resources per hour of a level-0 pit. */
     baseProduction: amount,
+    /**
+     * `<game><scavenging>`: the world has Raubzug (scavenging). Assumption: a world's config without
+     * the field has it, as today's worlds do (docs/GAME-RULES.md, "Raubzug"); configs stored before the
+     * field was read count as such.
+     */
+    scavenging: z.boolean().default(true),
   }),
   commands: z.object({
     /** `<commands><millis_arrival>`: arrivals are shown with milliseconds. */
@@ -125,6 +131,7 @@ export const gameConfigDefaults: Omit<GameConfig, "speed" | "unitSpeed"> = {
     fakeLimit: 1,
     barbarianMaxPoints: 2000,
     baseProduction: 30,
+    scavenging: true,
   },
   commands: { millisArrival: true, commandCancelTime: 600 },
   coord: { mapSize: 1000 },
@@ -216,6 +223,7 @@ export function parseGameConfigXml(xml: string): GameResult<GameConfig> {
       fakeLimit: num("game.fake_limit", "number", d.game.fakeLimit),
       barbarianMaxPoints: num("game.barbarian_max_points", "number", d.game.barbarianMaxPoints),
       baseProduction: num("game.base_production", "number", d.game.baseProduction),
+      scavenging: bool("game.scavenging", d.game.scavenging),
     },
     commands: {
       millisArrival: bool("commands.millis_arrival", d.commands.millisArrival),

@@ -86,6 +86,14 @@ export function scavengeCapacityWithin(world: ScavengeWorld, lootFactor: number,
   return Math.sqrt(Math.pow(room, 1 / world.exponent) / 100) / lootFactor;
 }
 
+/**
+ * What the game makes of a squad: whole seconds out and whole resources of each kind (the haul's third,
+ * rounded down). The sandbox plays by it and the module expects it.
+ */
+export function scavengeOutcome(world: ScavengeWorld, lootFactor: number, capacity: number): { seconds: number; perResource: number } {
+  return { seconds: Math.round(scavengeSeconds(world, lootFactor, capacity)), perResource: Math.floor((lootFactor * capacity) / 3) };
+}
+
 export function carryOf(world: ScavengeWorld, units: UnitCounts): number {
   let total = 0;
   for (const unit of scavengeUnits) total += (units[unit] ?? 0) * (world.carry[unit] ?? 0);

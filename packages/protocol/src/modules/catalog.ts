@@ -27,6 +27,7 @@ export const moduleCatalog = {
   inventory: { label: "Inventur", description: "Erfasst Truppen, Gebäude und Rohstoffe aller Dörfer.", icon: "IconClipboardList" },
   simplefarm: { label: "SimpleFarmAssistant", description: "Farmt Barbarendörfer mit zwei Vorlagen.", icon: "IconTractor" },
   depot: { label: "Premium Depot", description: "Verkauft Rohstoffüberschüsse gegen Premiumpunkte.", icon: "IconBuildingWarehouse" },
+  scavenge: { label: "Raubzug", description: "Schickt Truppen auf Raubzüge und startet sie bei ihrer Rückkehr neu.", icon: "IconShovel" },
 } as const satisfies Record<string, ModuleInfo>;
 
 export type ModuleName = keyof typeof moduleCatalog;

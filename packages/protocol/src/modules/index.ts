@@ -14,6 +14,7 @@ import { reloginModuleSchema } from "./relogin.js";
 import { renamerModuleSchema } from "./renamer.js";
 import { researchModuleSchema } from "./research.js";
 import { ressmoverModuleSchema } from "./ressmover.js";
+import { scavengeModuleSchema } from "./scavenge.js";
 import { simplefarmModuleSchema } from "./simplefarm.js";
 import { snobbuilderModuleSchema } from "./snobbuilder.js";
 import { templateassignerModuleSchema } from "./templateassigner.js";
@@ -48,6 +49,7 @@ export const moduleRegistry = {
   inventory: define("inventory", inventoryModuleSchema),
   simplefarm: define("simplefarm", simplefarmModuleSchema),
   depot: define("depot", depotModuleSchema),
+  scavenge: define("scavenge", scavengeModuleSchema),
 } as const satisfies { [N in ModuleName]: ModuleMeta<z.ZodType> };
 
 export { isModuleName, moduleCatalog, moduleNames, type ModuleInfo, type ModuleName } from "./catalog.js";
@@ -74,3 +76,4 @@ export * from "./templateassigner.js";
 export * from "./inventory.js";
 export * from "./simplefarm.js";
 export * from "./depot.js";
+export * from "./scavenge.js";

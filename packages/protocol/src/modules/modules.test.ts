@@ -2,16 +2,17 @@ import { describe, expect, it } from "vitest";
 import { moduleDefaults, moduleNames, moduleRegistry } from "./index.js";
 
 describe("module registry", () => {
-  it("holds the 16 route segments of the spec", () => {
+  it("holds the spec's 16 route segments and Raubzug", () => {
     expect(moduleNames).toEqual([
       "timer", "renamer", "command-scanner", "attack-planner-scanner", "relogin", "minter", "vpbuilder",
       "snobbuilder", "ressmover", "builder", "recruiter", "research", "templateassigner", "inventory",
-      "simplefarm", "depot",
+      "simplefarm", "depot", "scavenge",
     ]);
     expect(moduleRegistry["command-scanner"].label).toBe("Auge");
     expect(moduleRegistry["attack-planner-scanner"].label).toBe("Offplaner Scanner");
     expect(moduleRegistry.simplefarm.label).toBe("SimpleFarmAssistant");
     expect(moduleRegistry.depot.label).toBe("Premium Depot");
+    expect(moduleRegistry.scavenge.label).toBe("Raubzug");
   });
 
   it.each(moduleNames)("gives %s valid, disabled defaults that round-trip", (name) => {

@@ -7,6 +7,7 @@ import {
   renamerPlaceholders,
   resourceLabels,
   ressmoverModeLabels,
+  scavengeMeasureLabels,
   unitLabels,
   villageTypeLabels,
   weekdayLabels,
@@ -115,12 +116,21 @@ const moduleLabels: Partial<Record<ModuleName, Record<string, string>>> = {
     keep: "Behalten",
     dailyLimit: "Tageslimit (Premiumpunkte)",
   },
+  scavenge: {
+    measure: "Ziel",
+    maxMinutes: "Höchstdauer eines Raubzugs (Minuten)",
+    keepHome: "Zuhause behalten (je Einheit)",
+    keepPercent: "Zuhause behalten (%)",
+    unlock: "Optionen freischalten, wenn bezahlbar",
+    keep: "Rohstoffe behalten (beim Freischalten)",
+  },
 };
 
 const optionLabels: Record<string, string> = {
   ...missingUnitsPolicyLabels,
   ...captchaPolicyLabels,
   ...ressmoverModeLabels,
+  ...scavengeMeasureLabels,
   ...builderTemplateModeLabels,
   ...villageTypeLabels,
   ...unitLabels,
@@ -155,4 +165,5 @@ export const fieldDescriptions: Record<string, string> = {
   villageType: "Off, Def oder Gemischt nach den Truppen des Dorfes (wie auf der Seite Truppen); Alle = jede Klasse.",
   villagePattern: placeholderHint(renamerPlaceholders.villagePattern),
   incomingPattern: placeholderHint(renamerPlaceholders.incomingPattern),
+  maxMinutes: "Jeder Raubzug ist bis dahin zurück. Truppen, die ein geplanter Angriff vorher braucht, bleiben zu Hause.",
 };

@@ -120,4 +120,20 @@ describe("generic module form", { timeout: 60_000 }, () => {
     expect(inputs[0]).toHaveAttribute("aria-invalid", "true");
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  it("saves Raubzug per run with units kept home, in German labels", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    renderUi(<ModuleForm name="scavenge" initial={withDefaults("scavenge", undefined)} onSave={onSave} />);
+    const measure = await screen.findByRole("combobox", { name: "Ziel" });
+    expect(measure).toHaveValue("Rohstoffe pro Stunde");
+    await user.click(measure);
+    await user.click(await screen.findByRole("option", { name: "Rohstoffe pro Lauf" }));
+    const spears = screen.getAllByRole("textbox", { name: "Speerträger" });
+    await user.clear(spears[0]!);
+    await user.type(spears[0]!, "40");
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ measure: "run", maxMinutes: 120, keepHome: expect.objectContaining({ spear: 40 }) }));
+  });
 });

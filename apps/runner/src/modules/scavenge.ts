@@ -1,0 +1,132 @@
+// Raubzug: in each village with free options, sends the optimiser's split (protocol game/scavenge.ts,
+// docs/GAME-RULES.md "Raubzug") of the units that may go — less what the config keeps home and what a
+// timed send needs before the squads are back (the session's reservations) — and, when allowed,
+// unlocks the next option once the village can pay it above its reserve. Squads that are back free
+// their option; the next run (every `intervalMinutes`) sends them again.
+import {
+  formatServerTime,
+  moduleRegistry,
+  planScavenge,
+  resources,
+  scavengeOptions,
+  scavengeUnits,
+  scavengeWorld,
+  DEFAULT_SERVER_TIME_ZONE,
+  type ModuleConfig,
+  type ScavengeScreen,
+  type ScavengeWorld,
+  type Unit,
+  type UnitCounts,
+  type VillageSnapshot,
+} from "@dsbot/protocol";
+import { moduleMessages } from "../messages.js";
+import type { BotModule, ModuleContext } from "./module.js";
+import { scanVillages, spendable } from "./village-scope.js";
+
+const messages = moduleMessages.scavenge;
+const label = moduleRegistry.scavenge.label;
+
+/**
+ * The units of a village that may scavenge: at home, less what stays home (the larger of the count and
+ * the share kept) and less what timed sends reserve.
+ */
+export function scavengeableUnits(home: Readonly<Record<Unit, number>>, config: Pick<ModuleConfig<"scavenge">, "keepHome" | "keepPercent">, reserved: UnitCounts): UnitCounts {
+  const free: UnitCounts = {};
+  for (const unit of scavengeUnits) {
+    const n = home[unit] ?? 0;
+    const kept = Math.max(config.keepHome[unit] ?? 0, Math.ceil((n * config.keepPercent) / 100));
+    const left = n - kept - (reserved[unit] ?? 0);
+    if (left > 0) free[unit] = left;
+  }
+  return free;
+}
+
+/** The world's duration constants from the village's screen, with the world's carry. */
+function screenWorld(screen: ScavengeScreen, carry: Partial<Record<Unit, number>>): ScavengeWorld {
+  return { ...scavengeWorld(1, carry), exponent: screen.exponent, initialSeconds: screen.initialSeconds, durationFactor: screen.durationFactor };
+}
+
+/** The next option to unlock (the one after the last unlocked), unless one is unlocking or all are. */
+function nextToUnlock(screen: ScavengeScreen) {
+  if (screen.options.some((o) => o.state === "unlocking")) return null;
+  const locked = screen.options.find((o) => o.state === "locked");
+  return locked ? (scavengeOptions[locked.option - 1] ?? null) : null;
+}
+
+interface RunTally {
+  squads: number;
+  villages: number;
+  units: number;
+  haul: number;
+  busy: number;
+  noUnits: number;
+  unlocking: string[];
+  nextReturn: number;
+}
+
+async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageSnapshot, screen: ScavengeScreen, carry: Partial<Record<Unit, number>>, tally: RunTally): Promise<void> {
+  const { config } = ctx;
+  const unlock = config.unlock ? nextToUnlock(screen) : null;
+  const above = spendable(village.resources, config.keep);
+  if (unlock && resources.every((r) => above[r] >= unlock.unlockCost[r])) {
+    const started = await ctx.driver.unlockScavenge(village.id, unlock.id);
+    if (started.ok) tally.unlocking.push(messages.unlocking(unlock.name, village.name));
+    else ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, started.error));
+  }
+  for (const o of screen.options) if (o.state === "out" && o.until !== null) tally.nextReturn = Math.min(tally.nextReturn, o.until);
+  const free = screen.options.filter((o) => o.state === "free").map((o) => o.option);
+  if (free.length === 0) {
+    tally.busy++;
+    return;
+  }
+  const maxSeconds = config.maxMinutes * 60;
+  const reserved = ctx.session.reservations.reserved(village.id, ctx.driver.now() + maxSeconds * 1000);
+  const plan = planScavenge(screenWorld(screen, carry), { units: scavengeableUnits(village.units, config, reserved), options: free, measure: config.measure, maxSeconds });
+  if (plan.squads.length === 0) {
+    tally.noUnits++;
+    return;
+  }
+  let sentHere = 0;
+  for (const squad of plan.squads) {
+    const sent = await ctx.driver.sendScavenge(village.id, squad.option, squad.units);
+    if (!sent.ok) {
+      ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, sent.error));
+      continue;
+    }
+    sentHere++;
+    tally.units += Object.values(squad.units).reduce((sum, n) => sum + (n ?? 0), 0);
+    tally.haul += sent.value.haul.wood + sent.value.haul.stone + sent.value.haul.iron;
+    tally.nextReturn = Math.min(tally.nextReturn, sent.value.returnsAt);
+  }
+  tally.squads += sentHere;
+  if (sentHere > 0) tally.villages++;
+}
+
+export function createScavengeModule(): BotModule<"scavenge"> {
+  return {
+    name: "scavenge",
+    intervalMs: (config) => config.intervalMinutes * 60_000,
+    async run(ctx) {
+      const scan = await scanVillages(ctx, label, ctx.config.villageIds);
+      if (!scan) return;
+      const info = await ctx.driver.unitInfo();
+      const carry: Partial<Record<Unit, number>> = info.ok ? Object.fromEntries(scavengeUnits.map((u) => [u, info.value[u].carry])) : {};
+      const tally: RunTally = { squads: 0, villages: 0, units: 0, haul: 0, busy: 0, noUnits: 0, unlocking: [], nextReturn: Infinity };
+      for (const village of scan.villages) {
+        const screen = await ctx.driver.scavengeScreen(village.id);
+        if (!screen.ok) {
+          if (screen.code === "unavailable") return ctx.log("info", messages.unavailable);
+          ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, screen.error));
+          continue;
+        }
+        await scavengeVillage(ctx, village, screen.value, carry, tally);
+      }
+      const parts = [tally.squads > 0 ? messages.sent(tally.squads, tally.villages, tally.units, tally.haul) : messages.nothingSent];
+      if (tally.busy > 0) parts.push(messages.busy(tally.busy));
+      if (tally.noUnits > 0) parts.push(messages.noUnits(tally.noUnits));
+      parts.push(...tally.unlocking);
+      if (Number.isFinite(tally.nextReturn)) parts.push(messages.nextReturn(formatServerTime(tally.nextReturn, ctx.timeZone ?? DEFAULT_SERVER_TIME_ZONE).slice(9, 17)));
+      ctx.log("info", messages.summary(parts));
+    },
+  };
+}
