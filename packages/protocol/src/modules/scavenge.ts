@@ -1,6 +1,7 @@
 // Raubzug: sends each village's units on its free scavenging options in the optimiser's split
 // (game/scavenge.ts), keeping units home as configured, and unlocks options when allowed.
 import { z } from "zod";
+import type { GameConfig } from "../game/game-config.js";
 import { unitCountsSchema } from "../units.js";
 import { enabledField, intField, resourceAmountsField, villageIdsField } from "./fields.js";
 
@@ -23,3 +24,12 @@ export const scavengeModuleSchema = z.object({
   keep: resourceAmountsField(0),
   intervalMinutes: intField(1, 240, 5),
 });
+
+export const scavengeModuleMessages = {
+  noScavenging: "Auf dieser Welt gibt es keine Raubzüge: ihre Einstellungen schalten sie ab.",
+} as const;
+
+/** Why Raubzug cannot run on a world (its get_config's `<game><scavenging>0`), or null; an unknown world is not refused. */
+export function scavengeUnavailable(config: Pick<GameConfig, "game"> | null | undefined): string | null {
+  return config && !config.game.scavenging ? scavengeModuleMessages.noScavenging : null;
+}

@@ -3,7 +3,7 @@
 // incomings it would tag (GET /api/dsbot/{id}/renamer-preview), and a VP-Builder that stays off on a
 // world whose config says coins (toggle, save, and the reason on GET module).
 import type { BotIncoming } from "@dsbot/protocol";
-import { moduleResponseSchema, parseGameConfigXml, renamerPreviewResponseSchema, scannerPlansResponseSchema, vpbuilderMessages } from "@dsbot/protocol";
+import { moduleResponseSchema, parseGameConfigXml, renamerPreviewResponseSchema, scannerPlansResponseSchema, scavengeModuleMessages, vpbuilderMessages } from "@dsbot/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, importPlanWorld, newPlan, PLAN_WORLD, villageAt, type Call } from "../../../test/attack-plans.js";
 import { createBot } from "../../../test/bots.js";
@@ -147,6 +147,19 @@ describe("VP-Builder and the world's packages", () => {
       expect(toggled.statusCode, toggled.body).toBe(200);
       expect(toggled.json()).toEqual({ enabled: true });
     }
+  });
+
+  it("keeps Raubzug off on a world whose config has none, and on for the others", async () => {
+    const none = parseGameConfigXml("<config><speed>1</speed><unit_speed>1</unit_speed><game><scavenging>0</scavenging></game></config>");
+    if (!none.ok) throw new Error(none.error);
+    await app.db.insert(worlds).values({ server: PLAN_WORLD.server, world: "de952", syncEnabled: false, config: none.value });
+    const without = await createBot(app, annaToken, { name: "Anna", world: "de952" });
+    expect((await anna("GET", `/api/dsbot/${without.id}/module?moduleName=scavenge`)).json().unavailable).toBe(scavengeModuleMessages.noScavenging);
+    const toggled = await anna("POST", `/api/dsbot/${without.id}/toggle-module`, { moduleName: "scavenge" });
+    expect(toggled.statusCode).toBe(400);
+    expect(toggled.json().error.message).toBe(scavengeModuleMessages.noScavenging);
+    const withIt = await createBot(app, annaToken, { name: "Anna", world: PACKAGE_WORLD.world });
+    expect((await anna("POST", `/api/dsbot/${withIt.id}/toggle-module`, { moduleName: "scavenge" })).json()).toEqual({ enabled: true });
   });
 
   it("leaves the other modules alone on a coin world", async () => {
