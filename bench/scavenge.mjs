@@ -2,7 +2,9 @@
 // against its 100 ms budget, per hour and per run within two hours. Runs the TypeScript source, so:
 //   node --import tsx bench/scavenge.mjs
 // Exits 1 when the median misses the budget.
+import os from "node:os";
 import { planScavenge, scavengeWorld } from "../packages/protocol/src/game/scavenge.ts";
+import { machineFacts, writeResultsSection } from "./lib.mjs";
 
 const VILLAGES = 5_000;
 const BUDGET_MS = 100;
@@ -18,7 +20,9 @@ function villages() {
 export function runScavengeBench() {
   const world = scavengeWorld(1);
   const armies = villages();
-  console.log(`\nRaubzug optimiser (${VILLAGES} villages, four options, ${RUNS} runs)`);
+  const lines = [];
+  const say = (line) => (lines.push(line), console.log(line));
+  say(`\nRaubzug optimiser (${VILLAGES} villages, four options, ${RUNS} runs)`);
   let missed = false;
   for (const [measure, maxSeconds] of [["hour", undefined], ["run", 7_200]]) {
     const once = () => {
@@ -42,15 +46,20 @@ export function runScavengeBench() {
     const within = median <= BUDGET_MS;
     missed ||= !within;
     const label = measure === "hour" ? "per hour" : "per run ≤ 2 h";
-    console.log(
+    say(
       `  ${label.padEnd(14)} median ${median.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (budget ≤ ${BUDGET_MS} ms) ${within ? "ok" : "MISSED"}` +
         ` — ${Math.round(haul).toLocaleString("en-US")} resources ${measure === "hour" ? "an hour" : "a run"} in all`,
     );
   }
-  return { missed };
+  return { missed, lines };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { missed } = runScavengeBench();
+  const load = os.loadavg()[0].toFixed(1);
+  const { missed, lines } = runScavengeBench();
   if (missed) process.exitCode = 1;
+  writeResultsSection(
+    "scavenge",
+    ["## Raubzug optimiser (`node --import tsx bench/scavenge.mjs`, part of `npm run bench`)", "", machineFacts([`- load average ${load} at the start`]), "", "```text", ...lines.map((l) => l.trim()).filter(Boolean), "```"].join("\n"),
+  );
 }
