@@ -59,10 +59,9 @@ export function population(counts: UnitCounts): number {
 }
 
 /** Non-negative whole unit counts; absent units count as zero. */
-export const unitCountsSchema = z.partialRecord(
-  unitSchema,
-  z.number({ error: "Bitte gib eine gültige Zahl ein" }).int("Nur ganze Zahlen").min(0, "Mindestens 0").max(1_000_000, "Höchstens 1000000"),
-);
+/** One unit count (0 to a million). */
+export const unitCountSchema = z.number({ error: "Bitte gib eine gültige Zahl ein" }).int("Nur ganze Zahlen").min(0, "Mindestens 0").max(1_000_000, "Höchstens 1000000");
+export const unitCountsSchema = z.partialRecord(unitSchema, unitCountSchema);
 
 export const resources = ["wood", "stone", "iron"] as const;
 export type Resource = (typeof resources)[number];

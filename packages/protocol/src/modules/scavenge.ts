@@ -2,7 +2,8 @@
 // (game/scavenge.ts), keeping units home as configured, and unlocks options when allowed.
 import { z } from "zod";
 import type { GameConfig } from "../game/game-config.js";
-import { unitCountsSchema } from "../units.js";
+import { scavengeUnits } from "../game/scavenge.js";
+import { unitCountSchema, type Unit } from "../units.js";
 import { enabledField, intField, resourceAmountsField, villageIdsField } from "./fields.js";
 
 export const scavengeModuleMeasures = ["hour", "run"] as const;
@@ -17,7 +18,8 @@ export const scavengeModuleSchema = z.object({
   measure: z.enum(scavengeModuleMeasures, { error: "Ungültiges Ziel" }).default("hour"),
   /** Every squad back within this time (the return to restart, and what timed sends may need). */
   maxMinutes: intField(10, 24 * 60, 120),
-  keepHome: unitCountsSchema.default({}),
+  /** Per unit that may scavenge (the others never go). */
+  keepHome: z.partialRecord(z.enum(scavengeUnits as [Unit, ...Unit[]]), unitCountSchema).default({}),
   keepPercent: intField(0, 100, 0),
   unlock: z.boolean().default(false),
   /** The resources an unlock leaves in the village. */
