@@ -121,7 +121,7 @@ export default tseslint.config(
             // last one names the features; a folder of the same name elsewhere is reached through `@/`.
             ...[
               "^(@/|\\./|(\\.\\./)+)features/[^/]+/",
-              "^(\\.\\./)+(attack-plans|auth|bots|coords-filter|dashboard|downloads|dsbot-auth|incomings|map|notifications|player-skills|profile|search|tab-requests|templates|troops|users|worlds)/",
+              "^(\\.\\./)+(attack-plans|auth|bots|coords-filter|dashboard|downloads|dsbot-auth|incomings|map|notifications|player-skills|profile|scavenge|search|tab-requests|templates|troops|tribe|users|worlds)/",
             ].map((prefix) => ({
               regex: `${prefix}(?!index$|routes/).`,
               message: "Features: ein anderes Feature nur über seine index.ts importieren (nur Seiten aus routes/ direkt, lazy).",

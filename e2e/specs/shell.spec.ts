@@ -5,6 +5,7 @@ import { createUser, expect, loginAs, loginWith, sidebar, test } from "../fixtur
 const adminOrder = [
   "Dashboard",
   "Truppen",
+  "Raubzug",
   "Eingehende Angriffe",
   // The tribe's page (Der Stamm) follows the incomings it is about.
   "Stamm",
@@ -45,6 +46,7 @@ test("every route change sets the body class page--<RouteName>", async ({ page }
   await expect(body).toHaveClass(/(^|\s)page--Dashboard(\s|$)/);
   const expected: [string, string][] = [
     ["Truppen", "DashboardUnits"],
+    ["Raubzug", "Scavenge"],
     ["Eingehende Angriffe", "DashboardIncommings"],
     ["Stamm", "Tribe"],
     ["Bots", "Dsbots"],

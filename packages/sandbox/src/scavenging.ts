@@ -16,14 +16,7 @@ import {
   type Unit,
   type UnitCounts,
 } from "@dsbot/protocol";
-import type { SandboxVillage } from "./world-types.js";
-
-export interface VillageScavenge {
-  unlocked: Set<ScavengeOptionId>;
-  /** Options being unlocked, with the game time they are ready. */
-  unlocking: Map<ScavengeOptionId, number>;
-  squads: Map<ScavengeOptionId, { units: UnitCounts; haul: Resources; returnsAt: number }>;
-}
+import type { SandboxVillage, VillageScavenge } from "./world-types.js";
 
 /** A new village's options: the first always, the second from size 6, the third from size 10 (the fourth is to unlock). */
 export function initialScavenge(size: number): VillageScavenge {

@@ -1,6 +1,13 @@
 // The sandbox's villages and players (world.ts keeps them; npc.ts reads them without the world class).
-import type { BuildingLevels, Resources, Unit, UnitCounts } from "@dsbot/protocol";
-import type { VillageScavenge } from "./scavenging.js";
+import type { BuildingLevels, Resources, ScavengeOptionId, Unit, UnitCounts } from "@dsbot/protocol";
+
+/** A village's Raubzug (scavenging.ts plays it): options unlocked or unlocking, squads out. */
+export interface VillageScavenge {
+  unlocked: Set<ScavengeOptionId>;
+  /** Options being unlocked, with the game time they are ready. */
+  unlocking: Map<ScavengeOptionId, number>;
+  squads: Map<ScavengeOptionId, { units: UnitCounts; haul: Resources; returnsAt: number }>;
+}
 
 export interface SandboxVillage {
   id: number;

@@ -98,6 +98,9 @@ describe("body class", () => {
     await router.navigate("/users");
     await waitFor(() => expect(document.body).toHaveClass("page--Users"));
     expect(document.body).not.toHaveClass("page--DsbotTimer");
+    await router.navigate("/scavenge");
+    await waitFor(() => expect(document.body).toHaveClass("page--Scavenge"));
+    expect(await screen.findByRole("heading", { name: "Raubzug" })).toBeInTheDocument();
   });
 });
 

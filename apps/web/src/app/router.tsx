@@ -21,6 +21,7 @@ function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: ()
 const LoginRoute = lazyPage(() => import("@/features/auth/routes/login-route"), "LoginRoute");
 const DashboardRoute = lazyPage(() => import("@/features/dashboard/routes/dashboard-route"), "DashboardRoute");
 const TroopsRoute = lazyPage(() => import("@/features/troops/routes/troops-route"), "TroopsRoute");
+const ScavengeRoute = lazyPage(() => import("@/features/scavenge/routes/scavenge-route"), "ScavengeRoute");
 const IncomingsRoute = lazyPage(() => import("@/features/incomings/routes/incomings-route"), "IncomingsRoute");
 const TribeRoute = lazyPage(() => import("@/features/tribe/routes/tribe-route"), "TribeRoute");
 const TribeDetailRoute = lazyPage(() => import("@/features/tribe/routes/tribe-detail-route"), "TribeDetailRoute");
@@ -66,6 +67,7 @@ export const routeTree: RouteObject[] = [
               page(homeMeta, <HomeRoute />),
               page(routes.Dashboard, <DashboardRoute />),
               page(routes.DashboardUnits, <TroopsRoute />),
+              page(routes.Scavenge, <ScavengeRoute />),
               page(routes.DashboardIncommings, <IncomingsRoute />),
               page(routes.Tribe, <TribeRoute />),
               page(routes.TribeJoin, <TribeRoute />),

@@ -7,6 +7,7 @@ export const paths = {
   dsbotAuth: "/dsbot-auth",
   dashboard: "/dashboard",
   dashboardUnits: "/dashboard-units",
+  scavenge: "/scavenge",
   attackPlans: "/attack-plans",
   attackPlanDetail: (id: number | string) => `/attack-plans/${id}`,
   bots: "/bots",

@@ -29,6 +29,7 @@ export const routes = {
   DsbotAuth: route({ name: "DsbotAuth", path: "/dsbot-auth", title: "Dsbot Auth", subtitle: "Verbinde den Dsbot auf deinem Rechner mit deinem Konto.", icon: "IconKey" }),
   Dashboard: route({ name: "Dashboard", path: "/dashboard", title: "Dashboard", subtitle: "Dein Überblick über Bots, Angriffe und Meldungen.", icon: "IconLayoutDashboard" }),
   DashboardUnits: route({ name: "DashboardUnits", path: "/dashboard-units", title: "Truppen", subtitle: "Truppen aller Dörfer deiner Bots.", icon: "IconShieldHalf" }),
+  Scavenge: route({ name: "Scavenge", path: "/scavenge", title: "Raubzug", subtitle: "Wie deine Dörfer ihre Truppen am besten auf die Sammler verteilen.", icon: "IconShovel" }),
   AttackPlans: route({ name: "AttackPlans", path: "/attack-plans", title: "Angriffspläne", subtitle: "Plane Angriffe und verfolge ihre Ausführung.", icon: "IconTargetArrow" }),
   AttackPlanDetail: route({ name: "AttackPlanDetail", path: "/attack-plans/:id", title: "Angriffsplan", subtitle: "Angriffe dieses Plans.", icon: "IconTargetArrow" }),
   Dsbots: route({ name: "Dsbots", path: "/bots", title: "Bots", subtitle: "Deine Bots und ihr Status.", icon: "IconRobot" }),

@@ -3,30 +3,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { adminUser } from "@/test/fixtures";
+import { adminUser, worldSummary } from "@/test/fixtures";
 import { json, mockFetch } from "@/test/fetch-mock";
 import { signIn } from "@/test/render-app";
 import { buildWorldData, useCurrentWorld, useWorldData } from "./world-data";
 
-const summary = (over: Partial<WorldSummary>): WorldSummary => ({
-  id: 7,
-  server: "die-staemme.de",
-  world: "de230",
-  villages: 3,
-  players: 2,
-  allies: 1,
-  dataVersion: 2,
-  lastImportAt: "2025-01-01T00:00:00.000Z",
-  lastSyncAt: null,
-  lastSyncError: null,
-  syncEnabled: false,
-  syncing: false,
-  timeZone: "Europe/Berlin",
-  timeZoneDefault: "Europe/Berlin",
-  config: null,
-  units: null,
-  ...over,
-});
+const summary = (over: Partial<WorldSummary>): WorldSummary =>
+  worldSummary({ id: 7, world: "de230", villages: 3, allies: 1, lastImportAt: "2025-01-01T00:00:00.000Z", ...over });
 
 const villageBytes = encodeVillageMap([
   { id: 5, x: 500, y: 500, playerId: 101, points: 120, bonusId: 0 },

@@ -4,6 +4,7 @@ import { isPlainLeftClick, isSidebarItemActive, sidebarItems, visibleSidebarItem
 const order = [
   "Dashboard",
   "Truppen",
+  "Raubzug",
   "Eingehende Angriffe",
   "Stamm",
   "Bots",
@@ -46,8 +47,16 @@ describe("sidebar entries", () => {
     ["TribeJoin", "Stamm"],
     ["TribeDetail", "Stamm"],
     ["DsPlayerSkills", "Spieler Skills"],
+    ["Scavenge", "Raubzug"],
+    ["DashboardUnits", "Truppen"],
   ])("highlight exactly one entry on %s", (routeName, label) => {
     expect(activeLabels(routeName)).toEqual([label]);
+  });
+
+  it("lead to Raubzug right after Truppen", () => {
+    const labels = sidebarItems.map((item) => item.label);
+    expect(labels.indexOf("Raubzug")).toBe(labels.indexOf("Truppen") + 1);
+    expect(sidebarItems.find((item) => item.label === "Raubzug")).toMatchObject({ to: "/scavenge", icon: "IconShovel", section: "overview" });
   });
 
   it("highlight nothing on the profile", () => {

@@ -24,6 +24,7 @@ export const sidebarSections: Record<SidebarItem["section"], string> = {
 export const sidebarItems: readonly SidebarItem[] = [
   { label: "Dashboard", to: paths.dashboard, icon: routes.Dashboard.icon, routeNames: [routes.Dashboard.name], section: "overview" },
   { label: "Truppen", to: paths.dashboardUnits, icon: routes.DashboardUnits.icon, routeNames: [routes.DashboardUnits.name], section: "overview" },
+  { label: "Raubzug", to: paths.scavenge, icon: routes.Scavenge.icon, routeNames: [routes.Scavenge.name], section: "overview" },
   { label: "Eingehende Angriffe", to: paths.incomings, icon: routes.DashboardIncommings.icon, routeNames: [routes.DashboardIncommings.name], section: "overview" },
   { label: "Stamm", to: paths.tribe, icon: routes.Tribe.icon, routeNames: [routes.Tribe.name, routes.TribeJoin.name, routes.TribeDetail.name], section: "overview" },
   { label: "Bots", to: paths.bots, icon: routes.Dsbots.icon, routeNames: botRouteNames, section: "manage" },

@@ -8,30 +8,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { apiError, json, mockFetch, type FetchHandler } from "@/test/fetch-mock";
-import { plainUser } from "@/test/fixtures";
+import { plainUser, worldSummary } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { exampleAllies, examplePlayers, examplePost, exampleVillages } from "../lib/fake-world";
 import { defaultCoordsFilterSettings } from "../lib/filter-settings";
 import { COORDS_FILTER_STORAGE_KEY, useCoordsFilterStore } from "../stores/coords-filter-store";
 
-const world: WorldSummary = {
-  id: 4,
-  server: plainUser.world.server,
-  world: plainUser.world.world,
-  villages: exampleVillages.length,
-  players: examplePlayers.length,
-  allies: exampleAllies.length,
-  dataVersion: 2,
-  lastImportAt: "2025-03-01T10:00:00.000Z",
-  lastSyncAt: null,
-  lastSyncError: null,
-  syncEnabled: false,
-  syncing: false,
-  timeZone: "Europe/Berlin",
-  timeZoneDefault: "Europe/Berlin",
-  config: null,
-  units: null,
-};
+const world: WorldSummary = worldSummary({ villages: exampleVillages.length, players: examplePlayers.length, allies: exampleAllies.length });
 
 const villageMap = () => encodeVillageMap(exampleVillages.map((v, i) => ({ ...v, id: i + 1, bonusId: 0 })));
 const owners: WorldOwnersResponse = {

@@ -17,28 +17,11 @@ import { dispatchRealtimeMessage } from "@/lib/realtime-dispatcher";
 import { storageKeys } from "@/lib/storage";
 import { makeBot } from "@/test/bot-fixtures";
 import { apiError, json, mockFetch } from "@/test/fetch-mock";
-import { adminUser, plainUser } from "@/test/fixtures";
+import { adminUser, plainUser, worldSummary } from "@/test/fixtures";
 import { renderApp, signIn } from "@/test/render-app";
 import { useMapStore } from "../stores/map-store";
 
-const world: WorldSummary = {
-  id: 4,
-  server: "die-staemme.de",
-  world: "de231",
-  villages: 4,
-  players: 2,
-  allies: 1,
-  dataVersion: 1,
-  lastImportAt: "2025-01-01T00:00:00.000Z",
-  lastSyncAt: null,
-  lastSyncError: null,
-  syncEnabled: false,
-  syncing: false,
-  timeZone: "Europe/Berlin",
-  timeZoneDefault: "Europe/Berlin",
-  config: null,
-  units: null,
-};
+const world: WorldSummary = worldSummary({ villages: 4, allies: 1, dataVersion: 1, lastImportAt: "2025-01-01T00:00:00.000Z" });
 
 const villages = encodeVillageMap([
   { id: 11, x: 500, y: 500, playerId: 101, points: 1200, bonusId: 0 },

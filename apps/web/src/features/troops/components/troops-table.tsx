@@ -9,9 +9,9 @@ import { DataTable } from "@/components/ui/data-table";
 import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { UnitIcon } from "@/components/ui/unit-icon";
-import { formatDate } from "@/lib/dates";
 import type { TroopListParams, TroopPage } from "../api/troops-api";
 import { viewCounts } from "../lib/troop-export";
+import { TroopSource } from "./troop-source";
 import { troopTexts as texts } from "../texts";
 
 export type TroopSortBy = NonNullable<TroopListParams["sortBy"]>;
@@ -95,13 +95,7 @@ function columns(unitColumns: readonly Unit[], view: TroopView): ColumnDef<Troop
     {
       id: "scannedAt",
       header: texts.columns.scannedAt,
-      cell: ({ row }) => (
-        <Tooltip label={row.original.source === "bot" ? texts.sourceBot(row.original.playerName ?? "") : texts.sourcePaste}>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-            {formatDate(row.original.scannedAt)}
-          </Text>
-        </Tooltip>
-      ),
+      cell: ({ row }) => <TroopSource row={row.original} />,
     },
   ];
 }

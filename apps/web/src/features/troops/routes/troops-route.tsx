@@ -8,14 +8,14 @@ import { Button, Group, Menu, SegmentedControl, Select, Stack, Text, TextInput }
 import { IconClipboardText, IconDownload, IconSearch, IconTrash, IconUsersGroup } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { confirm } from "@/components/ui/confirm-store";
-import { PasteImportModal } from "@/components/ui/paste-import-modal";
 import { RoutePageHeader } from "@/components/ui/route-page-header";
 import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
 import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
 import { StateMessage } from "@/components/ui/states";
 import { alert } from "@/lib/alerts";
 import { alertError } from "@/lib/api-error-message";
-import { fetchAllTroops, troopsQueryOptions, useClearPastedTroops, useImportTroops, useTroopsRealtime, type TroopListParams } from "../api/troops-api";
+import { fetchAllTroops, troopsQueryOptions, useClearPastedTroops, useTroopsRealtime, type TroopListParams } from "../api/troops-api";
+import { TroopsPasteModal } from "../components/troops-paste-modal";
 import { TroopsTable, type TroopSortBy } from "../components/troops-table";
 import { downloadText } from "@/lib/download";
 import { troopsBbcode, troopsCsv } from "../lib/troop-export";
@@ -38,7 +38,6 @@ export function TroopsRoute() {
     perPageOptions: [25, 50, 100],
   });
   const { query } = list;
-  const importTroops = useImportTroops();
   const clear = useClearPastedTroops();
   const data = query.data;
   const unitColumns = useMemo<Unit[]>(() => units.filter((u) => (data?.sum.total[u] ?? 0) > 0), [data]);
@@ -134,13 +133,7 @@ export function TroopsRoute() {
       >
         <TroopsTable data={data} unitColumns={unitColumns} loading={query.isFetching} sortBy={list.sortBy} onSortByChange={list.onSortByChange} emptyText={texts.emptyFiltered} />
       </ServerTableCard>
-      <PasteImportModal
-        opened={importing}
-        onClose={() => setImporting(false)}
-        texts={{ title: texts.importTitle, label: texts.importLabel, hint: texts.importHint, submit: texts.importSubmit, problems: texts.importProblems }}
-        onImport={async (text) => (await importTroops.mutateAsync(text)).message}
-        onImported={(message) => alert.success(message)}
-      />
+      <TroopsPasteModal opened={importing} onClose={() => setImporting(false)} />
     </>
   );
 }
