@@ -120,10 +120,11 @@ describe("Welten", { timeout: 60_000 }, () => {
     expect(error).toHaveAttribute("data-sync-error");
     expect(error).toHaveStyle({ color: "var(--mantine-color-red-5)" });
 
-    const nav = screen.getByRole("navigation", { name: "Hauptnavigation" });
+    // The sidebar renders on its own (it waited for nothing here and was once not there yet under load).
+    const nav = await screen.findByRole("navigation", { name: "Hauptnavigation" });
     // The sidebar has no "Welten": Benutzer, where the admin comes from, stays highlighted.
+    expect(await within(nav).findByRole("link", { name: "Benutzer" })).toHaveAttribute("aria-current", "page");
     expect(within(nav).queryByRole("link", { name: "Welten" })).toBeNull();
-    expect(within(nav).getByRole("link", { name: "Benutzer" })).toHaveAttribute("aria-current", "page");
   });
 
   it("shows no old sync error for a world whose sync is off", async () => {
