@@ -1,6 +1,7 @@
 // Bot list: columns, hiding (kept in the browser), server-side sorting, the 300 ms
 // search delay, status filter, page size 5 and the delete confirmation (badges and live updates:
 // bots-status.spec.ts). Every test works on a fresh user whose bots are created through the API.
+import { moduleNames } from "@dsbot/protocol";
 import type { Page, Request } from "@playwright/test";
 import { botOwner, botStatus, botTable, createBot, isBotListRequest, listCard, loginOwner, nextListRequest, param, playerCells } from "../bots";
 import { expect, test, toasts } from "../fixtures";
@@ -26,8 +27,8 @@ test("columns in the spec's order; a hidden column stays hidden after a reload u
   await expect(row.getByRole("cell")).toHaveCount(6);
   await expect(row.getByRole("link", { name: `${bot.name} öffnen` })).toBeVisible();
   await expect(row.getByRole("button", { name: `${bot.name} löschen` })).toBeVisible();
-  await expect(row.getByRole("cell").nth(2)).toHaveText("0/16");
-  await expect(row.getByLabel("0 von 16 aktiv")).toBeVisible();
+  await expect(row.getByRole("cell").nth(2)).toHaveText(`0/${moduleNames.length}`);
+  await expect(row.getByLabel(`0 von ${moduleNames.length} aktiv`)).toBeVisible();
   // Dates in the default format DD.MM.YY HH:mm.
   await expect(row.getByRole("cell").nth(3)).toHaveText(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
   await expect(row.getByRole("cell").nth(4)).toHaveText(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
