@@ -1,7 +1,8 @@
 // Raubzug at work: a sandbox bot on the demo world's map (a real runner process, its economy at the
 // demo's pace, so squads come home within a minute) is started; the player switches "Raubzug" on on the
-// bot page. The log then shows the module's line (squads, villages, units, expected haul) and the bot
-// page's "Dörfer" tab shows the villages' resources rising.
+// bot page. The log then shows the module's line (squads, villages, units, expected haul), the Raubzug
+// page names the bot's reading of its villages, and the bot page's "Dörfer" tab shows the villages'
+// resources rising.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -52,6 +53,10 @@ test.describe("Raubzug", () => {
       await page.reload();
       await expect(log.getByText(line).first()).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 90_000 });
+
+    // The Raubzug page plans with what the module read: each of the bot's villages says so.
+    await page.goto("/scavenge");
+    await expect(page.locator("[data-scavenge-read]").first()).toHaveText(/^Raubzug gelesen von Bot Kalle, \d\d\.\d\d\.\d\d \d\d:\d\d$/, { timeout: 30_000 });
 
     // The Dörfer tab: the resources rise from scan to scan.
     await page.goto(`/bots/${botId}?tab=villages`);

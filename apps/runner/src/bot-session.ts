@@ -12,8 +12,6 @@ import {
   type BotControl,
   type BotModuleConfig,
   type BotNeedsPlayer,
-  type BotIncomingsReport,
-  type BotTroopsReport,
   type ClientToServerEvents,
   type GameDriver,
   type LogLevel,
@@ -24,7 +22,7 @@ import { io, type Socket } from "socket.io-client";
 import { ACK_TIMEOUT_MS, BotChannel } from "./bot-channel.js";
 import type { Clock } from "./clock.js";
 import type { RunnerLogger } from "./logger.js";
-import { LatestReport } from "./latest-report.js";
+import { SessionReports } from "./latest-report.js";
 import { sessionMessages } from "./messages.js";
 import { ModuleScheduler } from "./scheduler.js";
 import { UnitReservations } from "./reservations.js";
@@ -84,9 +82,8 @@ export class BotSession {
   private readonly appliedModules = new Map<string, string>();
   /** Work at a game time (attacks to send); cleared when the session ends. */
   private readonly timed: TimedWork;
-  /** The latest troop report not answered yet; a newer scan replaces it (no queue of old scans). */
-  private readonly troops: LatestReport<"bot:troops">;
-  private readonly incomings: LatestReport<"bot:incomings">;
+  /** The latest troops, incomings and Raubzug reports not answered yet; a newer one replaces each (no queue of old scans). */
+  private readonly reports: SessionReports;
   private readonly channel: BotChannel;
   private readonly templates: TemplateCache;
   /** Since when the game's bot protection holds the bot (runner clock), null while it does not (bot-protection.ts). */
@@ -111,9 +108,7 @@ export class BotSession {
       autoConnect: false,
       auth: { token: options.token, origin: "bot", dsbotId: options.bot.dsbotId },
     });
-    const refused = (message: (text: string) => string) => (text: string) => this.logLocally("warn", message(text));
-    this.troops = new LatestReport(this.socket, "bot:troops", ACK_TIMEOUT_MS, refused(sessionMessages.troopsRefused));
-    this.incomings = new LatestReport(this.socket, "bot:incomings", ACK_TIMEOUT_MS, refused(sessionMessages.incomingsRefused));
+    this.reports = new SessionReports(this.socket, ACK_TIMEOUT_MS, { locally: (m) => this.logLocally("warn", m), toServer: (m) => this.log("warn", m) });
     this.channel = new BotChannel(
       this.socket,
       (level, message) => this.log(level, message),
@@ -141,8 +136,7 @@ export class BotSession {
     // A template changed while the socket was away was not announced to it.
     this.templates.clear();
     void this.channel.flushAttackResults();
-    void this.troops.flush();
-    void this.incomings.flush();
+    this.reports.flush();
     if (this.everConnected && !this.ended()) this.logLocally("info", sessionMessages.reconnected);
     this.everConnected = true;
   }
@@ -259,8 +253,9 @@ export class BotSession {
           claimAttacks: (withinMs) => this.channel.claimAttacks(withinMs),
           templates: (ids) => this.templates.get(ids),
           reportAttack: (result) => this.channel.reportAttack(result),
-          reportTroops: (report) => this.reportTroops(report),
-          reportIncomings: (report) => this.reportIncomings(report),
+          reportTroops: (report) => this.reports.reportTroops(report),
+          reportIncomings: (report) => this.reports.reportIncomings(report),
+          reportScavenge: (report) => this.reports.reportScavenge(report),
           reportVillages: (parts) => this.channel.reportVillages(parts),
           at: (at, work, abandon) => this.timed.at(driver, at, work, abandon),
           isRunning: () => this.current === "online",
@@ -296,14 +291,6 @@ export class BotSession {
       this.clockOffsetMs = Math.round(best.offset);
       this.logLocally("debug", sessionMessages.clockOffset(this.clockOffsetMs, best.rtt));
     }
-  }
-
-  private reportTroops(report: BotTroopsReport): void {
-    if (!this.troops.set(report)) this.log("warn", sessionMessages.troopsTooLarge(report.villages.length));
-  }
-
-  private reportIncomings(report: BotIncomingsReport): void {
-    if (!this.incomings.set(report)) this.log("warn", sessionMessages.incomingsTooLarge(report.incomings.length));
   }
 
   /** Apply the modules of a config: all of them at first, afterwards only those that changed. */

@@ -1,13 +1,22 @@
 // A report of which only the newest matters (a scan's troops, the incomings): the latest unsent one is
 // kept and sent whenever the socket is connected; a newer scan replaces an older one not yet answered.
 // A report over the server's message limit is not sent (it would cost the socket); the caller logs why.
-import { SOCKET_MESSAGE_MAX_BYTES, type ClientToServerEvents, type ServerToClientEvents, type SocketAck } from "@dsbot/protocol";
+import {
+  SOCKET_MESSAGE_MAX_BYTES,
+  type BotIncomingsReport,
+  type BotScavengeReport,
+  type BotTroopsReport,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketAck,
+} from "@dsbot/protocol";
 import type { Socket } from "socket.io-client";
+import { sessionMessages } from "./messages.js";
 
 /** Room for socket.io's framing around a payload (event name, ack id). */
 const FRAME_RESERVE = 1024;
 
-type ReportEvent = "bot:troops" | "bot:incomings";
+type ReportEvent = "bot:troops" | "bot:incomings" | "bot:scavenge";
 
 export class LatestReport<E extends ReportEvent> {
   private pending: Parameters<ClientToServerEvents[E]>[0] | null = null;
@@ -47,5 +56,46 @@ export class LatestReport<E extends ReportEvent> {
     } finally {
       this.sending = false;
     }
+  }
+}
+
+/**
+ * A bot session's latest-only reports: a scan's troops, the incomings and the Raubzug module's state.
+ * A report the server refuses is logged locally; one too large to send goes to the bot's log.
+ */
+export class SessionReports {
+  private readonly troops: LatestReport<"bot:troops">;
+  private readonly incomings: LatestReport<"bot:incomings">;
+  private readonly scavenge: LatestReport<"bot:scavenge">;
+
+  constructor(
+    socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+    ackTimeoutMs: number,
+    private readonly log: { locally(message: string): void; toServer(message: string): void },
+  ) {
+    const refused = (message: (text: string) => string) => (text: string) => log.locally(message(text));
+    this.troops = new LatestReport(socket, "bot:troops", ackTimeoutMs, refused(sessionMessages.troopsRefused));
+    this.incomings = new LatestReport(socket, "bot:incomings", ackTimeoutMs, refused(sessionMessages.incomingsRefused));
+    this.scavenge = new LatestReport(socket, "bot:scavenge", ackTimeoutMs, refused(sessionMessages.scavengeRefused));
+  }
+
+  reportTroops(report: BotTroopsReport): void {
+    if (!this.troops.set(report)) this.log.toServer(sessionMessages.troopsTooLarge(report.villages.length));
+  }
+
+  reportIncomings(report: BotIncomingsReport): void {
+    if (!this.incomings.set(report)) this.log.toServer(sessionMessages.incomingsTooLarge(report.incomings.length));
+  }
+
+  /** The schema's village cap keeps it within one message. */
+  reportScavenge(report: BotScavengeReport): void {
+    this.scavenge.set(report);
+  }
+
+  /** After a (re)connect: what is pending goes out. */
+  flush(): void {
+    void this.troops.flush();
+    void this.incomings.flush();
+    void this.scavenge.flush();
   }
 }

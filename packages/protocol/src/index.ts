@@ -30,6 +30,7 @@ export * from "./random.js";
 export * from "./tab-requests.js";
 export * from "./userscript.js";
 export * from "./troops.js";
+export * from "./scavenge-state.js";
 export * from "./tribes.js";
 export * from "./tribe-board.js";
 export * from "./tribe-requests.js";

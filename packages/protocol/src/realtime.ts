@@ -40,6 +40,7 @@ import type {
 } from "./runner.js";
 import type { BotIncomingsAck, BotIncomingsReport } from "./war-room/api.js";
 import type { BotVillagesAck, BotVillagesReport } from "./village-states.js";
+import type { BotScavengeAck, BotScavengeReport } from "./scavenge-state.js";
 
 export const socketOrigins = ["website", "bot-user", "bot"] as const;
 export type SocketOrigin = (typeof socketOrigins)[number];
@@ -172,6 +173,7 @@ export interface ClientToServerEvents {
   "bot:attack-result": (result: BotAttackResult, ack: (answer: BotAttackResultAck) => void) => void;
   "bot:troops": (report: BotTroopsReport, ack?: (answer: BotTroopsAck) => void) => void;
   "bot:incomings": (report: BotIncomingsReport, ack?: (answer: BotIncomingsAck) => void) => void;
+  "bot:scavenge": (report: BotScavengeReport, ack?: (answer: BotScavengeAck) => void) => void;
   "bot:templates": (request: BotTemplatesRequest, ack: (answer: BotTemplatesAck) => void) => void;
   "bot:villages": (report: BotVillagesReport, ack?: (answer: BotVillagesAck) => void) => void;
   "bot:usage": (report: BotUsage, ack?: (answer: BotUsageAck) => void) => void;

@@ -269,6 +269,7 @@ export const botEvents = {
   attackResult: "bot:attack-result",
   troops: "bot:troops",
   incomings: "bot:incomings",
+  scavenge: "bot:scavenge",
   templates: "bot:templates",
   villages: "bot:villages",
   usage: "bot:usage",

@@ -31,6 +31,7 @@ export const sessionMessages = {
   attacksRefused: (message: string) => `Angriffe nicht abgerufen: ${message}`,
   attackReportRefused: (message: string) => `Angriffsmeldung nicht übernommen: ${message}`,
   troopsRefused: (message: string) => `Truppenmeldung nicht übernommen: ${message}`,
+  scavengeRefused: (message: string) => `Raubzug-Stand nicht übernommen: ${message}`,
   incomingsRefused: (message: string) => `Meldung der eingehenden Angriffe nicht übernommen: ${message}`,
   incomingsTooLarge: (n: number) => `Meldung mit ${n} eingehenden Angriffen ist zu groß für den Server und wird nicht gesendet`,
   troopsTooLarge: (villages: number) => `Truppenmeldung mit ${villages} Dörfern ist zu groß für den Server und wird nicht gesendet`,

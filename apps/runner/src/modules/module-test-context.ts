@@ -49,6 +49,7 @@ export function quietSession(templates = new Map<number, BotTemplate>()): Sessio
     setInventory: () => {},
     reportTroops: () => {},
     reportIncomings: () => {},
+    reportScavenge: () => {},
     reportVillages: async () => {},
     needsPlayer: async () => {},
     claimAttacks: async () => [],

@@ -7,6 +7,7 @@ import type {
   BotVillagesReport,
   BotNeedsPlayer,
   BotIncomingsReport,
+  BotScavengeReport,
   BotTroopsReport,
   GameDriver,
   LogLevel,
@@ -31,6 +32,8 @@ export interface SessionControl {
   reportVillages(parts: BotVillagesReport[]): Promise<void>;
   /** Send the incomings the command scanner saw (the latest unsent list is kept, like troops). */
   reportIncomings(report: BotIncomingsReport): void;
+  /** Send the villages' Raubzug options as the Raubzug module left them (the latest unsent one is kept). */
+  reportScavenge(report: BotScavengeReport): void;
   /** Ask the player to act in the game (captcha, rejected login): the server notifies them. */
   needsPlayer(report: BotNeedsPlayer): Promise<void>;
   /** The attacks to send within `withinMs`, claimed for this bot; null when the server could not be asked. */

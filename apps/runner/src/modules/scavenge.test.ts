@@ -1,7 +1,7 @@
 // Raubzug on a fixed sandbox seed: the module sends the optimiser's split on the free options, the
 // squads come home at the computed time with the computed haul, units kept home and units a timed
 // send (a noble train) needs stay, options are unlocked when allowed, and a world without it is said so.
-import { planScavenge, scavengeOutcome, scavengeOptions, scavengeWorld, units, type UnitCounts } from "@dsbot/protocol";
+import { planScavenge, scavengeOutcome, scavengeOptions, scavengeWorld, units, type BotScavengeReport, type UnitCounts } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";
 import { production } from "@dsbot/sandbox";
 import { moduleTestContext } from "./module-test-context.js";
@@ -20,14 +20,16 @@ async function setUp(config: Parameters<typeof moduleTestContext<"scavenge">>[1]
   for (const u of units) village.units[u] = 0;
   Object.assign(village.units, { spear: 300, sword: 100, axe: 200, light: 50, snob: 1 });
   village.scavenge.unlocked = new Set([1, 2]);
-  return { t, village };
+  const reports: BotScavengeReport[] = [];
+  t.ctx.session.reportScavenge = (report) => reports.push(report);
+  return { t, village, reports };
 }
 
 const sum = (counts: UnitCounts) => Object.values(counts).reduce((a, n) => a + (n ?? 0), 0);
 
 describe("Raubzug module", () => {
   it("sends the optimiser's split on the two unlocked options; the squads return at the computed time with the computed haul", async () => {
-    const { t, village } = await setUp();
+    const { t, village, reports } = await setUp();
     const home = { ...village.units };
     await createScavengeModule().run(t.ctx);
     const rules = scavengeWorld(1);
@@ -44,6 +46,23 @@ describe("Raubzug module", () => {
       expect(squad.haul.wood).toBe(expected[i]!.perResource);
     });
     const haul = expected.reduce((a, e) => a + 3 * e.perResource, 0);
+    // The page hears the options as the run left them: both out until the squads' return, 3 and 4 locked.
+    expect(reports).toEqual([
+      {
+        scannedAt: start,
+        villages: [
+          {
+            villageId: village.id,
+            options: [
+              { option: 1, state: "out", until: squads[0]![1].returnsAt },
+              { option: 2, state: "out", until: squads[1]![1].returnsAt },
+              { option: 3, state: "locked", until: null },
+              { option: 4, state: "locked", until: null },
+            ],
+          },
+        ],
+      },
+    ]);
     expect(t.logs.at(-1)).toMatch(new RegExp(`^Raubzug: 2 Raubzüge in 1 Dorf geschickt \\(650 Einheiten\\), ${haul.toLocaleString("de-DE").replace(".", "\\.")} Rohstoffe erwartet · nächste Rückkehr \\d\\d:\\d\\d:\\d\\d$`));
 
     // A second run while both are out sends nothing.
@@ -88,7 +107,7 @@ describe("Raubzug module", () => {
   });
 
   it("unlocks the next option when allowed and the village can pay it above the reserve", async () => {
-    const { t, village } = await setUp({ unlock: true, keep: { wood: 1000, stone: 1000, iron: 1000 } });
+    const { t, village, reports } = await setUp({ unlock: true, keep: { wood: 1000, stone: 1000, iron: 1000 } });
     const price = scavengeOptions[2]!.unlockCost;
     village.buildings.storage = 30;
     village.resources = { wood: price.wood + 999, stone: price.stone + 1000, iron: price.iron + 1000 };
@@ -98,6 +117,7 @@ describe("Raubzug module", () => {
     t.world.settle(village);
     await createScavengeModule().run(t.ctx);
     expect([...village.scavenge.unlocking.keys()]).toEqual([3]);
+    expect(reports.at(-1)?.villages[0]?.options[2]).toEqual({ option: 3, state: "unlocking", until: village.scavenge.unlocking.get(3) });
     expect(t.logs.at(-1)).toContain(`„Kluge Sammler“ wird in ${village.name} freigeschaltet`);
   });
 

@@ -2,7 +2,8 @@
 // docs/GAME-RULES.md "Raubzug") of the units that may go — less what the config keeps home and what a
 // timed send needs before the squads are back (the session's reservations) — and, when allowed,
 // unlocks the next option once the village can pay it above its reserve. Squads that are back free
-// their option; the next run (every `intervalMinutes`) sends them again.
+// their option; the next run (every `intervalMinutes`) sends them again. Each run reports the villages'
+// options as it leaves them ("bot:scavenge"), which the Raubzug page plans with.
 import {
   formatServerTime,
   moduleRegistry,
@@ -12,7 +13,10 @@ import {
   scavengeUnits,
   scavengeWorld,
   DEFAULT_SERVER_TIME_ZONE,
+  SCAVENGE_REPORT_MAX_VILLAGES,
   type ModuleConfig,
+  type ScavengeOptionReport,
+  type ScavengeVillageReport,
   type ScavengeScreen,
   type ScavengeWorld,
   type Unit,
@@ -62,16 +66,27 @@ interface RunTally {
   noUnits: number;
   unlocking: string[];
   nextReturn: number;
+  /** Each village's options as the run leaves them (for the Raubzug page). */
+  report: ScavengeVillageReport[];
+}
+
+function setOption(options: ScavengeOptionReport[], option: number, state: ScavengeOptionReport["state"], until: number): void {
+  const held = options.find((o) => o.option === option);
+  if (held) Object.assign(held, { state, until });
 }
 
 async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageSnapshot, screen: ScavengeScreen, carry: Partial<Record<Unit, number>>, tally: RunTally): Promise<void> {
   const { config } = ctx;
+  const after: ScavengeOptionReport[] = screen.options.map((o) => ({ option: o.option, state: o.state, until: o.until }));
+  if (tally.report.length < SCAVENGE_REPORT_MAX_VILLAGES) tally.report.push({ villageId: village.id, options: after });
   const unlock = config.unlock ? nextToUnlock(screen) : null;
   const above = spendable(village.resources, config.keep);
   if (unlock && resources.every((r) => above[r] >= unlock.unlockCost[r])) {
     const started = await ctx.driver.unlockScavenge(village.id, unlock.id);
-    if (started.ok) tally.unlocking.push(messages.unlocking(unlock.name, village.name));
-    else ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, started.error));
+    if (started.ok) {
+      tally.unlocking.push(messages.unlocking(unlock.name, village.name));
+      setOption(after, unlock.id, "unlocking", started.value.unlockedAt);
+    } else ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, started.error));
   }
   for (const o of screen.options) if (o.state === "out" && o.until !== null) tally.nextReturn = Math.min(tally.nextReturn, o.until);
   const free = screen.options.filter((o) => o.state === "free").map((o) => o.option);
@@ -94,6 +109,7 @@ async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageS
       continue;
     }
     sentHere++;
+    setOption(after, squad.option, "out", sent.value.returnsAt);
     tally.units += Object.values(squad.units).reduce((sum, n) => sum + (n ?? 0), 0);
     tally.haul += sent.value.haul.wood + sent.value.haul.stone + sent.value.haul.iron;
     tally.nextReturn = Math.min(tally.nextReturn, sent.value.returnsAt);
@@ -111,7 +127,7 @@ export function createScavengeModule(): BotModule<"scavenge"> {
       if (!scan) return;
       const info = await ctx.driver.unitInfo();
       const carry: Partial<Record<Unit, number>> = info.ok ? Object.fromEntries(scavengeUnits.map((u) => [u, info.value[u].carry])) : {};
-      const tally: RunTally = { squads: 0, villages: 0, units: 0, haul: 0, busy: 0, noUnits: 0, unlocking: [], nextReturn: Infinity };
+      const tally: RunTally = { squads: 0, villages: 0, units: 0, haul: 0, busy: 0, noUnits: 0, unlocking: [], nextReturn: Infinity, report: [] };
       for (const village of scan.villages) {
         const screen = await ctx.driver.scavengeScreen(village.id);
         if (!screen.ok) {
@@ -121,6 +137,7 @@ export function createScavengeModule(): BotModule<"scavenge"> {
         }
         await scavengeVillage(ctx, village, screen.value, carry, tally);
       }
+      ctx.session.reportScavenge({ scannedAt: ctx.driver.now(), villages: tally.report });
       const parts = [tally.squads > 0 ? messages.sent(tally.squads, tally.villages, tally.units, tally.haul) : messages.nothingSent];
       if (tally.busy > 0) parts.push(messages.busy(tally.busy));
       if (tally.noUnits > 0) parts.push(messages.noUnits(tally.noUnits));

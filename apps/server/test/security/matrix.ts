@@ -8,7 +8,7 @@ import type { BotStatus, ClientToServerEvents, RealtimeMessage, SocketAck, Socke
 import { serverDay } from "@dsbot/protocol";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { App } from "../../src/app.js";
-import { botActivity, botTroops, botUsage, botVillages, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
+import { botActivity, botScavenge, botTroops, botUsage, botVillages, dsbotLogs, incomings, notifications, websocketConnections } from "../../src/db/schema.js";
 import { getBotRow } from "../../src/modules/dsbots/dsbots.service.js";
 
 /** The CORS origin the matrix app allows, so the preflight route answers as in production. */
@@ -326,6 +326,15 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
     args: (t) => [{ scannedAt: Date.UTC(2026, 0, 5), villages: [{ villageId: 1, x: 500, y: 500, name: t.marker, units: { spear: 1 } }] }],
     tookEffect: async (ack, t) => {
       const rows = await t.app.db.select().from(botTroops).where(eq(botTroops.name, t.marker));
+      return !!ack?.ok || rows.length > 0;
+    },
+  },
+  // The report's village id carries the marker (as a number), so only this call's row is looked for.
+  "bot:scavenge": {
+    origin: "bot",
+    args: (t) => [{ scannedAt: Date.now(), villages: [{ villageId: markerNumber(t.marker) + 1, options: [{ option: 1, state: "free", until: null }] }] }],
+    tookEffect: async (ack, t) => {
+      const rows = await t.app.db.select().from(botScavenge).where(sql`${botScavenge.villages} @> ${JSON.stringify([{ villageId: markerNumber(t.marker) + 1 }])}::jsonb`);
       return !!ack?.ok || rows.length > 0;
     },
   },

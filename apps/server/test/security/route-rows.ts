@@ -215,6 +215,7 @@ export const routeMatrix: MatrixRow[] = [
   // --- war room: each sees the incomings and troops of the bots they may see and their own pastes
   route({ method: "GET", url: "/api/incomings", access: "user", ok: 200, request: noBody }),
   route({ method: "GET", url: "/api/troops", access: "user", ok: 200, request: noBody }),
+  route({ method: "GET", url: "/api/troops/scavenge", access: "user", ok: 200, request: noBody }),
   route({ method: "GET", url: "/api/dashboard", access: "user", ok: 200, request: noBody }),
   // The matrix users' world has no imported data: past the access check the import says so (400).
   route({ method: "POST", url: "/api/incomings/import", access: "user", ok: 400, request: () => ({ body: { text: "[b]Angegriffenes Dorf[/b]" } }) }),

@@ -1,6 +1,6 @@
 // Bots: the bots with their modules and grants, logs, runner tokens and device codes,
 // live socket connections and the troops of their last inventory scan.
-import type { BotUsage, UnitCounts, VillageState } from "@dsbot/protocol";
+import type { BotUsage, ScavengeVillageReport, UnitCounts, VillageState } from "@dsbot/protocol";
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import { timestamps, tz } from "./columns.js";
@@ -214,6 +214,15 @@ export const botUsage = pgTable("bot_usage", {
     .references(() => dsbots.id, { onDelete: "cascade" }),
   usage: jsonb("usage").$type<BotUsage>().notNull(),
   reportedAt: tz("reported_at").notNull(),
+});
+
+/** The villages' Raubzug options as the bot's Raubzug module last left them ("bot:scavenge"): one row per bot. */
+export const botScavenge = pgTable("bot_scavenge", {
+  dsbotId: integer("dsbot_id")
+    .primaryKey()
+    .references(() => dsbots.id, { onDelete: "cascade" }),
+  villages: jsonb("villages").$type<ScavengeVillageReport[]>().notNull(),
+  scannedAt: tz("scanned_at").notNull(),
 });
 
 /**

@@ -1,12 +1,13 @@
-// The troops' REST calls: the list (the villages of the bots one may see and one's own pastes), a
-// troops overview pasted, the pasted ones removed.
-import type { TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
+// The troops' REST calls: the list (the villages of the bots one may see and one's own pastes), the
+// bots' Raubzug states, a troops overview pasted, the pasted ones removed.
+import type { ScavengeStateResponse, TroopListResponse, WarRoomImportResponse } from "@dsbot/protocol";
 import { troopListQuerySchema, troopRoutes as routes, warRoomMessages, warRoomTextSchema } from "@dsbot/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../platform/app-context.js";
 import { contract } from "../../http/contract.js";
 import { PASTED_TEXT_BODY_LIMIT } from "../../workers/pasted-text.js";
 import { authenticate, caller } from "../auth/index.js";
+import { listScavengeStates } from "./bot-scavenge.service.js";
 import { importTroopsOverview } from "./troops-import.js";
 import { clearPastedTroops, listTroops } from "./troops.service.js";
 
@@ -19,6 +20,10 @@ export function troopsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(routes.list.path, { config: troops.config }, async (request): Promise<TroopListResponse> => {
       return listTroops(ctx.db, caller(request).user, troops.query(request));
+    });
+
+    app.get(routes.scavenge.path, async (request): Promise<ScavengeStateResponse> => {
+      return listScavengeStates(ctx.db, caller(request).user);
     });
 
     app.post(routes.import.path, { config: pasted.config, bodyLimit: PASTED_TEXT_BODY_LIMIT }, async (request): Promise<WarRoomImportResponse> => {

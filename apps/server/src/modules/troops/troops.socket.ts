@@ -1,6 +1,7 @@
 // A bot's scans of its troops and villages over its socket; the bot's audience hears that they changed.
-import { botTroopsReportSchema, botVillagesReportSchema } from "@dsbot/protocol";
+import { botScavengeReportSchema, botTroopsReportSchema, botVillagesReportSchema } from "@dsbot/protocol";
 import { botEvent } from "../../platform/bot-events.js";
+import { replaceBotScavenge } from "./bot-scavenge.service.js";
 import { replaceBotTroops } from "./bot-troops.service.js";
 import { storeBotVillages } from "./bot-villages.service.js";
 
@@ -23,6 +24,16 @@ export const troopsSocketEvents = [
     handle: async (report, bot) => {
       const villages = await storeBotVillages(bot.ctx.db, bot.dsbotId, report);
       if (report.last) await bot.ctx.events.emit("troops.changed", { dsbotId: bot.dsbotId });
+      return { villages };
+    },
+  }),
+  /** The Raubzug module's view of the villages' options after its run; the Raubzug page refetches. */
+  botEvent({
+    event: "bot:scavenge",
+    schema: botScavengeReportSchema,
+    handle: async (report, bot) => {
+      const villages = await replaceBotScavenge(bot.ctx.db, bot.dsbotId, report);
+      await bot.ctx.events.emit("troops.changed", { dsbotId: bot.dsbotId });
       return { villages };
     },
   }),

@@ -1,7 +1,7 @@
 // The Raubzug page tests' common ground: a world (speed 1, Raubzug on unless said otherwise), troops rows
 // as the server lists them, the fetch routes the page calls (the troops list with its requests recorded)
 // and the hooks every file needs.
-import type { ScavengeOptionId, TroopRow, UnitCounts, WorldSummary } from "@dsbot/protocol";
+import type { ScavengeOptionId, ScavengeVillageState, TroopRow, UnitCounts, WorldSummary } from "@dsbot/protocol";
 import { gameConfigDefaults, planScavenge, scavengeWorld } from "@dsbot/protocol";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect } from "vitest";
@@ -52,7 +52,9 @@ export interface ScavengeMock {
   setRows: (rows: TroopRow[]) => void;
 }
 
-export function mockScavengePage(options: { rows?: TroopRow[]; world?: WorldSummary; routes?: Record<string, FetchHandler> } = {}): ScavengeMock {
+export function mockScavengePage(
+  options: { rows?: TroopRow[]; world?: WorldSummary; games?: ScavengeVillageState[]; routes?: Record<string, FetchHandler> } = {},
+): ScavengeMock {
   let rows = options.rows ?? [kalle1, kalle2];
   const troopQueries: URLSearchParams[] = [];
   mockFetch({
@@ -60,6 +62,7 @@ export function mockScavengePage(options: { rows?: TroopRow[]; world?: WorldSumm
     "GET /api/auth/me": () => json(200, { user: plainUser }),
     "GET /api/dsbot": () => json(200, { dsbots: [], totals: 0 }),
     "GET /api/worlds": () => json(200, { worlds: [options.world ?? scavengeTestWorld()] }),
+    "GET /api/troops/scavenge": () => json(200, { villages: options.games ?? [] }),
     "GET /api/troops": ({ url }) => {
       troopQueries.push(url.searchParams);
       const perPage = Number(url.searchParams.get("perPage"));

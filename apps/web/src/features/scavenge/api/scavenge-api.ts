@@ -1,7 +1,8 @@
 // What Raubzug plans with: every village's units at home from the troops the user may see (the bots'
 // inventory scans and the pasted troops overviews, as on Truppen: one row per village, the newest
-// source), and the user's world — whether it has Raubzug, its speed and its units' carry.
-import type { ScavengeWorld, TroopRow, Unit, WorldSummary } from "@dsbot/protocol";
+// source), the options the bots' Raubzug modules found free, out or locked, and the user's world —
+// whether it has Raubzug, its speed and its units' carry.
+import type { ScavengeVillageState, ScavengeWorld, TroopRow, Unit, WorldSummary } from "@dsbot/protocol";
 import { scavengeWorld, TROOPS_PAGE_MAX, troopRoutes } from "@dsbot/protocol";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -27,6 +28,18 @@ export const scavengeVillagesQueryOptions = () =>
 
 export function useScavengeVillages() {
   return useQuery(scavengeVillagesQueryOptions());
+}
+
+/** The villages' options as the bots' Raubzug modules last left them, by village id (a bot's report refreshes it like a scan). */
+export const scavengeStatesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...troopKeys.all, "scavenge-states"] as const,
+    queryFn: async ({ signal }) => (await api.call(troopRoutes.scavenge, { signal })).villages,
+    select: (villages): ReadonlyMap<number, ScavengeVillageState> => new Map(villages.map((v) => [v.villageId, v])),
+  });
+
+export function useScavengeStates() {
+  return useQuery(scavengeStatesQueryOptions());
 }
 
 export interface ScavengeWorldInfo {

@@ -1,17 +1,17 @@
 // Raubzug with data: the settings, the sums over every village, and the villages' splits (searched,
 // sorted and paged in the browser) with what each is planned from. The optimiser runs once per change of
-// the villages, the settings or an override (memoised; deferred, so typing in a field stays quick on
-// thousands of villages), never per render or clock tick.
-import type { TroopRow } from "@dsbot/protocol";
+// the villages, the bots' Raubzug states, the settings or an override (memoised; deferred, so typing in a
+// field stays quick on thousands of villages) and when a bot's squad is back, never per render or clock tick.
+import type { ScavengeVillageState, TroopRow } from "@dsbot/protocol";
 import { Alert, Stack, Text, TextInput } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { IconInfoCircle, IconSearch } from "@tabler/icons-react";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { ServerTableCard } from "@/components/ui/server-table/server-table-card";
 import { useServerTableState } from "@/components/ui/server-table/use-server-table";
 import type { ScavengeWorldInfo } from "../api/scavenge-api";
 import { dataSources } from "../lib/data-sources";
-import { filterAndSort, planVillages, type PlannedVillage, type ScavengeSortBy } from "../lib/scavenge-plan";
+import { filterAndSort, nextChange, planVillages, type PlannedVillage, type ScavengeSortBy } from "../lib/scavenge-plan";
 import { useScavengeStore, useVillageOverrides } from "../stores/scavenge-store";
 import { scavengeTexts as texts } from "../texts";
 import { ScavengeTable } from "./scavenge-table";
@@ -19,16 +19,37 @@ import { ScavengeTotalsView } from "./scavenge-totals";
 import { SettingsCard } from "./settings-card";
 import { VillageOverrideModal } from "./village-override-modal";
 
+/** Longest wait setTimeout takes (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * The time the plan is for: now when mounted, and again the moment a bot's squad is back or an unlock
+ * ends (so that option is planned then), not on every clock tick.
+ */
+function usePlanTime(games: ReadonlyMap<number, ScavengeVillageState>): number {
+  const [at, setAt] = useState(() => Date.now());
+  const next = useMemo(() => nextChange(games, at), [games, at]);
+  useEffect(() => {
+    if (next === null) return;
+    const timer = setTimeout(() => setAt(Date.now()), Math.min(MAX_TIMEOUT_MS, Math.max(0, next - Date.now() + 1)));
+    return () => clearTimeout(timer);
+  }, [next]);
+  return at;
+}
+
 interface ScavengeBoardProps {
   rows: TroopRow[];
+  /** The bots' Raubzug states by village id. */
+  games: ReadonlyMap<number, ScavengeVillageState>;
   info: ScavengeWorldInfo;
   query: Pick<UseQueryResult<unknown>, "isError" | "data" | "error" | "refetch">;
 }
 
-export function ScavengeBoard({ rows, info, query }: ScavengeBoardProps) {
+export function ScavengeBoard({ rows, games, info, query }: ScavengeBoardProps) {
   const settings = useDeferredValue(useScavengeStore((state) => state.settings));
   const overrides = useDeferredValue(useVillageOverrides(info.key));
-  const overview = useMemo(() => planVillages(info.world, rows, settings, overrides), [info.world, rows, settings, overrides]);
+  const at = usePlanTime(games);
+  const overview = useMemo(() => planVillages(info.world, rows, settings, overrides, games, at), [info.world, rows, settings, overrides, games, at]);
   const sources = useMemo(() => dataSources(rows), [rows]);
   const state = useServerTableState<ScavengeSortBy>({ perPage: 50, sortBy: "village" });
   const search = useDeferredValue(state.searchVal);

@@ -1,5 +1,6 @@
 // The cells of a village's Raubzug, shared by the table and the phone's cards: the village (with a badge
-// when it is adjusted, excluded or has nothing to send) with whose troops and how old, one cell per option,
+// when it is adjusted, excluded, has squads out or nothing to send) with whose troops and how old and which
+// bot last read its Raubzug, one cell per option,
 // the haul per run, per hour and per day, and the button that adjusts the village.
 import type { ScavengeOptionId } from "@dsbot/protocol";
 import { scavengeOptions } from "@dsbot/protocol";
@@ -8,6 +9,7 @@ import { IconAdjustments } from "@tabler/icons-react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Tooltip } from "@/components/ui/tooltip";
 import { TroopSource } from "@/features/troops";
+import { formatDate } from "@/lib/dates";
 import type { PlannedVillage } from "../lib/scavenge-plan";
 import { scavengeTexts as texts } from "../texts";
 import { SquadCell } from "./squad-cell";
@@ -20,7 +22,16 @@ export function figureOf(village: PlannedVillage, figure: Figure): number {
 
 export function VillageCell({ village }: { village: PlannedVillage }) {
   const { row } = village;
-  const badge = village.excluded ? texts.village.excluded : village.overridden ? texts.village.adjusted : village.plan.squads.length === 0 ? texts.village.nothing : null;
+  const busy = Object.keys(village.busy).length > 0;
+  const badge = village.excluded
+    ? texts.village.excluded
+    : village.overridden
+      ? texts.village.adjusted
+      : village.plan.squads.length === 0
+        ? busy
+          ? texts.village.busy
+          : texts.village.nothing
+        : null;
   return (
     <div>
       <Group gap={6} wrap="nowrap">
@@ -28,7 +39,7 @@ export function VillageCell({ village }: { village: PlannedVillage }) {
           {row.name}
         </Text>
         {badge && (
-          <Badge size="xs" variant="light" color={village.excluded ? "gray" : village.overridden ? "blue" : "yellow"} tt="none" data-village-state>
+          <Badge size="xs" variant="light" color={village.excluded ? "gray" : village.overridden || busy ? "blue" : "yellow"} tt="none" data-village-state>
             {badge}
           </Badge>
         )}
@@ -39,6 +50,11 @@ export function VillageCell({ village }: { village: PlannedVillage }) {
         </Text>
         <TroopSource row={row} />
       </Group>
+      {village.game && (
+        <Text size="xs" c="dimmed" data-scavenge-read>
+          {texts.village.game(village.game.playerName, formatDate(village.game.scannedAt))}
+        </Text>
+      )}
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function SettingsCard({ worldUnits }: { worldUnits: readonly Unit[] | nul
           </Stack>
           {settings.measure === "run" && <MaxDurationInput minutes={settings.maxMinutes} onChange={(maxMinutes) => update({ maxMinutes })} />}
         </Group>
-        <OptionChecks label={texts.settings.unlocked} value={settings.options} onChange={(options) => update({ options })} />
+        <OptionChecks label={texts.settings.unlocked} description={texts.settings.unlockedHint} value={settings.options} onChange={(options) => update({ options })} />
         <KeepFields value={settings.keep} onChange={(keep) => update({ keep })} worldUnits={worldUnits} />
       </Stack>
     </SectionCard>

@@ -10,14 +10,16 @@ import { scavengeTexts as texts } from "../texts";
 
 interface OptionChecksProps {
   label: string;
+  description?: string;
   value: readonly ScavengeOptionId[];
   onChange: (options: ScavengeOptionId[]) => void;
 }
 
-export function OptionChecks({ label, value, onChange }: OptionChecksProps) {
+export function OptionChecks({ label, description, value, onChange }: OptionChecksProps) {
   return (
     <Checkbox.Group
       label={label}
+      description={description}
       value={value.map(String)}
       onChange={(ids) => onChange(scavengeOptionIds.filter((id) => ids.includes(String(id))))}
     >

@@ -1,6 +1,7 @@
 // One option of a village: the squad's units, how long it is out, and when it is back if sent now (server
-// time, from the one shared clock). An option the village has not unlocked shows a lock; an unlocked
-// one that gets no squad a dash.
+// time, from the one shared clock). An option the village has not unlocked shows a lock (with the end of
+// an unlock a bot started); one with a bot's squad out says when it is back; an unlocked one that gets no
+// squad a dash.
 import type { ScavengeOptionId, Unit } from "@dsbot/protocol";
 import { Group, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
@@ -10,7 +11,7 @@ import { UnitIcon } from "@/components/ui/unit-icon";
 import { formatCountdown, useNow } from "@/lib/clock";
 import { useServerTimeZone } from "@/lib/server-time-zone";
 import type { PlannedVillage } from "../lib/scavenge-plan";
-import { returnTimeText } from "../lib/return-time";
+import { gameTimeText, returnTimeText } from "../lib/return-time";
 import { scavengeTexts as texts } from "../texts";
 
 function ReturnTime({ seconds }: { seconds: number }) {
@@ -23,12 +24,40 @@ function ReturnTime({ seconds }: { seconds: number }) {
   );
 }
 
+/** A game time (ms) as the return time text, in server time. */
+function GameTime({ at, format }: { at: number; format: (time: string) => string }) {
+  const now = useNow();
+  const zone = useServerTimeZone();
+  return <>{format(gameTimeText(now, at, zone))}</>;
+}
+
 export function SquadCell({ village, option }: { village: PlannedVillage; option: ScavengeOptionId }) {
+  const unlocking = village.unlocking[option];
   if (!village.excluded && !village.options.includes(option)) {
     return (
-      <Text c="dimmed" data-option={option} data-locked>
+      <Group gap={4} wrap="nowrap" c="dimmed" data-option={option} data-locked>
         <NamedIcon glyph={IconLock} label={texts.squad.locked} size={14} data={{ "data-locked-icon": String(option) }} />
-      </Text>
+        {unlocking !== undefined && (
+          <Text size="xs" c="dimmed" data-unlocking>
+            <GameTime at={unlocking} format={texts.squad.unlocking} />
+          </Text>
+        )}
+      </Group>
+    );
+  }
+  const busy = village.busy[option];
+  if (busy !== undefined) {
+    return (
+      <Stack gap={2} data-option={option} data-busy>
+        <Text size="sm" c="blue">
+          {texts.squad.out}
+        </Text>
+        <Tooltip label={texts.squad.outTitle}>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }} data-busy-until>
+            <GameTime at={busy} format={texts.squad.outBack} />
+          </Text>
+        </Tooltip>
+      </Stack>
     );
   }
   const squad = village.squads[option];

@@ -1,8 +1,8 @@
 // The page's planning: what stays home, the per-village override over the settings, the measure, the
 // sums, and the table's search and sort — against the protocol's optimiser as the oracle.
-import { planScavenge, scavengeWorld, type UnitCounts } from "@dsbot/protocol";
+import { planScavenge, scavengeWorld, type ScavengeVillageState, type UnitCounts } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";
-import { filterAndSort, planVillage, planVillages, type ScavengeVillageRow } from "./scavenge-plan";
+import { filterAndSort, nextChange, planVillage, planVillages, type ScavengeVillageRow } from "./scavenge-plan";
 import { defaultScavengeSettings, formatHoursMinutes, parseHoursMinutes, unitsToSend, type ScavengeSettings } from "./scavenge-settings";
 
 const world = scavengeWorld(1);
@@ -67,6 +67,56 @@ describe("a village's plan", () => {
     expect(excluded.plan).toEqual({ squads: [], perHour: 0, perRun: 0 });
     // The settings' options where the override has none.
     expect(planVillage(world, army, { ...perHour, options: [4] }, { keep: { counts: {}, share: 0 } }).plan.squads.map((s) => s.option)).toEqual([4]);
+  });
+});
+
+describe("a village a bot's Raubzug module read", () => {
+  const at = Date.UTC(2026, 10, 27, 10, 0);
+  const game: ScavengeVillageState = {
+    villageId: 1,
+    dsbotId: 7,
+    playerName: "Kalle",
+    scannedAt: at - 60_000,
+    options: [
+      { option: 1, state: "out", until: at + 600_000 },
+      { option: 2, state: "free", until: null },
+      { option: 3, state: "unlocking", until: at + 1_800_000 },
+      { option: 4, state: "locked", until: null },
+    ],
+  };
+  const units = unitsToSend(army.own, perHour.keep);
+
+  it("takes the bot's unlocked options over the settings and plans none with a squad out", () => {
+    const planned = planVillage(world, army, { ...perHour, options: [1, 2, 3, 4] }, undefined, game, at);
+    expect(planned.options).toEqual([1, 2]);
+    expect(planned.busy).toEqual({ 1: at + 600_000 });
+    expect(planned.unlocking).toEqual({ 3: at + 1_800_000 });
+    expect(planned.plan).toEqual(planScavenge(world, { units, options: [2], measure: "hour" }));
+    expect(planned.game).toBe(game);
+  });
+
+  it("plans an option again once its squad is back, and one whose unlock has ended", () => {
+    const back = planVillage(world, army, perHour, undefined, game, at + 600_000);
+    expect(back.busy).toEqual({});
+    expect(back.plan).toEqual(planScavenge(world, { units, options: [1, 2], measure: "hour" }));
+    const unlocked = planVillage(world, army, perHour, undefined, game, at + 1_800_000);
+    expect(unlocked.options).toEqual([1, 2, 3]);
+    expect(unlocked.unlocking).toEqual({});
+  });
+
+  it("an override's options win over the bot's; a squad out still gets nothing new", () => {
+    const planned = planVillage(world, army, perHour, { options: [1, 4] }, game, at);
+    expect(planned.options).toEqual([1, 4]);
+    expect(planned.plan.squads.map((s) => s.option)).toEqual([4]);
+  });
+
+  it("counts the villages with squads out and says when the plan changes next", () => {
+    const games = new Map([[1, game]]);
+    const { totals } = planVillages(world, [army, village(2, "Bergdorf", { spear: 100 })], perHour, {}, games, at);
+    expect(totals.busy).toBe(1);
+    expect(nextChange(games, at)).toBe(at + 600_000);
+    expect(nextChange(games, at + 600_000)).toBe(at + 1_800_000);
+    expect(nextChange(games, at + 1_800_000)).toBeNull();
   });
 });
 

@@ -54,6 +54,46 @@ describe("Raubzug", { timeout: 30_000 }, () => {
     }
   });
 
+  it("plans a village a bot's Raubzug read over its free options, says when its squads are back, and plans them again then", async () => {
+    const now = Date.UTC(2026, 10, 27, 10, 0, 0);
+    vi.useFakeTimers({ shouldAdvanceTime: true, now });
+    try {
+      const back = now + 10 * 60_000;
+      const game = {
+        villageId: 1,
+        dsbotId: 1,
+        playerName: "Kalle",
+        scannedAt: now - 60_000,
+        options: [
+          { option: 1, state: "out", until: back },
+          { option: 2, state: "free", until: null },
+          { option: 3, state: "locked", until: null },
+          { option: 4, state: "locked", until: null },
+        ],
+      } as const;
+      mockScavengePage({ games: [{ ...game, options: [...game.options] }] });
+      renderApp("/scavenge");
+      const def = await villageRow(1);
+      const units = { spear: 3000, sword: 2000, heavy: 200 };
+      expect(shownSplit(def)).toEqual(oracleSplit(units, [2], "hour").split);
+      // 10:10 UTC is 11:10 in Berlin, the world's zone.
+      expect(def.querySelector('[data-option="1"][data-busy] [data-busy-until]')).toHaveTextContent("zurück 11:10:00");
+      expect(def.querySelector('[data-option="3"][data-locked]')).not.toBeNull();
+      expect(def.querySelector("[data-scavenge-read]")).toHaveTextContent("Raubzug gelesen von Bot Kalle, 27.11.26 10:59");
+      expect(screen.getByText(/in 1 Dorf sind Trupps unterwegs/)).toBeInTheDocument();
+      // The other village has no bot's reading: the settings' four options.
+      expect(Object.keys(shownSplit(await villageRow(2)))).toHaveLength(4);
+
+      await act(async () => {
+        vi.advanceTimersByTime(back - now + 1_000);
+      });
+      await waitFor(() => expect(shownSplit(def)).toEqual(oracleSplit(units, [1, 2], "hour").split));
+      expect(def.querySelector("[data-busy]")).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("reads every village in pages of the largest size and plans a new scan without a reload", async () => {
     const { troopQueries, setRows } = mockScavengePage();
     renderApp("/scavenge");
