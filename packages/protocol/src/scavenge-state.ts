@@ -10,10 +10,12 @@ export const scavengeOptionStates = ["locked", "unlocking", "free", "out"] as co
 export type ScavengeOptionStateName = (typeof scavengeOptionStates)[number];
 
 /**
- * A report names at most this many villages: at worst (every option unlocking, the longest ids and
- * times) about 250 bytes each, so a full report stays within one socket message (SOCKET_MESSAGE_MAX_BYTES).
+ * A report names at most this many villages: at worst (every option's longest state, id, time and haul)
+ * about 330 bytes each, so a full report stays within one socket message (SOCKET_MESSAGE_MAX_BYTES).
  */
-export const SCAVENGE_REPORT_MAX_VILLAGES = 4000;
+export const SCAVENGE_REPORT_MAX_VILLAGES = 3000;
+/** A squad's haul (the three resources together) is at most this: far beyond any storage. */
+export const SCAVENGE_HAUL_MAX = 1_000_000_000;
 
 export const scavengeStateMessages = {
   option: "Ungültige Raubzug-Stufe.",
@@ -27,11 +29,15 @@ const optionIdSchema = z
   .max(4, scavengeStateMessages.option)
   .transform((n) => n as ScavengeOptionId);
 
-/** One option of a village: its state and, while unlocking or out, when that ends (game time, epoch ms). */
+/**
+ * One option of a village: its state, while unlocking or out when that ends (game time, epoch ms), and
+ * while out what the squad brings home (wood, clay and iron together).
+ */
 export const scavengeOptionReportSchema = z.object({
   option: optionIdSchema,
   state: z.enum(scavengeOptionStates, { error: scavengeStateMessages.option }),
   until: troopScannedAtSchema.nullable(),
+  haul: z.number().int().min(0).max(SCAVENGE_HAUL_MAX).nullable(),
 });
 export type ScavengeOptionReport = z.infer<typeof scavengeOptionReportSchema>;
 

@@ -54,10 +54,10 @@ describe("Raubzug module", () => {
           {
             villageId: village.id,
             options: [
-              { option: 1, state: "out", until: squads[0]![1].returnsAt },
-              { option: 2, state: "out", until: squads[1]![1].returnsAt },
-              { option: 3, state: "locked", until: null },
-              { option: 4, state: "locked", until: null },
+              { option: 1, state: "out", until: squads[0]![1].returnsAt, haul: 3 * expected[0]!.perResource },
+              { option: 2, state: "out", until: squads[1]![1].returnsAt, haul: 3 * expected[1]!.perResource },
+              { option: 3, state: "locked", until: null, haul: null },
+              { option: 4, state: "locked", until: null, haul: null },
             ],
           },
         ],
@@ -117,7 +117,7 @@ describe("Raubzug module", () => {
     t.world.settle(village);
     await createScavengeModule().run(t.ctx);
     expect([...village.scavenge.unlocking.keys()]).toEqual([3]);
-    expect(reports.at(-1)?.villages[0]?.options[2]).toEqual({ option: 3, state: "unlocking", until: village.scavenge.unlocking.get(3) });
+    expect(reports.at(-1)?.villages[0]?.options[2]).toEqual({ option: 3, state: "unlocking", until: village.scavenge.unlocking.get(3), haul: null });
     expect(t.logs.at(-1)).toContain(`„Kluge Sammler“ wird in ${village.name} freigeschaltet`);
   });
 

@@ -70,14 +70,16 @@ interface RunTally {
   report: ScavengeVillageReport[];
 }
 
-function setOption(options: ScavengeOptionReport[], option: number, state: ScavengeOptionReport["state"], until: number): void {
+const haulOf = (haul: { wood: number; stone: number; iron: number } | undefined) => (haul ? haul.wood + haul.stone + haul.iron : null);
+
+function setOption(options: ScavengeOptionReport[], option: number, state: ScavengeOptionReport["state"], until: number, haul: number | null = null): void {
   const held = options.find((o) => o.option === option);
-  if (held) Object.assign(held, { state, until });
+  if (held) Object.assign(held, { state, until, haul });
 }
 
 async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageSnapshot, screen: ScavengeScreen, carry: Partial<Record<Unit, number>>, tally: RunTally): Promise<void> {
   const { config } = ctx;
-  const after: ScavengeOptionReport[] = screen.options.map((o) => ({ option: o.option, state: o.state, until: o.until }));
+  const after: ScavengeOptionReport[] = screen.options.map((o) => ({ option: o.option, state: o.state, until: o.until, haul: o.state === "out" ? haulOf(o.squad?.haul) : null }));
   if (tally.report.length < SCAVENGE_REPORT_MAX_VILLAGES) tally.report.push({ villageId: village.id, options: after });
   const unlock = config.unlock ? nextToUnlock(screen) : null;
   const above = spendable(village.resources, config.keep);
@@ -109,9 +111,10 @@ async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageS
       continue;
     }
     sentHere++;
-    setOption(after, squad.option, "out", sent.value.returnsAt);
+    const haul = haulOf(sent.value.haul) ?? 0;
+    setOption(after, squad.option, "out", sent.value.returnsAt, haul);
     tally.units += Object.values(squad.units).reduce((sum, n) => sum + (n ?? 0), 0);
-    tally.haul += sent.value.haul.wood + sent.value.haul.stone + sent.value.haul.iron;
+    tally.haul += haul;
     tally.nextReturn = Math.min(tally.nextReturn, sent.value.returnsAt);
   }
   tally.squads += sentHere;

@@ -332,7 +332,7 @@ export const socketEventMatrix: Record<keyof ClientToServerEvents, SocketEventRo
   // The report's village id carries the marker (as a number), so only this call's row is looked for.
   "bot:scavenge": {
     origin: "bot",
-    args: (t) => [{ scannedAt: Date.now(), villages: [{ villageId: markerNumber(t.marker) + 1, options: [{ option: 1, state: "free", until: null }] }] }],
+    args: (t) => [{ scannedAt: Date.now(), villages: [{ villageId: markerNumber(t.marker) + 1, options: [{ option: 1, state: "free", until: null, haul: null }] }] }],
     tookEffect: async (ack, t) => {
       const rows = await t.app.db.select().from(botScavenge).where(sql`${botScavenge.villages} @> ${JSON.stringify([{ villageId: markerNumber(t.marker) + 1 }])}::jsonb`);
       return !!ack?.ok || rows.length > 0;

@@ -17,9 +17,9 @@ let url: string;
 const sockets = useListeningApp((a, u) => ((app = a), (url = u)));
 
 const SCANNED_AT = Date.now() - 60_000;
-const out = (option: 1 | 2 | 3 | 4, until: number) => ({ option, state: "out" as const, until });
-const free = (option: 1 | 2 | 3 | 4) => ({ option, state: "free" as const, until: null });
-const locked = (option: 1 | 2 | 3 | 4) => ({ option, state: "locked" as const, until: null });
+const out = (option: 1 | 2 | 3 | 4, until: number) => ({ option, state: "out" as const, until, haul: 1_234 });
+const free = (option: 1 | 2 | 3 | 4) => ({ option, state: "free" as const, until: null, haul: null });
+const locked = (option: 1 | 2 | 3 | 4) => ({ option, state: "locked" as const, until: null, haul: null });
 
 async function list(token: string): Promise<ScavengeStateResponse> {
   const response = await app.fastify.inject({ method: "GET", url: "/api/troops/scavenge", headers: bearer(token) });

@@ -57,7 +57,7 @@ export const scavengeTexts = {
     perRun: "Pro Lauf",
     perResource: (n: number) => `je Rohstoff ${number(n)}`,
     villages: (planned: number, all: number) => `${number(planned)} von ${number(all)} ${all === 1 ? "Dorf" : "Dörfern"} sammeln`,
-    busy: (n: number) => ` · in ${number(n)} ${n === 1 ? "Dorf" : "Dörfern"} sind Trupps unterwegs`,
+    busy: (n: number, haul: number) => ` · in ${number(n)} ${n === 1 ? "Dorf" : "Dörfern"} sind Trupps unterwegs, sie bringen ${number(haul)} Rohstoffe`,
   },
   squad: {
     none: "–",
@@ -66,6 +66,7 @@ export const scavengeTexts = {
     backTitle: "Rückkehr bei Abschicken jetzt (Serverzeit)",
     out: "Unterwegs",
     outBack: (time: string) => `zurück ${time}`,
+    outHaul: (n: number) => `bringt ${number(n)}`,
     outTitle: "Rückkehr des Trupps, den der Bot geschickt hat (Serverzeit)",
     unlocking: (time: string) => `Wird freigeschaltet bis ${time}`,
     duration: "Dauer",
@@ -74,7 +75,7 @@ export const scavengeTexts = {
     excluded: "Ausgeschlossen",
     nothing: "Keine Truppen zum Sammeln",
     adjusted: "Angepasst",
-    busy: "Trupps unterwegs",
+    busy: "Unterwegs",
     game: (player: string, date: string) => `Raubzug gelesen von Bot ${player}, ${date}`,
   },
   override: {

@@ -30,7 +30,7 @@ export function ScavengeTotalsView({ totals }: { totals: ScavengeTotals }) {
       </SimpleGrid>
       <Text size="sm" c="dimmed" mt="xs">
         {texts.totals.villages(totals.planned, totals.villages)}
-        {totals.busy > 0 && texts.totals.busy(totals.busy)}
+        {totals.busy > 0 && texts.totals.busy(totals.busy, totals.busyHaul)}
       </Text>
     </section>
   );

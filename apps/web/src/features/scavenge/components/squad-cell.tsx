@@ -52,9 +52,14 @@ export function SquadCell({ village, option }: { village: PlannedVillage; option
         <Text size="sm" c="blue">
           {texts.squad.out}
         </Text>
+        {busy.haul !== null && (
+          <Text size="xs" style={{ whiteSpace: "nowrap" }} data-busy-haul>
+            {texts.squad.outHaul(busy.haul)}
+          </Text>
+        )}
         <Tooltip label={texts.squad.outTitle}>
           <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }} data-busy-until>
-            <GameTime at={busy} format={texts.squad.outBack} />
+            <GameTime at={busy.until} format={texts.squad.outBack} />
           </Text>
         </Tooltip>
       </Stack>

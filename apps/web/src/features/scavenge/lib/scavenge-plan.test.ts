@@ -78,10 +78,10 @@ describe("a village a bot's Raubzug module read", () => {
     playerName: "Kalle",
     scannedAt: at - 60_000,
     options: [
-      { option: 1, state: "out", until: at + 600_000 },
-      { option: 2, state: "free", until: null },
-      { option: 3, state: "unlocking", until: at + 1_800_000 },
-      { option: 4, state: "locked", until: null },
+      { option: 1, state: "out", until: at + 600_000, haul: 900 },
+      { option: 2, state: "free", until: null, haul: null },
+      { option: 3, state: "unlocking", until: at + 1_800_000, haul: null },
+      { option: 4, state: "locked", until: null, haul: null },
     ],
   };
   const units = unitsToSend(army.own, perHour.keep);
@@ -89,7 +89,7 @@ describe("a village a bot's Raubzug module read", () => {
   it("takes the bot's unlocked options over the settings and plans none with a squad out", () => {
     const planned = planVillage(world, army, { ...perHour, options: [1, 2, 3, 4] }, undefined, game, at);
     expect(planned.options).toEqual([1, 2]);
-    expect(planned.busy).toEqual({ 1: at + 600_000 });
+    expect(planned.busy).toEqual({ 1: { until: at + 600_000, haul: 900 } });
     expect(planned.unlocking).toEqual({ 3: at + 1_800_000 });
     expect(planned.plan).toEqual(planScavenge(world, { units, options: [2], measure: "hour" }));
     expect(planned.game).toBe(game);
@@ -113,7 +113,7 @@ describe("a village a bot's Raubzug module read", () => {
   it("counts the villages with squads out and says when the plan changes next", () => {
     const games = new Map([[1, game]]);
     const { totals } = planVillages(world, [army, village(2, "Bergdorf", { spear: 100 })], perHour, {}, games, at);
-    expect(totals.busy).toBe(1);
+    expect(totals).toMatchObject({ busy: 1, busyHaul: 900 });
     expect(nextChange(games, at)).toBe(at + 600_000);
     expect(nextChange(games, at + 600_000)).toBe(at + 1_800_000);
     expect(nextChange(games, at + 1_800_000)).toBeNull();

@@ -18,8 +18,8 @@ export interface PlannedVillage {
   options: ScavengeOptionId[];
   /** What a bot's Raubzug module last read of the village, if one did. */
   game: ScavengeVillageState | null;
-  /** Options with a squad out at the plan's time: when it is back (game time, ms). */
-  busy: Partial<Record<ScavengeOptionId, number>>;
+  /** Options with a squad out at the plan's time: when it is back (game time, ms) and what it brings (null: not said). */
+  busy: Partial<Record<ScavengeOptionId, SquadOut>>;
   /** Options being unlocked at the plan's time: when they are ready. */
   unlocking: Partial<Record<ScavengeOptionId, number>>;
   plan: ScavengePlan;
@@ -28,14 +28,20 @@ export interface PlannedVillage {
   perDay: number;
 }
 
+export interface SquadOut {
+  until: number;
+  haul: number | null;
+}
+
 export interface ScavengeTotals {
   perHour: number;
   perDay: number;
   perRun: number;
   /** Villages that send at least one squad. */
   planned: number;
-  /** Villages with a squad out (as a bot read them). */
+  /** Villages with a squad out (as a bot read them), and what those squads bring home. */
   busy: number;
+  busyHaul: number;
   villages: number;
 }
 
@@ -51,13 +57,13 @@ export type VillageOverrides = Readonly<Record<string, VillageOverride>>;
 /** The bot's view at `at`: the options unlocked (an unlock that has ended counts), those out and those unlocking. */
 function gameOptions(game: ScavengeVillageState, at: number) {
   const unlocked: ScavengeOptionId[] = [];
-  const busy: Partial<Record<ScavengeOptionId, number>> = {};
+  const busy: Partial<Record<ScavengeOptionId, SquadOut>> = {};
   const unlocking: Partial<Record<ScavengeOptionId, number>> = {};
   for (const o of game.options) {
     const pending = o.until !== null && o.until > at;
     if (o.state === "unlocking" && pending) unlocking[o.option] = o.until!;
     if (o.state === "free" || o.state === "out" || (o.state === "unlocking" && !pending)) unlocked.push(o.option);
-    if (o.state === "out" && pending) busy[o.option] = o.until!;
+    if (o.state === "out" && pending) busy[o.option] = { until: o.until!, haul: o.haul };
   }
   return { unlocked: unlocked.sort((a, b) => a - b), busy, unlocking };
 }
@@ -95,13 +101,15 @@ export function planVillages(
   games: ReadonlyMap<number, ScavengeVillageState> = new Map(),
   at = 0,
 ): ScavengeOverview {
-  const totals: ScavengeTotals = { perHour: 0, perDay: 0, perRun: 0, planned: 0, busy: 0, villages: rows.length };
+  const totals: ScavengeTotals = { perHour: 0, perDay: 0, perRun: 0, planned: 0, busy: 0, busyHaul: 0, villages: rows.length };
   const villages = rows.map((row) => {
     const village = planVillage(world, row, settings, overrides[String(row.villageId)], games.get(row.villageId) ?? null, at);
     totals.perHour += village.plan.perHour;
     totals.perRun += village.plan.perRun;
     if (village.plan.squads.length > 0) totals.planned++;
-    if (Object.keys(village.busy).length > 0) totals.busy++;
+    const out = Object.values(village.busy);
+    if (out.length > 0) totals.busy++;
+    for (const squad of out) totals.busyHaul += squad.haul ?? 0;
     return village;
   });
   totals.perDay = totals.perHour * 24;

@@ -65,10 +65,10 @@ describe("Raubzug", { timeout: 30_000 }, () => {
         playerName: "Kalle",
         scannedAt: now - 60_000,
         options: [
-          { option: 1, state: "out", until: back },
-          { option: 2, state: "free", until: null },
-          { option: 3, state: "locked", until: null },
-          { option: 4, state: "locked", until: null },
+          { option: 1, state: "out", until: back, haul: 12_345 },
+          { option: 2, state: "free", until: null, haul: null },
+          { option: 3, state: "locked", until: null, haul: null },
+          { option: 4, state: "locked", until: null, haul: null },
         ],
       } as const;
       mockScavengePage({ games: [{ ...game, options: [...game.options] }] });
@@ -78,9 +78,10 @@ describe("Raubzug", { timeout: 30_000 }, () => {
       expect(shownSplit(def)).toEqual(oracleSplit(units, [2], "hour").split);
       // 10:10 UTC is 11:10 in Berlin, the world's zone.
       expect(def.querySelector('[data-option="1"][data-busy] [data-busy-until]')).toHaveTextContent("zurück 11:10:00");
+      expect(def.querySelector('[data-option="1"][data-busy] [data-busy-haul]')).toHaveTextContent("bringt 12.345");
       expect(def.querySelector('[data-option="3"][data-locked]')).not.toBeNull();
       expect(def.querySelector("[data-scavenge-read]")).toHaveTextContent("Raubzug gelesen von Bot Kalle, 27.11.26 10:59");
-      expect(screen.getByText(/in 1 Dorf sind Trupps unterwegs/)).toBeInTheDocument();
+      expect(screen.getByText(/in 1 Dorf sind Trupps unterwegs, sie bringen 12\.345 Rohstoffe/)).toBeInTheDocument();
       // The other village has no bot's reading: the settings' four options.
       expect(Object.keys(shownSplit(await villageRow(2)))).toHaveLength(4);
 
