@@ -90,6 +90,29 @@ describe("Raubzug module", () => {
     expect(village.scavenge.squads.size).toBe(2);
   });
 
+  it("does not read a village again while every option it has is out, and reads it once a squad is back", async () => {
+    const { t, village, reports } = await setUp();
+    const reads: number[] = [];
+    const screen = t.ctx.driver.scavengeScreen.bind(t.ctx.driver);
+    t.ctx.driver.scavengeScreen = (id) => (reads.push(id), screen(id));
+    const module = createScavengeModule();
+    await module.run(t.ctx);
+    expect(reads).toEqual([village.id]);
+    const back = Math.min(...[...village.scavenge.squads.values()].map((s) => s.returnsAt));
+
+    t.clock.advance(back - t.clock.now() - 1);
+    await module.run(t.ctx);
+    expect(reads).toEqual([village.id]);
+    // Still counted and reported as the last run left it.
+    expect(t.logs.at(-1)).toMatch(/^Raubzug: kein Raubzug geschickt · 1 Dorf ohne freie Option · nächste Rückkehr \d\d:\d\d:\d\d$/);
+    expect(reports.at(-1)?.villages).toEqual(reports[0]?.villages);
+
+    t.clock.advance(1);
+    await module.run(t.ctx);
+    expect(reads).toEqual([village.id, village.id]);
+    expect(t.logs.at(-1)).toMatch(/^Raubzug: 1 Raubzug in 1 Dorf geschickt/);
+  });
+
   it("never sends units a noble train needs before the squads are back, nor those kept home", async () => {
     const { t, village } = await setUp({ keepHome: { spear: 50 }, keepPercent: 10 });
     const now = t.driver.now();

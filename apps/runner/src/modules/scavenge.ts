@@ -3,7 +3,8 @@
 // timed send needs before the squads are back (the session's reservations) — and, when allowed,
 // unlocks the next option once the village can pay it above its reserve. Squads that are back free
 // their option; the next run (every `intervalMinutes`) sends them again. Each run reports the villages'
-// options as it leaves them ("bot:scavenge"), which the Raubzug page plans with.
+// options as it leaves them ("bot:scavenge"), which the Raubzug page plans with. A village left with
+// every option out (and no unlock to try) is not read again before its first squad is back.
 import {
   formatServerTime,
   moduleRegistry,
@@ -50,11 +51,13 @@ function screenWorld(screen: ScavengeScreen, carry: Partial<Record<Unit, number>
   return { ...scavengeWorld(1, carry), exponent: screen.exponent, initialSeconds: screen.initialSeconds, durationFactor: screen.durationFactor };
 }
 
-/** The next option to unlock (the one after the last unlocked), unless one is unlocking or all are. */
-function nextToUnlock(screen: ScavengeScreen) {
-  if (screen.options.some((o) => o.state === "unlocking")) return null;
-  const locked = screen.options.find((o) => o.state === "locked");
-  return locked ? (scavengeOptions[locked.option - 1] ?? null) : null;
+/** The option to unlock now, when the config allows it and the village can pay it above its reserve: the one after the last unlocked, unless one is unlocking or all are. */
+function unlockDue(options: readonly Pick<ScavengeOptionReport, "option" | "state">[], village: VillageSnapshot, config: ModuleConfig<"scavenge">) {
+  if (!config.unlock || options.some((o) => o.state === "unlocking")) return null;
+  const locked = options.find((o) => o.state === "locked");
+  const next = locked ? scavengeOptions[locked.option - 1] : undefined;
+  const above = spendable(village.resources, config.keep);
+  return next && resources.every((r) => above[r] >= next.unlockCost[r]) ? next : null;
 }
 
 interface RunTally {
@@ -77,13 +80,37 @@ function setOption(options: ScavengeOptionReport[], option: number, state: Scave
   if (held) Object.assign(held, { state, until, haul });
 }
 
-async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageSnapshot, screen: ScavengeScreen, carry: Partial<Record<Unit, number>>, tally: RunTally): Promise<void> {
+/**
+ * Until when a village whose options are all out or locked cannot change: its first return or unlock
+ * end; null when it must be read (an option free, nothing pending). An unlock due is the caller's check.
+ */
+export function quietUntil(options: readonly ScavengeOptionReport[]): number | null {
+  if (options.some((o) => o.state === "free")) return null;
+  let until = Infinity;
+  for (const o of options) if ((o.state === "out" || o.state === "unlocking") && o.until !== null) until = Math.min(until, o.until);
+  return Number.isFinite(until) ? until : null;
+}
+
+/** A village the last run left with nothing to do until later: counted and reported as it was, not read again. */
+function quietVillage(villageId: number, options: ScavengeOptionReport[], tally: RunTally): void {
+  tally.busy++;
+  for (const o of options) if (o.state === "out" && o.until !== null) tally.nextReturn = Math.min(tally.nextReturn, o.until);
+  if (tally.report.length < SCAVENGE_REPORT_MAX_VILLAGES) tally.report.push({ villageId, options });
+}
+
+/** Sends and unlocks in one village; answers its options as it leaves them. */
+async function scavengeVillage(
+  ctx: ModuleContext<"scavenge">,
+  village: VillageSnapshot,
+  screen: ScavengeScreen,
+  carry: Partial<Record<Unit, number>>,
+  tally: RunTally,
+): Promise<ScavengeOptionReport[]> {
   const { config } = ctx;
   const after: ScavengeOptionReport[] = screen.options.map((o) => ({ option: o.option, state: o.state, until: o.until, haul: o.state === "out" ? haulOf(o.squad?.haul) : null }));
   if (tally.report.length < SCAVENGE_REPORT_MAX_VILLAGES) tally.report.push({ villageId: village.id, options: after });
-  const unlock = config.unlock ? nextToUnlock(screen) : null;
-  const above = spendable(village.resources, config.keep);
-  if (unlock && resources.every((r) => above[r] >= unlock.unlockCost[r])) {
+  const unlock = unlockDue(screen.options, village, config);
+  if (unlock) {
     const started = await ctx.driver.unlockScavenge(village.id, unlock.id);
     if (started.ok) {
       tally.unlocking.push(messages.unlocking(unlock.name, village.name));
@@ -94,14 +121,14 @@ async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageS
   const free = screen.options.filter((o) => o.state === "free").map((o) => o.option);
   if (free.length === 0) {
     tally.busy++;
-    return;
+    return after;
   }
   const maxSeconds = config.maxMinutes * 60;
   const reserved = ctx.session.reservations.reserved(village.id, ctx.driver.now() + maxSeconds * 1000);
   const plan = planScavenge(screenWorld(screen, carry), { units: scavengeableUnits(village.units, config, reserved), options: free, measure: config.measure, maxSeconds });
   if (plan.squads.length === 0) {
     tally.noUnits++;
-    return;
+    return after;
   }
   let sentHere = 0;
   for (const squad of plan.squads) {
@@ -119,9 +146,12 @@ async function scavengeVillage(ctx: ModuleContext<"scavenge">, village: VillageS
   }
   tally.squads += sentHere;
   if (sentHere > 0) tally.villages++;
+  return after;
 }
 
 export function createScavengeModule(): BotModule<"scavenge"> {
+  /** Each village's options as the last run left them: a village with nothing to do until later is not read again before then. */
+  let known = new Map<number, ScavengeOptionReport[]>();
   return {
     name: "scavenge",
     intervalMs: (config) => config.intervalMinutes * 60_000,
@@ -131,15 +161,24 @@ export function createScavengeModule(): BotModule<"scavenge"> {
       const info = await ctx.driver.unitInfo();
       const carry: Partial<Record<Unit, number>> = info.ok ? Object.fromEntries(scavengeUnits.map((u) => [u, info.value[u].carry])) : {};
       const tally: RunTally = { squads: 0, villages: 0, units: 0, haul: 0, busy: 0, noUnits: 0, unlocking: [], nextReturn: Infinity, report: [] };
+      const left = new Map<number, ScavengeOptionReport[]>();
       for (const village of scan.villages) {
+        const last = known.get(village.id);
+        const quiet = last ? quietUntil(last) : null;
+        if (last && quiet !== null && ctx.driver.now() < quiet && !unlockDue(last, village, ctx.config)) {
+          quietVillage(village.id, last, tally);
+          left.set(village.id, last);
+          continue;
+        }
         const screen = await ctx.driver.scavengeScreen(village.id);
         if (!screen.ok) {
           if (screen.code === "unavailable") return ctx.log("info", messages.unavailable);
           ctx.log("warn", moduleMessages.common.villageFailed(label, village.name, screen.error));
           continue;
         }
-        await scavengeVillage(ctx, village, screen.value, carry, tally);
+        left.set(village.id, await scavengeVillage(ctx, village, screen.value, carry, tally));
       }
+      known = left;
       ctx.session.reportScavenge({ scannedAt: ctx.driver.now(), villages: tally.report });
       const parts = [tally.squads > 0 ? messages.sent(tally.squads, tally.villages, tally.units, tally.haul) : messages.nothingSent];
       if (tally.busy > 0) parts.push(messages.busy(tally.busy));
