@@ -1,5 +1,5 @@
 // The daily activity tally on the real sandbox driver: successful build orders, recruitments and attack
-// commands are counted (failures and supports not), the haul of reports read for the first time whose
+// commands and Raubzug squads (with what they bring) are counted (failures and supports not), the haul of reports read for the first time whose
 // battle came after the session began, per server day; take() sends the running totals once per change
 // and the figures of a day that ended once more.
 import { units, type VillageSnapshot } from "@dsbot/protocol";
@@ -42,10 +42,17 @@ describe("the activity tally", () => {
     const haul = { wood: 0, stone: 0, iron: 0 };
     for (const r of read.value) for (const k of ["wood", "stone", "iron"] as const) haul[k] += r.haul[k];
     expect(haul.wood + haul.stone + haul.iron).toBeGreaterThan(0);
+    // A Raubzug squad: counted with what it brings; one the game refuses (the option busy now) is not.
+    village.units.spear = 200;
+    const squad = await t.ctx.driver.sendScavenge(village.id, 1, { spear: 100 });
+    if (!squad.ok) throw new Error(squad.error);
+    expect((await t.ctx.driver.sendScavenge(village.id, 1, { spear: 100 })).ok).toBe(false);
+    const scavenge = { squads: 1, haul: squad.value.haul.wood + squad.value.haul.stone + squad.value.haul.iron };
+    expect(scavenge.haul).toBeGreaterThan(0);
 
     const [today, ...more] = tally.take();
     expect(more).toEqual([]);
-    expect(today).toEqual({ day: "2026-01-05", session: tally.session, haul, buildings: 1, units: { spear: 3, axe: 2 }, attacks: sent.length });
+    expect(today).toEqual({ day: "2026-01-05", session: tally.session, haul, buildings: 1, units: { spear: 3, axe: 2 }, attacks: sent.length, scavenge });
     // Nothing new: nothing to send.
     expect(tally.take()).toEqual([]);
   });

@@ -1,11 +1,11 @@
 // What a bot did today, counted where it happens: at its game driver. A successful build order, a
-// recruitment (its units), an attack command sent, and the haul of battle reports read for the first
-// time whose battle was after this session began (a restarted runner is a new session, and its reports
-// from before belong to the session that read them). Counted per day of the world's server time; the
+// recruitment (its units), an attack command sent, a Raubzug squad sent (with what it brings), and the
+// haul of battle reports read for the first time whose battle was after this session began (a restarted
+// runner is a new session, and its reports from before belong to the session that read them). Counted per day of the world's server time; the
 // session sends its running totals with the usage report ("bot:activity"), and a day that ended is sent
 // once more with its final figures. The server adds a day's sessions up for the daily report.
 import { randomUUID } from "node:crypto";
-import type { BattleReport, BotActivity, GameDriver, Unit, UnitCounts } from "@dsbot/protocol";
+import type { BattleReport, BotActivity, GameDriver, Resources, Unit, UnitCounts } from "@dsbot/protocol";
 import { serverDay } from "@dsbot/protocol";
 
 const FALLBACK_ZONE = "Europe/Berlin";
@@ -15,8 +15,9 @@ interface Counts {
   buildings: number;
   units: UnitCounts;
   attacks: number;
+  scavenge: { squads: number; haul: number };
 }
-const none = (): Counts => ({ haul: { wood: 0, stone: 0, iron: 0 }, buildings: 0, units: {}, attacks: 0 });
+const none = (): Counts => ({ haul: { wood: 0, stone: 0, iron: 0 }, buildings: 0, units: {}, attacks: 0, scavenge: { squads: 0, haul: 0 } });
 
 export class ActivityTally {
   readonly session = randomUUID();
@@ -42,7 +43,7 @@ export class ActivityTally {
   }
 
   private snapshot(): BotActivity {
-    return { day: this.day, session: this.session, haul: { ...this.counts.haul }, buildings: this.counts.buildings, units: { ...this.counts.units }, attacks: this.counts.attacks };
+    return { day: this.day, session: this.session, haul: { ...this.counts.haul }, buildings: this.counts.buildings, units: { ...this.counts.units }, attacks: this.counts.attacks, scavenge: { ...this.counts.scavenge } };
   }
 
   /** A new day starts from nothing; the one that ended goes out once more if it counted since its last take. */
@@ -64,6 +65,13 @@ export class ActivityTally {
   recruited(units: UnitCounts): void {
     this.turn();
     for (const [unit, n] of Object.entries(units) as [Unit, number][]) if (n > 0) this.counts.units[unit] = (this.counts.units[unit] ?? 0) + n;
+    this.changed = true;
+  }
+
+  scavenged(haul: Resources): void {
+    this.turn();
+    this.counts.scavenge.squads++;
+    this.counts.scavenge.haul += haul.wood + haul.stone + haul.iron;
     this.changed = true;
   }
 
@@ -120,6 +128,12 @@ export function tallyingDriver(driver: GameDriver, tally: ActivityTally): GameDr
           return async (...args: unknown[]) => {
             const result = await call(...args);
             if (result.ok && (args[0] as { kind: string }).kind === "attack") tally.attacked();
+            return result;
+          };
+        case "sendScavenge":
+          return async (...args: unknown[]) => {
+            const result = await call(...args);
+            if (result.ok) tally.scavenged((result.value as { haul: Resources }).haul);
             return result;
           };
         case "getReports":

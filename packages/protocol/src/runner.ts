@@ -239,7 +239,8 @@ export interface BotUsageResponse {
 /**
  * What a bot did on one day of its world's server time, counted by its runner since that session began
  * (a restarted runner is a new session; the server adds a day's sessions up): the haul of the battle
- * reports that came in, building levels and units ordered, attack commands sent. Sent with the usage
+ * reports that came in, building levels and units ordered, attack commands sent, Raubzug squads sent
+ * and what they bring (wood, clay and iron together, as the game says when they leave). Sent with the usage
  * report every minute, and once more for the day that just ended. The daily report reads it.
  */
 const ACTIVITY_COUNT_MAX = 1_000_000_000;
@@ -253,6 +254,8 @@ export const botActivitySchema = z.object({
   buildings: activityCount,
   units: unitCountsSchema,
   attacks: activityCount,
+  /** Absent from runners before Raubzug: none. */
+  scavenge: z.object({ squads: activityCount, haul: activityCount }).default({ squads: 0, haul: 0 }),
 });
 export type BotActivity = z.infer<typeof botActivitySchema>;
 export type BotActivityAck = SocketAck;

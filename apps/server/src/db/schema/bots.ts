@@ -243,6 +243,8 @@ export const botActivity = pgTable(
     buildings: integer("buildings").notNull().default(0),
     units: jsonb("units").$type<UnitCounts>().notNull().default({}),
     attacks: integer("attacks").notNull().default(0),
+    scavengeSquads: integer("scavenge_squads").notNull().default(0),
+    scavengeHaul: bigint("scavenge_haul", { mode: "number" }).notNull().default(0),
     reportedAt: tz("reported_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.dsbotId, t.day, t.session] }), index("bot_activity_reported_idx").on(t.reportedAt)],

@@ -37,13 +37,15 @@ async function person(): Promise<Owner> {
 }
 const reports = async (p: Owner): Promise<Notification[]> =>
   (await p.call("GET", "/api/user-notifications")).json<NotificationListResponse>().notifications.filter((n) => n.title.endsWith("heute getan?"));
-const activity = (session: string, figures: Partial<{ wood: number; buildings: number; units: Record<string, number>; attacks: number }>) => ({
+const activity = (session: string, figures: Partial<{ wood: number; buildings: number; units: Record<string, number>; attacks: number; scavenge: { squads: number; haul: number } }>) => ({
   day: serverDay(Date.now(), ZONE),
   session,
   haul: { wood: figures.wood ?? 0, stone: figures.wood === undefined ? 0 : 10, iron: figures.wood === undefined ? 0 : 5 },
   buildings: figures.buildings ?? 0,
   units: figures.units ?? {},
   attacks: figures.attacks ?? 0,
+  // Left out as a runner from before Raubzug does.
+  ...(figures.scavenge ? { scavenge: figures.scavenge } : {}),
 });
 async function reportAt(p: Owner, at: string): Promise<void> {
   const saved = await p.call("PUT", "/api/alert-rules", { rules: [{ event: "daily-report", enabled: true, channelIds: null, minGapSeconds: 0, reportAt: at }], quietHours: null });
@@ -65,8 +67,8 @@ beforeAll(async () => {
 
   // Two runner sessions of Kalle today; the first reports twice (running totals: the second replaces it).
   expect(await ack(kalleSocket, "bot:activity", activity("kalle-session-1", { wood: 100, buildings: 1, units: { spear: 10 }, attacks: 2 }))).toEqual({ ok: true });
-  expect(await ack(kalleSocket, "bot:activity", activity("kalle-session-1", { wood: 1_000, buildings: 3, units: { spear: 20 }, attacks: 4 }))).toEqual({ ok: true });
-  expect(await ack(kalleSocket, "bot:activity", activity("kalle-session-2", { wood: 234, buildings: 1, units: { spear: 5, axe: 7 }, attacks: 1 }))).toEqual({ ok: true });
+  expect(await ack(kalleSocket, "bot:activity", activity("kalle-session-1", { wood: 1_000, buildings: 3, units: { spear: 20 }, attacks: 4, scavenge: { squads: 12, haul: 40_000 } }))).toEqual({ ok: true });
+  expect(await ack(kalleSocket, "bot:activity", activity("kalle-session-2", { wood: 234, buildings: 1, units: { spear: 5, axe: 7 }, attacks: 1, scavenge: { squads: 3, haul: 5_678 } }))).toEqual({ ok: true });
   // Kalle's plan attacks of today: two sent, one failed; one planned does not count.
   const plan = await newPlan(owner.call);
   const sendAt = new Date(Date.now() - 60_000);
@@ -103,6 +105,7 @@ describe("the daily report", () => {
     expect(report!.title).toBe("Was hat Kalle heute getan?");
     expect(report!.link).toEqual({ kind: "bot", dsbotId: kalleId });
     expect(report!.message).toContain("Beute: 1.234 Holz, 20 Lehm, 10 Eisen.");
+    expect(report!.message).toContain("Raubzug: 15 Trupps losgeschickt, 45.678 Rohstoffe erwartet.");
     expect(report!.message).toContain("Gebäude: 4 Stufen in Auftrag gegeben.");
     expect(report!.message).toContain("Einheiten: 32 in Auftrag gegeben (25 Speerträger, 7 Axtkämpfer).");
     expect(report!.message).toContain("Angriffe: 5 losgeschickt; aus Angriffsplänen 2 geschickt, 1 fehlgeschlagen.");

@@ -82,6 +82,7 @@ async function dayOf(ctx: NotifyContext, bot: { id: number; worldServer: string;
     buildings: sum((s) => s.buildings),
     units: allUnits.filter((u) => trained.has(u)).map((u) => [u, trained.get(u) as number]),
     commands: sum((s) => s.attacks),
+    scavenge: { squads: sum((s) => s.scavengeSquads), haul: sum((s) => s.scavengeHaul) },
     planSent,
     planFailed,
   };

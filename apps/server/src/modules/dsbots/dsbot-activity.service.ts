@@ -33,6 +33,8 @@ export async function storeBotActivity(db: Database, dsbotId: number, report: Bo
     buildings: report.buildings,
     units: report.units,
     attacks: report.attacks,
+    scavengeSquads: report.scavenge.squads,
+    scavengeHaul: report.scavenge.haul,
     reportedAt: new Date(now),
   };
   await db
@@ -47,6 +49,8 @@ export async function storeBotActivity(db: Database, dsbotId: number, report: Bo
         buildings: sql`excluded.buildings`,
         units: sql`excluded.units`,
         attacks: sql`excluded.attacks`,
+        scavengeSquads: sql`excluded.scavenge_squads`,
+        scavengeHaul: sql`excluded.scavenge_haul`,
         reportedAt: sql`excluded.reported_at`,
       },
     });

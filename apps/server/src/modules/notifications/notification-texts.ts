@@ -18,6 +18,8 @@ export interface DailyReportFigures {
   commands: number;
   planSent: number;
   planFailed: number;
+  /** Raubzug squads sent and what they bring (the three resources together). */
+  scavenge: { squads: number; haul: number };
 }
 
 export const notificationTexts = {
@@ -110,6 +112,9 @@ export const notificationTexts = {
     // A figure of nothing is left out; the attacks always stand.
     const lines = [
       haul > 0 ? `Beute: ${n(report.haul.wood)} Holz, ${n(report.haul.stone)} Lehm, ${n(report.haul.iron)} Eisen.` : "",
+      report.scavenge.squads > 0
+        ? `Raubzug: ${report.scavenge.squads === 1 ? "1 Trupp" : `${n(report.scavenge.squads)} Trupps`} losgeschickt, ${n(report.scavenge.haul)} Rohstoffe erwartet.`
+        : "",
       report.buildings > 0 ? `Gebäude: ${report.buildings === 1 ? "1 Stufe" : `${n(report.buildings)} Stufen`} in Auftrag gegeben.` : "",
       trained > 0 ? `Einheiten: ${n(trained)} in Auftrag gegeben (${units.map(([unit, count]) => `${n(count)} ${unitLabels[unit]}`).join(", ")}).` : "",
       `Angriffe: ${n(report.commands)} losgeschickt; aus Angriffsplänen ${n(report.planSent)} geschickt, ${n(report.planFailed)} fehlgeschlagen.`,
