@@ -28,6 +28,7 @@ export const realtimeMessageTypeNames = [
   "incomings-updated",
   "troops-updated",
   "bot-usage",
+  "bot-logs-updated",
   "notification-created",
   "bot-user-connection-created",
   "bot-user-connection-deleted",

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { botStatusReportSchema, normalizeUserCode, parseRealtimeMessage, realtimeMessageTypeNames, realtimeMessageTypes, runnerHelloSchema } from "./index.js";
 
 describe("realtime messages", () => {
-  it("knows the nine message types of the spec, attacks-updated for the attack table, the war room's two, the bot page's request budget and the tribe's three", () => {
-    expect(realtimeMessageTypes).toHaveLength(16);
+  it("knows the nine message types of the spec, attacks-updated for the attack table, the war room's two, the bot page's request budget and live log, and the tribe's three", () => {
+    expect(realtimeMessageTypes).toHaveLength(17);
     expect(realtimeMessageTypes).toContain("bot-user-connection-created");
     expect(realtimeMessageTypes).toContain("attacks-updated");
     expect(realtimeMessageTypes).toContain("incomings-updated");
     expect(realtimeMessageTypes).toContain("troops-updated");
     expect(realtimeMessageTypes).toContain("bot-usage");
+    expect(realtimeMessageTypes).toContain("bot-logs-updated");
     expect(realtimeMessageTypes).toContain("tribe-updated");
     expect(realtimeMessageTypes).toContain("tribe-board-updated");
     expect(realtimeMessageTypes).toContain("tribe-members-updated");

@@ -109,6 +109,8 @@ export const realtimeMessageDataSchemas = {
   "troops-updated": z.object({ dsbotId: z.number().int().nullable() }),
   /** A bot's request budget report: to everyone who may see the bot; the bot page shows it. */
   "bot-usage": z.object({ dsbotId: z.number().int(), usage: botUsageSchema.extend({ reportedAt: z.number() }) }),
+  /** A bot wrote to its log: to everyone who may see the bot; an open log card fetches its page again. */
+  "bot-logs-updated": z.object({ dsbotId: z.number().int() }),
   "notification-created": z.object({ notification: notificationSchema }),
   /**
    * A tribe changed (members, roles, settings, invitations, a member's choices): to its members, and to

@@ -27,6 +27,8 @@ export interface DomainEvents {
   "bot.connections-changed": { change: "created" | "deleted"; connections: readonly WebsocketConnectionRow[]; runnerName: string | null };
   /** A bot reported its request budget. */
   "bot.usage-reported": { dsbotId: number; usage: BotUsage & { reportedAt: number } };
+  /** A bot wrote a line to its log ("bot:log"). */
+  "bot.logged": { dsbotId: number };
   /** Troops or villages changed (a bot's scan, a pasted overview, one removed). */
   "troops.changed": DataOwner;
   /** Incomings changed (a bot's scan, a pasted SOS, one marked or removed). */

@@ -57,6 +57,7 @@ export function subscribeBrowserMessages(
   });
 
   events.on("bot.usage-reported", ({ dsbotId, usage }) => realtime.toBotAudience(dsbotId, realtimeMessage("bot-usage", { dsbotId, usage })));
+  events.on("bot.logged", ({ dsbotId }) => realtime.toBotAudience(dsbotId, realtimeMessage("bot-logs-updated", { dsbotId })));
 
   /** A member's incomings or troops changed: their tribes' boards fetch again (with troops: the members view, its last scan). */
   const toBoards = async (owner: DataOwner, members = false) => {

@@ -1,6 +1,7 @@
 // Notifications about bots over real sockets: a bot that drops without a stop and a bot that needs
 // its player notify the bot's owner and the users it is shared with, and no one else: not a stranger,
-// and not an admin, who sees every bot live but is not notified about other people's bots.
+// and not an admin, who sees every bot live but is not notified about other people's bots. A line the
+// bot writes to its log reaches everyone who sees the bot live (admins too) as `bot-logs-updated`.
 import type { BotLogListResponse, Notification } from "@dsbot/protocol";
 import { botLogMessages, notificationListResponseSchema } from "@dsbot/protocol";
 import { describe, expect, it } from "vitest";
@@ -139,5 +140,15 @@ describe("bot:needs-player", () => {
     expect((await inject(s.tokens.owner, "POST", "/api/user-notifications/mark-as-read")).statusCode).toBe(200);
     await ack(s.botSocket, "bot:needs-player", { reason: "captcha", message: "Nach dem Lesen" });
     expect(await notificationsOf(s.tokens.owner)).toHaveLength(2);
+  });
+});
+
+describe("a line the bot writes to its log", () => {
+  it("tells everyone who may see the bot (an admin too) that its log changed, not a stranger", async () => {
+    const s = await audience("Schreiber");
+    expect(await ack(s.botSocket, "bot:log", { level: "info", message: "Raubzug: 1 Raubzug in 1 Dorf geschickt" })).toMatchObject({ ok: true });
+    for (const who of ["owner", "granted", "admin"] as const) await waitForMessage(s.web[who], "bot-logs-updated", (d) => d.dsbotId === s.bot.id);
+    await settle();
+    expect(s.web.stranger.messages("bot-logs-updated")).toEqual([]);
   });
 });

@@ -74,7 +74,11 @@ export const dsbotSocketEvents = [
   botEvent({
     event: "bot:log",
     schema: botLogReportSchema,
-    handle: async (entry, bot) => ({ id: await addBotLog(bot.ctx.db, { dsbotId: bot.dsbotId, ...entry, userId: null }) }),
+    handle: async (entry, bot) => {
+      const id = await addBotLog(bot.ctx.db, { dsbotId: bot.dsbotId, ...entry, userId: null });
+      await bot.ctx.events.emit("bot.logged", { dsbotId: bot.dsbotId });
+      return { id };
+    },
   }),
   botEvent({
     event: "bot:needs-player",

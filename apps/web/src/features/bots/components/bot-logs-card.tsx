@@ -1,4 +1,4 @@
-// The bot's log table: Level, Nachricht, Benutzer, Zeit; paged on the server.
+// The bot's log table: Level, Nachricht, Benutzer, Zeit; paged on the server, live as the bot writes.
 import type { BotLog } from "@dsbot/protocol";
 import { Badge, Text } from "@mantine/core";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -8,6 +8,7 @@ import { useDataTable } from "@/components/ui/server-table/use-data-table";
 import { useServerTable, useServerTableState } from "@/components/ui/server-table/use-server-table";
 import { TablePagination } from "@/components/ui/table-pagination";
 import { formatDate } from "@/lib/dates";
+import { useBotLogsRealtime } from "../api/bot-logs-realtime";
 import { botLogsQueryOptions } from "../api/bots-api";
 import { botTexts } from "../texts";
 
@@ -51,11 +52,13 @@ export function BotLogsCard({ botId }: { botId: number }) {
   const state = useServerTableState({ perPage: 10, sortBy: "-createdAt" });
   const list = useServerTable({ state, query: botLogsQueryOptions(botId, state.activePage, state.perPage), rows: (data) => data.logs });
   const table = useDataTable({ data: list.rows, columns, getRowId: (row) => String(row.id) });
+  useBotLogsRealtime(botId);
   return (
     <SectionCard title={botTexts.logs}>
       <DataTable
         table={table}
-        loading={list.query.isFetching}
+        // A new page loading dims the old rows; a live refetch of the shown page does not.
+        loading={list.query.isPending || list.query.isPlaceholderData}
         label={botTexts.logsLabel}
         minWidth={560}
         skeletonRows={3}

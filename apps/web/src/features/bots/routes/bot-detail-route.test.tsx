@@ -164,6 +164,20 @@ describe("Bot detail", { timeout: 60_000 }, () => {
     expect(screen.getByText("1.200 / 1.200 Anfragen in der letzten Stunde")).toBeInTheDocument();
   });
 
+  it("shows each line the bot writes to its log live, without a reload", async () => {
+    const logs = [{ id: 1, level: "info", message: "Bot gestartet", username: "admin", createdAt: "2025-03-03T10:00:00.000Z" }];
+    setup({ "GET /api/dsbot/1/logs": () => json(200, { logs: [...logs].reverse(), totals: logs.length }) });
+    renderApp("/bots/1");
+    const log = await screen.findByRole("table", { name: "Protokoll" });
+    expect(await within(log).findByText("Bot gestartet")).toBeInTheDocument();
+    logs.push({ id: 2, level: "info", message: "Raubzug: 3 Raubzüge in 1 Dorf geschickt", username: null as unknown as string, createdAt: "2025-03-03T10:05:00.000Z" });
+    // Another bot's line changes nothing here; this bot's line is fetched.
+    dispatchRealtimeMessage({ type: "bot-logs-updated", data: { dsbotId: 2 } });
+    dispatchRealtimeMessage({ type: "bot-logs-updated", data: { dsbotId: 1 } });
+    expect(await within(log).findByText("Raubzug: 3 Raubzüge in 1 Dorf geschickt")).toBeInTheDocument();
+    expect(within(log).getAllByRole("row").map((row) => row.textContent)[1]).toContain("Raubzug:");
+  });
+
   it("starts through the chosen bot-user connection", async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
