@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ScavengeOptionId } from "./game/scavenge.js";
 import type { SocketAck } from "./runner.js";
 import { troopMessages, troopScannedAtSchema, troopVillageSchema } from "./troops.js";
+import { uniqueField } from "./validation.js";
 
 export const scavengeOptionStates = ["locked", "unlocking", "free", "out"] as const;
 export type ScavengeOptionStateName = (typeof scavengeOptionStates)[number];
@@ -46,13 +47,7 @@ export const scavengeVillageReportSchema = z.object({
   options: z
     .array(scavengeOptionReportSchema)
     .max(4)
-    .superRefine((options, ctx) => {
-      const seen = new Set<number>();
-      options.forEach((o, index) => {
-        if (seen.has(o.option)) ctx.addIssue({ code: "custom", path: [index, "option"], message: scavengeStateMessages.duplicateOption });
-        seen.add(o.option);
-      });
-    }),
+    .superRefine(uniqueField("option", scavengeStateMessages.duplicateOption)),
 });
 export type ScavengeVillageReport = z.infer<typeof scavengeVillageReportSchema>;
 
@@ -62,13 +57,7 @@ export const botScavengeReportSchema = z.object({
   villages: z
     .array(scavengeVillageReportSchema)
     .max(SCAVENGE_REPORT_MAX_VILLAGES, troopMessages.tooManyVillages(SCAVENGE_REPORT_MAX_VILLAGES))
-    .superRefine((villages, ctx) => {
-      const seen = new Set<number>();
-      villages.forEach((village, index) => {
-        if (seen.has(village.villageId)) ctx.addIssue({ code: "custom", path: [index, "villageId"], message: troopMessages.duplicateVillage });
-        seen.add(village.villageId);
-      });
-    }),
+    .superRefine(uniqueField("villageId", troopMessages.duplicateVillage)),
 });
 export type BotScavengeReport = z.infer<typeof botScavengeReportSchema>;
 /** `villages`: how many villages the server now keeps for the bot. */

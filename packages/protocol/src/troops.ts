@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { COORD_MAX } from "./game/coords.js";
 import { unitCountsSchema } from "./units.js";
-import { text } from "./validation.js";
+import { text, uniqueField } from "./validation.js";
 
 /** A scan lists at most this many villages (far more than any player holds). */
 export const TROOPS_MAX_VILLAGES = 5000;
@@ -61,10 +61,4 @@ export const troopScannedAtSchema = z
 export const troopVillagesSchema = z
   .array(troopVillageSchema)
   .max(TROOPS_MAX_VILLAGES, troopMessages.tooManyVillages(TROOPS_MAX_VILLAGES))
-  .superRefine((villages, ctx) => {
-    const seen = new Set<number>();
-    villages.forEach((village, index) => {
-      if (seen.has(village.villageId)) ctx.addIssue({ code: "custom", path: [index, "villageId"], message: troopMessages.duplicateVillage });
-      seen.add(village.villageId);
-    });
-  });
+  .superRefine(uniqueField("villageId", troopMessages.duplicateVillage));

@@ -50,3 +50,18 @@ export function findUncleanInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): { 
   }
   return null;
 }
+
+/**
+ * A list's refinement: each item's `field` at most once; a repeat is an issue at `[index, field]` with
+ * the message (a function gets the repeated value).
+ */
+export function uniqueField<T, K extends keyof T & string>(field: K, message: string | ((value: T[K]) => string)) {
+  return (list: readonly T[], ctx: z.RefinementCtx): void => {
+    const seen = new Set<T[K]>();
+    list.forEach((item, index) => {
+      const value = item[field];
+      if (seen.has(value)) ctx.addIssue({ code: "custom", path: [index, field], message: typeof message === "string" ? message : message(value) });
+      seen.add(value);
+    });
+  };
+}

@@ -9,6 +9,7 @@ import { buildings } from "./game-driver.js";
 import { activePageSchema, perPageSchema } from "./table.js";
 import { TROOPS_MAX_VILLAGES, troopScannedAtSchema, troopVillageSchema } from "./troops.js";
 import { unitCountsSchema } from "./units.js";
+import { uniqueField } from "./validation.js";
 
 export const BOT_VILLAGES_PART_MAX = 250;
 /**
@@ -59,13 +60,7 @@ export const botVillagesReportSchema = z.object({
   villages: z
     .array(botVillageReportSchema)
     .max(BOT_VILLAGES_PART_MAX)
-    .superRefine((villages, ctx) => {
-      const seen = new Set<number>();
-      villages.forEach((village, index) => {
-        if (seen.has(village.villageId)) ctx.addIssue({ code: "custom", path: [index, "villageId"], message: villageStateMessages.duplicateVillage(village.villageId) });
-        seen.add(village.villageId);
-      });
-    }),
+    .superRefine(uniqueField("villageId", villageStateMessages.duplicateVillage)),
 });
 export type BotVillagesReport = z.infer<typeof botVillagesReportSchema>;
 export type BotVillagesAck = SocketAck<{ villages: number }>;

@@ -9,7 +9,7 @@ import { listQueryBase, perPageSchema, sortBySchema } from "../table.js";
 import { REPORTED_PLAYER_NAME_MAX, TROOPS_VILLAGE_NAME_MAX, troopScannedAtSchema } from "../troops.js";
 import { unitCountsSchema, unitSchema } from "../units.js";
 import type { SocketAck } from "../runner.js";
-import { text, validationMessages } from "../validation.js";
+import { text, uniqueField, validationMessages } from "../validation.js";
 import { incomingKinds } from "./incoming-analysis.js";
 import { troopClasses } from "./troop-classification.js";
 
@@ -98,13 +98,7 @@ export const botIncomingsReportSchema = z.object({
   incomings: z
     .array(botIncomingSchema)
     .max(BOT_INCOMINGS_MAX)
-    .superRefine((list, ctx) => {
-      const seen = new Set<number>();
-      list.forEach((c, index) => {
-        if (seen.has(c.commandId)) ctx.addIssue({ code: "custom", path: [index, "commandId"], message: warRoomMessages.duplicateCommand });
-        seen.add(c.commandId);
-      });
-    }),
+    .superRefine(uniqueField("commandId", warRoomMessages.duplicateCommand)),
 });
 export type BotIncomingsReport = z.infer<typeof botIncomingsReportSchema>;
 /** `incomings`: how many the server now keeps for the bot. */
