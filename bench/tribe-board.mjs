@@ -9,7 +9,7 @@
 // member's request over every other sharing member's villages (about 44,500, of which the nearest 5,000
 // are candidates; budget p99 ≤ 200 ms), while a probe asks /api/health every 10 ms (its slowest answer shows whether the event loop
 // was held); and the allocation alone over 5,000 candidates in this process. Writes its section of
-// bench/results.md; exits 1 on a miss.
+// bench/results.md; exits 1 on a miss. BENCH_TRIBE_DATABASES=pglite (or postgres) measures one database only.
 // Runs TypeScript sources of the protocol, so: node --import tsx bench/tribe-board.mjs.
 import os from "node:os";
 import { connect } from "socket.io-client";
@@ -42,6 +42,8 @@ const CHANGES = Number(process.env.BENCH_TRIBE_CHANGES ?? 20);
 const PAGE_P99_BUDGET_MS = 20;
 const UPDATE_P99_BUDGET_MS = 50;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** Which databases to measure (comma-separated: pglite, postgres); both by default. */
+const DATABASES = (process.env.BENCH_TRIBE_DATABASES ?? "pglite,postgres").split(",").map((d) => d.trim());
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const coord = (v) => `${v.x}|${v.y}`;
@@ -360,9 +362,11 @@ export async function runTribeBoardBench() {
   const allocation = allocationFigure(defensive);
   notes.push(`Verteidigung planen's allocation alone (planTribeDefence, on the worker) over 5,000 candidates: p50 ${allocation.p50.toFixed(1)} ms, max ${allocation.max.toFixed(1)} ms, ${allocation.supports} supports`);
   console.log(`  ${notes.at(-1)}`);
-  runs.push(await measure("PGlite", { DATABASE_URL: "" }, plan));
-  const database = await createPgDatabase(PG_ADMIN_URL, "dsbot_bench_tribe");
-  if (!database) {
+  if (DATABASES.includes("pglite")) runs.push(await measure("PGlite", { DATABASE_URL: "" }, plan));
+  const database = DATABASES.includes("postgres") ? await createPgDatabase(PG_ADMIN_URL, "dsbot_bench_tribe") : null;
+  if (!DATABASES.includes("postgres")) {
+    notes.push("PostgreSQL not measured (BENCH_TRIBE_DATABASES)");
+  } else if (!database) {
     notes.push(`PostgreSQL skipped: no server at ${PG_ADMIN_URL}`);
     console.log(`  ${notes.at(-1)}`);
   } else {

@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { migrationsDir } from "../core/paths.js";
+import { registerChangeClock, watchTribeAccess } from "./change-clock.js";
 import { PgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema.js";
 
@@ -121,7 +122,9 @@ export async function usePgliteThread(thread: PgliteThread, location: string): P
   const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => thread.socket() });
   // A connection failing while idle (the thread died) must not end the process; the next query reconnects.
   pool.on("error", (error: Error) => process.emitWarning(`PGlite: idle connection lost (${error.message})`));
+  const tribeAccess = watchTribeAccess(pool);
   const db = drizzlePg({ client: pool, schema });
+  registerChangeClock(db, tribeAccess);
   const close = once(async () => {
     await pool.end();
     await thread.close();

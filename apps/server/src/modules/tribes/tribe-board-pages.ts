@@ -9,6 +9,7 @@
 // within", when the next command comes within the window.
 import type { IncomingSummary, TribeIncoming, tribeBoardQuerySchema } from "@dsbot/protocol";
 import type { z } from "zod";
+import { createTribeAccessCache, type TribeAccessCache } from "./tribe-board-reads.js";
 import type { ScopeRows } from "./tribe-board-scopes.js";
 import { BoardWalkCache, boardFingerprint, FingerprintCache } from "./tribe-board-walks.js";
 
@@ -41,6 +42,8 @@ export interface BoardCaches {
   pages: FingerprintCache<BoardPage>;
   /** Each reporter's incomings on a world (tribe-board-scopes.ts). */
   scopes: FingerprintCache<ScopeRows>;
+  /** The access statement's answer per tribe, on the embedded database (tribe-board-reads.ts). */
+  access: TribeAccessCache;
 }
 
 const caches = new WeakMap<object, BoardCaches>();
@@ -53,6 +56,7 @@ export function boardCachesOf(app: object): BoardCaches {
       walks: new BoardWalkCache(),
       pages: new FingerprintCache<BoardPage>(BOARD_PAGES_MAX, BOARD_PAGE_ROWS_MAX),
       scopes: new FingerprintCache<ScopeRows>(BOARD_SCOPES_MAX, BOARD_SCOPE_ROWS_MAX),
+      access: createTribeAccessCache(),
     };
     caches.set(app, kept);
   }

@@ -3,7 +3,8 @@
 // page's time with eight statements (bench/tribe-board.mjs). One statement answers whether the viewer
 // may see the tribe and reads its members, their bots on its world and the versions of their
 // incomings and of their troops (one snapshot, so the fingerprints match the members they are made of;
-// a kept page needs nothing more, tribe-board-pages.ts); then the page's rows
+// a kept page needs nothing more, tribe-board-pages.ts; on the embedded database its answer is kept
+// until a commit changes what it reads); then the page's rows
 // and the defence reports of their target villages, both prepared, the two at once (two connections
 // on PostgreSQL, one after the other on PGlite).
 import type { TribeRole, TroopSharing, UnitCounts } from "@dsbot/protocol";
@@ -12,7 +13,9 @@ import type { Database } from "../../db/client.js";
 import { executePrepared } from "../../db/prepared.js";
 import { dsbots, incomings } from "../../db/schema.js";
 import type { TribeRow } from "../../db/schema.js";
+import { tribeAccessClock } from "../../db/change-clock.js";
 import { checkTribeId, checkTribeView, type TribeViewer } from "../../policies/tribes.policy.js";
+import { FingerprintCache } from "./tribe-board-walks.js";
 
 export type BoardTribe = Pick<TribeRow, "id" | "worldServer" | "worldWorld">;
 
@@ -40,46 +43,80 @@ interface AccessRow {
   id: number;
   world_server: string;
   world_world: string;
-  role: TribeRole | null;
-  members: [number, string, TroopSharing][];
+  members: [number, string, TroopSharing, TribeRole][];
   bots: [number, number, string][];
   versions: string;
   troop_versions: string;
 }
 
+/** A tribe's access statement answered: its members with their roles, and the rest of BoardAccess. */
+export interface TribeAccess extends Omit<BoardAccess, "members"> {
+  members: Map<number, BoardMember & { role: TribeRole }>;
+}
+
+/** Tribes whose access statement's answer is kept (LRU; each about 30 KB with 100 members). */
+export const TRIBE_ACCESS_KEPT_MAX = 500;
+const TRIBE_ACCESS_MEMBERS_MAX = 100_000;
+
+/** The access statements' answers per tribe, kept while the database's change clock stands still. */
+export type TribeAccessCache = FingerprintCache<TribeAccess | null>;
+
+export function createTribeAccessCache(): TribeAccessCache {
+  return new FingerprintCache<TribeAccess | null>(TRIBE_ACCESS_KEPT_MAX, TRIBE_ACCESS_MEMBERS_MAX);
+}
+
 /**
- * The tribe as the viewer may see it (404 as requireTribeView answers it), with its members, their bots
- * on its world and the versions of their incomings, in one statement. Nothing of it is kept between
- * requests: a member removed a moment ago is not on the next page's statement.
+ * The tribe (null: none has this id) with its members, their bots on its world and the versions of
+ * their incomings and troops, in one statement (one snapshot, so the fingerprints match the members
+ * they are made of).
  */
-export async function readBoardAccess(db: Database, viewer: TribeViewer, tribeId: number): Promise<BoardAccess> {
-  checkTribeId(tribeId);
+async function readTribeAccess(db: Database, tribeId: number): Promise<TribeAccess | null> {
   const [row] = await executePrepared<AccessRow>(
     db,
     sql`with members as (
-        select m.user_id, u.username, m.troop_sharing from tribe_members m join users u on u.id = m.user_id where m.tribe_id = ${tribeId}
+        select m.user_id, u.username, m.troop_sharing, m.role from tribe_members m join users u on u.id = m.user_id where m.tribe_id = ${tribeId}
       ), bots as (
         select b.id, b.owner_id, b.player_name from dsbots b join tribes t on t.id = ${tribeId}
         where b.owner_id in (select user_id from members) and b.world_server = t.world_server and b.world_world = t.world_world
       )
-      select t.id, t.world_server, t.world_world, me.role,
-        coalesce((select json_agg(json_build_array(user_id, username, troop_sharing) order by user_id) from members), '[]') as members,
+      select t.id, t.world_server, t.world_world,
+        coalesce((select json_agg(json_build_array(user_id, username, troop_sharing, role) order by user_id) from members), '[]') as members,
         coalesce((select json_agg(json_build_array(id, owner_id, player_name) order by id) from bots), '[]') as bots,
         (select coalesce(string_agg(v.scope || '=' || v.version, ',' order by v.scope), '') from incoming_versions v
           where v.scope in (select 'u:' || user_id from members union all select 'b:' || id from bots)) as versions,
         (select coalesce(string_agg(v.scope || '=' || v.version, ',' order by v.scope), '') from troop_versions v
           where v.scope in (select 'u:' || user_id from members union all select 'b:' || id from bots)) as troop_versions
-      from tribes t left join tribe_members me on me.tribe_id = t.id and me.user_id = ${viewer.id}
-      where t.id = ${tribeId}`,
+      from tribes t where t.id = ${tribeId}`,
   );
-  const found = checkTribeView(viewer, row);
+  if (!row) return null;
   return {
-    tribe: { id: found.id, worldServer: found.world_server, worldWorld: found.world_world },
-    members: new Map(found.members.map(([userId, username, troopSharing]) => [userId, { userId, username, troopSharing }])),
-    botOwner: new Map(found.bots.map(([id, ownerId]) => [id, ownerId])),
-    versions: found.versions,
-    defenceVersions: `${JSON.stringify(found.members)}#${JSON.stringify(found.bots)}#${found.troop_versions}`,
+    tribe: { id: row.id, worldServer: row.world_server, worldWorld: row.world_world },
+    members: new Map(row.members.map(([userId, username, troopSharing, role]) => [userId, { userId, username, troopSharing, role }])),
+    botOwner: new Map(row.bots.map(([id, ownerId]) => [id, ownerId])),
+    versions: row.versions,
+    defenceVersions: `${JSON.stringify(row.members)}#${JSON.stringify(row.bots)}#${row.troop_versions}`,
   };
+}
+
+/**
+ * The tribe as the viewer may see it (404 as requireTribeView answers it), with its members, their bots
+ * on its world and the versions of their incomings. The statement runs for each request, except on the
+ * embedded database with `kept`: there its answer is kept until the next commit that changes anything
+ * it reads (db/change-clock.ts), which the database reports before anyone sees that commit done. So a
+ * member removed a moment ago is on no later answer either way.
+ */
+export async function readBoardAccess(db: Database, viewer: TribeViewer, tribeId: number, kept?: TribeAccessCache): Promise<BoardAccess> {
+  checkTribeId(tribeId);
+  const tick = kept ? tribeAccessClock(db)?.now() : null;
+  const access =
+    kept && tick !== null && tick !== undefined
+      ? await kept.obtain(String(tribeId), String(tick), 0, async () => {
+          const value = await readTribeAccess(db, tribeId);
+          return { value, weight: value ? value.members.size + 1 : 1, validUntil: Infinity };
+        })
+      : await readTribeAccess(db, tribeId);
+  const found = checkTribeView(viewer, access ? { ...access, role: access.members.get(viewer.id)?.role ?? null } : undefined);
+  return found;
 }
 
 const preparePage = (db: Database) =>

@@ -128,7 +128,7 @@ export async function tribeBoard(
   caches?: BoardCaches,
   now = new Date(),
 ): Promise<TribeBoardResponse> {
-  const { tribe, members, botOwner, versions, defenceVersions } = await readBoardAccess(db, viewer, tribeId);
+  const { tribe, members, botOwner, versions, defenceVersions } = await readBoardAccess(db, viewer, tribeId, caches?.access);
   const query = readQuery();
   const readAt = now.getTime();
   const empty = { incomings: [], totals: 0, summary: { count: 0, nobles: 0, nextArrival: null }, readAt };

@@ -1,6 +1,7 @@
 // Stammes-Eingänge: every member's incomings on the tribe's world on one board, a command reported
 // by two members one row, the defending village's troops as its member shares them (none, the
-// defensive units, all) and its wall, the filters, who may read it, and who is told when it changes.
+// defensive units, all) and its wall, the filters, who may read it, and who is told when it changes;
+// the tribe's access read once while nothing it reads changes (embedded database).
 import type { TribeBoardResponse, VillageState } from "@dsbot/protocol";
 import { tribeBoardQuerySchema } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
@@ -11,9 +12,11 @@ import { createBot, listen, openSocket, waitForMessage } from "../../../test/bot
 import { loginAdmin } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { foundTribe, inviteCode, joinTribe, pasteSos as paste, sosText, tribePerson, type Person } from "../../../test/tribes.js";
-import { botTroops, botVillages, pastedTroops } from "../../db/schema.js";
+import { recordStatements } from "../../../test/statements.js";
+import { botTroops, botVillages, dsbots, pastedTroops, users } from "../../db/schema.js";
 import { tribeBoard } from "./tribe-board.service.js";
 import type { BoardPage } from "./tribe-board-pages.js";
+import { createTribeAccessCache } from "./tribe-board-reads.js";
 import type { ScopeRows } from "./tribe-board-scopes.js";
 import { BoardWalkCache, FingerprintCache } from "./tribe-board-walks.js";
 
@@ -99,7 +102,7 @@ describe("Stammes-Eingänge", () => {
   });
 
   it("keeps a page filtered by arrival only until the next command comes within it", async () => {
-    const caches = { walks: new BoardWalkCache(), pages: new FingerprintCache<BoardPage>(10, 1_000), scopes: new FingerprintCache<ScopeRows>(10, 1_000) };
+    const caches = { walks: new BoardWalkCache(), pages: new FingerprintCache<BoardPage>(10, 1_000), scopes: new FingerprintCache<ScopeRows>(10, 1_000), access: createTribeAccessCache() };
     const arrival = Date.UTC(2031, 5, 1, 10, 30, 45, 678);
     const week = 7 * 24 * 60;
     const read = (at: number) => tribeBoard(app.db, { id: anna.id, role: "user" }, tribeId, () => tribeBoardQuerySchema.parse({ within: String(week) }), caches, new Date(at));
@@ -145,5 +148,39 @@ describe("Stammes-Eingänge", () => {
     await waitForMessage(outsiderSocket, "incomings-updated");
     expect(outsiderSocket.messages("tribe-board-updated")).toEqual([]);
     expect((await board(bert)).totals).toBe(3);
+  });
+});
+
+describe("Stammes-Eingänge, the tribe's access read once while nothing changes", () => {
+  const accessStatements = (statements: { text: string }[]) => statements.filter((s) => s.text.includes("from tribes t where t.id"));
+
+  it("runs the access statement again only after a change on the embedded database, on every read on PostgreSQL", async () => {
+    await board(leader);
+    const recorded = recordStatements(app.db);
+    await board(leader);
+    await board(anna);
+    recorded.stop();
+    expect(accessStatements(recorded.statements)).toHaveLength(app.databaseHandle.kind === "pglite" ? 0 : 2);
+  });
+
+  it("shows a member's new name, their bot leaving the tribe's world, and a removal on the next read", async () => {
+    const row = async (p: Person) => (await board(p)).incomings.find((i) => i.member.userId === leader.id);
+    expect((await row(anna))?.member.username).toMatch(/^u_/);
+    await app.db.update(users).set({ username: "Leitwolf", usernameKey: "leitwolf" }).where(eq(users.id, leader.id));
+    expect((await row(anna))?.member.username).toBe("Leitwolf");
+
+    // Anna's bot scanned Alpha; on another world its scan is not the tribe's.
+    const alpha = async () => (await board(leader)).incomings.find((i) => i.target.coordinates === "500|500")?.defence.troops ?? null;
+    expect(await alpha()).not.toBeNull();
+    await app.db.update(dsbots).set({ worldWorld: "de1" }).where(eq(dsbots.ownerId, anna.id));
+    expect(await alpha()).toBeNull();
+    await app.db.update(dsbots).set({ worldWorld: PLAN_WORLD.world }).where(eq(dsbots.ownerId, anna.id));
+    expect(await alpha()).not.toBeNull();
+
+    await board(bert);
+    expect((await leader.call("DELETE", `/api/tribes/${tribeId}/members/${bert.id}`)).statusCode).toBe(200);
+    expect((await bert.call("GET", `/api/tribes/${tribeId}/incomings`)).statusCode).toBe(404);
+    expect((await leader.call("DELETE", `/api/tribes/${tribeId}`)).statusCode).toBe(204);
+    expect((await leader.call("GET", `/api/tribes/${tribeId}/incomings`)).statusCode).toBe(404);
   });
 });
