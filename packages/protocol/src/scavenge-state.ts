@@ -15,6 +15,11 @@ export type ScavengeOptionStateName = (typeof scavengeOptionStates)[number];
  * about 330 bytes each, so a full report stays within one socket message (SOCKET_MESSAGE_MAX_BYTES).
  */
 export const SCAVENGE_REPORT_MAX_VILLAGES = 3000;
+/**
+ * GET /api/troops/scavenge answers at most this many villages, the lowest ids (an admin sees every
+ * bot's report on the world); a village beyond it is planned as if the bots had reported nothing.
+ */
+export const SCAVENGE_STATES_MAX = 20_000;
 /** A squad's haul (the three resources together) is at most this: far beyond any storage. */
 export const SCAVENGE_HAUL_MAX = 1_000_000_000;
 

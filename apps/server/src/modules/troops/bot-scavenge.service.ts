@@ -1,8 +1,8 @@
 // Raubzug as the bots' Raubzug modules last left it ("bot:scavenge"): each report replaces the bot's
 // previous one; the Raubzug page reads the villages of the bots the viewer may see on the viewer's world.
-import type { BotScavengeReport, ScavengeStateResponse, ScavengeVillageState } from "@dsbot/protocol";
-import { errorMessages, scavengeVillageReportSchema } from "@dsbot/protocol";
-import { and, eq, sql } from "drizzle-orm";
+import type { BotScavengeReport, ScavengeStateResponse, ScavengeVillageReport, ScavengeVillageState } from "@dsbot/protocol";
+import { errorMessages, SCAVENGE_STATES_MAX } from "@dsbot/protocol";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { botScavenge, dsbots } from "../../db/schema.js";
 import type { UserRow } from "../../db/schema.js";
@@ -24,24 +24,39 @@ export async function replaceBotScavenge(db: Database, dsbotId: number, report: 
   return report.villages.length;
 }
 
-/** The villages of the visible bots on the viewer's world; a village two bots saw counts as the newer report says. */
+interface StateRow {
+  village: unknown;
+  dsbot_id: number;
+  player_name: string;
+  scanned_at: Date | string;
+}
+
+/** The stored report's village as the schema wrote it; anything else (a row from an older shape) is left out. */
+function storedVillage(value: unknown): ScavengeVillageReport | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { villageId, options } = value as { villageId?: unknown; options?: unknown };
+  return typeof villageId === "number" && Array.isArray(options) ? { villageId, options: options as ScavengeVillageReport["options"] } : null;
+}
+
+/**
+ * The villages of the visible bots on the viewer's world, by village id; a village two bots saw counts
+ * as the newer report says (the lower bot id of one moment). The database merges the reports and
+ * answers at most SCAVENGE_STATES_MAX villages (an admin sees every bot of the world), so the request's
+ * thread only maps them: each was checked against the report's schema when it was stored.
+ */
 export async function listScavengeStates(db: Database, viewer: Pick<UserRow, "id" | "role" | "worldServer" | "worldWorld">): Promise<ScavengeStateResponse> {
-  const rows = await db
-    .select({ dsbotId: botScavenge.dsbotId, playerName: dsbots.playerName, villages: botScavenge.villages, scannedAt: botScavenge.scannedAt })
-    .from(botScavenge)
-    .innerJoin(dsbots, eq(dsbots.id, botScavenge.dsbotId))
-    .where(and(eq(dsbots.worldServer, viewer.worldServer), eq(dsbots.worldWorld, viewer.worldWorld), visibleBotsCondition(viewer)));
-  const byVillage = new Map<number, ScavengeVillageState>();
-  for (const row of rows) {
-    const scannedAt = row.scannedAt.getTime();
-    for (const stored of row.villages) {
-      // jsonb read back defensively: a row that no longer fits the schema is left out.
-      const village = scavengeVillageReportSchema.safeParse(stored);
-      if (!village.success) continue;
-      const held = byVillage.get(village.data.villageId);
-      if (held && (held.scannedAt > scannedAt || (held.scannedAt === scannedAt && held.dsbotId > row.dsbotId))) continue;
-      byVillage.set(village.data.villageId, { ...village.data, dsbotId: row.dsbotId, playerName: row.playerName, scannedAt });
-    }
+  const visible = visibleBotsCondition(viewer);
+  const result = await db.execute(sql`
+    select distinct on (v.id) v.village, ${botScavenge.dsbotId} as dsbot_id, ${dsbots.playerName} as player_name, ${botScavenge.scannedAt} as scanned_at
+    from ${botScavenge} join ${dsbots} on ${dsbots.id} = ${botScavenge.dsbotId}
+    cross join lateral (select e as village, e -> 'villageId' as id from jsonb_array_elements(${botScavenge.villages}) e where jsonb_typeof(e -> 'villageId') = 'number') v
+    where ${dsbots.worldServer} = ${viewer.worldServer} and ${dsbots.worldWorld} = ${viewer.worldWorld}${visible ? sql` and ${visible}` : sql``}
+    order by v.id, ${botScavenge.scannedAt} desc, ${botScavenge.dsbotId}
+    limit ${SCAVENGE_STATES_MAX}`);
+  const villages: ScavengeVillageState[] = [];
+  for (const row of (result as unknown as { rows: StateRow[] }).rows) {
+    const village = storedVillage(row.village);
+    if (village) villages.push({ ...village, dsbotId: row.dsbot_id, playerName: row.player_name, scannedAt: new Date(row.scanned_at).getTime() });
   }
-  return { villages: [...byVillage.values()].sort((a, b) => a.villageId - b.villageId) };
+  return { villages };
 }

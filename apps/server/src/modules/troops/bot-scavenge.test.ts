@@ -2,7 +2,7 @@
 // for the socket's own bot and replaces its previous one; the list shows the villages of the bots the
 // caller may see on the caller's world (the newer report wins a village two bots saw), nobody else's.
 import type { BotScavengeReport, ScavengeStateResponse } from "@dsbot/protocol";
-import { scavengeStateMessages } from "@dsbot/protocol";
+import { SCAVENGE_REPORT_MAX_VILLAGES, SCAVENGE_STATES_MAX, scavengeStateMessages } from "@dsbot/protocol";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ack, createBot, runningBot } from "../../../test/bots.js";
@@ -73,5 +73,21 @@ describe("bot:scavenge and the Raubzug states", () => {
     expect((await list(token)).villages.find((v) => v.villageId === 1)?.scannedAt).toBe(now);
     await app.db.delete(dsbots).where(eq(dsbots.id, a.id));
     expect((await list(token)).villages.map((v) => v.villageId)).toEqual([2]);
+  });
+
+  it(`answers at most ${SCAVENGE_STATES_MAX} villages, the lowest ids, merged by the database`, async () => {
+    const token = await loginAs(app, await createUser(app));
+    const bots = [];
+    for (let i = 0; i < 8; i++) bots.push(await createBot(app, token));
+    const now = Date.now();
+    // Eight reports of 3,000 villages each, the ids interleaved: 24,000 villages.
+    for (const [i, bot] of bots.entries()) {
+      const villages = Array.from({ length: SCAVENGE_REPORT_MAX_VILLAGES }, (_, n) => ({ villageId: 1 + i + n * bots.length, options: [free(1)] }));
+      await app.db.insert(botScavenge).values({ dsbotId: bot.id, villages, scannedAt: new Date(now - 10_000 + i) });
+    }
+    const listed = (await list(token)).villages;
+    expect(listed).toHaveLength(SCAVENGE_STATES_MAX);
+    expect(listed.map((v) => v.villageId)).toEqual(Array.from({ length: SCAVENGE_STATES_MAX }, (_, n) => n + 1));
+    expect(listed[0]).toEqual({ villageId: 1, options: [free(1)], dsbotId: bots[0]?.id, playerName: expect.any(String), scannedAt: now - 10_000 });
   });
 });
