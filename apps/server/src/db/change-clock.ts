@@ -27,14 +27,17 @@ export function tribeAccessClock(db: object): ChangeClock | undefined {
   return clocks.get(db);
 }
 
-/**
- * Every connection the (one-connection) pool opens asks for the notifications and listens; the clock
- * counts them. Register the answer for the pool's drizzle handle with `registerChangeClock`.
- */
-export function watchTribeAccess(pool: pg.Pool): ChangeClock {
+export interface TribeAccessWatch {
+  clock: ChangeClock;
+  /** The pool's `onConnect`: each new connection asks for the notifications and listens before it serves a statement. */
+  onConnect: (client: pg.ClientBase) => Promise<void>;
+}
+
+/** The clock of the (one-connection) pool whose `onConnect` this is; register it for the pool's drizzle handle. */
+export function watchTribeAccess(): TribeAccessWatch {
   let ticks = 0;
-  let listening: pg.PoolClient | null = null;
-  pool.on("connect", (client: pg.PoolClient) => {
+  let listening: pg.ClientBase | null = null;
+  const onConnect = async (client: pg.ClientBase) => {
     ticks += 1;
     listening = null;
     client.on("notification", (message) => {
@@ -46,15 +49,15 @@ export function watchTribeAccess(pool: pg.Pool): ChangeClock {
     };
     client.on("end", lost);
     client.on("error", lost);
-    // Queued before any statement the pool hands this client, so nothing runs on it unheard.
-    client.query(`select set_config('${TRIBE_ACCESS_SETTING}', 'on', false); listen ${TRIBE_ACCESS_CHANNEL}`).then(
-      () => {
-        listening = client;
-      },
-      lost,
-    );
-  });
-  return { now: () => (listening ? ticks : null) };
+    try {
+      await client.query(`select set_config('${TRIBE_ACCESS_SETTING}', 'on', false); listen ${TRIBE_ACCESS_CHANNEL}`);
+      listening = client;
+    } catch {
+      // Not listening: the clock answers null and nothing is kept; the connection serves as before.
+      lost();
+    }
+  };
+  return { clock: { now: () => (listening ? ticks : null) }, onConnect };
 }
 
 export function registerChangeClock(db: object, clock: ChangeClock): void {

@@ -119,12 +119,12 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
  * connection, since PGlite is one session. Migrates; closing the handle closes the thread.
  */
 export async function usePgliteThread(thread: PgliteThread, location: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => thread.socket() });
+  const tribeAccess = watchTribeAccess();
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => thread.socket(), onConnect: tribeAccess.onConnect });
   // A connection failing while idle (the thread died) must not end the process; the next query reconnects.
   pool.on("error", (error: Error) => process.emitWarning(`PGlite: idle connection lost (${error.message})`));
-  const tribeAccess = watchTribeAccess(pool);
   const db = drizzlePg({ client: pool, schema });
-  registerChangeClock(db, tribeAccess);
+  registerChangeClock(db, tribeAccess.clock);
   const close = once(async () => {
     await pool.end();
     await thread.close();
